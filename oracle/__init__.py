@@ -1,0 +1,55 @@
+"""A rules reference and move oracle for *That Time You Killed Me*.
+
+The public API::
+
+    from oracle import Position, legal_turns, apply_turn, explain, outcome
+"""
+
+from oracle.board import Action, Colour, Era
+from oracle.notation import (
+    NotationError,
+    format_position,
+    format_turn,
+    parse_position,
+    parse_turn,
+    position_from_json,
+    position_to_json,
+    turn_from_json,
+    turn_to_json,
+)
+from oracle.position import InvalidPosition, Position
+from oracle.rules import Applied, IllegalTurn, apply_turn, explain, legal_turns, outcome, successors
+from oracle.ruleset import STANDARD, Ruleset
+from oracle.turn import Turn, Verdict
+
+__version__ = "0.1.0"
+SPEC_VERSION = "1.0.0"
+
+__all__ = [
+    "Action",
+    "Applied",
+    "Colour",
+    "Era",
+    "IllegalTurn",
+    "InvalidPosition",
+    "NotationError",
+    "Position",
+    "Ruleset",
+    "SPEC_VERSION",
+    "STANDARD",
+    "Turn",
+    "Verdict",
+    "apply_turn",
+    "explain",
+    "format_position",
+    "format_turn",
+    "legal_turns",
+    "outcome",
+    "parse_position",
+    "parse_turn",
+    "position_from_json",
+    "position_to_json",
+    "successors",
+    "turn_from_json",
+    "turn_to_json",
+]

@@ -1,0 +1,109 @@
+"""Geometry of the three eras: colours, eras, squares, directions.
+
+Rules: BOARD.ERAS, BOARD.SQUARES
+
+A *cell* is one square on one era, numbered ``era * 16 + square``; a *square*
+is numbered ``(rank - 1) * 4 + file`` with files a-d as 0-3, so a1 is 0 and d4
+is 15 (BGA space *n* is square ``n - 1``, rule SETUP.BGA-SPACES).  The same
+square on two eras is the same place at two times.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, IntEnum
+
+
+class Colour(IntEnum):
+    """A player, and the colour of that player's copies."""
+
+    WHITE = 0
+    BLACK = 1
+
+    @property
+    def opponent(self) -> Colour:
+        return Colour(1 - self)
+
+    @property
+    def word(self) -> str:
+        return "white" if self is Colour.WHITE else "black"
+
+    @property
+    def letter(self) -> str:
+        return "w" if self is Colour.WHITE else "b"
+
+
+class Era(IntEnum):
+    """The three eras, in time order."""
+
+    PAST = 0
+    PRESENT = 1
+    FUTURE = 2
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+
+class Action(Enum):
+    """The six actions of the standard game (rule ACTION.KINDS)."""
+
+    NORTH = "N"
+    EAST = "E"
+    SOUTH = "S"
+    WEST = "W"
+    FORWARD = "F"
+    BACKWARD = "B"
+
+    @property
+    def is_move(self) -> bool:
+        return self in MOVES
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+
+MOVES: tuple[Action, ...] = (Action.NORTH, Action.EAST, Action.SOUTH, Action.WEST)
+TRAVELS: tuple[Action, ...] = (Action.FORWARD, Action.BACKWARD)
+# The documented order in which actions are tried (rule ORACLE.ORDER).
+ACTION_ORDER: tuple[Action, ...] = MOVES + TRAVELS
+
+SQUARES = 16
+CELLS = 48
+FILES = "abcd"
+RANKS = "1234"
+# (file step, rank step) of each move; north is towards rank 4, east towards file d.
+STEP: dict[Action, tuple[int, int]] = {
+    Action.NORTH: (0, 1),
+    Action.EAST: (1, 0),
+    Action.SOUTH: (0, -1),
+    Action.WEST: (-1, 0),
+}
+
+
+def cell(era: int, square: int) -> int:
+    """The cell of ``square`` on ``era``."""
+    return era * SQUARES + square
+
+
+def era_of(c: int) -> Era:
+    return Era(c // SQUARES)
+
+
+def square_of(c: int) -> int:
+    return c % SQUARES
+
+
+def neighbour(square: int, direction: Action) -> int | None:
+    """The square one step from ``square`` in ``direction``, or None at the wall."""
+    df, dr = STEP[direction]
+    f, r = square % 4 + df, square // 4 + dr
+    if 0 <= f < 4 and 0 <= r < 4:
+        return r * 4 + f
+    return None
+
+
+# NEIGHBOUR[direction][square]: precomputed for the hot path.
+NEIGHBOUR: dict[Action, tuple[int | None, ...]] = {
+    d: tuple(neighbour(s, d) for s in range(SQUARES)) for d in MOVES
+}
