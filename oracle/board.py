@@ -4,8 +4,7 @@ Rules: BOARD.ERAS, BOARD.SQUARES
 
 A *cell* is one square on one era, numbered ``era * 16 + square``; a *square*
 is numbered ``(rank - 1) * 4 + file`` with files a-d as 0-3, so a1 is 0 and d4
-is 15 (BGA space *n* is square ``n - 1``, rule SETUP.BGA-SPACES).  The same
-square on two eras is the same place at two times.
+is 15.  The same square on two eras is the same place at two times.
 """
 
 from __future__ import annotations
@@ -79,6 +78,18 @@ STEP: dict[Action, tuple[int, int]] = {
     Action.SOUTH: (0, -1),
     Action.WEST: (-1, 0),
 }
+
+
+def square_of_bga_space(space: int) -> int:
+    """The square of Board Game Arena's space number 1-16.
+
+    Rule: SETUP.BGA-SPACES
+    Space n has file ``(n - 1) mod 4`` and rank ``(n - 1) div 4 + 1``.
+    """
+    if not 1 <= space <= SQUARES:
+        raise ValueError(f"BGA spaces are numbered 1 to 16, not {space}")
+    file, rank_index = (space - 1) % 4, (space - 1) // 4
+    return rank_index * 4 + file
 
 
 def cell(era: int, square: int) -> int:

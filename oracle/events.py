@@ -1,4 +1,6 @@
-"""The events of a turn, in the order the rules resolve them (rule ORACLE.EVENTS).
+"""The events of a turn, in the order the rules resolve them.
+
+Rule: ORACLE.EVENTS
 
 Each event is an immutable value naming the colour, era and squares involved.
 Replaying a turn's events one by one on the position before it gives the

@@ -199,9 +199,9 @@ def parse_position(text: str) -> Position:
         if key in fields or (key in ("turn", "winner") and ({"turn", "winner"} & fields.keys())):
             raise NotationError("field given twice", token, column)
         fields[key] = (value, column + len(key) + 1)
-    for key in ("focus", "supply", "removed"):
+    for key, sample in (("focus", "focus=past,future"), ("supply", "supply=4,4"), ("removed", "removed=0,0")):
         if key not in fields:
-            raise NotationError(f"missing field {key}=", text.strip()[-12:], len(text))
+            raise NotationError(f"missing field {key}= (such as {sample}) after the boards")
     to_move = winner = None
     if "turn" in fields:
         value, col = fields["turn"]
@@ -214,7 +214,7 @@ def parse_position(text: str) -> Position:
             raise NotationError("winner= takes w or b", value, col)
         winner = COLOUR_BY_LETTER[value]
     else:
-        raise NotationError("missing field turn= (or winner= once the game is over)", text.strip()[-12:], len(text))
+        raise NotationError("missing field turn= (or winner= once the game is over) after the boards")
     value, col = fields["focus"]
     fw, fb = _parse_pair("focus", value, col)
     focus = (parse_era(fw, col), parse_era(fb, col + len(fw) + 1))

@@ -80,9 +80,10 @@ def _with_copies(position: Position, copies: list[int], removed: list[int] | Non
 def push(copies: list[int], removed: list[int], pushed: int, direction: Action, events: list[Event]) -> None:
     """Push the copy on cell ``pushed`` one square in ``direction``, in place.
 
-    Rule: MOVE.PUSH
+    Rules: MOVE.PUSH, REMOVED.PERMANENT
     The pushed copy always leaves its square, so the square the pusher enters is
-    empty afterwards, however the push resolves.
+    empty afterwards, however the push resolves.  A removed copy only adds to
+    its owner's removed count: it never returns to the supply.
     """
     colour = Colour.WHITE if copies[0] >> pushed & 1 else Colour.BLACK
     era_base = pushed - pushed % SQUARES

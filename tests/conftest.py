@@ -1,0 +1,9 @@
+"""Shared fixtures: where the spec lives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "spec"
+ORACLE = ROOT / "oracle"
