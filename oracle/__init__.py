@@ -26,6 +26,8 @@ __version__ = "0.1.0"
 SPEC_VERSION = "1.0.0"
 
 __all__ = [
+    "SPEC_VERSION",
+    "STANDARD",
     "Action",
     "Applied",
     "Colour",
@@ -35,8 +37,6 @@ __all__ = [
     "NotationError",
     "Position",
     "Ruleset",
-    "SPEC_VERSION",
-    "STANDARD",
     "Turn",
     "Verdict",
     "apply_turn",

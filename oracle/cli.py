@@ -20,10 +20,9 @@ from oracle.notation import (
     parse_turn,
     position_from_json,
     position_to_json,
-    turn_to_json,
 )
 from oracle.position import InvalidPosition, Position
-from oracle.rules import IllegalTurn, apply_turn, explain, legal_turns, successors
+from oracle.rules import IllegalTurn, apply_turn, explain, legal_turns
 from oracle.ruleset import STANDARD, VARIANTS, Ruleset, UnknownVariant
 from oracle.turn import ILLEGAL, Turn
 
@@ -212,7 +211,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
     if args.divide:
         data["divide"] = {format_turn(t): n for t, n in parts}
         lines = [f"{format_turn(t)}: {n}" for t, n in parts] + [""]
-    emit(args, data, "\n".join(lines + [f"perft {args.depth}: {nodes}"]))
+    emit(args, data, "\n".join([*lines, f"perft {args.depth}: {nodes}"]))
     return EXIT_OK
 
 
@@ -263,7 +262,7 @@ def cmd_version(args: argparse.Namespace) -> int:
 
 
 # Commands from other modules: each module has ``register(subparsers, common)``.
-EXTRA_COMMAND_MODULES: tuple[str, ...] = ()
+EXTRA_COMMAND_MODULES: tuple[str, ...] = ("oracle.cmd_serve",)
 
 
 def build_parser() -> Parser:

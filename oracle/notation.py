@@ -140,7 +140,7 @@ def _parse_boards(token: str, column: int) -> tuple[int, int]:
         raise NotationError("expected three boards past|present|future", token, column)
     masks = [0, 0]
     offset = column
-    for era, board in zip(Era, eras):
+    for era, board in zip(Era, eras, strict=True):
         ranks = board.split("/")
         if len(ranks) != 4:
             raise NotationError(f"the {era.word} board needs 4 ranks separated by /", board, offset)
@@ -358,7 +358,7 @@ def _json_colour(value: Any, key: str) -> Colour | None:
 
 
 def _json_pair(obj: dict[str, Any], key: str) -> dict[str, Any]:
-    pair = _json_field(obj, key, dict)
+    pair: dict[str, Any] = _json_field(obj, key, dict)
     for word in COLOUR_BY_WORD:
         if word not in pair:
             raise NotationError(f"JSON field {key!r} needs \"white\" and \"black\"", key)

@@ -84,6 +84,12 @@ class Position:
     def is_over(self) -> bool:
         return self.winner is not None
 
+    def _repr_svg_(self) -> str:
+        """The board picture of `oracle.svg`, which notebooks display."""
+        from oracle.svg import board_svg  # lazily: the picture code is not needed to play
+
+        return board_svg(self)
+
 
 def check_position(position: Position) -> None:
     """Raise `InvalidPosition` unless ``position`` is valid.

@@ -6,6 +6,7 @@ counter, which tests check against the functions here.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from oracle.board import ACTION_ORDER, NEIGHBOUR, SQUARES, Action, Colour, Era, cell
@@ -153,11 +154,14 @@ def travel_forward(position: Position, colour: Colour, active: int) -> Step | Il
     Rule: TRAVEL.FORWARD
     """
     if active // SQUARES == Era.FUTURE:
-        return Illegal("TRAVEL.FORWARD", f"the copy on {cell_prose(active)} cannot travel forward: no era follows the future")
+        return Illegal(
+            "TRAVEL.FORWARD", f"the copy on {cell_prose(active)} cannot travel forward: no era follows the future"
+        )
     target = active + SQUARES
     if position.occupant(target) is not None:
         return Illegal(
-            "TRAVEL.FORWARD", f"the copy on {cell_prose(active)} cannot travel forward: {cell_prose(target)} is occupied"
+            "TRAVEL.FORWARD",
+            f"the copy on {cell_prose(active)} cannot travel forward: {cell_prose(target)} is occupied",
         )
     copies = [position.copies[0], position.copies[1]]
     copies[colour] = copies[colour] & ~(1 << active) | 1 << target
@@ -171,11 +175,14 @@ def travel_backward(position: Position, colour: Colour, active: int) -> Step | I
     Rules: TRAVEL.BACKWARD, TRAVEL.BACKWARD.SUPPLY
     """
     if active // SQUARES == Era.PAST:
-        return Illegal("TRAVEL.BACKWARD", f"the copy on {cell_prose(active)} cannot travel backward: no era precedes the past")
+        return Illegal(
+            "TRAVEL.BACKWARD", f"the copy on {cell_prose(active)} cannot travel backward: no era precedes the past"
+        )
     target = active - SQUARES
     if position.occupant(target) is not None:
         return Illegal(
-            "TRAVEL.BACKWARD", f"the copy on {cell_prose(active)} cannot travel backward: {cell_prose(target)} is occupied"
+            "TRAVEL.BACKWARD",
+            f"the copy on {cell_prose(active)} cannot travel backward: {cell_prose(target)} is occupied",
         )
     if position.supply[colour] < 1:
         return Illegal(
@@ -212,35 +219,50 @@ def perform(position: Position, colour: Colour, active: int, action: Action, rul
 # --- the turn ---------------------------------------------------------------
 
 
-def copy_lines(position: Position, colour: Colour, active: int, ruleset: Ruleset) -> tuple[Line, ...]:
-    """Every way the copy on ``active`` can act this turn, at its longest.
+def sequences(position: Position, colour: Colour, active: int, ruleset: Ruleset) -> Iterator[Line]:
+    """Every sequence of one or two actions the copy on ``active`` can take,
+    each first action followed at once by the second actions it allows.
 
-    Rules: TURN.ACTION-COUNT, TURN.ACTIVE-COPY
-    The copy takes as many actions as its longest sequence allows, so only
-    sequences of that length are returned: all two-action sequences if there is
-    one, else all one-action sequences, else the empty sequence.  The copy that
-    acted (even after travelling) takes the second action; a copy it created
-    never does.
+    Rule: TURN.ACTIVE-COPY
+    The copy that acted (even after travelling) takes the second action; a copy
+    it created never does, and a copy removed by its own action acts no more.
     """
-    ones: list[Line] = []
-    twos: list[Line] = []
     for first in ACTION_ORDER:
         step = perform(position, colour, active, first, ruleset)
         if isinstance(step, Illegal):
             continue
-        ones.append(Line((first,), step.position, step.events))
+        yield Line((first,), step.position, step.events)
         if step.active is None:
             continue
         for second in ACTION_ORDER:
             step2 = perform(step.position, colour, step.active, second, ruleset)
-            if isinstance(step2, Illegal):
-                continue
-            twos.append(Line((first, second), step2.position, step.events + step2.events))
-    if twos:
-        return tuple(twos)
-    if ones:
-        return tuple(ones)
-    return (Line((), position, ()),)
+            if not isinstance(step2, Illegal):
+                yield Line((first, second), step2.position, step.events + step2.events)
+
+
+def longest_sequence(position: Position, colour: Colour, active: int, ruleset: Ruleset) -> int:
+    """The most actions the copy on ``active`` can take this turn: 0, 1 or 2."""
+    longest = 0
+    for line in sequences(position, colour, active, ruleset):
+        longest = len(line.actions)
+        if longest == 2:
+            break
+    return longest
+
+
+def copy_lines(position: Position, colour: Colour, active: int, ruleset: Ruleset) -> tuple[Line, ...]:
+    """Every way the copy on ``active`` can act this turn, at its longest.
+
+    Rule: TURN.ACTION-COUNT
+    The copy takes as many actions as its longest sequence allows, so only
+    sequences of that length are returned: all two-action sequences if there is
+    one, else all one-action sequences, else the empty sequence.
+    """
+    found = list(sequences(position, colour, active, ruleset))
+    longest = max((len(line.actions) for line in found), default=0)
+    if longest == 0:
+        return (Line((), position, ()),)
+    return tuple(line for line in found if len(line.actions) == longest)
 
 
 def focus_copies(position: Position, colour: Colour) -> tuple[int, ...]:
@@ -256,16 +278,17 @@ def focus_copies(position: Position, colour: Colour) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """What the mover may do with the copies on the Focus era: the copies that
-    may be chosen with their lines, and whether a turn with no actions is legal."""
+    """What the mover may do with the copies on the Focus era: each copy's
+    longest sequence, the copies that may be chosen, and whether a turn with no
+    actions is legal."""
 
-    lines: dict[int, tuple[Line, ...]]
+    lengths: dict[int, int]
     choosable: tuple[int, ...]
     no_action: bool
 
     @property
     def longest(self) -> int:
-        return max((len(lines[0].actions) for lines in self.lines.values()), default=0)
+        return max(self.lengths.values(), default=0)
 
 
 def choice(position: Position, colour: Colour, ruleset: Ruleset) -> Choice:
@@ -277,15 +300,14 @@ def choice(position: Position, colour: Colour, ruleset: Ruleset) -> Choice:
     the copy-choice=free variant any copy that can act may be chosen, and a
     turn with no actions is legal too when some copy there cannot act.
     """
-    lines = {c: copy_lines(position, colour, c, ruleset) for c in focus_copies(position, colour)}
-    lengths = {c: len(ls[0].actions) for c, ls in lines.items()}
+    lengths = {c: longest_sequence(position, colour, c, ruleset) for c in focus_copies(position, colour)}
     longest = max(lengths.values(), default=0)
     if ruleset.copy_choice_free:
         choosable = tuple(c for c, n in lengths.items() if n > 0)
-        return Choice(lines, choosable, no_action=len(choosable) < len(lines) or not lines)
+        return Choice(lengths, choosable, no_action=len(choosable) < len(lengths) or not lengths)
     if longest == 0:
-        return Choice(lines, (), no_action=True)
-    return Choice(lines, tuple(c for c, n in lengths.items() if n == longest), no_action=False)
+        return Choice(lengths, (), no_action=True)
+    return Choice(lengths, tuple(c for c, n in lengths.items() if n == longest), no_action=False)
 
 
 def focus_targets(position: Position, colour: Colour) -> tuple[Era, ...]:
@@ -362,7 +384,7 @@ def successors(position: Position, ruleset: Ruleset = STANDARD) -> list[tuple[Tu
         for era in targets:
             result.append((Turn(None, (), era), end_turn(position, colour, era)[0]))
     for c in options.choosable:
-        for line in options.lines[c]:
+        for line in copy_lines(position, colour, c, ruleset):
             for era in targets:
                 result.append((Turn(c % SQUARES, line.actions, era), end_turn(line.position, colour, era)[0]))
     return result
@@ -413,20 +435,19 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
             )
     else:
         chosen = cell(focus_era, turn.copy)
-        if not options.lines:
+        if not options.lengths:
             return Illegal(
                 "TURN.NO-COPY",
                 f"{colour.word} has no copy on the {focus_era.word}, the Focus era, so the turn has no actions;"
                 f" write only the new Focus, such as >{focus_targets(position, colour)[0].word}",
             )
-        if chosen not in options.lines:
+        if chosen not in options.lengths:
             return Illegal(
                 "TURN.COPY-CHOICE",
                 f"there is no {colour.word} copy on {cell_prose(chosen)}; choose one of your copies on the"
                 f" {focus_era.word}, the Focus era",
             )
-        lines = options.lines[chosen]
-        longest = len(lines[0].actions)
+        longest = options.lengths[chosen]
         if chosen not in options.choosable:
             if longest == 0:
                 return Illegal(
@@ -443,6 +464,7 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
                 + f", but the copy on {cell_prose(best)} can take {options.longest}; choose a copy that can take"
                 f" {options.longest}",
             )
+        lines = copy_lines(position, colour, chosen, ruleset)
         events.append(CopyChosen(colour, chosen))
         active: int | None = chosen
         for index, action in enumerate(turn.actions):
@@ -499,7 +521,7 @@ def explain(position: Position, turn: Turn, ruleset: Ruleset = STANDARD) -> Verd
     resolved = _resolve(position, turn, ruleset)
     if isinstance(resolved, Illegal):
         return Verdict(ILLEGAL, resolved.reason, resolved.rule)
-    _, events, needs = resolved
+    needs = resolved[2]
     if needs:
         return Verdict(LEGAL_SO_FAR, needs)
     return Verdict(LEGAL, "")

@@ -81,6 +81,7 @@ def test_perft_and_divide(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "perft", "3")[1] == "perft 3: 5696\n"
     code, out, _ = run(capsys, "perft", "2", "--divide", "--json")
     data = json.loads(out)
+    assert code == EXIT_OK
     assert data["nodes"] == 256 and len(data["divide"]) == 16 and set(data["divide"].values()) == {16}
 
 
@@ -150,3 +151,29 @@ def test_help_teaches() -> None:
     assert result.returncode == 0
     for words in ("exit status", "a1 N E >present", "legal so far", "oracle perft 4 --divide"):
         assert words in result.stdout
+
+
+def test_perft_shows_progress_only_on_a_terminal() -> None:
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        result = subprocess.run([sys.executable, "-m", "oracle", "perft", "5"], stdout=subprocess.PIPE,
+                                stderr=follower, text=True, timeout=120)
+        os.close(follower)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(leader)
+    assert result.stdout == "perft 5: 3273456\n"
+    assert b"perft 5: 16/16 first turns" in shown
+    piped = subprocess.run([sys.executable, "-m", "oracle", "perft", "5"], capture_output=True, text=True, timeout=120)
+    assert piped.stdout == "perft 5: 3273456\n" and piped.stderr == ""

@@ -11,7 +11,8 @@ from oracle.examples import read_examples
 from tests.conftest import ORACLE, ROOT, SPEC
 
 CLAUSE = re.compile(r"^#{2,4} ([A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+) · \S", re.M)
-MARKER = re.compile(r"(?:^|[#\s])Rules?: ((?:[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+)(?:, *[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+)*)")
+ID = r"[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+"
+MARKER = re.compile(rf"(?:^|[#\s])Rules?: ({ID}(?:, *{ID})*)")
 ID_SHAPE = r"\b({prefixes})(?:\.[A-Z0-9]+(?:-[A-Z0-9]+)*)+\b"
 TEST_MARK = re.compile(r"@pytest\.mark\.rule\(([^)]*)\)")
 
