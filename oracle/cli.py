@@ -262,7 +262,7 @@ def cmd_version(args: argparse.Namespace) -> int:
 
 
 # Commands from other modules: each module has ``register(subparsers, common)``.
-EXTRA_COMMAND_MODULES: tuple[str, ...] = ("oracle.cmd_serve",)
+EXTRA_COMMAND_MODULES: tuple[str, ...] = ("oracle.cmd_serve", "oracle.cmd_render")
 
 
 def build_parser() -> Parser:
@@ -329,10 +329,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except UsageError as exc:
         print(f"oracle: error: {exc}", file=sys.stderr)
-    except (NotationError, UnknownVariant) as exc:
-        print(f"oracle: error: {exc}", file=sys.stderr)
     except InvalidPosition as exc:
         print(f"oracle: error: invalid position ({exc.rule}): {exc}", file=sys.stderr)
+    except (NotationError, UnknownVariant) as exc:
+        print(f"oracle: error: {exc}", file=sys.stderr)
     except BrokenPipeError:
         return EXIT_OK
     return EXIT_ERROR

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from oracle.board import FILES, RANKS, SQUARES, Action, Colour, Era, cell
+from oracle.errors import InvalidPosition, NotationError
 from oracle.events import (
     CopyChosen,
     Created,
@@ -25,24 +26,8 @@ from oracle.events import (
     Travelled,
     Won,
 )
-from oracle.position import InvalidPosition, Position, check_position
+from oracle.position import Position, check_position
 from oracle.turn import Turn
-
-
-class NotationError(ValueError):
-    """Text or JSON that does not follow spec/notation.md.
-
-    ``token`` is the offending token and ``column`` its 1-based column in the
-    input (0 when the input is JSON and has no columns).
-    """
-
-    def __init__(self, message: str, token: str = "", column: int = 0) -> None:
-        where = f" at column {column}" if column else ""
-        shown = f" {token!r}" if token else ""
-        super().__init__(f"{message}:{shown}{where}" if shown else message)
-        self.token = token
-        self.column = column
-
 
 # --- squares and eras ------------------------------------------------------
 

@@ -10,17 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from oracle.board import CELLS, SQUARES, Colour, Era, cell
+from oracle.errors import InvalidPosition as InvalidPosition  # re-exported: positions raise it
 
 COPIES_PER_PLAYER = 7
 START_SUPPLY = 4
 ERA_MASK = (1 << SQUARES) - 1
 ALL_CELLS = (1 << CELLS) - 1
-
-
-class InvalidPosition(ValueError):
-    """A position that breaks rule POSITION.VALID; the message says how."""
-
-    rule = "POSITION.VALID"
 
 
 @dataclass(frozen=True, slots=True)
