@@ -262,7 +262,7 @@ def cmd_version(args: argparse.Namespace) -> int:
 
 
 # Commands from other modules: each module has ``register(subparsers, common)``.
-EXTRA_COMMAND_MODULES: tuple[str, ...] = ("oracle.cmd_serve", "oracle.cmd_render")
+EXTRA_COMMAND_MODULES: tuple[str, ...] = ("oracle.cmd_serve", "oracle.cmd_render", "oracle.cmd_vectors")
 
 
 def build_parser() -> Parser:

@@ -19,8 +19,10 @@ exit status:
   0  end of input reached
   2  usage error
 
-example:
-  echo '{"id": 1, "op": "moves", "position": "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"}' | oracle serve --stdio
+examples:
+  echo '{"id": 1, "op": "version"}' | oracle serve --stdio
+  START="3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+  echo '{"id": 2, "op": "legal", "position": "'"$START"'", "turn": "a1 N E >past"}' | oracle serve --stdio
 """
 
 

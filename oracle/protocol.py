@@ -87,10 +87,10 @@ def read_position(request: Json) -> Position:
             return _position_from_text(value)
         if isinstance(value, dict):
             return position_from_json(value)
+    except InvalidPosition as exc:  # a NotationError too: it must come first
+        raise RequestError("invalid_position", f"invalid position ({exc.rule}): {exc}") from None
     except NotationError as exc:
         raise RequestError("bad_position", str(exc)) from None
-    except InvalidPosition as exc:
-        raise RequestError("invalid_position", f"invalid position ({exc.rule}): {exc}") from None
     raise RequestError("bad_position", "position must be a string in the text notation or a JSON object")
 
 

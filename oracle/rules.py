@@ -449,6 +449,14 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
             )
         longest = options.lengths[chosen]
         if chosen not in options.choosable:
+            if longest == 0 and options.longest > 0 and not options.no_action:
+                # Naming no copy would be illegal too, so point at a copy that can act.
+                best = options.choosable[0]
+                return Illegal(
+                    "TURN.NO-ACTION",
+                    f"the copy on {cell_prose(chosen)} cannot take any action, but the copy on {cell_prose(best)}"
+                    f" can take {options.longest}; choose a copy that can take {options.longest}",
+                )
             if longest == 0:
                 return Illegal(
                     "TURN.NO-ACTION",
