@@ -22,7 +22,15 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from oracle.docs_examples import ExampleMismatch, check_page, render_examples
-from oracle.docs_pages import ExampleRef, SpecPage, example_refs, read_spec, rules_markdown, rulings_markdown, run_sessions
+from oracle.docs_pages import (
+    ExampleRef,
+    SpecPage,
+    example_refs,
+    read_spec,
+    rules_markdown,
+    rulings_markdown,
+    run_sessions,
+)
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 NOTATION = "notation.md"  # has its own entry in the nav
@@ -62,7 +70,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         if "```example" in text:
             refs.extend(example_refs(file.src_uri, text))
     for page in _spec:
-        files.append(File.generated(config, page.site_path, content=rules_markdown(page, refs)))
+        files.append(File.generated(config, page.site_path, content=rules_markdown(page, refs, _clause_page)))
     files.append(File.generated(config, RULINGS, content=rulings_markdown(_spec, RULINGS)))
     for path in sorted(SPEC.rglob("*")):
         if path.is_file() and path.suffix != ".md":  # such as the JSON schemas the spec links to

@@ -262,7 +262,9 @@ def cmd_version(args: argparse.Namespace) -> int:
 
 
 # Commands from other modules: each module has ``register(subparsers, common)``.
-EXTRA_COMMAND_MODULES: tuple[str, ...] = ("oracle.cmd_serve", "oracle.cmd_render", "oracle.cmd_vectors")
+EXTRA_COMMAND_MODULES: tuple[str, ...] = (
+    "oracle.cmd_serve", "oracle.cmd_render", "oracle.cmd_vectors", "oracle.cmd_conform",
+)
 
 
 def build_parser() -> Parser:

@@ -33,6 +33,7 @@ README_ORDER = re.compile(r"^\| \[[^\]]+\]\(([\w.-]+\.md)\) \|", re.M)
 SOURCE_MARK = "*Source:*"
 ALTERNATIVE_MARK = "*Alternative:*"
 RULES_DIR = "rules"
+SEARCH_BOOST = 4
 
 
 @dataclass(frozen=True)
@@ -154,8 +155,31 @@ def _site_links(line: str) -> str:
     return line.replace("](../docs/", "](../")
 
 
-def rules_markdown(page: SpecPage, examples: list[ExampleRef]) -> str:
-    """The site page for one spec file (see the module docstring)."""
+def clause_pages(pages: list[SpecPage]) -> dict[str, str]:
+    """Each clause ID and the site page that defines it."""
+    return {clause.id: page.site_path for page in pages for clause in page.clauses}
+
+
+def link_clause_ids(line: str, targets: dict[str, str], origin: str) -> str:
+    """``line`` with each clause ID cited in its prose made a link to the
+    clause; IDs in code spans, link texts and indented code are left alone."""
+    if not targets or line.startswith("    ") or HEADING.match(line):
+        return line
+    ids = "|".join(re.escape(i) for i in sorted(targets, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w.\-\[#/`])({ids})(?![\w\-\]]|\.[A-Z0-9])")
+
+    def link(match: re.Match[str]) -> str:
+        target = targets[match.group(1)]
+        page = "" if target == origin else _relative(target, origin)
+        return f"[{match.group(1)}]({page}#{match.group(1)})"
+
+    parts = line.split("`")  # odd parts are inside code spans
+    return "`".join(part if n % 2 else pattern.sub(link, part) for n, part in enumerate(parts))
+
+
+def rules_markdown(page: SpecPage, examples: list[ExampleRef], targets: dict[str, str] | None = None) -> str:
+    """The site page for one spec file (see the module docstring).  ``targets``
+    (clause ID -> site page) turns the IDs cited in the prose into links."""
     lines = page.text.splitlines()
     own = example_refs(page.site_path, page.text)
     sections = {start: (end, match) for start, end, match in _sections(lines)}
@@ -171,7 +195,8 @@ def rules_markdown(page: SpecPage, examples: list[ExampleRef]) -> str:
                 f"[{r.title}]({_relative(r.site_path, page.site_path)}#{r.anchor})" for r in elsewhere
             )
             ends.setdefault(end, []).append(f"*Worked example{'s' if len(elsewhere) > 1 else ''}:* {links}")
-    out: list[str] = []
+    # Rank the clauses above pages that only mention them in search results.
+    out: list[str] = ["---", "search:", f"  boost: {SEARCH_BOOST}", "---", ""] if page.clauses else []
     outside = set(_outside_fences(lines))
     for i, line in enumerate(lines):
         for note in ends.get(i, []):
@@ -180,7 +205,7 @@ def rules_markdown(page: SpecPage, examples: list[ExampleRef]) -> str:
             _, match = sections[i]
             line = f"{match.group(0).rstrip()} {{#{match.group(2)}}}"
         elif i in outside:
-            line = _site_links(line)
+            line = link_clause_ids(_site_links(line), targets or {}, page.site_path)
         out.append(line)
     for note in ends.get(len(lines), []):
         out.extend(["", note])
@@ -284,7 +309,9 @@ __all__ = [
     "Clause",
     "ExampleRef",
     "SpecPage",
+    "clause_pages",
     "example_refs",
+    "link_clause_ids",
     "read_spec",
     "rules_markdown",
     "rulings_markdown",

@@ -114,10 +114,12 @@ def turn_overlays(events: Iterable[Event], when: Literal["before", "after"]) -> 
             case Paradox(colour, pushed, struck):
                 note = event_text(event)
                 markers.extend((Marker(pushed, "paradox", colour, note), Marker(struck, "paradox", colour, note)))
+                if pushed == active:  # self-push=paradox: the active copy itself is gone
+                    active = None
             case Created(colour, c):
                 if when == "after":
                     markers.append(Marker(c, "created", colour, event_text(event)))
-    if when == "after" and active is not None and not any(m.cell == active for m in markers):
+    if when == "after" and active is not None:
         highlights.append(active)
     return Overlays(tuple(arrows), tuple(markers), tuple(highlights), tuple(event_text(e) for e in trace))
 

@@ -44,9 +44,11 @@ class NamedPosition:
 NAMED_POSITIONS: tuple[NamedPosition, ...] = (
     NamedPosition("start", "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0",
                   "the standard start (SETUP.START)"),
-    NamedPosition("chain-to-the-wall", "3b/4/4/4|4/4/4/wbwb|3b/4/4/w3 turn=w focus=present,future supply=4,3 removed=0,0",
+    NamedPosition("chain-to-the-wall",
+                  "3b/4/4/4|4/4/4/wbwb|3b/4/4/w3 turn=w focus=present,future supply=4,3 removed=0,0",
                   "a1 E pushes a chain of alternating colours whose far end is crushed (MOVE.PUSH.CHAIN)"),
-    NamedPosition("chain-up-a-file", "3b/4/4/w3|b3/w3/b3/w3|3b/4/4/w3 turn=w focus=present,future supply=3,3 removed=0,0",
+    NamedPosition("chain-up-a-file",
+                  "3b/4/4/w3|b3/w3/b3/w3|3b/4/4/w3 turn=w focus=present,future supply=3,3 removed=0,0",
                   "a1 N pushes three copies up the a-file into the wall (MOVE.PUSH.CHAIN, MOVE.PUSH.CRUSH)"),
     NamedPosition("ricochet", "3b/4/4/w3|4/4/4/wbww|3b/4/4/w3 turn=w focus=present,future supply=2,4 removed=0,0",
                   "a1 E pushes Black into White's own pair: a paradox removes two white copies (MOVE.PUSH.CHAIN)"),
@@ -244,7 +246,10 @@ def playthrough_file(plies: list[tuple[Position, Turn]], ruleset: Ruleset, game:
 
 def build(ruleset: Ruleset = STANDARD, progress: Callable[[str], None] | None = None) -> dict[str, bytes]:
     """Every file of the vector set of ``ruleset``, by relative path, manifest included."""
-    note = progress or (lambda _: None)
+    def note(step: str) -> None:
+        if progress is not None:
+            progress(f"{ruleset.name}: {step}")
+
     games = [random_game(ruleset, game_seed(ruleset, g)) for g in range(1, GAMES + 1)]
     chosen = position_set(ruleset, games)
     files: dict[str, str] = {}
@@ -434,7 +439,8 @@ def replay(playthrough: Playthrough) -> list[str]:
     position = Position.start()
     for number, ply in enumerate(playthrough.plies, start=1):
         if format_position(position) != ply.position:
-            problems.append(f"ply {number}: position {ply.position!r}, the oracle reached {format_position(position)!r}")
+            problems.append(f"ply {number}: position {ply.position!r}, but the oracle reached"
+                            f" {format_position(position)!r}")
             position = parse_position(ply.position)
         turns = tuple(format_turn(t) for t, _ in successors(position, ruleset))
         if turns != ply.legal_turns or len(turns) != ply.legal_count:

@@ -71,37 +71,46 @@ Successors = frozenset[tuple[Turn, Position]]
 
 
 @cache
-def _solvers() -> tuple[zm.State, zm.TurnVars, tuple[z3.Solver, z3.Solver], tuple[zm.TurnModel, zm.TurnModel]]:
+def _legal_formulas() -> tuple[zm.State, zm.TurnVars, tuple[z3.BoolRef, z3.BoolRef]]:
     before, turn, models = zm.symbolic_models()
-    solvers = []
-    for model in models:
-        solver = z3.Solver()
-        solver.add(model.legal)
-        solvers.append(solver)
-    return before, turn, (solvers[0], solvers[1]), models
+    return before, turn, (models[0].legal, models[1].legal)
+
+
+def model_turns(position: Position) -> list[zm.ConcreteTurn]:
+    """Every model of "a legal turn from ``position``", found one by one: each
+    turn found is blocked and the solver asked again until none is left.  The
+    position's values are substituted into the symbolic formula first, which
+    makes each question small."""
+    before, turn, legal = _legal_formulas()
+    concrete = to_concrete(position)
+    pairs = zm.substitution(before, concrete)
+    solver = z3.Solver()
+    # A won position: neither colour's formula may have a model (TURN.GAME-OVER).
+    formulas = legal if concrete.status >= 2 else (legal[concrete.status],)
+    solver.add(z3.Or([z3.simplify(z3.substitute(f, *pairs)) for f in formulas]))
+    found = []
+    while solver.check() == z3.sat:
+        t = zm.read_turn(solver.model(), turn)
+        found.append(t)
+        solver.add(zm.block(turn, t))
+    return found
 
 
 def model_successors(position: Position) -> Successors:
-    """Every legal turn by the Z3 model, with the position it leads to."""
-    before, turn, solvers, models = _solvers()
+    """Every legal turn by the Z3 model, with the position the model says it
+    leads to (`z3model.play` on the position's values)."""
     concrete = to_concrete(position)
-    if concrete.status >= 2:
-        mover = concrete.status - 2  # a won position: the model must find no turn for either colour
-        solver, model = solvers[mover], models[mover]
-    else:
-        solver, model = solvers[concrete.status], models[concrete.status]
-    found: set[tuple[Turn, Position]] = set()
-    solver.push()
-    try:
-        solver.add(zm.pin(before, concrete))
-        while solver.check() == z3.sat:
-            m = solver.model()
-            t = zm.read_turn(m, turn)
-            found.add((to_turn(t), to_position(zm.read(m, model.after))))
-            solver.add(zm.block(turn, t))
-    finally:
-        solver.pop()
-    return frozenset(found)
+    state = zm.constant(concrete)
+    mover = concrete.status % 2
+    acted: dict[tuple[int | None, tuple[int, ...]], zm.State] = {}
+    out = set()
+    for t in model_turns(position):
+        key = (t.chosen, t.actions)
+        if key not in acted:
+            acted[key] = zm.play(state, mover, t.chosen, t.actions)
+        after = zm.finish(acted[key], mover, z3.IntVal(t.focus))
+        out.add((to_turn(t), to_position(zm.read(None, after))))
+    return frozenset(out)
 
 
 def engine_successors(position: Position) -> Successors:

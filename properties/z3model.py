@@ -42,6 +42,8 @@ STEP = {NORTH: (0, 1), EAST: (1, 0), SOUTH: (0, -1), WEST: (-1, 0)}
 ERA_NAMES = ("past", "present", "future")
 
 Term = Any  # z3 has no type information
+TRUE = z3.BoolVal(True)
+FALSE = z3.BoolVal(False)
 
 
 def ray(cell: int, direction: int) -> tuple[int, ...]:
@@ -144,13 +146,18 @@ class Draft:
         return Draft([list(self.copies[0]), list(self.copies[1])], list(self.supply), list(self.removed))
 
     def clear(self, cell: int) -> None:
-        self.copies[0][cell] = z3.BoolVal(False)
-        self.copies[1][cell] = z3.BoolVal(False)
+        self.copies[0][cell] = FALSE
+        self.copies[1][cell] = FALSE
 
     def put(self, is_white: Term, cell: int) -> None:
         """Place a copy whose colour is white exactly when ``is_white``."""
-        self.copies[0][cell] = z3.simplify(is_white)
-        self.copies[1][cell] = z3.simplify(z3.Not(is_white))
+        white = known(is_white)
+        if white is None:
+            self.copies[0][cell] = z3.simplify(is_white)
+            self.copies[1][cell] = z3.simplify(z3.Not(is_white))
+        else:
+            self.copies[0][cell] = TRUE if white else FALSE
+            self.copies[1][cell] = FALSE if white else TRUE
 
     def components(self) -> list[Term]:
         return self.copies[0] + self.copies[1] + self.supply + self.removed
@@ -160,11 +167,28 @@ class Draft:
                      (self.removed[0], self.removed[1]), focus, status)
 
 
+def known(t: Term) -> bool | None:
+    """True or False when ``t`` is a Boolean value, else None.  Concrete
+    positions then resolve rules directly instead of building terms."""
+    if t is TRUE:
+        return True
+    if t is FALSE:
+        return False
+    if z3.is_true(t):
+        return True
+    if z3.is_false(t):
+        return False
+    return None
+
+
 def merge(cond: Term, then: Draft, other: Draft) -> Draft:
     """The draft that is ``then`` where ``cond`` holds and ``other`` elsewhere."""
+    value = known(cond)
+    if value is not None:
+        return then if value else other
 
     def pick(a: Term, b: Term) -> Term:
-        return a if a.eq(b) else z3.If(cond, a, b)
+        return a if a is b else z3.If(cond, a, b)
 
     return Draft(
         [[pick(a, b) for a, b in zip(then.copies[k], other.copies[k], strict=True)] for k in (0, 1)],
@@ -181,6 +205,7 @@ def push(d: Draft, line: tuple[int, ...], k: int) -> Draft:
     copies count for their owner (REMOVED.PERMANENT)."""
     x = line[k]
     is_white = d.copies[0][x]
+    white = known(is_white)
     if k == len(line) - 1:
         crushed = d.clone()
         crushed.clear(x)
@@ -188,8 +213,11 @@ def push(d: Draft, line: tuple[int, ...], k: int) -> Draft:
         crushed.removed[1] = d.removed[1] + z3.If(is_white, 0, 1)
         return crushed
     y = line[k + 1]
-    same = z3.If(is_white, d.copies[0][y], d.copies[1][y])
-    other = z3.If(is_white, d.copies[1][y], d.copies[0][y])
+    if white is None:
+        same = z3.If(is_white, d.copies[0][y], d.copies[1][y])
+        other = z3.If(is_white, d.copies[1][y], d.copies[0][y])
+    else:
+        same, other = (d.copies[0][y], d.copies[1][y]) if white else (d.copies[1][y], d.copies[0][y])
     paradox = d.clone()
     paradox.clear(x)
     paradox.clear(y)
@@ -227,7 +255,8 @@ def act(s: State, mover: int, cell: int, action: int) -> Outcome:
         target = line[0]
         # MOVE.OWN-COPY forbids the own square; MOVE.EMPTY and MOVE.PUSH allow the rest.
         legal = z3.And(own, z3.Not(s.has(mover, target)))
-        after = merge(s.has(1 - mover, target), push(d, line, 0), d)
+        pushes = s.has(1 - mover, target)
+        after = d if known(pushes) is False else merge(pushes, push(d, line, 0), d)
         after.clear(cell)
         after.put(mover_is_white, target)
         return Outcome(legal, after.state(s.focus, s.status), target)
@@ -370,11 +399,30 @@ def turn_model(before: State, turn: TurnVars, mover: int) -> TurnModel:
     )
     legal = z3.And(before.status == mover, shape, turn.focus != focus, chosen_ok, actions_ok)
     acted = _cascade(before, [(sel, s) for sel, _, s in one_paths + two_paths])
-    opponent = 1 - mover
-    new_focus = (turn.focus, before.focus[1]) if mover == WHITE else (before.focus[0], turn.focus)
-    status = z3.If(acted.eras(opponent) <= 1, 2 + mover, opponent)
-    after = State(acted.copies, acted.supply, acted.removed, new_focus, status)
+    after = finish(acted, mover, turn.focus)
     return TurnModel(mover, before, turn, legal, acted, after, tuple(on_focus), tuple(can_one), tuple(can_two))
+
+
+def finish(acted: State, mover: int, new_focus: Term) -> State:
+    """The end of the turn (TURN.END): the Focus moves, then WIN.CHECK counts
+    only the opponent's eras (WIN.MOVER-NOT-CHECKED), else TURN.ORDER."""
+    opponent = 1 - mover
+    focus = (new_focus, acted.focus[1]) if mover == WHITE else (acted.focus[0], new_focus)
+    status = z3.If(acted.eras(opponent) <= 1, 2 + mover, opponent)
+    return State(acted.copies, acted.supply, acted.removed, focus, status)
+
+
+def play(before: State, mover: int, chosen: int | None, actions: tuple[int, ...]) -> State:
+    """The state after a given sequence of actions, legality aside: the actions
+    in order by the same copy (TURN.ACTIVE-COPY).  `finish` then ends the
+    turn.  With concrete values in ``before`` each term of the result is a
+    value or simplifies to one."""
+    state, cell = before, chosen
+    for a in actions:
+        assert cell is not None
+        outcome = act(state, mover, cell, a)
+        state, cell = outcome.after, outcome.dest
+    return state
 
 
 @cache
@@ -402,6 +450,28 @@ class Concrete:
     status: int
 
 
+def constant(p: Concrete) -> State:
+    """The concrete position ``p`` as a state of Z3 values."""
+    return State(
+        copies=(tuple(TRUE if c in p.white else FALSE for c in range(CELLS)),
+                tuple(TRUE if c in p.black else FALSE for c in range(CELLS))),
+        supply=(z3.IntVal(p.supply[0]), z3.IntVal(p.supply[1])),
+        removed=(z3.IntVal(p.removed[0]), z3.IntVal(p.removed[1])),
+        focus=(z3.IntVal(p.focus[0]), z3.IntVal(p.focus[1])),
+        status=z3.IntVal(p.status),
+    )
+
+
+def substitution(s: State, p: Concrete) -> list[tuple[Term, Term]]:
+    """Pairs (variable of ``s``, its value in ``p``) for `z3.substitute`."""
+    value = constant(p)
+    pairs = [(s.copies[k][c], value.copies[k][c]) for k in (WHITE, BLACK) for c in range(CELLS)]
+    for k in (WHITE, BLACK):
+        pairs += [(s.supply[k], value.supply[k]), (s.removed[k], value.removed[k]), (s.focus[k], value.focus[k])]
+    pairs.append((s.status, value.status))
+    return pairs
+
+
 def pin(s: State, p: Concrete) -> Term:
     """The constraint that ``s`` is the concrete position ``p``."""
     parts = [s.copies[0][c] == (c in p.white) for c in range(CELLS)]
@@ -412,14 +482,24 @@ def pin(s: State, p: Concrete) -> Term:
     return z3.And(parts)
 
 
-def read(model: z3.ModelRef, s: State) -> Concrete:
-    """The concrete position that ``model`` gives ``s``."""
+def read(model: z3.ModelRef | None, s: State) -> Concrete:
+    """The concrete position that ``model`` gives ``s``; with no model, ``s``
+    must be made of values (see `play`) and is simplified."""
+
+    def value(t: Term) -> Term:
+        return z3.simplify(t) if model is None else model.eval(t, model_completion=True)
 
     def truth(t: Term) -> bool:
-        return z3.is_true(model.eval(t, model_completion=True))
+        v = known(t) if model is None else None
+        if v is not None:
+            return v
+        v = value(t)
+        if not (z3.is_true(v) or z3.is_false(v)):
+            raise ValueError(f"not a Boolean value: {v}")
+        return bool(z3.is_true(v))
 
     def number(t: Term) -> int:
-        return int(model.eval(t, model_completion=True).as_long())
+        return int(value(t).as_long())
 
     return Concrete(
         white=frozenset(c for c in range(CELLS) if truth(s.copies[0][c])),

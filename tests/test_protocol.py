@@ -141,7 +141,8 @@ def test_perft_and_divide_and_variants() -> None:
 def test_variant_changes_the_answer() -> None:
     position = "3b/4/4/w3|3b/4/w3/w3|3b/4/4/w3 turn=w focus=present,future supply=3,4 removed=0,0"
     standard = ask({"id": 1, "op": "legal", "position": position, "turn": "a2 F S >past"})
-    variant = ask({"id": 2, "op": "legal", "position": position, "turn": "a2 F S >past", "variant": "self-push=paradox"})
+    variant = ask({"id": 2, "op": "legal", "position": position, "turn": "a2 F S >past",
+                   "variant": "self-push=paradox"})
     assert standard["verdict"] == "illegal" and standard["rule"] == "MOVE.OWN-COPY"
     assert variant["verdict"] == "legal" and variant["variant"] == "self-push=paradox"
     both = ask({"id": 3, "op": "moves", "position": position, "variant": "self-push=paradox,copy-choice=free"})

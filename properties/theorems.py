@@ -1,0 +1,416 @@
+"""Theorems about the standard rules, proved with Z3 for all valid positions.
+
+Each theorem states a property of the independent model in
+`properties.z3model` and cites the spec clauses it covers.  It is proved by
+asking Z3 for a counterexample: a valid position (and an action or turn from
+it) where the property fails.  "unsat" means there is none, for any valid
+position, either colour, any copy and any action; "sat" gives the
+counterexample, printed in the project's notation.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+import z3
+
+from properties import z3model as zm
+from properties.symmetry import NON_TRIVIAL, Symmetry
+
+Term = zm.Term
+
+
+@dataclass(frozen=True)
+class Theorem:
+    """A named property.  ``counterexample`` builds the formula whose models
+    are exactly the counterexamples; ``rules`` are the spec clauses covered."""
+
+    name: str
+    rules: tuple[str, ...]
+    statement: str
+    counterexample: Callable[[], Term]
+
+
+@dataclass(frozen=True)
+class Result:
+    theorem: Theorem
+    proved: bool
+    seconds: float
+    counterexample: str  # the position in notation, and what happens in it; "" when proved
+    unknown: str = ""  # the solver's reason when it could answer neither way
+
+
+# --- the shared symbolic vocabulary --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActionCase:
+    """One concrete (mover, cell, action) with its symbolic outcome."""
+
+    mover: int
+    cell: int
+    action: int
+    outcome: zm.Outcome
+
+
+@cache
+def action_cases() -> tuple[zm.State, tuple[ActionCase, ...]]:
+    """A symbolic position and every action any copy could take from it."""
+    before = zm.fresh_state("a")
+    cases = []
+    for mover in (zm.WHITE, zm.BLACK):
+        for cell in range(zm.CELLS):
+            for action in range(len(zm.ACTIONS)):
+                outcome = zm.act(before, mover, cell, action)
+                if outcome.dest is not None:
+                    cases.append(ActionCase(mover, cell, action, outcome))
+    return before, tuple(cases)
+
+
+# Which case a counterexample is: set by the formulas below, read by `describe`.
+SELECT_MOVER = z3.Int("which_mover")
+SELECT_CELL = z3.Int("which_cell")
+SELECT_ACTION = z3.Int("which_action")
+
+
+def _chosen(case: ActionCase) -> Term:
+    return z3.And(SELECT_MOVER == case.mover, SELECT_CELL == case.cell, SELECT_ACTION == case.action)
+
+
+def some_action_breaks(prop: Callable[[zm.State, ActionCase], Term]) -> Term:
+    """A valid position and a legal action of either colour after which ``prop``
+    fails."""
+    before, cases = action_cases()
+    return z3.And(
+        zm.valid(before),
+        z3.Or([z3.And(_chosen(c), c.outcome.legal, z3.Not(prop(before, c))) for c in cases]),
+    )
+
+
+def some_turn_breaks(prop: Callable[[zm.TurnModel], Term]) -> Term:
+    """A valid position and a legal turn after which ``prop`` fails."""
+    before, _, models = zm.symbolic_models()
+    return z3.And(zm.valid(before), z3.Or([z3.And(SELECT_MOVER == m.mover, m.legal, z3.Not(prop(m))) for m in models]))
+
+
+def conserved(s: zm.State, colour: int) -> Term:
+    return s.count(colour) + s.supply[colour] + s.removed[colour] == zm.COPIES
+
+
+def one_per_square(s: zm.State) -> Term:
+    return z3.And([z3.Not(z3.And(s.copies[0][c], s.copies[1][c])) for c in range(zm.CELLS)])
+
+
+def cells_unchanged(a: zm.State, b: zm.State, cells: range) -> Term:
+    return z3.And([a.copies[k][c] == b.copies[k][c] for k in (0, 1) for c in cells])
+
+
+# --- 1-3: copies, squares, supply ------------------------------------------------------
+
+
+def _action_conserves(before: zm.State, case: ActionCase) -> Term:
+    after = case.outcome.after
+    return z3.And(conserved(after, 0), conserved(after, 1))
+
+
+def _turn_conserves(m: zm.TurnModel) -> Term:
+    return z3.And(conserved(m.after, 0), conserved(m.after, 1))
+
+
+def _action_one_per_square(before: zm.State, case: ActionCase) -> Term:
+    return one_per_square(case.outcome.after)
+
+
+def _turn_valid(m: zm.TurnModel) -> Term:
+    return zm.valid(m.after)
+
+
+def _supply_bounds(before: zm.State, case: ActionCase) -> Term:
+    after = case.outcome.after
+    return z3.And([z3.And(after.supply[k] >= 0, after.supply[k] <= zm.MAX_SUPPLY, after.supply[k] <= before.supply[k])
+                   for k in (0, 1)])
+
+
+def _supply_only_backward(before: zm.State, case: ActionCase) -> Term:
+    after, me, them = case.outcome.after, case.mover, 1 - case.mover
+    if case.action != zm.BACKWARD:
+        return z3.And(after.supply[0] == before.supply[0], after.supply[1] == before.supply[1])
+    return z3.And(
+        after.supply[me] == before.supply[me] - 1,
+        after.supply[them] == before.supply[them],
+        after.count(me) == before.count(me) + 1,
+        after.count(them) == before.count(them),
+        after.removed[0] == before.removed[0],
+        after.removed[1] == before.removed[1],
+    )
+
+
+# --- 4-6: Focus, win, action count ------------------------------------------------------
+
+
+def _focus_moves(m: zm.TurnModel) -> Term:
+    them = 1 - m.mover
+    return z3.And(m.after.focus[m.mover] != m.before.focus[m.mover], m.after.focus[them] == m.before.focus[them])
+
+
+def _acting_copy_on_focus(m: zm.TurnModel) -> Term:
+    focus = m.before.focus[m.mover]
+    on_focus = z3.Or([z3.And(m.turn.chosen == c, m.before.has(m.mover, c), focus == c // zm.SQUARES)
+                      for c in range(zm.CELLS)])
+    return z3.If(m.turn.count > 0, on_focus, m.turn.chosen == -1)
+
+
+def _win_check(m: zm.TurnModel) -> Term:
+    them = 1 - m.mover
+    return z3.And(
+        (m.after.status == 2 + m.mover) == (m.after.eras(them) <= 1),
+        z3.Or(m.after.status == 2 + m.mover, m.after.status == them),
+    )
+
+
+def _short_turn_only_when_forced(m: zm.TurnModel) -> Term:
+    someone_has_two = z3.Or([z3.And(f, t) for f, t in zip(m.on_focus, m.can_two, strict=True)])
+    return z3.Implies(m.turn.count < 2, z3.Not(someone_has_two))
+
+
+def _two_actions_always() -> Term:
+    """A valid position where the mover has a copy on the Focus era but none of
+    them has a two-action sequence."""
+    before, _, models = zm.symbolic_models()
+    return z3.And(zm.valid(before), z3.Or([
+        z3.And(SELECT_MOVER == m.mover, before.status == m.mover, z3.Or(list(m.on_focus)),
+               z3.Not(z3.Or([z3.And(f, t) for f, t in zip(m.on_focus, m.can_two, strict=True)])))
+        for m in models
+    ]))
+
+
+def _no_copy_no_action(m: zm.TurnModel) -> Term:
+    return z3.Implies(z3.Not(z3.Or(list(m.on_focus))), z3.And(m.turn.count == 0, m.turn.chosen == -1))
+
+
+# --- 7: symmetry ------------------------------------------------------------------------
+
+
+def mapped(s: zm.State, sym: Symmetry) -> zm.State:
+    """The state ``s`` seen through ``sym``: what stood on cell c stands on sym(c)."""
+    copies = [[zm.FALSE] * zm.CELLS for _ in (0, 1)]
+    for k in (0, 1):
+        for c in range(zm.CELLS):
+            copies[k][sym.cell(c)] = s.copies[k][c]
+    return zm.State((tuple(copies[0]), tuple(copies[1])), s.supply, s.removed, s.focus, s.status)
+
+
+def _mapped_action(sym: Symmetry, action: int) -> int:
+    return zm.ACTIONS.index(sym.letter(zm.ACTIONS[action]))
+
+
+def _symmetry_breaks() -> Term:
+    """A symmetry, a valid position and an action whose legality or outcome
+    differs from those of the mapped action in the mapped position."""
+    before, cases = action_cases()
+    sym_index = z3.Int("which_symmetry")
+    broken = []
+    for i, sym in enumerate(NON_TRIVIAL):
+        image = mapped(before, sym)
+        for case in cases:
+            other = zm.act(image, case.mover, sym.cell(case.cell), _mapped_action(sym, case.action))
+            expected = mapped(case.outcome.after, sym)
+            differs = z3.Or(
+                case.outcome.legal != other.legal,
+                z3.And(case.outcome.legal, z3.Not(zm.same_state(expected, other.after))),
+            )
+            broken.append(z3.And(sym_index == i, _chosen(case), differs))
+    return z3.And(zm.valid(before), z3.Or(broken))
+
+
+def swapped(s: zm.State) -> zm.State:
+    """The state with the colours exchanged (copies, supplies, removed, Foci, status)."""
+    status = z3.If(s.status < 2, 1 - s.status, 5 - s.status)
+    return zm.State((s.copies[1], s.copies[0]), (s.supply[1], s.supply[0]), (s.removed[1], s.removed[0]),
+                    (s.focus[1], s.focus[0]), status)
+
+
+def _colour_swap_breaks() -> Term:
+    before, cases = action_cases()
+    image = swapped(before)
+    broken = []
+    for case in cases:
+        other = zm.act(image, 1 - case.mover, case.cell, case.action)
+        expected = swapped(case.outcome.after)
+        differs = z3.Or(
+            case.outcome.legal != other.legal,
+            z3.And(case.outcome.legal, z3.Not(zm.same_state(expected, other.after))),
+        )
+        broken.append(z3.And(_chosen(case), differs))
+    return z3.And(zm.valid(before), z3.Or(broken))
+
+
+# --- 8: further properties ----------------------------------------------------------------
+
+
+def _opponent_supply_kept(m: zm.TurnModel) -> Term:
+    them = 1 - m.mover
+    return m.after.supply[them] == m.before.supply[them]
+
+
+def _removed_never_decrease(m: zm.TurnModel) -> Term:
+    return z3.And([m.after.removed[k] >= m.before.removed[k] for k in (0, 1)])
+
+
+def _move_stays_on_era(before: zm.State, case: ActionCase) -> Term:
+    if case.action not in zm.MOVES:
+        return zm.TRUE
+    era = case.cell // zm.SQUARES
+    others = [e for e in range(zm.ERAS) if e != era]
+    return z3.And([cells_unchanged(before, case.outcome.after, range(e * 16, e * 16 + 16)) for e in others])
+
+
+def _move_takes_target(before: zm.State, case: ActionCase) -> Term:
+    if case.action not in zm.MOVES:
+        return zm.TRUE
+    assert case.outcome.dest is not None
+    after, target = case.outcome.after, case.outcome.dest
+    return z3.And(after.has(case.mover, target), z3.Not(after.has(1 - case.mover, target)),
+                  z3.Not(after.has(case.mover, case.cell)))
+
+
+def _push_always_possible(before: zm.State, case: ActionCase) -> Term:
+    """A Move onto an opponent's copy is never refused (MOVE.PUSH: a push never fails)."""
+    if case.action not in zm.MOVES:
+        return zm.TRUE
+    assert case.outcome.dest is not None
+    return z3.Implies(z3.And(before.has(case.mover, case.cell), before.has(1 - case.mover, case.outcome.dest)),
+                      case.outcome.legal)
+
+
+def _won_game_has_no_turn() -> Term:
+    before, _, models = zm.symbolic_models()
+    return z3.And(zm.valid(before), before.status >= 2, z3.Or([m.legal for m in models]))
+
+
+def _pushes_only_remove_colour_pushed(before: zm.State, case: ActionCase) -> Term:
+    """Removals count only for copies that left the board: each colour's
+    removed count grows by exactly the copies it lost (REMOVED.PERMANENT)."""
+    after = case.outcome.after
+    return z3.And([
+        after.removed[k] - before.removed[k] == before.count(k) - after.count(k)
+        + z3.If(z3.BoolVal(case.action == zm.BACKWARD and k == case.mover), 1, 0)
+        for k in (0, 1)
+    ])
+
+
+THEOREMS: tuple[Theorem, ...] = (
+    Theorem("action-conserves-copies", ("POSITION.VALID", "MOVE.PUSH.CRUSH", "MOVE.PUSH.PARADOX", "TRAVEL.BACKWARD",
+                                        "REMOVED.PERMANENT"),
+            "after any legal action, each player's board + supply + removed is still 7",
+            lambda: some_action_breaks(_action_conserves)),
+    Theorem("turn-conserves-copies", ("POSITION.VALID", "TURN.ACTION-COUNT", "TURN.END"),
+            "after any legal turn, each player's board + supply + removed is still 7",
+            lambda: some_turn_breaks(_turn_conserves)),
+    Theorem("action-one-copy-per-square", ("POSITION.VALID", "MOVE.PUSH", "MOVE.PUSH.CHAIN", "TRAVEL.FORWARD",
+                                           "TRAVEL.BACKWARD"),
+            "after any legal action no square holds two copies",
+            lambda: some_action_breaks(_action_one_per_square)),
+    Theorem("turn-gives-valid-position", ("POSITION.VALID", "TURN.END", "WIN.CHECK"),
+            "a legal turn from a valid position gives a valid position",
+            lambda: some_turn_breaks(_turn_valid)),
+    Theorem("supply-bounds", ("POSITION.VALID", "TRAVEL.BACKWARD.SUPPLY"),
+            "after any legal action both supplies are 0-4 and neither has grown",
+            lambda: some_action_breaks(_supply_bounds)),
+    Theorem("only-backward-travel-spends-supply", ("TRAVEL.BACKWARD", "TRAVEL.BACKWARD.SUPPLY", "TRAVEL.FORWARD"),
+            "only Travel backward changes a supply: the mover's, by exactly one, with exactly one more copy"
+            " on the board and nothing removed",
+            lambda: some_action_breaks(_supply_only_backward)),
+    Theorem("focus-must-move", ("FOCUS.MOVE", "FOCUS.SHARED"),
+            "after a legal turn the mover's Focus is on a different era and the opponent's has not moved",
+            lambda: some_turn_breaks(_focus_moves)),
+    Theorem("acting-copy-on-focus-era", ("TURN.COPY-CHOICE", "TURN.NO-COPY", "TURN.ACTIVE-COPY"),
+            "a turn with actions acts with the mover's copy on the Focus era; a turn without names no copy",
+            lambda: some_turn_breaks(_acting_copy_on_focus)),
+    Theorem("win-check", ("WIN.CHECK", "WIN.MOVER-NOT-CHECKED", "TURN.ORDER"),
+            "after a legal turn the mover has won exactly when the opponent is on at most one era, whatever"
+            " the mover's own count; otherwise the opponent is to move",
+            lambda: some_turn_breaks(_win_check)),
+    Theorem("short-turn-only-when-forced", ("TURN.ACTION-COUNT", "TURN.COPY-CHOICE"),
+            "a legal turn has fewer than two actions only when no copy on the Focus era has a two-action sequence",
+            lambda: some_turn_breaks(_short_turn_only_when_forced)),
+    Theorem("two-actions-always-possible", ("TURN.COPY-CHOICE", "TURN.NO-ACTION", "TURN.ACTION-COUNT"),
+            "in the standard game, when the mover has a copy on the Focus era some copy there can take two"
+            " actions",
+            _two_actions_always),
+    Theorem("no-copy-no-action", ("TURN.NO-COPY",),
+            "with no copy on the Focus era the only legal turns move the Focus and nothing else",
+            lambda: some_turn_breaks(_no_copy_no_action)),
+    Theorem("action-symmetry-of-the-square", ("BOARD.ERAS", "BOARD.SQUARES", "MOVE.ORTHOGONAL", "MOVE.PUSH.CHAIN",
+                                              "TRAVEL.FORWARD", "TRAVEL.BACKWARD"),
+            "for each of the 7 non-trivial symmetries of the square applied to all eras, an action is legal"
+            " exactly when its image is, and the images of its outcome and of the image's outcome agree",
+            _symmetry_breaks),
+    Theorem("action-colour-symmetry", ("MOVE.PUSH", "MOVE.PUSH.PARADOX", "TRAVEL.BACKWARD.SUPPLY"),
+            "swapping the colours maps every action's legality and outcome to the swapped action's",
+            _colour_swap_breaks),
+    Theorem("opponent-supply-unchanged", ("TRAVEL.BACKWARD.SUPPLY",),
+            "a turn never changes the opponent's supply",
+            lambda: some_turn_breaks(_opponent_supply_kept)),
+    Theorem("removed-never-decrease", ("REMOVED.PERMANENT",),
+            "a turn never lowers either removed count",
+            lambda: some_turn_breaks(_removed_never_decrease)),
+    Theorem("removals-are-copies-lost", ("REMOVED.PERMANENT", "MOVE.PUSH.CRUSH", "MOVE.PUSH.PARADOX"),
+            "in an action each removed count grows by exactly the copies its owner lost from the board"
+            " (a backward travel's new copy aside)",
+            lambda: some_action_breaks(_pushes_only_remove_colour_pushed)),
+    Theorem("move-stays-on-its-era", ("MOVE.ORTHOGONAL", "REMOVED.PERMANENT"),
+            "a Move, with all its pushes, changes no square of another era",
+            lambda: some_action_breaks(_move_stays_on_era)),
+    Theorem("move-takes-its-square", ("MOVE.PUSH", "MOVE.EMPTY"),
+            "after a legal Move the active copy stands on the square it entered and has left its own",
+            lambda: some_action_breaks(_move_takes_target)),
+    Theorem("push-never-fails", ("MOVE.PUSH",),
+            "a copy may always Move onto an adjacent opponent's copy",
+            lambda: some_action_breaks(_push_always_possible)),
+    Theorem("won-game-has-no-turn", ("TURN.GAME-OVER", "WIN.NO-DRAW"),
+            "a won position has no legal turn",
+            _won_game_has_no_turn),
+)
+
+
+# --- proving and reporting -------------------------------------------------------------------
+
+
+def describe(model: z3.ModelRef) -> str:
+    """The counterexample position in the project's notation, with the action
+    or turn that breaks the theorem."""
+    # Printing only: the engine's notation module writes the position.
+    from oracle.notation import format_position, format_turn
+    from properties.differential import to_position, to_turn
+
+    names = {str(d) for d in model.decls()}
+    single_action = "which_action" in names
+    state = action_cases()[0] if single_action else zm.symbolic_models()[0]
+    text = format_position(to_position(zm.read(model, state)))
+    mover = "white" if model.eval(SELECT_MOVER, model_completion=True).as_long() == 0 else "black"
+    if single_action:
+        cell = model.eval(SELECT_CELL, model_completion=True).as_long()
+        action = zm.ACTIONS[model.eval(SELECT_ACTION, model_completion=True).as_long()]
+        square = "abcd"[cell % 4] + "1234"[cell % 16 // 4]
+        text += f"  ({mover} {zm.ERA_NAMES[cell // zm.SQUARES]}:{square} {action})"
+    elif "t_count" in names:
+        text += f"  ({mover} plays {format_turn(to_turn(zm.read_turn(model, zm.symbolic_models()[1])))})"
+    return text
+
+
+def prove(theorem: Theorem, timeout_ms: int = 600_000) -> Result:
+    started = time.perf_counter()
+    solver = z3.Solver()
+    solver.set("timeout", timeout_ms)
+    solver.add(theorem.counterexample())
+    answer = solver.check()
+    seconds = time.perf_counter() - started
+    if answer == z3.unsat:
+        return Result(theorem, True, seconds, "")
+    if answer == z3.sat:
+        return Result(theorem, False, seconds, describe(solver.model()))
+    return Result(theorem, False, seconds, "", unknown=solver.reason_unknown())

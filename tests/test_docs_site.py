@@ -1,0 +1,261 @@
+"""The rules site's generators: worked examples checked and drawn, pages made
+from spec/, command-line output captured, and a build that fails when a rule
+change leaves an example's stated outcome behind."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+import pytest
+
+import oracle.rules
+from oracle.board import Action
+from oracle.docs_examples import ExampleMismatch, check_page, fences, page_examples, render_examples
+from oracle.docs_pages import (
+    clause_pages,
+    example_refs,
+    link_clause_ids,
+    read_spec,
+    rules_markdown,
+    rulings_markdown,
+    run_cli,
+    run_sessions,
+)
+from oracle.events import Crushed, Event, Paradox
+from oracle.examples import read_examples
+from tests.conftest import ROOT, SPEC
+
+CLAUSE_IDS = {c.id for page in read_spec(SPEC) for c in page.clauses}
+
+
+def link(clause_id: str) -> str | None:
+    return f"rules/#{clause_id}" if clause_id in CLAUSE_IDS else None
+
+
+GOOD = """\
+# A page
+
+```example
+title: Two moves
+rules: NOTATION.TURN
+position: 3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0
+turn: a1 N E >present
+verdict: legal
+events:
+  chose white past:a1
+  moved white past:a1-a2 N
+  moved white past:a2-b2 E
+  focus white past>present
+```
+
+Text after.
+"""
+
+
+def test_an_example_becomes_html_with_boards_events_and_links() -> None:
+    html = render_examples(GOOD, "page.md", link)
+    assert "```example" not in html
+    assert html.startswith("# A page\n") and html.rstrip().endswith("Text after.")
+    assert '<div class="ttykm-example" id="ex-two-moves">' in html
+    assert '<a href="rules/#NOTATION.TURN"><code>NOTATION.TURN</code></a>' in html
+    assert html.count("<svg") == 2  # before and after
+    assert "<figcaption>Before</figcaption>" in html and "<figcaption>After</figcaption>" in html
+    assert "<li><code>moved white past:a2-b2 E</code></li>" in html
+    assert "3b/4/1w2/4|3b/4/4/w3|3b/4/4/w3 turn=b" in html  # the position after
+    assert not re.search(r"\n\s*\n", html[html.index("<div"):html.rindex("</div>")]), \
+        "a blank line inside the HTML block would end it in Markdown"
+
+
+def test_an_illegal_turn_shows_the_rule_and_the_explanation() -> None:
+    page = GOOD.replace("turn: a1 N E >present\nverdict: legal", "turn: a1 W N >present\nverdict: illegal MOVE.WALL: "
+                        "the copy on past a1 cannot move west: the wall is there").split("events:")[0] + "```\n"
+    html = render_examples(page, "page.md", link)
+    assert "<strong>illegal</strong> under <a href=\"rules/#MOVE.WALL\"><code>MOVE.WALL</code></a>" in html
+    assert "the copy on past a1 cannot move west: the wall is there" in html
+    assert html.count("<svg") == 1
+
+
+def test_a_wrong_claim_stops_the_page_naming_the_example() -> None:
+    wrong = GOOD.replace("moved white past:a2-b2 E", "moved white past:a2-b2 W")
+    with pytest.raises(ExampleMismatch) as caught:
+        render_examples(wrong, "page.md", link)
+    assert "example 'Two moves' (page.md:3): events:" in str(caught.value)
+
+
+def test_an_unknown_rule_id_is_an_error() -> None:
+    problems = check_page(GOOD.replace("rules: NOTATION.TURN", "rules: NO.SUCH-CLAUSE"), "page.md", link)
+    assert problems == ["example 'Two moves' (page.md:3): cites NO.SUCH-CLAUSE, which is no clause of the spec"]
+
+
+def test_a_malformed_example_is_an_error() -> None:
+    assert check_page(GOOD.replace("title:", "titel:"), "page.md", link) != []
+
+
+def test_a_sample_block_inside_a_longer_fence_is_not_an_example() -> None:
+    readme = (SPEC / "README.md").read_text(encoding="utf-8")
+    assert "```example" in readme
+    assert page_examples(readme, "README.md") == []
+    lines = ["````", "```example", "x", "```", "````", "```example", "title: t", "```"]
+    assert [(f.start, f.end, f.info) for f in fences(lines)] == [(0, 4, ""), (5, 7, "example")]
+
+
+def test_every_spec_and_site_example_is_rendered() -> None:
+    for page in read_spec(SPEC):
+        html = render_examples(page.text, page.name, link)
+        assert html.count('<div class="ttykm-example"') == len(page_examples(page.text, page.name))
+    faq = (ROOT / "docs" / "strategy-faq.md").read_text(encoding="utf-8")
+    assert render_examples(faq, "strategy-faq.md", link).count('<div class="ttykm-example"') >= 8
+
+
+# --- a rule change fails the build -----------------------------------------
+
+
+def push_without_paradox(copies: list[int], removed: list[int], pushed: int, direction: Action,
+                         events: list[Event]) -> None:
+    """rules.push with MOVE.PUSH.PARADOX switched off: a copy pushed onto its
+    own colour is crushed alone, and the copy it struck stays."""
+    ORIGINAL_PUSH(copies, removed, pushed, direction, events)
+    last = events[-1]
+    if isinstance(last, Paradox):
+        copies[last.colour] |= 1 << last.struck
+        removed[last.colour] -= 1
+        events[-1] = Crushed(last.colour, last.pushed, direction)
+
+
+ORIGINAL_PUSH = oracle.rules.push
+
+
+def test_disabling_the_paradox_fails_exactly_the_examples_that_show_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The examples whose stated events include a paradox caused by a push.
+    showing = {
+        e.title for e in read_examples(SPEC)
+        if e.ruleset.name == "standard" and any(line.startswith("paradox ") for line in e.lists.get("events", []))
+    }
+    assert showing, "the spec should illustrate MOVE.PUSH.PARADOX with stated events"
+    monkeypatch.setattr(oracle.rules, "push", push_without_paradox)
+    errors = ""
+    for page in read_spec(SPEC):
+        try:
+            render_examples(page.text, f"spec/{page.name}", link)
+        except ExampleMismatch as exc:
+            errors += str(exc) + "\n"
+    named = {e.title for e in read_examples(SPEC) if f"example {e.title!r} (spec/" in errors}
+    assert showing <= named
+    for title in named - showing:  # any other example named states something the broken rule changes
+        assert any(e.title == title and ("after" in e.fields or "legal-count" in e.fields or "legal-turns" in e.lists)
+                   for e in read_examples(SPEC))
+
+
+def test_the_examples_hold_with_the_real_rules() -> None:
+    for page in read_spec(SPEC):
+        assert check_page(page.text, f"spec/{page.name}", link) == []
+
+
+# --- pages made from spec/ ----------------------------------------------------
+
+
+def test_read_spec_finds_every_clause_in_reading_order() -> None:
+    pages = read_spec(SPEC)
+    names = [p.name for p in pages]
+    assert names[0] == "README.md" and names.index("board.md") < names.index("actions.md") < names.index("variants.md")
+    clause_heading = re.compile(r"^#{2,4} ([A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+) · ", re.M)
+    expected = {m for p in SPEC.glob("*.md") for m in clause_heading.findall(p.read_text(encoding="utf-8"))}
+    assert expected == CLAUSE_IDS and len(expected) >= 30
+
+
+def test_every_clause_heading_gets_its_id_as_anchor() -> None:
+    for page in read_spec(SPEC):
+        text = rules_markdown(page, [])
+        for clause in page.clauses:
+            assert re.search(rf"^#{{2,4}} {re.escape(clause.id)} · .* \{{#{re.escape(clause.id)}\}}$", text, re.M)
+
+
+def test_a_clause_without_its_own_example_links_to_one_elsewhere(tmp_path: Path) -> None:
+    (tmp_path / "moves.md").write_text(
+        "# Moves\n\n### NOTATION.TURN · Turns\n\nText.\n\n### NOTATION.SQUARE · Squares\n\nMore.\n\n"
+        + GOOD[GOOD.index("```example"):GOOD.index("Text after.")]
+        + "\n### NOTATION.EVENT · Events\n\nLast.\n"
+    )
+    (page,) = read_spec(tmp_path)
+    elsewhere = example_refs("faq.md", GOOD.replace("rules: NOTATION.TURN", "rules: NOTATION.TURN, NOTATION.EVENT"))
+    text = rules_markdown(page, [*example_refs(page.site_path, page.text), *elsewhere])
+    sections = dict(re.findall(r"^### (\S+) · .*?\n(.*?)(?=^### |\Z)", text, re.M | re.S))
+    # NOTATION.TURN: the only example citing it stands under NOTATION.SQUARE, so its own section links to both.
+    assert "*Worked examples:* [Two moves](moves.md#ex-two-moves), [Two moves](../faq.md#ex-two-moves)" \
+        in sections["NOTATION.TURN"]
+    assert "Worked example" not in sections["NOTATION.SQUARE"]  # no example cites it: nothing to link
+    assert "*Worked example:* [Two moves](../faq.md#ex-two-moves)" in sections["NOTATION.EVENT"]
+
+
+def test_clause_ids_in_prose_become_links() -> None:
+    # Made-up IDs, so that the test shows no unknown ID of the spec's own families.
+    targets = {"ALPHA.BETA": "rules/actions.md", "ALPHA.BETA.GAMMA": "rules/actions.md",
+               "OMEGA.ZETA": "rules/focus-and-win.md"}
+    here = "rules/actions.md"
+    assert link_clause_ids("see OMEGA.ZETA.", targets, here) == "see [OMEGA.ZETA](focus-and-win.md#OMEGA.ZETA)."
+    assert link_clause_ids("(ALPHA.BETA.GAMMA, ALPHA.BETA)", targets, here) == \
+        "([ALPHA.BETA.GAMMA](#ALPHA.BETA.GAMMA), [ALPHA.BETA](#ALPHA.BETA))"
+    for untouched in ("`ALPHA.BETA` in code", "[ALPHA.BETA](#ALPHA.BETA)", "    ### ALPHA.BETA · indented code",
+                      "### ALPHA.BETA · a heading", "ALPHA.BETAS", "ALPHA.BETA.DELTA"):
+        assert link_clause_ids(untouched, targets, here) == untouched
+    actions = next(p for p in read_spec(SPEC) if p.name == "actions.md")
+    assert "[TURN.ACTIVE-COPY](turn.md#TURN.ACTIVE-COPY)" in rules_markdown(actions, [], clause_pages(read_spec(SPEC)))
+
+
+def test_links_into_docs_point_one_level_up() -> None:
+    design = next(p for p in read_spec(SPEC) if p.name == "design.md")
+    if "../docs/" in design.text:
+        text = rules_markdown(design, [])
+        assert "](../docs/" not in text and "](../performance.md)" in text
+
+
+def test_rulings_gather_every_source_and_alternative() -> None:
+    pages = read_spec(SPEC)
+    text = rulings_markdown(pages)
+    for page in pages:
+        for clause in page.clauses:
+            assert f"**[{clause.id}]({page.site_path}#{clause.id}) · {clause.title}**" in text
+    paradox = next(c for p in pages for c in p.clauses if c.id == "MOVE.OWN-COPY")
+    assert paradox.source.startswith("seed 000") and "self-push=paradox" in paradox.alternative
+    assert "!!! note \"Alternative reading\"" in text
+
+
+def test_cli_sessions_show_real_output_and_exit_status() -> None:
+    page = "Intro\n\n```oracle-session\n$ oracle legal \"a1 W N >present\"\n$ oracle version\n```\n"
+    text = run_sessions(page)
+    assert "```oracle-session" not in text
+    code, printed = run_cli(["legal", "a1 W N >present"])
+    assert code == 1 and printed.startswith("illegal: MOVE.WALL")
+    assert f'$ oracle legal "a1 W N >present"\n{printed.rstrip()}\n[exit status 1]\n$ oracle version\n' in text
+    with pytest.raises(ValueError, match="must be '\\$ oracle ARGS'"):
+        run_sessions("```oracle-session\n$ ls\n```\n")
+
+
+def test_help_is_captured_through_argparse_exit() -> None:
+    code, printed = run_cli(["--help"])
+    assert code == 0 and printed.startswith("usage: oracle")
+
+
+# --- the real build -----------------------------------------------------------
+
+
+def test_the_build_hook_fails_on_a_stale_example(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The mkdocs hook, run by a real (small) build, stops on a wrong example."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, BuildError, PluginError
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text(GOOD.replace("moved white past:a2-b2 E", "moved white past:a2-c2 E"))
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: t\ntheme: mkdocs\n"
+        f"hooks:\n  - {ROOT / 'docs' / 'hooks.py'}\n"
+        "markdown_extensions:\n  - attr_list\n  - admonition\n"
+    )
+    config = load_config(str(tmp_path / "mkdocs.yml"), site_dir=str(tmp_path / "site"))
+    with caplog.at_level(logging.ERROR), pytest.raises((PluginError, BuildError, Abort)):
+        build(config)
+    assert "example 'Two moves' (docs/index.md:3): events:" in caplog.text

@@ -1,0 +1,70 @@
+"""The reusable harness `oracle.testing.stateful`: the oracle passes it, a wrong engine fails it."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis.stateful import run_state_machine_as_test
+
+from oracle.conform import Engine
+from oracle.ruleset import Ruleset
+from oracle.testing.stateful import EngineAdapter, EngineStateMachine, OracleAdapter, ProtocolAdapter
+from tests.conftest import ROOT
+
+QUICK = settings(max_examples=25, stateful_step_count=15, deadline=None, database=None,
+                 suppress_health_check=[HealthCheck.too_slow])
+
+
+class OracleMachine(EngineStateMachine):
+    def make_engine(self) -> EngineAdapter:
+        return OracleAdapter()
+
+
+class ParadoxOracleMachine(EngineStateMachine):
+    ruleset = Ruleset.parse("self-push=paradox")
+
+    def make_engine(self) -> EngineAdapter:
+        return OracleAdapter()
+
+
+def test_the_oracle_passes_its_own_harness() -> None:
+    run_state_machine_as_test(OracleMachine, settings=QUICK)
+
+
+def test_the_harness_runs_a_variant() -> None:
+    run_state_machine_as_test(ParadoxOracleMachine, settings=QUICK)
+
+
+@pytest.fixture(scope="module")
+def toy_engine() -> Iterator[Engine]:
+    engine = Engine(f"{sys.executable} {ROOT / 'tests' / 'toy_engines' / 'no_chain.py'}")
+    yield engine
+    engine.close()
+
+
+@pytest.fixture(scope="module")
+def oracle_engine() -> Iterator[Engine]:
+    engine = Engine(f"{sys.executable} -m oracle serve --stdio")
+    yield engine
+    engine.close()
+
+
+def test_a_protocol_engine_that_conforms_passes(oracle_engine: Engine) -> None:
+    class Machine(EngineStateMachine):
+        def make_engine(self) -> EngineAdapter:
+            return ProtocolAdapter(oracle_engine)
+
+    run_state_machine_as_test(Machine, settings=settings(QUICK, max_examples=10))
+
+
+def test_a_wrong_engine_fails_the_harness(toy_engine: Engine) -> None:
+    class Machine(EngineStateMachine):
+        def make_engine(self) -> EngineAdapter:
+            return ProtocolAdapter(toy_engine)
+
+    # No shrinking: only that the harness fails matters here, and shrinking through a subprocess is slow.
+    with pytest.raises(AssertionError, match="differ"):
+        run_state_machine_as_test(Machine, settings=settings(QUICK, phases=[Phase.generate]))

@@ -1,0 +1,163 @@
+"""The test vectors: the committed sets re-export byte for byte, every file says
+what the rules say, the playthroughs replay, and the CLI works."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from oracle import SPEC_VERSION, __version__
+from oracle.cli import main
+from oracle.notation import event_text, format_position, parse_position, parse_turn
+from oracle.perft import count_turns, perft, state_of
+from oracle.position import Position
+from oracle.rules import apply_turn, explain
+from oracle.ruleset import STANDARD, Ruleset
+from oracle.vectors import (
+    COMMITTED,
+    MANIFEST,
+    NAMED_POSITIONS,
+    build,
+    read_jsonl,
+    read_perft,
+    read_playthrough,
+    replay,
+    ruleset_dir_name,
+)
+from tests.conftest import ROOT
+
+VECTORS = ROOT / "vectors"
+SETS = {ruleset.name: VECTORS / ruleset_dir_name(ruleset) for ruleset in COMMITTED}
+
+
+def files_in(directory: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def standard() -> dict[str, bytes]:
+    return build(STANDARD)
+
+
+def text(files: dict[str, bytes], path: str) -> str:
+    return files[path].decode("utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_committed_set_re_exports_byte_for_byte(name: str, standard: dict[str, bytes]) -> None:
+    fresh = standard if name == "standard" else build(Ruleset.parse(name))
+    committed = files_in(SETS[name])
+    assert sorted(committed) == sorted(fresh)
+    for path, blob in fresh.items():
+        assert committed[path] == blob, f"{path} differs from a fresh export: run 'oracle vectors regenerate'"
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_manifest_names_spec_variant_and_hashes(name: str) -> None:
+    directory = SETS[name]
+    manifest = json.loads((directory / MANIFEST).read_text())
+    assert (manifest["format"], manifest["spec"], manifest["oracle"], manifest["variant"]) == (
+        1, SPEC_VERSION, __version__, name)
+    listed = {entry["path"]: entry for entry in manifest["files"]}
+    assert set(listed) == set(files_in(directory)) - {MANIFEST}
+    for path, entry in listed.items():
+        blob = (directory / path).read_bytes()
+        assert entry["sha256"] == hashlib.sha256(blob).hexdigest() and entry["bytes"] == len(blob)
+        assert entry["records"] > 0
+
+
+def test_the_committed_vectors_stay_small() -> None:
+    total = sum(len(blob) for directory in SETS.values() for blob in files_in(directory).values())
+    assert total < 4_000_000
+
+
+def test_positions_hold_complete_legal_turn_sets(standard: dict[str, bytes]) -> None:
+    records = read_jsonl(text(standard, "positions.jsonl"))
+    assert [r["id"] for r in records[: len(NAMED_POSITIONS)]] == [n.name for n in NAMED_POSITIONS]
+    assert len(records) >= 40
+    for record in records:
+        position = parse_position(record["position"])
+        assert record["count"] == len(record["turns"]) == len(set(record["turns"]))
+        # The fast counter is an independent implementation of the same rules.
+        assert record["count"] == (count_turns(state_of(position)) if position.winner is None else 0)
+        for turn in record["turns"][:5]:
+            assert explain(position, parse_turn(turn)).is_legal
+
+
+def test_apply_cases_hold_position_and_events(standard: dict[str, bytes]) -> None:
+    records = read_jsonl(text(standard, "apply.jsonl"))
+    kinds = {line.split()[0] for record in records for line in record["events"]}
+    assert kinds == {"chose", "moved", "pushed", "crushed", "paradox", "travelled", "created", "focus", "won"}
+    for record in records:
+        applied = apply_turn(parse_position(record["position"]), parse_turn(record["turn"]))
+        assert format_position(applied.position) == record["after"]
+        assert [event_text(e) for e in applied.events] == record["events"]
+        assert record["winner"] == (applied.position.winner.word if applied.position.winner is not None else None)
+
+
+def test_illegal_cases_cover_every_rule_complete_and_partial(standard: dict[str, bytes]) -> None:
+    records = read_jsonl(text(standard, "illegal.jsonl"))
+    for record in records:
+        turn = parse_turn(record["turn"])
+        verdict = explain(parse_position(record["position"]), turn)
+        assert (verdict.status, verdict.rule, turn.is_complete) == ("illegal", record["rule"], record["complete"])
+    rules = {(r["rule"], r["complete"]) for r in records}
+    for rule in ("MOVE.WALL", "MOVE.OWN-COPY", "TRAVEL.FORWARD", "TRAVEL.BACKWARD", "TRAVEL.BACKWARD.SUPPLY",
+                 "TURN.COPY-CHOICE", "TURN.NO-COPY", "TURN.NO-ACTION", "TURN.GAME-OVER"):
+        assert (rule, True) in rules and (rule, False) in rules, rule
+    assert ("FOCUS.MOVE", True) in rules and ("TURN.ACTION-COUNT", True) in rules
+
+
+def test_perft_file(standard: dict[str, bytes]) -> None:
+    records = read_perft(text(standard, "perft.txt"))
+    assert [r.name for r in records] == [n.name for n in NAMED_POSITIONS]
+    start = records[0]
+    assert start.position == format_position(Position.start())
+    assert start.counts == ((1, 16), (2, 256), (3, 5696), (4, 123888), (5, 3273456))
+    for record in records[1:]:
+        depth, nodes = record.counts[-1]
+        assert perft(parse_position(record.position), depth, STANDARD, cache=False) == nodes
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_committed_playthroughs_replay(name: str) -> None:
+    paths = sorted((SETS[name] / "playthroughs").glob("*.txt"))
+    assert len(paths) >= 5
+    for path in paths:
+        playthrough = read_playthrough(path.read_text())
+        assert playthrough.header["variant"] == name and playthrough.header["spec"] == SPEC_VERSION
+        assert len(playthrough.plies) >= 10
+        assert replay(playthrough) == [], path
+
+
+def test_replay_catches_a_changed_record() -> None:
+    original = (SETS["standard"] / "playthroughs" / "game-01.txt").read_text()
+    ply = read_playthrough(original).plies[3]
+    other = next(t for t in ply.legal_turns if t != ply.turn)
+    swapped = original.replace(f"turn: {ply.turn}\n", f"turn: {other}\n", 1)
+    assert any("events" in p for p in replay(read_playthrough(swapped)))
+    missing_turn = original.replace(f"\n  {ply.legal_turns[0]}\n", "\n", 1)
+    assert any("legal turns differ" in p for p in replay(read_playthrough(missing_turn)))
+
+
+def test_export_verify_and_tamper_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "set"
+    shutil.copytree(SETS["self-push=paradox"], target)
+    (target / "perft.txt").write_text((target / "perft.txt").read_text().replace("perft 1 16", "perft 1 17"))
+    (target / "stray.txt").write_text("x")
+    assert main(["vectors", "verify", str(target), "--quiet"]) == 1
+    out = capsys.readouterr().out
+    assert "differs: perft.txt" in out and "extra: stray.txt" in out
+    assert main(["vectors", "export", str(target), "--variant", "self-push=paradox", "--quiet"]) == 0
+    assert (target / "stray.txt").exists()  # not ours: export replaces only the files of a set
+    (target / "stray.txt").unlink()
+    assert files_in(target) == files_in(SETS["self-push=paradox"])
+    occupied = tmp_path / "occupied"
+    occupied.mkdir()
+    (occupied / "notes.txt").write_text("mine")
+    assert main(["vectors", "export", str(occupied), "--quiet"]) == 2
+    assert "not a vector set" in capsys.readouterr().err

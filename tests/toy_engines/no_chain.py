@@ -1,0 +1,31 @@
+"""A wrong engine whose pushes never chain: a pushed copy that meets a copy of
+the other colour is removed instead of pushing it on (breaks MOVE.PUSH.CHAIN)."""
+
+from __future__ import annotations
+
+import sys
+
+import oracle.rules
+from oracle.board import NEIGHBOUR, SQUARES, Action, Colour
+from oracle.events import Crushed, Event
+from oracle.protocol import serve
+
+right_push = oracle.rules.push
+
+
+def push_without_chains(copies: list[int], removed: list[int], pushed: int, direction: Action,
+                        events: list[Event]) -> None:
+    colour = Colour.WHITE if copies[0] >> pushed & 1 else Colour.BLACK
+    square = NEIGHBOUR[direction][pushed % SQUARES]
+    beyond = None if square is None else pushed - pushed % SQUARES + square
+    if beyond is not None and copies[colour.opponent] >> beyond & 1:
+        copies[colour] &= ~(1 << pushed)
+        removed[colour] += 1
+        events.append(Crushed(colour, pushed, direction))
+        return
+    right_push(copies, removed, pushed, direction, events)
+
+
+if __name__ == "__main__":
+    oracle.rules.push = push_without_chains
+    serve(sys.stdin.buffer, sys.stdout.buffer)
