@@ -53,7 +53,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
     try:
         report = conform(args.engine, read_ruleset(args), games=args.games, seed=args.seed,
                          vectors=Path(args.vectors) if args.vectors else None, timeout=args.timeout,
-                         check_rules=not args.ignore_rules, progress=progress)
+                         check_rules=not args.ignore_rules, partial=not args.complete_turns_only,
+                         progress=progress)
     except (VectorDirError, OSError) as exc:
         raise UsageError(str(exc)) from None
     if args.report:
@@ -75,5 +76,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--vectors", metavar="DIR", help="use an exported vector set instead of building one")
     p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="per request (10)")
     p.add_argument("--ignore-rules", action="store_true", help="compare verdicts only, not the rule IDs named")
+    p.add_argument("--complete-turns-only", action="store_true",
+                   help="do not ask about partial turns (for engines that judge complete turns only)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_conform)

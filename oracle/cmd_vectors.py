@@ -25,14 +25,15 @@ exit status:
   2  usage error, or DIR is not empty and holds no vector set
 
 examples:
-  oracle vectors export /tmp/ttykm-vectors
-  oracle vectors export /tmp/ttykm-paradox --variant self-push=paradox
+  oracle vectors export ttykm-vectors
+  oracle vectors export ttykm-paradox --variant self-push=paradox
   oracle vectors verify vectors/standard
   oracle vectors regenerate            (from the repository root)
 """
 
 
 def cmd_vectors(args: argparse.Namespace) -> int:
+    import json
     import sys
     from pathlib import Path
 
@@ -48,15 +49,20 @@ def cmd_vectors(args: argparse.Namespace) -> int:
             if args.dir is None:
                 raise UsageError("vectors export needs a directory")
             paths = export(Path(args.dir), read_ruleset(args), progress)
-            print(f"wrote {len(paths)} files to {args.dir}")
+            done = f"wrote {len(paths)} files to {args.dir}"
+            print(json.dumps({"dir": args.dir, "files": paths}) if args.json else done)
             return 0
         if args.action == "verify":
             if args.dir is None:
                 raise UsageError("vectors verify needs a directory")
             problems = verify(Path(args.dir), progress)
-            for problem in problems:
-                print(problem)
-            print(f"{args.dir}: " + (f"{len(problems)} files differ from a fresh export" if problems else "identical"))
+            if args.json:
+                print(json.dumps({"dir": args.dir, "identical": not problems, "problems": problems}))
+            else:
+                for problem in problems:
+                    print(problem)
+                verdict = f"{len(problems)} files differ from a fresh export" if problems else "identical"
+                print(f"{args.dir}: {verdict}")
             return 1 if problems else 0
         root = Path(args.dir or "vectors")
         if args.dir is None and not Path("oracle").is_dir():

@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from oracle.board import ACTION_ORDER, SQUARES, Era
 from oracle.notation import (
@@ -34,7 +34,7 @@ from oracle.notation import (
     turn_from_json,
 )
 from oracle.position import Position
-from oracle.protocol import handle
+from oracle.protocol import MAX_PERFT_DEPTH, MAX_PERFT_DEPTH_VARIANT, handle
 from oracle.rules import successors
 from oracle.ruleset import STANDARD, Ruleset
 from oracle.turn import Turn
@@ -298,10 +298,11 @@ class Checked:
 class Runner:
     """Compares one engine with the oracle under one ruleset."""
 
-    def __init__(self, engine: Engine, ruleset: Ruleset, check_rules: bool = True) -> None:
+    def __init__(self, engine: Engine, ruleset: Ruleset, check_rules: bool = True, partial: bool = True) -> None:
         self.engine = engine
         self.ruleset = ruleset
         self.check_rules = check_rules
+        self.partial = partial
         self.checked = Checked()
 
     # -- asking both sides --
@@ -324,7 +325,7 @@ class Runner:
         return oracle, engine
 
     def diverge(self, source: str, request: Json, summary: str, rule: str | None, oracle: Json,
-                engine: Json) -> None:
+                engine: Json) -> NoReturn:
         if self.ruleset != STANDARD:
             request = {**request, "variant": self.ruleset.name}
         raise Diverged(Divergence(source, request, summary, rule, oracle, engine))
@@ -340,11 +341,10 @@ class Runner:
         self.checked.add("moves")
         turns: list[str] = oracle["turns"]
         if expected is not None and turns != expected:
-            raise AssertionError(f"the oracle disagrees with its own vectors at {source}; re-export them")
+            raise VectorDirError(f"{source}: the vectors disagree with this oracle; export them again")
         listed = engine.get("turns")
         if not isinstance(listed, list):
             self.diverge(source, request, "the engine's moves response has no list 'turns'", None, oracle, engine)
-        assert isinstance(listed, list)
         canonical = [_canonical_turn(t) for t in listed]
         for raw, turn in zip(listed, canonical, strict=True):
             if turn is None:
@@ -390,6 +390,9 @@ class Runner:
                      "ORACLE.TURN", {"count": len(turns)}, {"count": len(listed)})
 
     def check_legal(self, position: str, turn: str, source: str) -> None:
+        if not self.partial and ">" not in turn:
+            self.checked.skipped.add("partial turns")
+            return
         request = {"op": "legal", "position": position, "turn": turn}
         answers = self.both(request, source)
         assert answers is not None
@@ -417,7 +420,7 @@ class Runner:
         oracle, engine = answers
         self.checked.add("apply")
         if expected is not None and any(oracle.get(k) != v for k, v in expected.items()):
-            raise AssertionError(f"the oracle disagrees with its own vectors at {source}; re-export them")
+            raise VectorDirError(f"{source}: the vectors disagree with this oracle; export them again")
         self.compare_verdicts(request, source, oracle, engine)
         if oracle["verdict"] != "legal":
             return oracle
@@ -427,7 +430,6 @@ class Runner:
         if theirs is not None:
             if not isinstance(theirs, list):
                 self.diverge(source, request, "the engine's events are not a list", None, oracle, engine)
-            assert isinstance(theirs, list)
             for index in range(max(len(events), len(theirs))):
                 ours = events[index] if index < len(events) else None
                 other = theirs[index] if index < len(theirs) else None
@@ -442,7 +444,7 @@ class Runner:
 
     def check_perft(self, position: str, depth: int, nodes: int, source: str) -> None:
         request = {"op": "perft", "position": position, "depth": depth}
-        limit = 4 if self.ruleset == STANDARD else 3
+        limit = MAX_PERFT_DEPTH if self.ruleset == STANDARD else MAX_PERFT_DEPTH_VARIANT  # the oracle's own limits
         if depth > limit or "perft" in self.checked.skipped:
             return
         answers = self.both(request, source)
@@ -451,7 +453,7 @@ class Runner:
         oracle, engine = answers
         self.checked.add("perft")
         if oracle["nodes"] != nodes:
-            raise AssertionError(f"the oracle disagrees with its own vectors at {source}; re-export them")
+            raise VectorDirError(f"{source}: the vectors disagree with this oracle; export them again")
         if engine.get("nodes") != nodes:
             self.diverge(source, request, f"perft {depth}: the oracle counts {nodes}, the engine"
                          f" {engine.get('nodes')}", "ORACLE.TURN", oracle, engine)
@@ -524,10 +526,8 @@ class Runner:
 # --- loading vectors and running everything ---------------------------------------------------
 
 
-def load_vectors(directory: Path | None, ruleset: Ruleset) -> dict[str, bytes]:
-    """The vector files: read from ``directory`` (its manifest must name ``ruleset``), or built now."""
-    if directory is None:
-        return build(ruleset)
+def load_vectors(directory: Path, ruleset: Ruleset) -> dict[str, bytes]:
+    """The vector files in ``directory``, whose manifest must name ``ruleset``."""
     manifest = read_manifest(directory)
     if manifest.get("variant") != ruleset.name:
         raise VectorDirError(f"{directory} holds vectors for {manifest.get('variant')!r}, not {ruleset.name!r};"
@@ -569,7 +569,7 @@ class Report:
         counts = ", ".join(f"{n} {kind}" for kind, n in sorted(self.checked.items()))
         lines = [f"engine: {self.engine}", f"variant: {self.variant}", f"checked: {counts or 'nothing'}"]
         if self.skipped:
-            lines.append(f"skipped (the engine does not answer them): {', '.join(self.skipped)}")
+            lines.append(f"skipped: {', '.join(self.skipped)}")
         if self.divergence is not None:
             lines.append(self.divergence.text())
         if self.failure is not None:
@@ -580,20 +580,22 @@ class Report:
 
 
 def conform(command: str, ruleset: Ruleset = STANDARD, games: int = 20, seed: int = 1,
-            vectors: Path | None = None, timeout: float = 10.0, check_rules: bool = True,
+            vectors: Path | None = None, timeout: float = 10.0, check_rules: bool = True, partial: bool = True,
             progress: Callable[[str], None] | None = None) -> Report:
     """Run the vectors, then ``games`` seeded random games, against the engine ``command``."""
     note = progress or (lambda _: None)
     started = time.perf_counter()
     report = Report("conforms", command, ruleset.name, seed, games, {}, [])
-    note("building the vectors" if vectors is None else f"reading the vectors in {vectors}")
-    files = load_vectors(vectors, ruleset)
+    files = load_vectors(vectors, ruleset) if vectors is not None else None  # a bad directory fails at once
     engine: Engine | None = None
     runner: Runner | None = None
     try:
         engine = Engine(command, timeout)
-        runner = Runner(engine, ruleset, check_rules)
+        runner = Runner(engine, ruleset, check_rules, partial)
         report.engine_version = {k: v for k, v in runner.handshake().items() if k not in ("id", "ok", "op")}
+        if files is None:  # after the handshake, so that an engine that cannot start fails at once
+            note(f"building the {ruleset.name} vectors")
+            files = build(ruleset)
         runner.run_vectors(files, note)
         runner.run_games(games, seed, note)
     except Diverged as exc:

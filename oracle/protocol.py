@@ -9,6 +9,7 @@ answer comes from `oracle.rules`, `oracle.perft` and `oracle.notation`.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from functools import lru_cache
 from typing import IO, Any
@@ -244,6 +245,13 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):  # such as 1e400: it could not be written back as JSON
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
 def error_response(request_id: Any, code: str, message: str) -> str:
     return json.dumps({"id": request_id, "ok": False, "error": {"code": code, "message": message}})
 
@@ -259,7 +267,7 @@ def handle(line: str, default: Ruleset = STANDARD) -> str:
     if not line.strip():
         return error_response(None, "bad_json", "empty line: expected one JSON object")
     try:
-        request = json.loads(line, parse_constant=_reject_constant)
+        request = json.loads(line, parse_constant=_reject_constant, parse_float=_finite_float)
     except (ValueError, RecursionError) as exc:
         message = f"{exc.msg} at column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else str(exc)
         return error_response(None, "bad_json", f"not JSON: {message}"[:200])

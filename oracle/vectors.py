@@ -150,7 +150,8 @@ def apply_cases(position: Position, ruleset: Ruleset) -> list[Turn]:
 def _candidates(position: Position, ruleset: Ruleset, rng: random.Random) -> Iterator[Turn]:
     """Turns worth asking about: each legal turn bent once, then random shapes."""
     for turn, _ in successors(position, ruleset)[:12]:
-        yield Turn(turn.copy, turn.actions, position.focus[position.to_move or 0])  # the Focus stays
+        assert position.to_move is not None  # a won position has no legal turn
+        yield Turn(turn.copy, turn.actions, position.focus[position.to_move])  # the Focus stays
         if turn.actions:
             yield Turn(turn.copy, turn.actions[:1], turn.focus)  # one action fewer
             yield Turn(turn.copy, turn.actions[:1])  # a partial turn

@@ -24,14 +24,24 @@ Term = zm.Term
 
 
 @dataclass(frozen=True)
+class Search:
+    """Where to look for a counterexample: the models of ``common`` together
+    with any one of ``cases``.  Large case splits are asked one case at a
+    time, which is the same question cut into small pieces."""
+
+    common: Term
+    cases: tuple[Term, ...]
+
+
+@dataclass(frozen=True)
 class Theorem:
-    """A named property.  ``counterexample`` builds the formula whose models
+    """A named property.  ``counterexample`` builds the search whose models
     are exactly the counterexamples; ``rules`` are the spec clauses covered."""
 
     name: str
     rules: tuple[str, ...]
     statement: str
-    counterexample: Callable[[], Term]
+    counterexample: Callable[[], Search]
 
 
 @dataclass(frozen=True)
@@ -80,24 +90,92 @@ def _chosen(case: ActionCase) -> Term:
     return z3.And(SELECT_MOVER == case.mover, SELECT_CELL == case.cell, SELECT_ACTION == case.action)
 
 
-def some_action_breaks(prop: Callable[[zm.State, ActionCase], Term]) -> Term:
+def some_action_breaks(prop: Callable[[zm.State, ActionCase], Term]) -> Search:
     """A valid position and a legal action of either colour after which ``prop``
     fails."""
     before, cases = action_cases()
-    return z3.And(
-        zm.valid(before),
-        z3.Or([z3.And(_chosen(c), c.outcome.legal, z3.Not(prop(before, c))) for c in cases]),
-    )
+    return Search(zm.valid(before), tuple(z3.And(_chosen(c), c.outcome.legal, z3.Not(prop(before, c))) for c in cases))
 
 
-def some_turn_breaks(prop: Callable[[zm.TurnModel], Term]) -> Term:
+@dataclass(frozen=True)
+class TurnPath:
+    """One concrete way a turn can go: the mover, the chosen cell (None for
+    none) and the actions, with "its actions are legal" and the state after
+    them; the new Focus stays symbolic."""
+
+    mover: int
+    cell: int | None
+    actions: tuple[int, ...]
+    legal: Term
+    acted: zm.State
+
+
+@cache
+def turn_paths() -> tuple[zm.State, z3.ArithRef, tuple[TurnPath, ...]]:
+    """A symbolic position, a symbolic new Focus, and every path of 0-2 actions
+    by one copy from it.  Every legal turn follows one of these paths with its
+    actions legal, so a property of all paths is a property of all legal turns
+    (the copy-choice and action-count rules only remove paths)."""
+    before = zm.fresh_state("p")
+    new_focus = z3.Int("p_new_focus")
+    paths = []
+    for mover in (zm.WHITE, zm.BLACK):
+        paths.append(TurnPath(mover, None, (), zm.TRUE, before))
+        for cell in range(zm.CELLS):
+            for a in range(len(zm.ACTIONS)):
+                first = zm.act(before, mover, cell, a)
+                if first.dest is None:
+                    continue
+                paths.append(TurnPath(mover, cell, (a,), first.legal, first.after))
+                for b in range(len(zm.ACTIONS)):
+                    second = zm.act(first.after, mover, first.dest, b)
+                    if second.dest is not None:
+                        paths.append(TurnPath(mover, cell, (a, b), z3.And(first.legal, second.legal), second.after))
+    return before, new_focus, tuple(paths)
+
+
+SELECT_PATH = z3.Int("which_path")
+
+
+def some_path_breaks(prop: Callable[[zm.State, zm.State, int], Term]) -> Search:
+    """A valid position and a turn whose actions are legal and whose new Focus
+    is another era, after which ``prop(before, after, mover)`` fails; one
+    case per path."""
+    before, new_focus, paths = turn_paths()
+    broken = []
+    for i, path in enumerate(paths):
+        after = zm.finish(path.acted, path.mover, new_focus)
+        broken.append(z3.And(SELECT_PATH == i, before.status == path.mover, new_focus != before.focus[path.mover],
+                             path.legal, z3.Not(prop(before, after, path.mover))))
+    return Search(z3.And(zm.valid(before), new_focus >= 0, new_focus < zm.ERAS), tuple(broken))
+
+
+def one(formula: Term) -> Search:
+    return Search(formula, (zm.TRUE,))
+
+
+def some_turn_breaks(prop: Callable[[zm.TurnModel], Term]) -> Search:
     """A valid position and a legal turn after which ``prop`` fails."""
     before, _, models = zm.symbolic_models()
-    return z3.And(zm.valid(before), z3.Or([z3.And(SELECT_MOVER == m.mover, m.legal, z3.Not(prop(m))) for m in models]))
+    return one(z3.And(zm.valid(before),
+                      z3.Or([z3.And(SELECT_MOVER == m.mover, m.legal, z3.Not(prop(m))) for m in models])))
 
 
-def conserved(s: zm.State, colour: int) -> Term:
-    return s.count(colour) + s.supply[colour] + s.removed[colour] == zm.COPIES
+def changed_count(before: zm.State, after: zm.State, colour: int) -> Term:
+    """How many more copies of colour are on the board in ``after``.  Only the
+    cells whose term differs from ``before``'s are summed: the others add
+    the same amount to both counts, so this is exact, and the formula stays
+    small."""
+    changed = [c for c in range(zm.CELLS) if after.copies[colour][c] is not before.copies[colour][c]]
+    return z3.Sum([z3.IntVal(0)] + [z3.If(after.copies[colour][c], 1, 0) - z3.If(before.copies[colour][c], 1, 0)
+                                    for c in changed])
+
+
+def conserved(before: zm.State, after: zm.State, colour: int) -> Term:
+    """Board + supply + removed is the same in ``after`` as in the valid
+    ``before``, that is 7 (POSITION.VALID)."""
+    return (changed_count(before, after, colour) + after.supply[colour] - before.supply[colour]
+            + after.removed[colour] - before.removed[colour] == 0)
 
 
 def one_per_square(s: zm.State) -> Term:
@@ -113,19 +191,26 @@ def cells_unchanged(a: zm.State, b: zm.State, cells: range) -> Term:
 
 def _action_conserves(before: zm.State, case: ActionCase) -> Term:
     after = case.outcome.after
-    return z3.And(conserved(after, 0), conserved(after, 1))
+    return z3.And(conserved(before, after, 0), conserved(before, after, 1))
 
 
-def _turn_conserves(m: zm.TurnModel) -> Term:
-    return z3.And(conserved(m.after, 0), conserved(m.after, 1))
+def _turn_conserves(before: zm.State, after: zm.State, mover: int) -> Term:
+    return z3.And(conserved(before, after, 0), conserved(before, after, 1))
 
 
 def _action_one_per_square(before: zm.State, case: ActionCase) -> Term:
     return one_per_square(case.outcome.after)
 
 
-def _turn_valid(m: zm.TurnModel) -> Term:
-    return zm.valid(m.after)
+def _turn_valid(before: zm.State, after: zm.State, mover: int) -> Term:
+    """POSITION.VALID for ``after``, its copy count stated as a change from
+    the valid ``before`` (see `changed_count`)."""
+    parts = [one_per_square(after)]
+    for k in (0, 1):
+        parts += [conserved(before, after, k), after.supply[k] >= 0, after.supply[k] <= zm.MAX_SUPPLY,
+                  after.removed[k] >= 0, after.focus[k] >= 0, after.focus[k] < zm.ERAS]
+    parts += [after.status >= 0, after.status <= 3]
+    return z3.And(parts)
 
 
 def _supply_bounds(before: zm.State, case: ActionCase) -> Term:
@@ -163,11 +248,11 @@ def _acting_copy_on_focus(m: zm.TurnModel) -> Term:
     return z3.If(m.turn.count > 0, on_focus, m.turn.chosen == -1)
 
 
-def _win_check(m: zm.TurnModel) -> Term:
-    them = 1 - m.mover
+def _win_check(before: zm.State, after: zm.State, mover: int) -> Term:
+    them = 1 - mover
     return z3.And(
-        (m.after.status == 2 + m.mover) == (m.after.eras(them) <= 1),
-        z3.Or(m.after.status == 2 + m.mover, m.after.status == them),
+        (after.status == 2 + mover) == (after.eras(them) <= 1),
+        z3.Or(after.status == 2 + mover, after.status == them),
     )
 
 
@@ -176,15 +261,15 @@ def _short_turn_only_when_forced(m: zm.TurnModel) -> Term:
     return z3.Implies(m.turn.count < 2, z3.Not(someone_has_two))
 
 
-def _two_actions_always() -> Term:
+def _two_actions_always() -> Search:
     """A valid position where the mover has a copy on the Focus era but none of
     them has a two-action sequence."""
     before, _, models = zm.symbolic_models()
-    return z3.And(zm.valid(before), z3.Or([
+    return one(z3.And(zm.valid(before), z3.Or([
         z3.And(SELECT_MOVER == m.mover, before.status == m.mover, z3.Or(list(m.on_focus)),
                z3.Not(z3.Or([z3.And(f, t) for f, t in zip(m.on_focus, m.can_two, strict=True)])))
         for m in models
-    ]))
+    ])))
 
 
 def _no_copy_no_action(m: zm.TurnModel) -> Term:
@@ -207,7 +292,7 @@ def _mapped_action(sym: Symmetry, action: int) -> int:
     return zm.ACTIONS.index(sym.letter(zm.ACTIONS[action]))
 
 
-def _symmetry_breaks() -> Term:
+def _symmetry_breaks() -> Search:
     """A symmetry, a valid position and an action whose legality or outcome
     differs from those of the mapped action in the mapped position."""
     before, cases = action_cases()
@@ -223,7 +308,7 @@ def _symmetry_breaks() -> Term:
                 z3.And(case.outcome.legal, z3.Not(zm.same_state(expected, other.after))),
             )
             broken.append(z3.And(sym_index == i, _chosen(case), differs))
-    return z3.And(zm.valid(before), z3.Or(broken))
+    return Search(zm.valid(before), tuple(broken))
 
 
 def swapped(s: zm.State) -> zm.State:
@@ -233,7 +318,7 @@ def swapped(s: zm.State) -> zm.State:
                     (s.focus[1], s.focus[0]), status)
 
 
-def _colour_swap_breaks() -> Term:
+def _colour_swap_breaks() -> Search:
     before, cases = action_cases()
     image = swapped(before)
     broken = []
@@ -245,19 +330,18 @@ def _colour_swap_breaks() -> Term:
             z3.And(case.outcome.legal, z3.Not(zm.same_state(expected, other.after))),
         )
         broken.append(z3.And(_chosen(case), differs))
-    return z3.And(zm.valid(before), z3.Or(broken))
+    return Search(zm.valid(before), tuple(broken))
 
 
 # --- 8: further properties ----------------------------------------------------------------
 
 
-def _opponent_supply_kept(m: zm.TurnModel) -> Term:
-    them = 1 - m.mover
-    return m.after.supply[them] == m.before.supply[them]
+def _opponent_supply_kept(before: zm.State, after: zm.State, mover: int) -> Term:
+    return after.supply[1 - mover] == before.supply[1 - mover]
 
 
-def _removed_never_decrease(m: zm.TurnModel) -> Term:
-    return z3.And([m.after.removed[k] >= m.before.removed[k] for k in (0, 1)])
+def _removed_never_decrease(before: zm.State, after: zm.State, mover: int) -> Term:
+    return z3.And([after.removed[k] >= before.removed[k] for k in (0, 1)])
 
 
 def _move_stays_on_era(before: zm.State, case: ActionCase) -> Term:
@@ -286,9 +370,9 @@ def _push_always_possible(before: zm.State, case: ActionCase) -> Term:
                       case.outcome.legal)
 
 
-def _won_game_has_no_turn() -> Term:
+def _won_game_has_no_turn() -> Search:
     before, _, models = zm.symbolic_models()
-    return z3.And(zm.valid(before), before.status >= 2, z3.Or([m.legal for m in models]))
+    return one(z3.And(zm.valid(before), before.status >= 2, z3.Or([m.legal for m in models])))
 
 
 def _pushes_only_remove_colour_pushed(before: zm.State, case: ActionCase) -> Term:
@@ -296,8 +380,8 @@ def _pushes_only_remove_colour_pushed(before: zm.State, case: ActionCase) -> Ter
     removed count grows by exactly the copies it lost (REMOVED.PERMANENT)."""
     after = case.outcome.after
     return z3.And([
-        after.removed[k] - before.removed[k] == before.count(k) - after.count(k)
-        + z3.If(z3.BoolVal(case.action == zm.BACKWARD and k == case.mover), 1, 0)
+        after.removed[k] - before.removed[k] == -changed_count(before, after, k)
+        + (1 if case.action == zm.BACKWARD and k == case.mover else 0)
         for k in (0, 1)
     ])
 
@@ -309,14 +393,14 @@ THEOREMS: tuple[Theorem, ...] = (
             lambda: some_action_breaks(_action_conserves)),
     Theorem("turn-conserves-copies", ("POSITION.VALID", "TURN.ACTION-COUNT", "TURN.END"),
             "after any legal turn, each player's board + supply + removed is still 7",
-            lambda: some_turn_breaks(_turn_conserves)),
+            lambda: some_path_breaks(_turn_conserves)),
     Theorem("action-one-copy-per-square", ("POSITION.VALID", "MOVE.PUSH", "MOVE.PUSH.CHAIN", "TRAVEL.FORWARD",
                                            "TRAVEL.BACKWARD"),
             "after any legal action no square holds two copies",
             lambda: some_action_breaks(_action_one_per_square)),
     Theorem("turn-gives-valid-position", ("POSITION.VALID", "TURN.END", "WIN.CHECK"),
             "a legal turn from a valid position gives a valid position",
-            lambda: some_turn_breaks(_turn_valid)),
+            lambda: some_path_breaks(_turn_valid)),
     Theorem("supply-bounds", ("POSITION.VALID", "TRAVEL.BACKWARD.SUPPLY"),
             "after any legal action both supplies are 0-4 and neither has grown",
             lambda: some_action_breaks(_supply_bounds)),
@@ -333,7 +417,7 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("win-check", ("WIN.CHECK", "WIN.MOVER-NOT-CHECKED", "TURN.ORDER"),
             "after a legal turn the mover has won exactly when the opponent is on at most one era, whatever"
             " the mover's own count; otherwise the opponent is to move",
-            lambda: some_turn_breaks(_win_check)),
+            lambda: some_path_breaks(_win_check)),
     Theorem("short-turn-only-when-forced", ("TURN.ACTION-COUNT", "TURN.COPY-CHOICE"),
             "a legal turn has fewer than two actions only when no copy on the Focus era has a two-action sequence",
             lambda: some_turn_breaks(_short_turn_only_when_forced)),
@@ -354,10 +438,10 @@ THEOREMS: tuple[Theorem, ...] = (
             _colour_swap_breaks),
     Theorem("opponent-supply-unchanged", ("TRAVEL.BACKWARD.SUPPLY",),
             "a turn never changes the opponent's supply",
-            lambda: some_turn_breaks(_opponent_supply_kept)),
+            lambda: some_path_breaks(_opponent_supply_kept)),
     Theorem("removed-never-decrease", ("REMOVED.PERMANENT",),
             "a turn never lowers either removed count",
-            lambda: some_turn_breaks(_removed_never_decrease)),
+            lambda: some_path_breaks(_removed_never_decrease)),
     Theorem("removals-are-copies-lost", ("REMOVED.PERMANENT", "MOVE.PUSH.CRUSH", "MOVE.PUSH.PARADOX"),
             "in an action each removed count grows by exactly the copies its owner lost from the board"
             " (a backward travel's new copy aside)",
@@ -383,34 +467,48 @@ THEOREMS: tuple[Theorem, ...] = (
 def describe(model: z3.ModelRef) -> str:
     """The counterexample position in the project's notation, with the action
     or turn that breaks the theorem."""
-    # Printing only: the engine's notation module writes the position.
+    # Printing only: the engine's notation module writes the position and turn.
     from oracle.notation import format_position, format_turn
     from properties.differential import to_position, to_turn
 
+    def number(t: Term) -> int:
+        return int(model.eval(t, model_completion=True).as_long())
+
     names = {str(d) for d in model.decls()}
-    single_action = "which_action" in names
-    state = action_cases()[0] if single_action else zm.symbolic_models()[0]
-    text = format_position(to_position(zm.read(model, state)))
-    mover = "white" if model.eval(SELECT_MOVER, model_completion=True).as_long() == 0 else "black"
-    if single_action:
-        cell = model.eval(SELECT_CELL, model_completion=True).as_long()
-        action = zm.ACTIONS[model.eval(SELECT_ACTION, model_completion=True).as_long()]
+    if "which_action" in names:
+        state = action_cases()[0]
+        cell, action = number(SELECT_CELL), zm.ACTIONS[number(SELECT_ACTION)]
+        colour = "white" if number(SELECT_MOVER) == 0 else "black"
         square = "abcd"[cell % 4] + "1234"[cell % 16 // 4]
-        text += f"  ({mover} {zm.ERA_NAMES[cell // zm.SQUARES]}:{square} {action})"
-    elif "t_count" in names:
-        text += f"  ({mover} plays {format_turn(to_turn(zm.read_turn(model, zm.symbolic_models()[1])))})"
-    return text
+        what = f"{colour} {zm.ERA_NAMES[cell // zm.SQUARES]}:{square} {action}"
+    elif "which_path" in names:
+        state, new_focus, paths = turn_paths()
+        path = paths[number(SELECT_PATH)]
+        turn = zm.ConcreteTurn(path.cell, path.actions, number(new_focus))
+        what = f"{'white' if path.mover == 0 else 'black'} plays {format_turn(to_turn(turn))}"
+    else:
+        state, turn_vars, _ = zm.symbolic_models()
+        colour = "white" if number(SELECT_MOVER) == 0 else "black"
+        what = f"{colour} plays {format_turn(to_turn(zm.read_turn(model, turn_vars)))}" if "t_count" in names else ""
+    text = format_position(to_position(zm.read(model, state)))
+    return f"{text}  ({what})" if what else text
 
 
-def prove(theorem: Theorem, timeout_ms: int = 600_000) -> Result:
+def prove(theorem: Theorem, timeout_ms: int = 300_000) -> Result:
+    """Look for a counterexample; the theorem is proved when there is none."""
     started = time.perf_counter()
+    search = theorem.counterexample()
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
-    solver.add(theorem.counterexample())
-    answer = solver.check()
-    seconds = time.perf_counter() - started
-    if answer == z3.unsat:
-        return Result(theorem, True, seconds, "")
-    if answer == z3.sat:
-        return Result(theorem, False, seconds, describe(solver.model()))
-    return Result(theorem, False, seconds, "", unknown=solver.reason_unknown())
+    solver.add(search.common)
+    for case in search.cases:
+        solver.push()
+        solver.add(case)
+        answer = solver.check()
+        if answer != z3.unsat:
+            seconds = time.perf_counter() - started
+            if answer == z3.sat:
+                return Result(theorem, False, seconds, describe(solver.model()))
+            return Result(theorem, False, seconds, "", unknown=solver.reason_unknown())
+        solver.pop()
+    return Result(theorem, True, time.perf_counter() - started, "")

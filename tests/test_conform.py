@@ -4,6 +4,7 @@ with the rule they break, and engine failures and bad usage have their exit code
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -144,3 +145,22 @@ def test_event_rules_name_the_clause_of_each_event() -> None:
     own = ["chose white present:b1", "moved white present:b1-b2 N", "paradox white present:b2 present:a2",
            "focus white present>past"]
     assert event_rules(own) == ["TURN.COPY-CHOICE", "MOVE.EMPTY", "VARIANT.SELF-PUSH-PARADOX", "FOCUS.MOVE"]
+
+
+def test_an_engine_without_partial_turns_can_opt_out() -> None:
+    strict = conform(toy("complete_turns_only"), STANDARD, games=1, vectors=VECTORS / "standard")
+    assert strict.divergence is not None and "error" in strict.divergence.summary
+    assert ">" not in strict.divergence.request["turn"]
+    lenient = conform(toy("complete_turns_only"), STANDARD, games=1, vectors=VECTORS / "standard", partial=False)
+    assert lenient.result == "conforms" and lenient.skipped == ["partial turns"]
+    assert lenient.checked["legal"] > 100
+
+
+def test_vectors_from_another_oracle_are_a_usage_error(tmp_path: Path) -> None:
+    stale = tmp_path / "stale"
+    shutil.copytree(VECTORS / "standard", stale)
+    positions = stale / "positions.jsonl"
+    positions.write_text(positions.read_text().replace('"a1 N N >present",', "", 1))
+    done = run_cli("--engine", ORACLE_ENGINE, "--vectors", str(stale))
+    assert done.returncode == EXIT_USAGE
+    assert "the vectors disagree with this oracle" in done.stderr and "Traceback" not in done.stderr

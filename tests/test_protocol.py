@@ -169,6 +169,8 @@ ERRORS: list[tuple[str, str, Any]] = [
     ("   ", "bad_json", None),
     ("{", "bad_json", None),
     ('{"id": 1, "op": "version", "x": NaN}', "bad_json", None),
+    ('{"id": 1e400, "op": "version"}', "bad_json", None),
+    ('{"id": ' + "9" * 5000 + ', "op": "version"}', "bad_json", None),
     ("[1, 2]", "bad_request", None),
     ('"version"', "bad_request", None),
     ('{"op": "version"}', "missing_field", None),
@@ -245,21 +247,25 @@ def test_serve_survives_oversized_and_non_utf8_lines() -> None:
 
 # --- the fuzzed stream -----------------------------------------------------------
 
-valid_requests = st.builds(
-    lambda op, position, turn, variant, as_json: {
-        "op": op,
+@st.composite
+def valid_requests(draw: st.DrawFn) -> dict[str, Any]:
+    """A well-formed request: a position in either form, and a turn that is legal about half the time."""
+    position = draw(positions(allow_won=True) | played_positions(max_plies=12))
+    variant = draw(st.sampled_from(["standard", "self-push=paradox", "copy-choice=free"]))
+    legal = legal_turns(position, Ruleset.parse(variant))
+    pick_legal = draw(st.booleans()) and len(legal) > 0
+    turn = draw(st.sampled_from(legal)) if pick_legal else draw(turns())
+    as_json = draw(st.booleans())
+    return {
+        "op": draw(st.sampled_from(["legal", "apply", "moves"])),
         "position": position_to_json(position) if as_json else format_position(position),
         "turn": turn_to_json(turn) if as_json else format_turn(turn),
         "variant": variant,
-    },
-    st.sampled_from(["legal", "apply", "moves"]),
-    positions(allow_won=True) | played_positions(max_plies=12),
-    turns(),
-    st.sampled_from(["standard", "self-push=paradox", "copy-choice=free"]),
-    st.booleans(),
-)
+    }
+
+
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
     max_leaves=8,
 )
@@ -273,7 +279,7 @@ garbage = st.one_of(
 )
 
 
-@given(st.lists(st.one_of(valid_requests.map(lambda r: ("valid", r)), garbage.map(lambda g: ("garbage", g))),
+@given(st.lists(st.one_of(valid_requests().map(lambda r: ("valid", r)), garbage.map(lambda g: ("garbage", g))),
                 min_size=1, max_size=12))
 def test_fuzzed_stream_gets_one_answer_per_line(stream: list[tuple[str, Any]]) -> None:
     lines: list[bytes] = []

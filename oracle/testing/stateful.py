@@ -76,7 +76,7 @@ class EngineAdapter(ABC):
         in the current position; None if the engine cannot say (the step is skipped)."""
         return None
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - most adapters hold nothing to release
         """Release what the adapter holds; called when a run ends."""
 
 

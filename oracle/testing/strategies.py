@@ -18,7 +18,6 @@ from oracle.rules import successors
 from oracle.ruleset import STANDARD, Ruleset
 from oracle.turn import Turn
 
-
 # The squares next to a1: copies drawn only there crowd each other, so that
 # blocked copies, pushes and paradoxes are common.
 CORNER = (0, 1, 2, 4, 5, 8)
