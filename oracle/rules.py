@@ -429,7 +429,7 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
         if not options.no_action:
             best = options.choosable[0]
             return Illegal(
-                "TURN.COPY-CHOICE",
+                "VARIANT.COPY-CHOICE-FREE" if ruleset.copy_choice_free else "TURN.COPY-CHOICE",
                 f"{colour.word} must choose a copy: the copy on {cell_prose(best)} can take {options.longest} action"
                 + ("s" if options.longest != 1 else ""),
             )
