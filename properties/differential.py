@@ -12,6 +12,7 @@ Run ``python -m properties.differential [COUNT]`` for a report.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -263,9 +264,20 @@ def edge_positions(per_case: int, seed: int = 7) -> list[tuple[str, Position]]:
     return out
 
 
+def quick_profile() -> bool:
+    """True under the quick developer profile (HYPOTHESIS_PROFILE=dev), which
+    checks fewer positions; the default (CI) profile checks more than 500."""
+    return os.environ.get("HYPOTHESIS_PROFILE") == "dev"
+
+
 def differential_positions(play: int = 360, per_case: int = 24) -> list[tuple[str, Position]]:
     """The positions of the differential check: seeded play, then Z3's edge cases."""
     return [("random play", p) for p in play_positions(play)] + edge_positions(per_case)
+
+
+def profile_positions() -> list[tuple[str, Position]]:
+    """The differential check's positions for the current profile."""
+    return differential_positions(90, 6) if quick_profile() else differential_positions()
 
 
 def run(positions: list[tuple[str, Position]], engine: Callable[[Position], Successors] = engine_successors,

@@ -1,0 +1,281 @@
+"""The mutation harness: do the checks catch real bugs?
+
+Each mutant is a deliberately broken copy of one rule, swapped into
+`oracle.rules` for the length of a ``with`` block.  The harness runs the
+checks against the mutant engine, cheapest first, and stops at the first
+check that fails: that check caught the mutant.  A mutant that no check
+catches is a finding to fix in the checks.
+
+    python -m properties.mutants        (or: ./dev mutants)
+
+prints the table and exits 1 if any mutant survives.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis.stateful import run_state_machine_as_test
+
+from oracle import rules
+from oracle.board import NEIGHBOUR, SQUARES, Action, Colour, Era
+from oracle.events import Crushed, Event, Moved, Paradox, Pushed
+from oracle.position import Position, check_position
+from oracle.ruleset import Ruleset
+from oracle.turn import Turn
+from properties.checks import check_legality, check_play, check_symmetry, near_misses
+
+# --- the mutants ------------------------------------------------------------------------
+
+
+@contextmanager
+def patched(**replacements: Callable[..., Any]) -> Iterator[None]:
+    """Replace functions of `oracle.rules` inside the block."""
+    originals = {name: getattr(rules, name) for name in replacements}
+    for name, function in replacements.items():
+        setattr(rules, name, function)
+    try:
+        yield
+    finally:
+        for name, function in originals.items():
+            setattr(rules, name, function)
+
+
+def broken_push(paradox: bool, chain: bool) -> Callable[[list[int], list[int], int, Action, list[Event]], None]:
+    """A push that, without ``paradox``, pushes a copy of the same colour on
+    like any other; without ``chain``, crushes the pushed copy when another
+    copy stands beyond it instead of pushing that one first."""
+
+    def push(copies: list[int], removed: list[int], pushed: int, direction: Action, events: list[Event]) -> None:
+        colour = Colour.WHITE if copies[0] >> pushed & 1 else Colour.BLACK
+        square = NEIGHBOUR[direction][pushed % SQUARES]
+        copies[colour] &= ~(1 << pushed)
+        if square is None:
+            removed[colour] += 1
+            events.append(Crushed(colour, pushed, direction))
+            return
+        beyond = pushed - pushed % SQUARES + square
+        same = bool(copies[colour] >> beyond & 1)
+        other = bool(copies[colour.opponent] >> beyond & 1)
+        if same and paradox:
+            copies[colour] &= ~(1 << beyond)
+            removed[colour] += 2
+            events.append(Paradox(colour, pushed, beyond))
+            return
+        if (same or other) and not chain:
+            removed[colour] += 1
+            events.append(Crushed(colour, pushed, direction))
+            return
+        if same or other:
+            push(copies, removed, beyond, direction, events)
+        copies[colour] |= 1 << beyond
+        events.append(Pushed(colour, pushed, beyond, direction))
+
+    return push
+
+
+def supply_not_spent(original: Callable[..., Any]) -> Callable[..., Any]:
+    def travel_backward(position: Position, colour: Colour, active: int) -> Any:
+        step = original(position, colour, active)
+        if isinstance(step, rules.Illegal):
+            return step
+        return dataclasses.replace(step, position=dataclasses.replace(step.position, supply=position.supply))
+
+    return travel_backward
+
+
+def focus_may_stay(position: Position, colour: Colour) -> tuple[Era, ...]:
+    return tuple(Era)
+
+
+def win_for_wrong_player(position: Position, mover: Colour) -> Colour | None:
+    return mover if len(position.eras_of(mover)) <= 1 else None
+
+
+def one_action_too(original: Callable[..., Any]) -> Callable[..., Any]:
+    def copy_lines(position: Position, colour: Colour, active: int, ruleset: Ruleset) -> tuple[Any, ...]:
+        lines: tuple[Any, ...] = original(position, colour, active, ruleset)
+        ones = tuple(line for line in rules.sequences(position, colour, active, ruleset) if len(line.actions) == 1)
+        return lines + ones if len(lines[0].actions) == 2 else lines
+
+    return copy_lines
+
+
+def onto_own_copy(original: Callable[..., Any]) -> Callable[..., Any]:
+    """A Move onto your own copy pushes it, like an opponent's."""
+
+    def move(position: Position, colour: Colour, active: int, direction: Action, ruleset: Ruleset) -> Any:
+        square = NEIGHBOUR[direction][active % SQUARES]
+        target = None if square is None else active - active % SQUARES + square
+        if target is None or not position.copies[colour] >> target & 1:
+            return original(position, colour, active, direction, ruleset)
+        copies, removed = [*position.copies], [*position.removed]
+        events: list[Event] = []
+        rules.push(copies, removed, target, direction, events)
+        copies[colour] = copies[colour] & ~(1 << active) | 1 << target
+        events.append(Moved(colour, active, target, direction))
+        after = dataclasses.replace(position, copies=(copies[0], copies[1]), removed=(removed[0], removed[1]))
+        return rules.Step(after, target, tuple(events))
+
+    return move
+
+
+def travel_over_anything(original: Callable[..., Any], step: int) -> Callable[..., Any]:
+    """Travel that ignores an occupied square: the copy there is overlooked."""
+
+    def travel(position: Position, colour: Colour, active: int) -> Any:
+        target = active + step
+        if not 0 <= target < 48 or position.occupant(target) is None:
+            return original(position, colour, active)
+        hidden = [*position.copies]
+        owner = position.occupant(target)
+        assert owner is not None
+        hidden[owner] &= ~(1 << target)
+        result = original(dataclasses.replace(position, copies=(hidden[0], hidden[1])), colour, active)
+        if isinstance(result, rules.Illegal):
+            return result
+        copies = [*result.position.copies]
+        copies[owner] |= 1 << target  # the overlooked copy is still there
+        return dataclasses.replace(result, position=dataclasses.replace(result.position, copies=(copies[0], copies[1])))
+
+    return travel
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    patch: Callable[[], Any]  # returns a context manager
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    Mutant("paradox disabled", lambda: patched(push=broken_push(paradox=False, chain=True))),
+    Mutant("a chain stopping at the first copy", lambda: patched(push=broken_push(paradox=True, chain=False))),
+    Mutant("supply not decremented", lambda: patched(travel_backward=supply_not_spent(rules.travel_backward))),
+    Mutant("the Focus allowed to stay", lambda: patched(focus_targets=focus_may_stay)),
+    Mutant("the win checked for the wrong player", lambda: patched(winner_after=win_for_wrong_player)),
+    Mutant("a 1-action turn allowed when 2 were possible",
+           lambda: patched(copy_lines=one_action_too(rules.copy_lines))),
+    Mutant("moving onto your own copy allowed", lambda: patched(move=onto_own_copy(rules.move))),
+    Mutant("travel ignoring an occupied square",
+           lambda: patched(travel_forward=travel_over_anything(rules.travel_forward, SQUARES),
+                           travel_backward=travel_over_anything(rules.travel_backward, -SQUARES))),
+)
+
+# --- the checks -----------------------------------------------------------------------------
+
+
+@cache
+def sample_positions() -> tuple[Position, ...]:
+    """A fixed sample for the quick checks: seeded play and Z3's edge cases."""
+    from properties.differential import edge_positions, play_positions
+
+    return tuple(play_positions(60, seed=11)) + tuple(p for _, p in edge_positions(3, seed=5))
+
+
+def play_check() -> None:
+    """The Hypothesis state machine of random legal play, with fixed randomness."""
+    from properties.test_play import Play
+
+    run_state_machine_as_test(Play, settings=settings(
+        max_examples=30, stateful_step_count=15, derandomize=True, database=None, deadline=None,
+        phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck),
+    ))
+
+
+def invariants_check() -> None:
+    """Every legal turn of the sample keeps the turn invariants."""
+    for position in sample_positions():
+        check_position(position)
+        if position.winner is None:
+            check_play(position)
+
+
+def legality_check() -> None:
+    """explain, legal_turns and apply_turn agree on the sample's turns and near misses."""
+    for position in sample_positions():
+        legal = dict(rules.successors(position))
+        for turn in list(legal)[:4]:
+            for asked in [turn, *near_misses(turn)]:
+                check_legality(position, asked, legal=legal)
+        check_legality(position, Turn(None, (), Era.PAST), legal=legal)
+
+
+def symmetry_check() -> None:
+    for position in sample_positions():
+        check_symmetry(position)
+
+
+@cache
+def differential_sample() -> tuple[tuple[str, Position], ...]:
+    """The differential check's positions, Z3's edge cases first (they expose
+    push bugs soonest)."""
+    from properties.differential import profile_positions
+
+    return tuple(sorted(profile_positions(), key=lambda p: p[0] == "random play"))
+
+
+def differential_check() -> None:
+    """The Z3 model and the engine agree on every successor."""
+    from properties.differential import run
+
+    for kind, _, diff in run(list(differential_sample())):
+        raise AssertionError(f"{kind}: {diff[0]}")
+
+
+CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
+    ("play state machine", play_check),
+    ("turn invariants", invariants_check),
+    ("legality consistency", legality_check),
+    ("symmetry", symmetry_check),
+    ("Z3 differential", differential_check),
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    mutant: str
+    caught_by: str | None
+    detail: str
+    seconds: float
+
+
+def judge(mutant: Mutant) -> Verdict:
+    """Run the checks against ``mutant`` until one fails."""
+    sample_positions()  # made with the real rules, before any mutant is in place
+    differential_sample()
+    started = time.perf_counter()
+    with mutant.patch():
+        for name, check in CHECKS:
+            try:
+                check()
+            except Exception as exc:  # any failure, assertion or crash, is a catch
+                message = str(exc).strip().splitlines()[0][:90] if str(exc).strip() else ""
+                detail = message if isinstance(exc, AssertionError) else f"{type(exc).__name__}: {message}"
+                return Verdict(mutant.name, name, detail, time.perf_counter() - started)
+    return Verdict(mutant.name, None, "", time.perf_counter() - started)
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
+    print(f"{'mutant':<46} {'caught by':<22} {'time':>7}   first failure")
+    survivors = 0
+    for mutant in MUTANTS:
+        v = judge(mutant)
+        survivors += v.caught_by is None
+        print(f"{v.mutant:<46} {v.caught_by or 'NOT CAUGHT':<22} {v.seconds:6.1f} s   {v.detail}", flush=True)
+    print(f"{len(MUTANTS) - survivors} of {len(MUTANTS)} mutants caught")
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,48 @@
+"""The proof report: every theorem of `properties.theorems`, proved or not.
+
+    python -m properties.prove [NAME ...]      (or: ./dev prove)
+
+Prints one line per theorem: its name, ``proved`` or ``FAILED``, the time
+taken and the spec rules it covers; under a failed theorem, the
+counterexample position in the project's notation and the action or turn
+that breaks it.  Exit status 0 when every theorem is proved, 1 otherwise,
+2 for an unknown theorem name.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from properties.theorems import THEOREMS, prove
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
+    names = {t.name for t in THEOREMS}
+    unknown = [n for n in argv if n not in names]
+    if unknown:
+        print(f"prove: unknown theorem {unknown[0]!r}; known: {', '.join(sorted(names))}", file=sys.stderr)
+        return 2
+    chosen = [t for t in THEOREMS if not argv or t.name in argv]
+    print("building the Z3 model of the standard rules...", file=sys.stderr, flush=True)
+    started = time.perf_counter()
+    failed = 0
+    for theorem in chosen:
+        result = prove(theorem)
+        status = "proved" if result.proved else "FAILED"
+        print(f"{theorem.name:<36} {status:<7} {result.seconds:6.2f} s   {', '.join(theorem.rules)}", flush=True)
+        if not result.proved:
+            failed += 1
+            print(f"    claim: {theorem.statement}")
+            print(f"    counterexample: {result.counterexample}" if result.counterexample
+                  else f"    the solver gave up: {result.unknown}")
+    total = time.perf_counter() - started
+    print(f"{len(chosen) - failed} of {len(chosen)} theorems proved for all valid positions in {total:.1f} s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

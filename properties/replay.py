@@ -1,0 +1,94 @@
+"""Replay a turn's events on the position before it (rule ORACLE.EVENTS).
+
+Each event is checked to be possible at the moment it is replayed (the copy
+it names is there, the square it enters is empty, a crushed copy is at the
+wall) and then applied.  After the last event the turn passes to the other
+player unless a `won` event ended the game.  This is test code: it knows only
+what each event says, not the rules that produced it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from oracle.board import NEIGHBOUR, SQUARES, Colour, Era
+from oracle.events import CopyChosen, Created, Crushed, Event, FocusMoved, Moved, Paradox, Pushed, Travelled, Won
+from oracle.notation import event_text
+from oracle.position import Position
+
+
+class ReplayError(AssertionError):
+    """An event that is impossible at the moment it is replayed."""
+
+
+@dataclass
+class Board:
+    """A mutable copy of a position's facts while events are replayed."""
+
+    copies: list[int]
+    supply: list[int]
+    removed: list[int]
+    focus: list[Era]
+    to_move: Colour | None
+    winner: Colour | None = None
+    log: list[str] = field(default_factory=list)
+
+    def holds(self, colour: Colour, cell: int) -> bool:
+        return bool(self.copies[colour] >> cell & 1)
+
+    def empty(self, cell: int) -> bool:
+        return not (self.copies[0] | self.copies[1]) >> cell & 1
+
+    def require(self, ok: bool, why: str) -> None:
+        if not ok:
+            raise ReplayError(f"{self.log[-1]}: {why}")
+
+    def step(self, colour: Colour, source: int, target: int) -> None:
+        self.require(self.holds(colour, source), "no such copy there")
+        self.require(self.empty(target), "the square entered is not empty")
+        self.copies[colour] = self.copies[colour] & ~(1 << source) | 1 << target
+
+
+def replay(before: Position, events: tuple[Event, ...]) -> Position:
+    """The position the events lead to from ``before``."""
+    b = Board([*before.copies], [*before.supply], [*before.removed], [*before.focus], before.to_move)
+    mover = before.to_move
+    for event in events:
+        b.log.append(event_text(event))
+        b.require(b.winner is None, "an event after the win")
+        match event:
+            case CopyChosen(colour, cell):
+                b.require(colour == mover and b.holds(colour, cell), "not the mover's copy")
+            case Moved(colour, source, target, direction) | Pushed(colour, source, target, direction):
+                b.require(source // SQUARES == target // SQUARES, "a Move leaves its era")
+                b.require(NEIGHBOUR[direction][source % SQUARES] == target % SQUARES, "not one step that way")
+                b.step(colour, source, target)
+            case Crushed(colour, cell, direction):
+                b.require(b.holds(colour, cell), "no such copy there")
+                b.require(NEIGHBOUR[direction][cell % SQUARES] is None, "the wall is not beyond it")
+                b.copies[colour] &= ~(1 << cell)
+                b.removed[colour] += 1
+            case Paradox(colour, pushed, struck):
+                b.require(b.holds(colour, pushed) and b.holds(colour, struck), "the two copies are not there")
+                b.copies[colour] &= ~(1 << pushed | 1 << struck)
+                b.removed[colour] += 2
+            case Travelled(colour, source, target):
+                b.require(abs(target // SQUARES - source // SQUARES) == 1, "not to the next or previous era")
+                b.require(source % SQUARES == target % SQUARES, "not to the same square")
+                b.step(colour, source, target)
+            case Created(colour, cell):
+                b.require(b.empty(cell), "the square is not empty")
+                b.require(b.supply[colour] > 0, "the supply is empty")
+                b.copies[colour] |= 1 << cell
+                b.supply[colour] -= 1
+            case FocusMoved(colour, source, target):
+                b.require(colour == mover and b.focus[colour] == source, "not the mover's Focus")
+                b.focus[colour] = target
+            case Won(colour):
+                b.require(colour == mover, "only the mover can win")
+                b.winner, b.to_move = colour, None
+    if b.winner is None:
+        assert mover is not None
+        b.to_move = mover.opponent
+    return Position((b.copies[0], b.copies[1]), (b.supply[0], b.supply[1]), (b.removed[0], b.removed[1]),
+                    (b.focus[0], b.focus[1]), b.to_move, b.winner)

@@ -1,0 +1,22 @@
+"""The checks catch every deliberately broken rule, and pass on the real one."""
+
+from __future__ import annotations
+
+import pytest
+
+from properties.mutants import CHECKS, MUTANTS, Mutant, judge
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: m.name)
+def test_mutant_is_caught(mutant: Mutant) -> None:
+    verdict = judge(mutant)
+    assert verdict.caught_by is not None, f"no check catches the mutant '{mutant.name}'"
+
+
+QUICK = {name: check for name, check in CHECKS if name != "Z3 differential"}
+
+
+@pytest.mark.parametrize("name", QUICK)
+def test_checks_pass_on_the_real_rules(name: str) -> None:
+    """Without a mutant every quick check passes (the differential check has its own test)."""
+    QUICK[name]()
