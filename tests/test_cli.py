@@ -177,3 +177,17 @@ def test_perft_shows_progress_only_on_a_terminal() -> None:
     assert b"perft 5: 16/16 first turns" in shown
     piped = subprocess.run([sys.executable, "-m", "oracle", "perft", "5"], capture_output=True, text=True, timeout=120)
     assert piped.stdout == "perft 5: 3273456\n" and piped.stderr == ""
+
+
+def test_query_path_imports_no_checking_or_docs_library() -> None:
+    probe = (
+        "import sys\n"
+        "from oracle.cli import main\n"
+        "for argv in (['legal', 'a1 N E >present'], ['moves'], ['apply', 'a1 N F >future'], ['perft', '2']):\n"
+        "    main(argv)\n"
+        "heavy = ('z3', 'hypothesis', 'mkdocs', 'markdown', 'jsonschema', 'playwright', 'pytest')\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & set(heavy)))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "[]"
