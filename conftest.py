@@ -1,7 +1,9 @@
 """Hypothesis profiles for the whole suite.
 
 ``ci`` (the default) is what ``./dev test`` runs; ``dev`` is a quick pass for
-iterating locally: ``HYPOTHESIS_PROFILE=dev ./dev test``.
+iterating locally: ``HYPOTHESIS_PROFILE=dev ./dev test``.  Under continuous
+integration (``CI`` set) the draws are derandomized, so that a run can be
+repeated exactly; local runs keep exploring new examples.
 """
 
 from __future__ import annotations
@@ -10,6 +12,12 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+IN_CI = bool(os.environ.get("CI"))
+
+settings.register_profile(
+    "ci", max_examples=200, deadline=None, derandomize=IN_CI, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "dev", max_examples=30, deadline=None, derandomize=IN_CI, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
