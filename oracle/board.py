@@ -54,10 +54,6 @@ class Action(Enum):
     BACKWARD = "B"
 
     @property
-    def is_move(self) -> bool:
-        return self in MOVES
-
-    @property
     def word(self) -> str:
         return self.name.lower()
 
@@ -95,14 +91,6 @@ def square_of_bga_space(space: int) -> int:
 def cell(era: int, square: int) -> int:
     """The cell of ``square`` on ``era``."""
     return era * SQUARES + square
-
-
-def era_of(c: int) -> Era:
-    return Era(c // SQUARES)
-
-
-def square_of(c: int) -> int:
-    return c % SQUARES
 
 
 def neighbour(square: int, direction: Action) -> int | None:

@@ -75,10 +75,6 @@ class Position:
     def on_board(self, colour: Colour) -> int:
         return self.copies[colour].bit_count()
 
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
     def _repr_svg_(self) -> str:
         """The board picture of `oracle.svg`, which notebooks display."""
         from oracle.svg import board_svg  # lazily: the picture code is not needed to play
