@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from oracle.docs_examples import example_anchors, fences, page_examples
+from oracle.spec_files import CLAUSE
 
-CLAUSE = re.compile(r"^(#{2,4}) ([A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+) · (.+?)\s*$")
 HEADING = re.compile(r"^#{1,6} ")
 TITLE = re.compile(r"^# (.+?)\s*$", re.M)
 README_ORDER = re.compile(r"^\| \[[^\]]+\]\(([\w.-]+\.md)\) \|", re.M)

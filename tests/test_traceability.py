@@ -8,9 +8,9 @@ from collections import Counter
 from pathlib import Path
 
 from oracle.examples import read_examples
+from oracle.spec_files import clause_ids
 from tests.conftest import ORACLE, ROOT, SPEC
 
-CLAUSE = re.compile(r"^#{2,4} ([A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+) · \S", re.M)
 ID = r"[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+"
 MARKER = re.compile(rf"(?:^|[#\s])Rules?: ({ID}(?:, *{ID})*)")
 ID_SHAPE = r"\b({prefixes})(?:\.[A-Z0-9]+(?:-[A-Z0-9]+)*)+\b"
@@ -18,10 +18,7 @@ TEST_MARK = re.compile(r"@pytest\.mark\.rule\(([^)]*)\)")
 
 
 def spec_ids() -> list[str]:
-    ids: list[str] = []
-    for md in sorted(SPEC.glob("*.md")):
-        ids.extend(CLAUSE.findall(md.read_text(encoding="utf-8")))
-    return ids
+    return clause_ids(SPEC)
 
 
 def python_files(folder: Path) -> list[Path]:
