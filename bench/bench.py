@@ -24,8 +24,8 @@ import subprocess
 import sys
 import time
 
-from oracle.perft import perft, perft_plain
-from oracle.position import Position
+from oracle.games.ttykm.perft import perft, perft_plain
+from oracle.games.ttykm.state import Position
 
 TARGET_PERFT5_SECONDS = 2.5
 TARGET_CLI_RATIO = 4.0

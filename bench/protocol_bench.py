@@ -5,7 +5,7 @@ Run: ``.venv/bin/python bench/protocol_bench.py [--requests N] [--seed S]``
 The requests are ``legal`` queries on positions from seeded random games,
 eight turns per position and no two requests alike: half of them legal turns,
 half random candidate turns, complete or partial.  They are answered twice: by
-`oracle.protocol.handle` in this process, and by a real ``oracle serve --stdio``
+`oracle.tools.protocol.handle` in this process, and by a real ``oracle serve --stdio``
 subprocess fed through a pipe (the time includes starting it).  Target:
 5,000 queries per second.
 """
@@ -20,12 +20,12 @@ import sys
 import threading
 import time
 
-from oracle.board import SQUARES, Action, Era
-from oracle.notation import format_position, format_turn
-from oracle.position import Position
-from oracle.protocol import handle
-from oracle.rules import successors
-from oracle.turn import Turn
+from oracle.games.ttykm.board import SQUARES, Action, Era
+from oracle.games.ttykm.notation import format_position, format_turn
+from oracle.games.ttykm.rules.standard import successors
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Turn
+from oracle.tools.protocol import handle
 
 TARGET = 5000
 

@@ -1,11 +1,11 @@
 """Build hooks of the rules site (``hooks:`` in mkdocs.yml).
 
-- The rules pages are made from spec/ at build time (`oracle.docs_pages`), and
+- The rules pages are made from spec/ at build time (`oracle.tools.site.pages`), and
   the "Rules" entry of the nav lists them in the spec's reading order.
 - The rulings page is made from the spec's *Source:* and *Alternative:* notes.
 - On every page, ```` ```oracle-session ```` blocks get the command line's real
   output and ```` ```example ```` blocks are checked against the oracle and
-  drawn (`oracle.docs_examples`).  An example the oracle does not confirm
+  drawn (`oracle.tools.site.examples`).  An example the oracle does not confirm
   stops the build with an error naming it.
 """
 
@@ -21,8 +21,8 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from oracle.docs_examples import ExampleMismatch, check_page, render_examples
-from oracle.docs_pages import (
+from oracle.tools.site.examples import ExampleMismatch, check_page, render_examples
+from oracle.tools.site.pages import (
     ExampleRef,
     SpecPage,
     example_refs,

@@ -5,8 +5,8 @@ The public API::
     from oracle import Position, legal_turns, apply_turn, explain, outcome
 """
 
-from oracle.board import Action, Colour, Era
-from oracle.notation import (
+from oracle.games.ttykm.board import Action, Colour, Era
+from oracle.games.ttykm.notation import (
     NotationError,
     format_position,
     format_turn,
@@ -17,10 +17,18 @@ from oracle.notation import (
     turn_from_json,
     turn_to_json,
 )
-from oracle.position import InvalidPosition, Position
-from oracle.rules import Applied, IllegalTurn, apply_turn, explain, legal_turns, outcome, successors
-from oracle.ruleset import STANDARD, Ruleset
-from oracle.turn import Turn, Verdict
+from oracle.games.ttykm.rules.standard import (
+    Applied,
+    IllegalTurn,
+    apply_turn,
+    explain,
+    legal_turns,
+    outcome,
+    successors,
+)
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.games.ttykm.state import InvalidPosition, Position
+from oracle.games.ttykm.turn import Turn, Verdict
 
 __version__ = "0.1.0"
 SPEC_VERSION = "1.0.0"

@@ -1,5 +1,5 @@
 """``python -m oracle``: the same as the ``oracle`` command."""
 
-from oracle.cli import run
+from oracle.tools.cli.main import run
 
 run()

@@ -11,9 +11,8 @@ import contextlib
 import io
 import json
 
-from oracle import cli
-from oracle.board import SQUARES, Action, Colour, Era, cell
-from oracle.notation import (
+from oracle.games.ttykm.board import SQUARES, Action, Colour, Era, cell
+from oracle.games.ttykm.notation import (
     format_position,
     format_turn,
     parse_position,
@@ -23,10 +22,11 @@ from oracle.notation import (
     turn_from_json,
     turn_to_json,
 )
-from oracle.position import COPIES_PER_PLAYER, START_SUPPLY, Position
-from oracle.rules import Applied, IllegalTurn, apply_turn, explain, successors
-from oracle.ruleset import STANDARD, Ruleset
-from oracle.turn import ILLEGAL, LEGAL, LEGAL_SO_FAR, Turn
+from oracle.games.ttykm.rules.standard import Applied, IllegalTurn, apply_turn, explain, successors
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
+from oracle.games.ttykm.turn import ILLEGAL, LEGAL, LEGAL_SO_FAR, Turn
+from oracle.tools.cli import main as cli
 from properties.replay import replay
 from properties.symmetry import SYMMETRIES, Symmetry
 

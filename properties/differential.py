@@ -3,7 +3,7 @@
 For each position, every model of "a legal turn from this position" is
 enumerated (each found turn is blocked and the solver asked again), and the
 set of (turn, position after it) pairs must equal what
-`oracle.rules.successors` produces.  The positions come from seeded random
+`oracle.games.ttykm.rules.standard.successors` produces.  The positions come from seeded random
 play and from Z3 itself (`edge_positions`), which builds the corner cases the
 random games rarely reach.
 
@@ -22,12 +22,12 @@ from functools import cache
 
 import z3
 
-from oracle.board import Action, Colour, Era
-from oracle.notation import format_position, format_turn
-from oracle.position import Position
-from oracle.rules import successors
-from oracle.ruleset import STANDARD
-from oracle.turn import Turn
+from oracle.games.ttykm.board import Action, Colour, Era
+from oracle.games.ttykm.notation import format_position, format_turn
+from oracle.games.ttykm.rules.standard import successors
+from oracle.games.ttykm.ruleset import STANDARD
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Turn
 from properties import z3model as zm
 
 # --- between the engine's values and the model's -----------------------------------

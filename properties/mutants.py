@@ -1,7 +1,7 @@
 """The mutation harness: do the checks catch real bugs?
 
 Each mutant is a deliberately broken copy of one rule, swapped into
-`oracle.rules` for the length of a ``with`` block.  The harness runs the
+`oracle.games.ttykm.rules.standard` for the length of a ``with`` block.  The harness runs the
 checks against the mutant engine, cheapest first, and stops at the first
 check that fails: that check caught the mutant.  A mutant that no check
 catches is a finding to fix in the checks.
@@ -25,12 +25,12 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from oracle import rules
-from oracle.board import NEIGHBOUR, SQUARES, Action, Colour, Era
-from oracle.events import Crushed, Event, Moved, Paradox, Pushed
-from oracle.position import Position, check_position
-from oracle.ruleset import Ruleset
-from oracle.turn import Turn
+from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour, Era
+from oracle.games.ttykm.events import Crushed, Event, Moved, Paradox, Pushed
+from oracle.games.ttykm.rules import standard as rules
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.state import Position, check_position
+from oracle.games.ttykm.turn import Turn
 from properties.checks import check_legality, check_play, check_symmetry, near_misses
 
 # --- the mutants ------------------------------------------------------------------------
@@ -38,7 +38,7 @@ from properties.checks import check_legality, check_play, check_symmetry, near_m
 
 @contextmanager
 def patched(**replacements: Callable[..., Any]) -> Iterator[None]:
-    """Replace functions of `oracle.rules` inside the block."""
+    """Replace functions of `oracle.games.ttykm.rules.standard` inside the block."""
     originals = {name: getattr(rules, name) for name in replacements}
     for name, function in replacements.items():
         setattr(rules, name, function)

@@ -11,10 +11,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from oracle.board import NEIGHBOUR, SQUARES, Colour, Era
-from oracle.events import CopyChosen, Created, Crushed, Event, FocusMoved, Moved, Paradox, Pushed, Travelled, Won
-from oracle.notation import event_text
-from oracle.position import Position
+from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Colour, Era
+from oracle.games.ttykm.events import (
+    CopyChosen,
+    Created,
+    Crushed,
+    Event,
+    FocusMoved,
+    Moved,
+    Paradox,
+    Pushed,
+    Travelled,
+    Won,
+)
+from oracle.games.ttykm.notation import event_text
+from oracle.games.ttykm.state import Position
 
 
 class ReplayError(AssertionError):

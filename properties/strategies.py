@@ -1,12 +1,12 @@
-"""Strategies for the property tests, built on `oracle.testing.strategies`."""
+"""Strategies for the property tests, built on `oracle.tools.testing.strategies`."""
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from oracle.position import Position
-from oracle.ruleset import STANDARD, Ruleset
-from oracle.testing.strategies import CORNER, blocked_copy_positions, played_positions, positions
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.games.ttykm.state import Position
+from oracle.tools.testing.strategies import CORNER, blocked_copy_positions, played_positions, positions
 
 VARIANTS: tuple[Ruleset, ...] = (
     STANDARD,

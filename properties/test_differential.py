@@ -3,7 +3,7 @@ on at least 500 positions from seeded play and from Z3's own edge cases."""
 
 from __future__ import annotations
 
-from oracle.notation import format_position
+from oracle.games.ttykm.notation import format_position
 from properties.differential import EDGE_CASES, profile_positions, quick_profile, run
 
 

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from oracle.notation import format_position, format_turn
-from oracle.position import Position
-from oracle.rules import explain, successors
-from oracle.ruleset import Ruleset
-from oracle.testing.strategies import turns
-from oracle.turn import Turn
+from oracle.games.ttykm.notation import format_position, format_turn
+from oracle.games.ttykm.rules.standard import explain, successors
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Turn
+from oracle.tools.testing.strategies import turns
 from properties.checks import check_cli, check_legality, near_misses, run_cli
 from properties.strategies import VARIANTS, any_position
 
@@ -67,7 +67,7 @@ def test_installed_command_agrees_with_the_api(position: str, turn: str, variant
                           capture_output=True, text=True, check=False, timeout=60)
     code, out = run_cli("legal", position, turn, "--json", *flags)
     assert (done.returncode, json.loads(done.stdout)) == (code, json.loads(out))
-    from oracle.notation import parse_position, parse_turn
+    from oracle.games.ttykm.notation import parse_position, parse_turn
 
     verdict = explain(parse_position(position), parse_turn(turn), Ruleset.parse(variant or "standard"))
     assert json.loads(done.stdout)["verdict"] == verdict.status
@@ -79,7 +79,7 @@ def test_installed_command_agrees_with_the_api(position: str, turn: str, variant
 def test_ill_formed_turn_text_is_a_one_line_error(text: str) -> None:
     """Text that is not a turn gets exit status 2 from the command line (and
     a NotationError from the parser); text that is one gets explain's verdict."""
-    from oracle.notation import NotationError, parse_turn
+    from oracle.games.ttykm.notation import NotationError, parse_turn
 
     start = format_position(Position.start())
     code, out = run_cli("legal", start, text, "--json")

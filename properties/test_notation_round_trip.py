@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hypothesis import given
 
-from oracle.position import Position
-from oracle.testing.strategies import turns
-from oracle.turn import Turn
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Turn
+from oracle.tools.testing.strategies import turns
 from properties.checks import check_round_trip
 from properties.strategies import any_position
 

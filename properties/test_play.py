@@ -15,10 +15,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from oracle.notation import format_position
-from oracle.position import Position
-from oracle.rules import apply_turn, successors
-from oracle.ruleset import STANDARD, Ruleset
+from oracle.games.ttykm.notation import format_position
+from oracle.games.ttykm.rules.standard import apply_turn, successors
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.games.ttykm.state import Position
 from properties.checks import check_position_invariants, check_turn_invariants
 from properties.strategies import VARIANTS, any_position
 

@@ -8,7 +8,7 @@ import re
 import pytest
 import z3
 
-from oracle.notation import parse_position
+from oracle.games.ttykm.notation import parse_position
 from properties import z3model as zm
 from properties.theorems import THEOREMS, Theorem, one, prove, some_action_breaks, some_path_breaks
 from tests.test_traceability import spec_ids

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from oracle.position import Position
-from oracle.ruleset import Ruleset
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.state import Position
 from properties.checks import check_symmetry, map_turn
 from properties.strategies import VARIANTS, any_position
 from properties.symmetry import SYMMETRIES
@@ -25,7 +25,7 @@ def test_the_eight_symmetries_are_distinct_and_map_letters() -> None:
     for s in SYMMETRIES:
         assert sorted(s.squares) == list(range(16))
         assert sorted(s.compass.values()) == ["E", "N", "S", "W"]
-    from oracle.notation import parse_turn
+    from oracle.games.ttykm.notation import parse_turn
 
     rotate = next(s for s in SYMMETRIES if s.name == "rotate-90")
     assert map_turn(parse_turn("a1 N E >present"), rotate) == parse_turn("a4 E S >present")

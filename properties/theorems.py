@@ -472,7 +472,7 @@ def describe(model: z3.ModelRef) -> str:
     """The counterexample position in the project's notation, with the action
     or turn that breaks the theorem."""
     # Printing only: the engine's notation module writes the position and turn.
-    from oracle.notation import format_position, format_turn
+    from oracle.games.ttykm.notation import format_position, format_turn
     from properties.differential import to_position, to_turn
 
     def number(t: Term) -> int:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from oracle.board import CELLS, Colour, Era
-from oracle.position import COPIES_PER_PLAYER, START_SUPPLY, Position
-from oracle.rules import successors
+from oracle.games.ttykm.board import CELLS, Colour, Era
+from oracle.games.ttykm.rules.standard import successors
+from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
 
 
 def random_position(rng: random.Random, dense: bool = False) -> Position:

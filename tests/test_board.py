@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from oracle.board import NEIGHBOUR, Action, square_of_bga_space
-from oracle.notation import parse_square, square_name
+from oracle.games.ttykm.board import NEIGHBOUR, Action, square_of_bga_space
+from oracle.games.ttykm.notation import parse_square, square_name
 
 
 @pytest.mark.rule("SETUP.BGA-SPACES")

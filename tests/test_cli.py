@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from oracle.cli import EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, main
+from oracle.tools.cli.main import EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, main
 
 START = "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
 
@@ -100,8 +100,8 @@ def test_position_from_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: py
 
 
 def test_position_as_json_argument(capsys: pytest.CaptureFixture[str]) -> None:
-    from oracle.notation import position_to_json
-    from oracle.position import Position
+    from oracle.games.ttykm.notation import position_to_json
+    from oracle.games.ttykm.state import Position
 
     code, out, _ = run(capsys, "moves", json.dumps(position_to_json(Position.start())), "--json")
     assert code == EXIT_OK and json.loads(out)["count"] == 16
@@ -182,7 +182,7 @@ def test_perft_shows_progress_only_on_a_terminal() -> None:
 def test_query_path_imports_no_checking_or_docs_library() -> None:
     probe = (
         "import sys\n"
-        "from oracle.cli import main\n"
+        "from oracle.tools.cli.main import main\n"
         "for argv in (['legal', 'a1 N E >present'], ['moves'], ['apply', 'a1 N F >future'], ['perft', '2']):\n"
         "    main(argv)\n"
         "heavy = ('z3', 'hypothesis', 'mkdocs', 'markdown', 'jsonschema', 'playwright', 'pytest')\n"

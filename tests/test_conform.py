@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from oracle.conform import (
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.tools.conform import (
     EXIT_CONFORMS,
     EXIT_DIVERGENCE,
     EXIT_ENGINE_FAILED,
@@ -19,7 +20,6 @@ from oracle.conform import (
     conform,
     event_rules,
 )
-from oracle.ruleset import STANDARD, Ruleset
 from tests.conftest import ROOT
 
 TOYS = ROOT / "tests" / "toy_engines"

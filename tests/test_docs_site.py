@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
-import oracle.rules
-from oracle.board import Action
-from oracle.docs_examples import ExampleMismatch, check_page, fences, page_examples, render_examples
-from oracle.docs_pages import (
+import oracle.games.ttykm.rules.standard
+from oracle.games.ttykm.board import Action
+from oracle.games.ttykm.events import Crushed, Event, Paradox
+from oracle.games.ttykm.examples import read_examples
+from oracle.tools.site.examples import ExampleMismatch, check_page, fences, page_examples, render_examples
+from oracle.tools.site.pages import (
     clause_pages,
     example_refs,
     link_clause_ids,
@@ -23,8 +25,6 @@ from oracle.docs_pages import (
     run_cli,
     run_sessions,
 )
-from oracle.events import Crushed, Event, Paradox
-from oracle.examples import read_examples
 from tests.conftest import ROOT, SPEC
 
 CLAUSE_IDS = {c.id for page in read_spec(SPEC) for c in page.clauses}
@@ -124,7 +124,7 @@ def push_without_paradox(copies: list[int], removed: list[int], pushed: int, dir
         events[-1] = Crushed(last.colour, last.pushed, direction)
 
 
-ORIGINAL_PUSH = oracle.rules.push
+ORIGINAL_PUSH = oracle.games.ttykm.rules.standard.push
 
 
 def test_disabling_the_paradox_fails_exactly_the_examples_that_show_one(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -134,7 +134,7 @@ def test_disabling_the_paradox_fails_exactly_the_examples_that_show_one(monkeypa
         if e.ruleset.name == "standard" and any(line.startswith("paradox ") for line in e.lists.get("events", []))
     }
     assert showing, "the spec should illustrate MOVE.PUSH.PARADOX with stated events"
-    monkeypatch.setattr(oracle.rules, "push", push_without_paradox)
+    monkeypatch.setattr(oracle.games.ttykm.rules.standard, "push", push_without_paradox)
     errors = ""
     for page in read_spec(SPEC):
         try:

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from oracle.cli import build_parser
+from oracle.tools.cli.main import build_parser
 from tests.conftest import ROOT
 
 PAGE = (ROOT / "docs" / "testing-your-engine.md").read_text(encoding="utf-8")

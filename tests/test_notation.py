@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from oracle.board import Action, Era
-from oracle.notation import (
+from oracle.games.ttykm.board import Action, Era
+from oracle.games.ttykm.notation import (
     NotationError,
     format_position,
     format_turn,
@@ -20,9 +20,9 @@ from oracle.notation import (
     turn_from_json,
     turn_to_json,
 )
-from oracle.position import InvalidPosition, Position
-from oracle.rules import legal_turns
-from oracle.turn import Turn
+from oracle.games.ttykm.rules.standard import legal_turns
+from oracle.games.ttykm.state import InvalidPosition, Position
+from oracle.games.ttykm.turn import Turn
 from tests.positions import random_playout_position, random_position
 
 START = "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
@@ -129,7 +129,7 @@ def test_turn_errors_name_token_and_column(text: str, message: str) -> None:
         ("3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,x removed=0,0",
          "expected a count: 'x'"),
         ("3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w colour=w focus=past,future supply=4,4 removed=0,0",
-         "expected turn=, winner=, focus=, supply= or removed=: 'colour=w'"),
+         "expected turn=, winner=, focus=, supply=, removed= or rules=: 'colour=w'"),
         ("3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w turn=b focus=past,future supply=4,4 removed=0,0",
          "field given twice: 'turn=b'"),
         ("3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4",

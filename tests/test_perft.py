@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from oracle.perft import children, count_turns, divide, perft, perft_plain, state_of
-from oracle.position import Position
-from oracle.rules import legal_turns, successors
-from oracle.ruleset import Ruleset
+from oracle.games.ttykm.perft import children, count_turns, divide, perft, perft_plain, state_of
+from oracle.games.ttykm.rules.standard import legal_turns, successors
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.state import Position
 from tests.positions import random_playout_position, random_position
 
 START_COUNTS = [1, 16, 256, 5696, 123888]

@@ -14,14 +14,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from oracle import SPEC_VERSION, __version__
-from oracle.notation import event_text, format_position, format_turn, position_to_json, turn_to_json
-from oracle.perft import perft
-from oracle.position import Position
-from oracle.protocol import ERROR_CODES, MAX_LINE_BYTES, OPS, handle, serve
-from oracle.rules import IllegalTurn, apply_turn, explain, legal_turns
-from oracle.ruleset import Ruleset
-from oracle.testing.strategies import played_positions, positions, turns
-from oracle.turn import Turn
+from oracle.games.ttykm.notation import event_text, format_position, format_turn, position_to_json, turn_to_json
+from oracle.games.ttykm.perft import perft
+from oracle.games.ttykm.rules.standard import IllegalTurn, apply_turn, explain, legal_turns
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Turn
+from oracle.tools.protocol import ERROR_CODES, MAX_LINE_BYTES, OPS, handle, serve
+from oracle.tools.testing.strategies import played_positions, positions, turns
 from tests.conftest import ROOT, SPEC
 
 START = format_position(Position.start())
@@ -43,7 +43,7 @@ def ask(request: dict[str, Any] | str) -> dict[str, Any]:
 
 def expected(request: dict[str, Any]) -> dict[str, Any]:
     """What the rules API says for a well-formed request (the fields the protocol promises)."""
-    from oracle.notation import parse_position, parse_turn
+    from oracle.games.ttykm.notation import parse_position, parse_turn
 
     position = parse_position(request["position"])
     ruleset = Ruleset.parse(request.get("variant", "standard"))
@@ -214,12 +214,12 @@ def test_every_error_code_is_exercised_except_internal() -> None:
 
 
 def test_a_bug_becomes_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    import oracle.protocol
+    import oracle.tools.protocol
 
     def broken(*args: object) -> list[Turn]:
         raise KeyError("boom")
 
-    monkeypatch.setattr(oracle.protocol, "legal_turns", broken)
+    monkeypatch.setattr(oracle.tools.protocol, "legal_turns", broken)
     response = ask({"id": 9, "op": "moves", "position": START})
     assert response["error"]["code"] == "internal" and response["id"] == 9
 
@@ -303,13 +303,13 @@ def test_fuzzed_stream_gets_one_answer_per_line(stream: list[tuple[str, Any]]) -
 
 
 def _position(value: str | dict[str, Any]) -> Position:
-    from oracle.notation import parse_position, position_from_json
+    from oracle.games.ttykm.notation import parse_position, position_from_json
 
     return parse_position(value) if isinstance(value, str) else position_from_json(value)
 
 
 def _turn(value: str | dict[str, Any]) -> Turn:
-    from oracle.notation import parse_turn, turn_from_json
+    from oracle.games.ttykm.notation import parse_turn, turn_from_json
 
     return parse_turn(value) if isinstance(value, str) else turn_from_json(value)
 

@@ -146,7 +146,7 @@ def test_home_rules_and_api_pages(browser: Any, base_url: str) -> None:
     boards_render(page, 8)
     page = visit.open("/api/")
     assert page.locator("text=legal_turns").count() > 0
-    assert page.locator("[id='oracle.rules.apply_turn']").count() == 1
+    assert page.locator("[id='oracle.games.ttykm.rules.standard.apply_turn']").count() == 1
     visit.assert_clean()
 
 

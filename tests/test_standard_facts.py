@@ -15,10 +15,10 @@ import random
 
 import pytest
 
-from oracle.board import CELLS, NEIGHBOUR, SQUARES, Colour, Era, cell
-from oracle.position import COPIES_PER_PLAYER, START_SUPPLY, Position, check_position
-from oracle.rules import choice, focus_copies, legal_turns, successors
-from oracle.ruleset import STANDARD
+from oracle.games.ttykm.board import CELLS, NEIGHBOUR, SQUARES, Colour, Era, cell
+from oracle.games.ttykm.rules.standard import choice, focus_copies, legal_turns, successors
+from oracle.games.ttykm.ruleset import STANDARD
+from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position, check_position
 
 RANDOM_POSITIONS = 3000
 

@@ -1,4 +1,4 @@
-"""The reusable harness `oracle.testing.stateful`: the oracle passes it, a wrong engine fails it."""
+"""The reusable harness `oracle.tools.testing.stateful`: the oracle passes it, a wrong engine fails it."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from oracle.conform import Engine
-from oracle.ruleset import Ruleset
-from oracle.testing.stateful import EngineAdapter, EngineStateMachine, OracleAdapter, ProtocolAdapter
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.tools.conform import Engine
+from oracle.tools.testing.stateful import EngineAdapter, EngineStateMachine, OracleAdapter, ProtocolAdapter
 from tests.conftest import ROOT
 
 QUICK = settings(max_examples=25, stateful_step_count=15, deadline=None, database=None,

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from oracle.board import Colour, Era
-from oracle.cli import EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, main
-from oracle.display import board_text
-from oracle.notation import event_text, format_position, parse_position, parse_turn
-from oracle.position import Position
-from oracle.rules import apply_turn
-from oracle.ruleset import Ruleset
-from oracle.svg import COPY_RADIUS, Overlays, board_svg, turn_overlays
+from oracle.games.ttykm.board import Colour, Era
+from oracle.games.ttykm.notation import event_text, format_position, parse_position, parse_turn
+from oracle.games.ttykm.pictures.svg import COPY_RADIUS, Overlays, board_svg, turn_overlays
+from oracle.games.ttykm.pictures.text import board_text
+from oracle.games.ttykm.rules.standard import apply_turn
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.state import Position
+from oracle.tools.cli.main import EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, main
 from tests.positions import random_position
 
 NS = {"s": "http://www.w3.org/2000/svg"}

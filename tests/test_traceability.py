@@ -7,8 +7,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from oracle.examples import read_examples
-from oracle.spec_files import clause_ids
+from oracle.games.ttykm.examples import read_examples
+from oracle.tools.site.spec_files import clause_ids
 from tests.conftest import ORACLE, ROOT, SPEC
 
 ID = r"[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+"

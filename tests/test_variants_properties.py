@@ -11,13 +11,13 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from oracle.events import Event, FocusMoved, Paradox
-from oracle.notation import format_turn
-from oracle.position import Position, check_position
-from oracle.rules import apply_turn, explain, focus_copies, legal_turns, longest_sequence
-from oracle.ruleset import STANDARD, Ruleset
-from oracle.testing.strategies import CORNER, blocked_copy_positions, played_positions, positions
-from oracle.turn import Turn
+from oracle.games.ttykm.events import Event, FocusMoved, Paradox
+from oracle.games.ttykm.notation import format_turn
+from oracle.games.ttykm.rules.standard import apply_turn, explain, focus_copies, legal_turns, longest_sequence
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.games.ttykm.state import Position, check_position
+from oracle.games.ttykm.turn import Turn
+from oracle.tools.testing.strategies import CORNER, blocked_copy_positions, played_positions, positions
 
 PARADOX = Ruleset.parse("self-push=paradox")
 FREE = Ruleset.parse("copy-choice=free")

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from oracle import SPEC_VERSION, __version__
-from oracle.cli import main
-from oracle.notation import event_text, format_position, parse_position, parse_turn
-from oracle.perft import count_turns, perft, state_of
-from oracle.position import Position
-from oracle.rules import apply_turn, explain
-from oracle.ruleset import STANDARD, Ruleset
-from oracle.vectors import (
+from oracle.games.ttykm.notation import event_text, format_position, parse_position, parse_turn
+from oracle.games.ttykm.perft import count_turns, perft, state_of
+from oracle.games.ttykm.rules.standard import apply_turn, explain
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.games.ttykm.state import Position
+from oracle.tools.cli.main import main
+from oracle.tools.vectors import (
     COMMITTED,
     MANIFEST,
     NAMED_POSITIONS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from oracle.examples import WorkedExample, check_example, read_examples
+from oracle.games.ttykm.examples import WorkedExample, check_example, read_examples
 from tests.conftest import SPEC
 
 EXAMPLES = read_examples(SPEC)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 
-from oracle.protocol import handle
+from oracle.tools.protocol import handle
 
 if __name__ == "__main__":
     for line in sys.stdin:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sys
 
-import oracle.rules
-from oracle.board import Colour, Era
-from oracle.position import Position
-from oracle.protocol import serve
+import oracle.games.ttykm.rules.standard
+from oracle.games.ttykm.board import Colour, Era
+from oracle.games.ttykm.state import Position
+from oracle.tools.protocol import serve
 
 
 def any_era(position: Position, colour: Colour) -> tuple[Era, ...]:
@@ -15,5 +15,5 @@ def any_era(position: Position, colour: Colour) -> tuple[Era, ...]:
 
 
 if __name__ == "__main__":
-    oracle.rules.focus_targets = any_era
+    oracle.games.ttykm.rules.standard.focus_targets = any_era
     serve(sys.stdin.buffer, sys.stdout.buffer)

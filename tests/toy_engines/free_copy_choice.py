@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import sys
 
-import oracle.rules
-from oracle.board import Colour
-from oracle.position import Position
-from oracle.protocol import serve
-from oracle.ruleset import Ruleset
+import oracle.games.ttykm.rules.standard
+from oracle.games.ttykm.board import Colour
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.state import Position
+from oracle.tools.protocol import serve
 
-right_choice = oracle.rules.choice
+right_choice = oracle.games.ttykm.rules.standard.choice
 
 
-def free_choice(position: Position, colour: Colour, ruleset: Ruleset) -> oracle.rules.Choice:
-    return right_choice(position, colour, Ruleset(ruleset.variants | {"copy-choice=free"}, ruleset.modules))
+def free_choice(position: Position, colour: Colour, ruleset: Ruleset) -> oracle.games.ttykm.rules.standard.Choice:
+    return right_choice(position, colour, Ruleset(ruleset.variants | {"copy-choice=free"}))
 
 
 if __name__ == "__main__":
-    oracle.rules.choice = free_choice
+    oracle.games.ttykm.rules.standard.choice = free_choice
     serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import sys
 
-import oracle.rules
-from oracle.board import NEIGHBOUR, SQUARES, Action, Colour
-from oracle.events import Crushed, Event
-from oracle.protocol import serve
+import oracle.games.ttykm.rules.standard
+from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour
+from oracle.games.ttykm.events import Crushed, Event
+from oracle.tools.protocol import serve
 
-right_push = oracle.rules.push
+right_push = oracle.games.ttykm.rules.standard.push
 
 
 def push_without_chains(copies: list[int], removed: list[int], pushed: int, direction: Action,
@@ -27,5 +27,5 @@ def push_without_chains(copies: list[int], removed: list[int], pushed: int, dire
 
 
 if __name__ == "__main__":
-    oracle.rules.push = push_without_chains
+    oracle.games.ttykm.rules.standard.push = push_without_chains
     serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -1,0 +1,101 @@
+"""The events of a turn, in the order the rules resolve them.
+
+Rule: ORACLE.EVENTS
+
+Each event is an immutable value naming the colour, era and squares involved.
+Replaying a turn's events one by one on the position before it gives the
+position after it; a push chain therefore lists the far end of the chain first,
+because the rules resolve it first (rule MOVE.PUSH.CHAIN).
+
+Squares here are cells (``era * 16 + square``); `oracle.games.ttykm.notation` writes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from oracle.games.ttykm.board import Action, Colour, Era
+
+
+@dataclass(frozen=True)
+class CopyChosen:
+    """The mover chose the copy on ``cell`` to act."""
+
+    colour: Colour
+    cell: int
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The active copy moved one square, from ``source`` to ``target``."""
+
+    colour: Colour
+    source: int
+    target: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Pushed:
+    """A pushed copy moved one square, from ``source`` to ``target``."""
+
+    colour: Colour
+    source: int
+    target: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Crushed:
+    """A pushed copy on ``cell`` met the wall and was removed."""
+
+    colour: Colour
+    cell: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Paradox:
+    """Two copies of ``colour`` were removed: the one pushed from ``pushed``
+    (or, in the self-push=paradox variant, the active copy) and the one it
+    struck on ``struck``."""
+
+    colour: Colour
+    pushed: int
+    struck: int
+
+
+@dataclass(frozen=True)
+class Travelled:
+    """The active copy travelled from ``source`` to the same square on ``target``."""
+
+    colour: Colour
+    source: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Created:
+    """A copy left the supply and was placed on ``cell``."""
+
+    colour: Colour
+    cell: int
+
+
+@dataclass(frozen=True)
+class FocusMoved:
+    """The mover's Focus went from ``source`` to ``target``."""
+
+    colour: Colour
+    source: Era
+    target: Era
+
+
+@dataclass(frozen=True)
+class Won:
+    """``colour`` won: the opponent is on at most one era."""
+
+    colour: Colour
+
+
+Event = CopyChosen | Moved | Pushed | Crushed | Paradox | Travelled | Created | FocusMoved | Won

@@ -1,0 +1,126 @@
+"""TTYKM behind the common game interface (`oracle.interface.Game`).
+
+The shared tools reach the game through `GAME`; Python callers may equally use
+the game's own functions (`oracle.games.ttykm.rules`), which this module only
+forwards to.  Players are numbered as colours: 0 White, 1 Black.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from oracle.errors import NotationError
+from oracle.games.ttykm import notation
+from oracle.games.ttykm.board import Colour
+from oracle.games.ttykm.events import Event
+from oracle.games.ttykm.rules import apply_turn, explain, legal_turns
+from oracle.games.ttykm.ruleset import CHAPTERS, VARIANTS, Ruleset, UnknownVariant
+from oracle.games.ttykm.state import Position, check_position
+from oracle.games.ttykm.turn import Turn
+from oracle.interface import Applied, Game, Json, Outcome, ToAct, Verdict
+
+
+class TTYKM:
+    """That Time You Killed Me, standard game and chapters."""
+
+    name = "ttykm"
+    title = "That Time You Killed Me"
+    players = (int(Colour.WHITE), int(Colour.BLACK))
+
+    def rulesets(self) -> Sequence[str]:
+        return ("standard", *(name for name, ready in CHAPTERS.items() if ready))
+
+    def variants(self) -> Mapping[str, str]:
+        return VARIANTS
+
+    def parse_rules(self, ruleset: str | None, variants: str | None) -> Ruleset:
+        if ruleset not in (None, "standard"):
+            notation.parse_chapters(ruleset)  # names the unknown or unready chapter
+        try:
+            return Ruleset.parse(variants or "standard")
+        except UnknownVariant as exc:
+            raise NotationError(str(exc)) from None
+
+    def rules_name(self, rules: Ruleset) -> str:
+        return rules.name
+
+    def initial_state(self, rules: Ruleset) -> Position:
+        return Position.start()
+
+    def parse_state(self, text: str) -> Position:
+        if text.lstrip().startswith("{"):
+            import json
+
+            try:
+                obj = json.loads(text)
+            except (ValueError, RecursionError) as exc:
+                raise NotationError(f"a JSON position that is not valid JSON ({exc})") from None
+            return notation.position_from_json(obj)
+        return notation.parse_position(text)
+
+    def format_state(self, state: Position) -> str:
+        return notation.format_position(state)
+
+    def state_to_json(self, state: Position) -> Json:
+        return notation.position_to_json(state)
+
+    def state_from_json(self, obj: Any) -> Position:
+        return notation.position_from_json(obj)
+
+    def check_state(self, state: Position) -> None:
+        check_position(state)
+
+    def to_act(self, state: Position) -> ToAct:
+        if state.to_move is None:
+            return ToAct.over()
+        return ToAct.player(int(state.to_move))
+
+    def legal_actions(self, state: Position, rules: Ruleset, player: int | None = None) -> Sequence[Turn]:
+        if player is not None and player != state.to_move:
+            return ()
+        return legal_turns(state, rules)
+
+    def chance_outcomes(self, state: Position, rules: Ruleset) -> Sequence[tuple[Turn, Fraction]]:
+        return ()  # TTYKM has no chance
+
+    def joint_action(self, state: Position, choices: Mapping[int, Turn]) -> Turn:
+        raise NotationError("That Time You Killed Me has no simultaneous moves")
+
+    def parse_action(self, text: str) -> Turn:
+        return notation.parse_turn(text)
+
+    def format_action(self, action: Turn) -> str:
+        return notation.format_turn(action)
+
+    def action_to_json(self, action: Turn) -> Json:
+        return notation.turn_to_json(action)
+
+    def action_from_json(self, obj: Any) -> Turn:
+        return notation.turn_from_json(obj)
+
+    def apply(self, state: Position, action: Turn, rules: Ruleset) -> Applied[Position, Event]:
+        played = apply_turn(state, action, rules)
+        return Applied(played.position, played.events)
+
+    def explain(self, state: Position, action: Turn, rules: Ruleset) -> Verdict:
+        return explain(state, action, rules)
+
+    def outcome(self, state: Position) -> Outcome | None:
+        if state.winner is None:
+            return None
+        loser = state.winner.opponent
+        return Outcome((int(state.winner),), f"{loser.word} has copies on fewer than two eras", "WIN.CHECK")
+
+    def observe(self, state: Position, player: int) -> Json:
+        return notation.position_to_json(state)  # perfect information: everyone sees everything
+
+    def event_text(self, event: Event) -> str:
+        return notation.event_text(event)
+
+    def event_to_json(self, event: Event) -> Json:
+        return notation.event_to_json(event)
+
+
+GAME: Game[Position, Turn, Ruleset, Event] = TTYKM()

@@ -1,0 +1,505 @@
+"""The text and JSON notation for squares, positions, turns and events.
+
+Rules: NOTATION.SQUARE, NOTATION.POSITION, NOTATION.TURN, NOTATION.EVENT, NOTATION.JSON
+
+Every name the oracle prints comes from here.  Parsers raise `NotationError`,
+whose message names the offending token and its 1-based column.  Parsed
+positions are checked against rule POSITION.VALID.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from oracle.errors import InvalidPosition, NotationError
+from oracle.games.ttykm.board import FILES, RANKS, SQUARES, Action, Colour, Era, cell
+from oracle.games.ttykm.events import (
+    CopyChosen,
+    Created,
+    Crushed,
+    Event,
+    FocusMoved,
+    Moved,
+    Paradox,
+    Pushed,
+    Travelled,
+    Won,
+)
+from oracle.games.ttykm.ruleset import CHAPTERS
+from oracle.games.ttykm.state import Chapters, Position, check_position
+from oracle.games.ttykm.turn import Turn
+
+# --- squares and eras ------------------------------------------------------
+
+ERA_BY_WORD = {era.word: era for era in Era}
+COLOUR_BY_WORD = {c.word: c for c in Colour}
+COLOUR_BY_LETTER = {c.letter: c for c in Colour}
+ACTION_BY_LETTER = {a.value: a for a in Action}
+
+
+def square_name(square: int) -> str:
+    """``0`` -> ``"a1"``, ``15`` -> ``"d4"``."""
+    return FILES[square % 4] + RANKS[square // 4]
+
+
+def cell_name(c: int) -> str:
+    """A square on an era in notation: ``16`` -> ``"present:a1"``."""
+    return f"{Era(c // SQUARES).word}:{square_name(c % SQUARES)}"
+
+
+def cell_prose(c: int) -> str:
+    """A square on an era in a sentence: ``16`` -> ``"present a1"``."""
+    return f"{Era(c // SQUARES).word} {square_name(c % SQUARES)}"
+
+
+def parse_square(text: str, column: int = 1) -> int:
+    """``"a1"`` -> ``0``."""
+    if len(text) == 2 and text[0] in FILES and text[1] in RANKS:
+        return RANKS.index(text[1]) * 4 + FILES.index(text[0])
+    raise NotationError("expected a square a1-d4", text, column)
+
+
+def parse_era(text: str, column: int = 1) -> Era:
+    try:
+        return ERA_BY_WORD[text]
+    except KeyError:
+        raise NotationError("expected an era: past, present or future", text, column) from None
+
+
+def parse_cell(text: str, column: int = 1) -> int:
+    """``"present:a1"`` -> ``16``."""
+    era_text, sep, square_text = text.partition(":")
+    if not sep:
+        raise NotationError("expected era:square, such as present:a1", text, column)
+    era = parse_era(era_text, column)
+    return cell(era, parse_square(square_text, column + len(era_text) + 1))
+
+
+# --- positions -------------------------------------------------------------
+
+POSITION_KEYS = ("focus", "supply", "removed", "rules")
+
+
+def _format_era(position: Position, era: Era) -> str:
+    ranks = []
+    for rank in range(3, -1, -1):
+        text, empty = "", 0
+        for file in range(4):
+            occupant = position.occupant(cell(era, rank * 4 + file))
+            if occupant is None:
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            text += occupant.letter
+        ranks.append(text + (str(empty) if empty else ""))
+    return "/".join(ranks)
+
+
+def format_position(position: Position) -> str:
+    """The canonical one-line form, e.g. the start::
+
+        3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0
+    """
+    boards = "|".join(_format_era(position, era) for era in Era)
+    if position.winner is not None:
+        status = f"winner={position.winner.letter}"
+    else:
+        assert position.to_move is not None
+        status = f"turn={position.to_move.letter}"
+    focus = ",".join(position.focus[c].word for c in Colour)
+    supply = ",".join(str(position.supply[c]) for c in Colour)
+    removed = ",".join(str(position.removed[c]) for c in Colour)
+    rules = "" if position.chapters is None else f" rules={format_chapters(position.chapters)}"
+    return f"{boards} {status} focus={focus} supply={supply} removed={removed}{rules}"
+
+
+def _tokens(text: str) -> list[tuple[str, int]]:
+    """Split on spaces, keeping each token's 1-based column."""
+    return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
+
+
+def _parse_boards(token: str, column: int) -> tuple[int, int]:
+    eras = token.split("|")
+    if len(eras) != 3:
+        raise NotationError("expected three boards past|present|future", token, column)
+    masks = [0, 0]
+    offset = column
+    for era, board in zip(Era, eras, strict=True):
+        ranks = board.split("/")
+        if len(ranks) != 4:
+            raise NotationError(f"the {era.word} board needs 4 ranks separated by /", board, offset)
+        rank_offset = offset
+        for rank_index, rank_text in enumerate(ranks):
+            rank = 3 - rank_index
+            file = 0
+            for i, ch in enumerate(rank_text):
+                col = rank_offset + i
+                if ch in "1234":
+                    file += int(ch)
+                elif ch in COLOUR_BY_LETTER:
+                    if file < 4:
+                        masks[COLOUR_BY_LETTER[ch]] |= 1 << cell(era, rank * 4 + file)
+                    file += 1
+                else:
+                    raise NotationError("expected w, b or a digit 1-4 on a board", ch, col)
+                if file > 4:
+                    raise NotationError(
+                        f"rank {rank + 1} of the {era.word} board has more than 4 squares", rank_text, rank_offset
+                    )
+            if file != 4:
+                raise NotationError(
+                    f"rank {rank + 1} of the {era.word} board has {file} squares, not 4", rank_text or "/", rank_offset
+                )
+            rank_offset += len(rank_text) + 1
+        offset += len(board) + 1
+    return masks[0], masks[1]
+
+
+def _parse_pair(key: str, value: str, column: int) -> tuple[str, str]:
+    parts = value.split(",")
+    if len(parts) != 2:
+        raise NotationError(f"{key}= takes two values, white's then black's, separated by a comma", value, column)
+    return parts[0], parts[1]
+
+
+def _parse_count(text: str, column: int) -> int:
+    if not text.isdigit() or len(text) > 2:
+        raise NotationError("expected a count", text, column)
+    return int(text)
+
+
+def parse_position(text: str) -> Position:
+    """Parse the one-line form and check it against rule POSITION.VALID."""
+    tokens = _tokens(text)
+    if not tokens:
+        raise NotationError("empty position")
+    boards_token, boards_col = tokens[0]
+    copies = _parse_boards(boards_token, boards_col)
+    fields: dict[str, tuple[str, int]] = {}
+    for token, column in tokens[1:]:
+        key, sep, value = token.partition("=")
+        if not sep or key not in ("turn", "winner", *POSITION_KEYS):
+            raise NotationError("expected turn=, winner=, focus=, supply=, removed= or rules=", token, column)
+        if key in fields or (key in ("turn", "winner") and ({"turn", "winner"} & fields.keys())):
+            raise NotationError("field given twice", token, column)
+        fields[key] = (value, column + len(key) + 1)
+    for key, sample in (("focus", "focus=past,future"), ("supply", "supply=4,4"), ("removed", "removed=0,0")):
+        if key not in fields:
+            raise NotationError(f"missing field {key}= (such as {sample}) after the boards")
+    to_move = winner = None
+    if "turn" in fields:
+        value, col = fields["turn"]
+        if value not in COLOUR_BY_LETTER:
+            raise NotationError("turn= takes w or b", value, col)
+        to_move = COLOUR_BY_LETTER[value]
+    elif "winner" in fields:
+        value, col = fields["winner"]
+        if value not in COLOUR_BY_LETTER:
+            raise NotationError("winner= takes w or b", value, col)
+        winner = COLOUR_BY_LETTER[value]
+    else:
+        raise NotationError("missing field turn= (or winner= once the game is over) after the boards")
+    value, col = fields["focus"]
+    fw, fb = _parse_pair("focus", value, col)
+    focus = (parse_era(fw, col), parse_era(fb, col + len(fw) + 1))
+    value, col = fields["supply"]
+    sw, sb = _parse_pair("supply", value, col)
+    supply = (_parse_count(sw, col), _parse_count(sb, col + len(sw) + 1))
+    value, col = fields["removed"]
+    rw, rb = _parse_pair("removed", value, col)
+    removed = (_parse_count(rw, col), _parse_count(rb, col + len(rw) + 1))
+    chapters = parse_chapters(*fields["rules"]) if "rules" in fields else None
+    position = Position(copies, supply, removed, focus, to_move, winner, chapters)
+    check_position(position)
+    return position
+
+
+def parse_chapters(text: str, column: int = 0) -> Chapters | None:
+    """The ``rules=`` field: chapter modules joined by ``+``; ``standard`` is no chapter.
+
+    Rule: NOTATION.RULES
+    A chapter that the oracle does not implement yet is refused, naming it,
+    so that no position is ever played by rules other than its own.
+    """
+    if text == "standard":
+        return None
+    names = text.split("+")
+    for name in names:
+        if name not in CHAPTERS:
+            raise NotationError(f"unknown chapter (known: {', '.join(CHAPTERS)})", name, column)
+        if not CHAPTERS[name]:
+            raise NotationError("this chapter is not in the oracle yet", name, column)
+        if names.count(name) > 1:
+            raise NotationError("chapter named twice", name, column)
+    return Chapters(frozenset(names))
+
+
+def format_chapters(chapters: Chapters | None) -> str:
+    """The ``rules=`` value: the chapters in chapter order joined by ``+``, or ``standard``."""
+    if chapters is None:
+        return "standard"
+    return "+".join(name for name in CHAPTERS if name in chapters.modules)
+
+
+# --- turns -----------------------------------------------------------------
+
+
+def format_turn(turn: Turn) -> str:
+    """``a1 N E >present``; ``>past`` for a turn with no actions; a partial
+    turn stops before the ``>``: ``a1 N``."""
+    parts: list[str] = []
+    if turn.copy is not None:
+        parts.append(square_name(turn.copy))
+    parts.extend(a.value for a in turn.actions)
+    if turn.focus is not None:
+        parts.append(">" + turn.focus.word)
+    return " ".join(parts)
+
+
+def parse_turn(text: str) -> Turn:
+    """Parse a complete or partial turn (see `format_turn`)."""
+    tokens = _tokens(text)
+    if not tokens:
+        raise NotationError("empty turn")
+    copy: int | None = None
+    actions: list[Action] = []
+    focus: Era | None = None
+    for index, (token, column) in enumerate(tokens):
+        if focus is not None:
+            raise NotationError("nothing may follow the new Focus", token, column)
+        if token.startswith(">"):
+            focus = parse_era(token[1:], column + 1)
+        elif index == 0:
+            copy = parse_square(token, column)
+        elif token.upper() in ACTION_BY_LETTER:
+            if len(actions) == 2:
+                raise NotationError("a turn has at most two actions", token, column)
+            actions.append(ACTION_BY_LETTER[token.upper()])
+        else:
+            raise NotationError("expected an action N, E, S, W, F, B or a new Focus such as >past", token, column)
+    return Turn(copy, tuple(actions), focus)
+
+
+# --- events ----------------------------------------------------------------
+
+
+def event_text(event: Event) -> str:
+    """One event as a line, e.g. ``pushed black present:b2-b3 N``."""
+    match event:
+        case CopyChosen(colour, c):
+            return f"chose {colour.word} {cell_name(c)}"
+        case Moved(colour, source, target, direction):
+            return f"moved {colour.word} {cell_name(source)}-{square_name(target % SQUARES)} {direction.value}"
+        case Pushed(colour, source, target, direction):
+            return f"pushed {colour.word} {cell_name(source)}-{square_name(target % SQUARES)} {direction.value}"
+        case Crushed(colour, c, direction):
+            return f"crushed {colour.word} {cell_name(c)} {direction.value}"
+        case Paradox(colour, pushed, struck):
+            return f"paradox {colour.word} {cell_name(pushed)} {cell_name(struck)}"
+        case Travelled(colour, source, target):
+            return f"travelled {colour.word} {cell_name(source)}>{Era(target // SQUARES).word}"
+        case Created(colour, c):
+            return f"created {colour.word} {cell_name(c)}"
+        case FocusMoved(colour, source, target):
+            return f"focus {colour.word} {source.word}>{target.word}"
+        case Won(colour):
+            return f"won {colour.word}"
+    raise TypeError(f"not an event: {event!r}")  # pragma: no cover
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """One event as a JSON object with a ``type`` and named fields."""
+    match event:
+        case CopyChosen(colour, c):
+            return {"type": "copy_chosen", "colour": colour.word, "cell": cell_name(c)}
+        case Moved(colour, source, target, direction):
+            return {"type": "moved", "colour": colour.word, "from": cell_name(source), "to": cell_name(target),
+                    "direction": direction.value}
+        case Pushed(colour, source, target, direction):
+            return {"type": "pushed", "colour": colour.word, "from": cell_name(source), "to": cell_name(target),
+                    "direction": direction.value}
+        case Crushed(colour, c, direction):
+            return {"type": "crushed", "colour": colour.word, "cell": cell_name(c), "direction": direction.value}
+        case Paradox(colour, pushed, struck):
+            return {"type": "paradox", "colour": colour.word, "pushed": cell_name(pushed), "struck": cell_name(struck)}
+        case Travelled(colour, source, target):
+            return {"type": "travelled", "colour": colour.word, "from": cell_name(source), "to": cell_name(target)}
+        case Created(colour, c):
+            return {"type": "created", "colour": colour.word, "cell": cell_name(c)}
+        case FocusMoved(colour, source, target):
+            return {"type": "focus_moved", "colour": colour.word, "from": source.word, "to": target.word}
+        case Won(colour):
+            return {"type": "won", "colour": colour.word}
+    raise TypeError(f"not an event: {event!r}")  # pragma: no cover
+
+
+# --- JSON ------------------------------------------------------------------
+
+
+def position_to_json(position: Position) -> dict[str, Any]:
+    """The JSON form of a position (spec/notation.md)."""
+    from oracle.games.ttykm.board import CELLS
+
+    return {
+        "copies": {
+            c.word: [cell_name(x) for x in range(CELLS) if position.copies[c] >> x & 1] for c in Colour
+        },
+        "turn": position.to_move.word if position.to_move is not None else None,
+        "winner": position.winner.word if position.winner is not None else None,
+        "focus": {c.word: position.focus[c].word for c in Colour},
+        "supply": {c.word: position.supply[c] for c in Colour},
+        "removed": {c.word: position.removed[c] for c in Colour},
+        **({} if position.chapters is None else {"rules": format_chapters(position.chapters)}),
+    }
+
+
+def _json_field(obj: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in obj:
+        raise NotationError(f"missing JSON field {key!r}", key)
+    value = obj[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise NotationError(f"JSON field {key!r} has the wrong type", repr(value)[:40])
+    return value
+
+
+def _json_colour(value: Any, key: str) -> Colour | None:
+    if value is None:
+        return None
+    if value not in COLOUR_BY_WORD:
+        raise NotationError(f"JSON field {key!r} must be \"white\", \"black\" or null", repr(value)[:40])
+    return COLOUR_BY_WORD[value]
+
+
+def _json_pair(obj: dict[str, Any], key: str) -> dict[str, Any]:
+    pair: dict[str, Any] = _json_field(obj, key, dict)
+    for word in COLOUR_BY_WORD:
+        if word not in pair:
+            raise NotationError(f"JSON field {key!r} needs \"white\" and \"black\"", key)
+    extra = set(pair) - set(COLOUR_BY_WORD)
+    if extra:
+        raise NotationError(f"unknown key in JSON field {key!r}", sorted(extra)[0])
+    return pair
+
+
+def position_from_json(obj: Any) -> Position:
+    """Parse the JSON form and check it against rule POSITION.VALID."""
+    if not isinstance(obj, dict):
+        raise NotationError("a JSON position must be an object")
+    extra = set(obj) - {"copies", "turn", "winner", "focus", "supply", "removed", "rules"}
+    if extra:
+        raise NotationError("unknown JSON field", sorted(extra)[0])
+    copies_obj = _json_pair(obj, "copies")
+    masks = [0, 0]
+    for colour in Colour:
+        cells = copies_obj[colour.word]
+        if not isinstance(cells, list):
+            raise NotationError("JSON copies must be lists of cells such as \"past:a1\"", repr(cells)[:40])
+        for text in cells:
+            if not isinstance(text, str):
+                raise NotationError("expected a cell such as \"past:a1\"", repr(text)[:40])
+            c = parse_cell(text, 0)
+            if masks[colour] >> c & 1:
+                raise NotationError("cell listed twice", text)
+            masks[colour] |= 1 << c
+    focus_obj = _json_pair(obj, "focus")
+    supply_obj = _json_pair(obj, "supply")
+    removed_obj = _json_pair(obj, "removed")
+    focus = []
+    for colour in Colour:
+        value = focus_obj[colour.word]
+        if not isinstance(value, str):
+            raise NotationError("expected an era: past, present or future", repr(value)[:40])
+        focus.append(parse_era(value, 0))
+    counts: dict[str, list[int]] = {}
+    for key, pair in (("supply", supply_obj), ("removed", removed_obj)):
+        counts[key] = []
+        for colour in Colour:
+            value = pair[colour.word]
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise NotationError(f"JSON {key} counts must be integers", repr(value)[:40])
+            counts[key].append(value)
+    position = Position(
+        copies=(masks[0], masks[1]),
+        supply=(counts["supply"][0], counts["supply"][1]),
+        removed=(counts["removed"][0], counts["removed"][1]),
+        focus=(focus[0], focus[1]),
+        to_move=_json_colour(obj.get("turn"), "turn"),
+        winner=_json_colour(obj.get("winner"), "winner"),
+        chapters=_json_chapters(obj.get("rules", "standard")),
+    )
+    check_position(position)
+    return position
+
+
+def _json_chapters(value: Any) -> Chapters | None:
+    if not isinstance(value, str):
+        raise NotationError("JSON rules must be a string such as \"standard\"", repr(value)[:40])
+    return parse_chapters(value)
+
+
+def turn_to_json(turn: Turn) -> dict[str, Any]:
+    """``{"copy": "a1", "actions": ["N", "E"], "focus": "present"}``; ``focus`` is
+    null in a partial turn and ``copy`` null in a turn with no actions."""
+    return {
+        "copy": square_name(turn.copy) if turn.copy is not None else None,
+        "actions": [a.value for a in turn.actions],
+        "focus": turn.focus.word if turn.focus is not None else None,
+    }
+
+
+def turn_from_json(obj: Any) -> Turn:
+    if not isinstance(obj, dict):
+        raise NotationError("a JSON turn must be an object")
+    extra = set(obj) - {"copy", "actions", "focus"}
+    if extra:
+        raise NotationError("unknown JSON field", sorted(extra)[0])
+    copy_text = obj.get("copy")
+    copy = None
+    if copy_text is not None:
+        if not isinstance(copy_text, str):
+            raise NotationError("expected a square a1-d4", repr(copy_text)[:40])
+        copy = parse_square(copy_text, 0)
+    actions_obj = obj.get("actions", [])
+    if not isinstance(actions_obj, list):
+        raise NotationError("JSON actions must be a list", repr(actions_obj)[:40])
+    if len(actions_obj) > 2:
+        raise NotationError("a turn has at most two actions", repr(actions_obj)[:40])
+    actions = []
+    for a in actions_obj:
+        if a not in ACTION_BY_LETTER:
+            raise NotationError("expected an action N, E, S, W, F or B", repr(a)[:40])
+        actions.append(ACTION_BY_LETTER[a])
+    if actions and copy is None:
+        raise NotationError("a turn with actions must name its copy", "actions")
+    focus_text = obj.get("focus")
+    focus = None
+    if focus_text is not None:
+        if not isinstance(focus_text, str):
+            raise NotationError("expected an era: past, present or future", repr(focus_text)[:40])
+        focus = parse_era(focus_text, 0)
+    return Turn(copy, tuple(actions), focus)
+
+
+__all__ = [
+    "InvalidPosition",
+    "NotationError",
+    "cell_name",
+    "cell_prose",
+    "event_text",
+    "event_to_json",
+    "format_position",
+    "format_turn",
+    "parse_cell",
+    "parse_era",
+    "parse_position",
+    "parse_square",
+    "parse_turn",
+    "position_from_json",
+    "position_to_json",
+    "square_name",
+    "turn_from_json",
+    "turn_to_json",
+]

@@ -1,0 +1,276 @@
+"""Perft: the number of legal turn sequences of a given depth (rule ORACLE.TURN).
+
+This is the hot path, optimised hard and kept apart from the plain reading in
+`oracle.games.ttykm.rules.standard`; tests check the two against each other on many positions.
+It mirrors the standard rules with bit masks:
+
+* a state is ``(own, opp, own_supply, opp_supply, own_focus, opp_focus)``,
+  seen from the player to move (the rules are the same for both colours);
+* the last level is bulk-counted: the number of turns is twice the number of
+  action lines (two Focus choices each), without building the positions;
+* children are grouped with their multiplicity, and a state met again at the
+  same depth is counted once (a transposition table), so turns that lead to
+  the same position are still all counted, as chess perft counts moves.
+
+Variants are counted by the plain rules instead (`perft_plain`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES
+from oracle.games.ttykm.rules.standard import successors
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Turn
+
+State = tuple[int, int, int, int, int, int]
+# A board after a copy's actions: (own, opp, own_supply).
+Board = tuple[int, int, int]
+
+ERA_BITS = 0xFFFF
+
+
+def _ray(c: int, d: int) -> tuple[int, ...]:
+    base, out = c - c % SQUARES, []
+    nxt = NEIGHBOUR[MOVES[d]][c % SQUARES]
+    while nxt is not None:
+        out.append(base + nxt)
+        nxt = NEIGHBOUR[MOVES[d]][nxt]
+    return tuple(out)
+
+
+# RAYS[c]: for each move direction N, E, S, W, the cells beyond cell c, nearest first.
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(_ray(c, d) for d in range(4)) for c in range(48))
+
+
+def _after_moves(own: int, opp: int, a: int) -> list[tuple[int, int, int]]:
+    """(own, opp, new active cell) after each legal move of the copy on ``a``."""
+    out = []
+    abit = 1 << a
+    for ray in RAYS[a]:
+        if not ray:
+            continue  # the wall
+        t = ray[0]
+        tbit = 1 << t
+        if own & tbit:
+            continue  # onto your own copy
+        if not opp & tbit:
+            out.append((own ^ abit | tbit, opp, t))
+            continue
+        # A push chain: r0 holds an opponent's copy and colours alternate until
+        # the chain meets the wall, an empty square, or a copy of its own colour.
+        flip = tbit
+        j, n = 0, len(ray)
+        end_own = False  # colour of the copy at r_j: False = opp
+        o, p = own, opp
+        while True:
+            if j + 1 == n:  # wall: the copy at r_j is crushed
+                o ^= flip
+                p ^= flip
+                break
+            nb = 1 << ray[j + 1]
+            same = o if end_own else p
+            other = p if end_own else o
+            if not (o | p) & nb:  # empty: the copy at r_j moves on
+                o ^= flip
+                p ^= flip
+                if end_own:
+                    o |= nb
+                else:
+                    p |= nb
+                break
+            if same & nb:  # paradox: r_j and r_(j+1) both go
+                o ^= flip
+                p ^= flip
+                if end_own:
+                    o &= ~nb
+                else:
+                    p &= ~nb
+                break
+            assert other & nb
+            flip |= nb
+            j += 1
+            end_own = not end_own
+        out.append((o & ~abit, p, t))
+    return out
+
+
+def _lines(own: int, opp: int, supply: int, a: int) -> tuple[int, list[Board]]:
+    """The longest action count of the copy on ``a`` and the boards its lines
+    of that length lead to (one entry per line)."""
+    firsts: list[tuple[int, int, int, int]] = [(o, p, supply, t) for o, p, t in _after_moves(own, opp, a)]
+    era = a >> 4
+    if era < 2 and not (own | opp) >> (a + 16) & 1:
+        firsts.append((own ^ (1 << a) | 1 << (a + 16), opp, supply, a + 16))
+    if era > 0 and supply and not (own | opp) >> (a - 16) & 1:
+        firsts.append((own | 1 << (a - 16), opp, supply - 1, a - 16))
+    twos: list[Board] = []
+    for o, p, s, t in firsts:
+        for o2, p2, _ in _after_moves(o, p, t):
+            twos.append((o2, p2, s))
+        e = t >> 4
+        if e < 2 and not (o | p) >> (t + 16) & 1:
+            twos.append((o ^ (1 << t) | 1 << (t + 16), p, s))
+        if e > 0 and s and not (o | p) >> (t - 16) & 1:
+            twos.append((o | 1 << (t - 16), p, s - 1))
+    if twos:
+        return 2, twos
+    if firsts:
+        return 1, [(o, p, s) for o, p, s, _ in firsts]
+    return 0, []
+
+
+def _count_seconds(o: int, p: int, s: int, t: int) -> int:
+    n = 0
+    occ = o | p
+    for ray in RAYS[t]:
+        if ray and not o >> ray[0] & 1:
+            n += 1
+    e = t >> 4
+    if e < 2 and not occ >> (t + 16) & 1:
+        n += 1
+    if e > 0 and s and not occ >> (t - 16) & 1:
+        n += 1
+    return n
+
+
+def _focus_cells(own: int, focus: int) -> list[int]:
+    mask = own >> (focus * 16) & ERA_BITS
+    base = focus * 16
+    return [base + s for s in range(16) if mask >> s & 1]
+
+
+def count_turns(state: State) -> int:
+    """The number of legal turns in ``state`` (bulk counting)."""
+    own, opp, so, _, fo, _ = state
+    best, total = 0, 0
+    for a in _focus_cells(own, fo):
+        firsts = [(o, p, so, t) for o, p, t in _after_moves(own, opp, a)]
+        era = a >> 4
+        if era < 2 and not (own | opp) >> (a + 16) & 1:
+            firsts.append((own ^ (1 << a) | 1 << (a + 16), opp, so, a + 16))
+        if era > 0 and so and not (own | opp) >> (a - 16) & 1:
+            firsts.append((own | 1 << (a - 16), opp, so - 1, a - 16))
+        twos = sum(_count_seconds(o, p, s, t) for o, p, s, t in firsts)
+        n, length = (twos, 2) if twos else ((len(firsts), 1) if firsts else (0, 0))
+        if length > best:
+            best, total = length, n
+        elif length == best:
+            total += n
+    return 2 * total if best else 2
+
+
+def _eras_of(mask: int) -> int:
+    return (mask & ERA_BITS != 0) + (mask >> 16 & ERA_BITS != 0) + (mask >> 32 != 0)
+
+
+def children(state: State) -> Counter[State | None]:
+    """The states after each legal turn, with multiplicity; a won game is None."""
+    own, opp, so, sp, fo, fp = state
+    best = 0
+    boards: list[Board] = []
+    for a in _focus_cells(own, fo):
+        length, lines = _lines(own, opp, so, a)
+        if length > best:
+            best, boards = length, lines
+        elif length == best:
+            boards.extend(lines)
+    if best == 0:
+        boards = [(own, opp, so)]
+    out: Counter[State | None] = Counter()
+    for (o, p, s), n in Counter(boards).items():
+        won = _eras_of(p) <= 1
+        for f in (0, 1, 2):
+            if f != fo:
+                out[None if won else (p, o, sp, s, fp, f)] += n
+    return out
+
+
+def state_of(position: Position) -> State:
+    """The perft state of a position that is not over."""
+    assert position.to_move is not None
+    me = position.to_move
+    them = me.opponent
+    return (
+        position.copies[me],
+        position.copies[them],
+        position.supply[me],
+        position.supply[them],
+        int(position.focus[me]),
+        int(position.focus[them]),
+    )
+
+
+def _perft_state(state: State, depth: int, table: dict[tuple[State, int], int] | None) -> int:
+    if depth == 1:
+        return count_turns(state)
+    key = (state, depth)
+    if table is not None:
+        cached = table.get(key)
+        if cached is not None:
+            return cached
+    total = 0
+    for child, n in children(state).items():
+        if child is not None:
+            total += n * _perft_state(child, depth - 1, table)
+    if table is not None:
+        table[key] = total
+    return total
+
+
+def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, *, cache: bool = True) -> int:
+    """The number of legal turn sequences of length ``depth`` from ``position``.
+
+    A won game has no further turns, so its count at depth 1 or more is 0.
+    ``cache=False`` turns the transposition table off (for benchmarks).
+    """
+    if depth < 0:
+        raise ValueError("depth must be 0 or more")
+    if depth == 0:
+        return 1
+    if ruleset != STANDARD:
+        return perft_plain(position, depth, ruleset)
+    if position.winner is not None:
+        return 0
+    return _perft_state(state_of(position), depth, {} if cache else None)
+
+
+def perft_plain(position: Position, depth: int, ruleset: Ruleset = STANDARD) -> int:
+    """Perft by the plain rules: every turn made, nothing cached."""
+    if depth == 0:
+        return 1
+    turns = successors(position, ruleset)
+    if depth == 1:
+        return len(turns)
+    return sum(perft_plain(after, depth - 1, ruleset) for _, after in turns)
+
+
+def divide(
+    position: Position,
+    depth: int,
+    ruleset: Ruleset = STANDARD,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[tuple[Turn, int]]:
+    """Perft split by first turn: ``[(turn, count), ...]`` in `legal_turns` order.
+
+    ``progress(done, total)`` is called after each first turn.
+    """
+    result: list[tuple[Turn, int]] = []
+    turns = successors(position, ruleset)
+    table: dict[tuple[State, int], int] = {}
+    for index, (turn, after) in enumerate(turns):
+        if depth <= 1:
+            n = 1
+        elif ruleset != STANDARD:
+            n = perft_plain(after, depth - 1, ruleset)
+        elif after.winner is not None:
+            n = 0
+        else:
+            n = _perft_state(state_of(after), depth - 1, table)
+        result.append((turn, n))
+        if progress is not None:
+            progress(index + 1, len(turns))
+    return result

@@ -1,0 +1,341 @@
+"""Board pictures as SVG: the three eras side by side, with optional overlays.
+
+`board_svg` draws a position: past, present and future left to right, file
+and rank coordinates, both colours' copies, both Focus tokens, the supplies and
+the removed copies.  `turn_overlays` turns a turn's event trace (rule
+ORACLE.EVENTS) into arrows for moves, pushes and travels, badges for crushed,
+paradox and created copies, and highlighted squares.
+
+The picture is built with `xml.etree` and is deterministic: the same input
+gives byte-identical output.  Its ``<title>`` holds the position in notation
+and its ``<desc>`` the text board of `oracle.games.ttykm.pictures.text`, for screen readers and
+for tests.  No fonts, scripts or other files are referenced.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from oracle.games.ttykm.board import SQUARES, Colour, Era
+from oracle.games.ttykm.events import CopyChosen, Created, Crushed, Event, Moved, Paradox, Pushed, Travelled
+from oracle.games.ttykm.notation import event_text, format_position
+from oracle.games.ttykm.pictures.text import board_text
+from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
+
+ArrowKind = Literal["move", "push", "travel"]
+MarkerKind = Literal["crushed", "paradox", "created"]
+
+# Geometry, in SVG user units.
+SQUARE = 40
+BOARD = 4 * SQUARE
+RANK_GUTTER = 20  # rank numbers, left of each board
+ERA_GAP = 28  # between one board and the next era's rank numbers
+ERA_WIDTH = RANK_GUTTER + BOARD + ERA_GAP
+TOP = 62  # era name, then the Focus tokens under it
+FILE_GUTTER = 20  # file letters, under each board
+FOOTER = 30  # whose turn, supplies, removed copies
+LEGEND = 24  # the key to the overlays, when there are any
+WIDTH = 3 * ERA_WIDTH - ERA_GAP + 12
+COPY_RADIUS = 14
+
+LIGHT = "#f3ead6"
+DARK = "#dccaa4"
+WHITE_FILL, WHITE_STROKE = "#ffffff", "#333333"
+BLACK_FILL, BLACK_STROKE = "#2b2b2b", "#000000"
+HIGHLIGHT = "#f7d94c"
+ARROW_COLOUR: dict[str, str] = {"move": "#1f6fd1", "push": "#e07b00", "travel": "#1a9850"}
+MARKER_COLOUR: dict[str, str] = {"crushed": "#d62728", "paradox": "#8e24aa", "created": "#1a9850"}
+FONT = "sans-serif"
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An arrow from one cell to another: a Move, a push or a Travel."""
+
+    source: int
+    target: int
+    kind: ArrowKind
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A badge on a cell: a copy crushed, removed by a paradox, or created."""
+
+    cell: int
+    kind: MarkerKind
+    colour: Colour
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Overlays:
+    """What to draw over the boards.  ``notes`` are text lines (such as the
+    events) added to the picture's description."""
+
+    arrows: tuple[Arrow, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    highlights: tuple[int, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def turn_overlays(events: Iterable[Event], when: Literal["before", "after"]) -> Overlays:
+    """The overlays for a turn's event trace, on the picture before or after it.
+
+    Both pictures get the arrows.  Before the turn the chosen copy is
+    highlighted and the copies the turn removes carry their badge; after it the
+    active copy's last square is highlighted and removed and created copies
+    carry theirs.
+    """
+    arrows: list[Arrow] = []
+    markers: list[Marker] = []
+    highlights: list[int] = []
+    active: int | None = None
+    trace = tuple(events)
+    for event in trace:
+        match event:
+            case CopyChosen(_, c):
+                active = c
+                if when == "before":
+                    highlights.append(c)
+            case Moved(_, source, target, _):
+                arrows.append(Arrow(source, target, "move"))
+                active = target
+            case Pushed(_, source, target, _):
+                arrows.append(Arrow(source, target, "push"))
+            case Travelled(_, source, target):
+                arrows.append(Arrow(source, target, "travel"))
+                active = target
+            case Crushed(colour, c, _):
+                markers.append(Marker(c, "crushed", colour, event_text(event)))
+            case Paradox(colour, pushed, struck):
+                note = event_text(event)
+                markers.extend((Marker(pushed, "paradox", colour, note), Marker(struck, "paradox", colour, note)))
+                if pushed == active:  # self-push=paradox: the active copy itself is gone
+                    active = None
+            case Created(colour, c):
+                if when == "after":
+                    markers.append(Marker(c, "created", colour, event_text(event)))
+    if when == "after" and active is not None:
+        highlights.append(active)
+    return Overlays(tuple(arrows), tuple(markers), tuple(highlights), tuple(event_text(e) for e in trace))
+
+
+# --- drawing -----------------------------------------------------------------
+
+
+def _num(value: float) -> str:
+    """A coordinate as short, stable text."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _el(parent: ET.Element, tag: str, **attrs: float | str) -> ET.Element:
+    """A child element; attribute names use ``_`` for ``-``; numbers are rounded."""
+    element = ET.SubElement(parent, tag)
+    for key, value in attrs.items():
+        element.set(key.rstrip("_").replace("_", "-"), value if isinstance(value, str) else _num(value))
+    return element
+
+
+def _text(parent: ET.Element, x: float, y: float, content: str, **attrs: float | str) -> ET.Element:
+    element = _el(parent, "text", x=x, y=y, font_family=FONT, **attrs)
+    element.text = content
+    return element
+
+
+def _board_left(era: Era) -> float:
+    return era * ERA_WIDTH + RANK_GUTTER + 4
+
+
+def _centre(c: int) -> tuple[float, float]:
+    """The centre of cell ``c`` in picture coordinates."""
+    square = c % SQUARES
+    file, rank = square % 4, square // 4
+    return _board_left(Era(c // SQUARES)) + (file + 0.5) * SQUARE, TOP + (3 - rank + 0.5) * SQUARE
+
+
+def _copy(parent: ET.Element, colour: Colour, x: float, y: float, r: float, dashed: bool = False) -> None:
+    fill, stroke = (WHITE_FILL, WHITE_STROKE) if colour is Colour.WHITE else (BLACK_FILL, BLACK_STROKE)
+    if dashed:
+        _el(parent, "circle", cx=x, cy=y, r=r, fill="none", stroke=stroke, stroke_width=1.5, stroke_dasharray="4 3")
+    else:
+        _el(parent, "circle", cx=x, cy=y, r=r, fill=fill, stroke=stroke, stroke_width=2)
+
+
+def _focus_token(parent: ET.Element, colour: Colour, x: float, y: float) -> None:
+    """A Focus token: a tag with the player's initial, in the player's colour."""
+    fill, ink = (WHITE_FILL, "#000000") if colour is Colour.WHITE else (BLACK_FILL, "#ffffff")
+    group = _el(parent, "g", class_="focus " + colour.word)
+    _el(group, "title").text = f"{colour.word} Focus"
+    _el(group, "rect", x=x, y=y, width=58, height=18, rx=9, fill=fill, stroke="#000000", stroke_width=1.5)
+    _text(group, x + 29, y + 13, f"{colour.letter.upper()} Focus", font_size=11, text_anchor="middle", fill=ink)
+
+
+def _era(parent: ET.Element, position: Position, era: Era, highlights: set[int]) -> None:
+    group = _el(parent, "g", class_="era " + era.word)
+    left = _board_left(era)
+    _text(group, left, 22, era.word, font_size=16, font_weight="bold", fill="#222222")
+    token_x = left
+    for colour in Colour:
+        if position.focus[colour] == era:
+            _focus_token(group, colour, token_x, 31)
+            token_x += 64
+    for square in range(SQUARES):
+        file, rank = square % 4, square // 4
+        c = era * SQUARES + square
+        x, y = left + file * SQUARE, TOP + (3 - rank) * SQUARE
+        _el(group, "rect", x=x, y=y, width=SQUARE, height=SQUARE, fill=DARK if (file + rank) % 2 == 0 else LIGHT)
+        if c in highlights:
+            _el(group, "rect", x=x + 2, y=y + 2, width=SQUARE - 4, height=SQUARE - 4, fill="none",
+                stroke=HIGHLIGHT, stroke_width=4, class_="highlight")
+    _el(group, "rect", x=left, y=TOP, width=BOARD, height=BOARD, fill="none", stroke="#5a4a2a", stroke_width=2)
+    for i in range(4):
+        _text(group, left - 8, TOP + (3 - i + 0.5) * SQUARE + 4, "1234"[i], font_size=12, text_anchor="middle",
+              fill="#555555")
+        _text(group, left + (i + 0.5) * SQUARE, TOP + BOARD + 15, "abcd"[i], font_size=12, text_anchor="middle",
+              fill="#555555")
+    for square in range(SQUARES):
+        c = era * SQUARES + square
+        occupant = position.occupant(c)
+        if occupant is not None:
+            _copy(group, occupant, *_centre(c), COPY_RADIUS)
+
+
+def _arrow(parent: ET.Element, arrow: Arrow) -> None:
+    (x1, y1), (x2, y2) = _centre(arrow.source), _centre(arrow.target)
+    colour = ARROW_COLOUR[arrow.kind]
+    group = _el(parent, "g", class_="arrow " + arrow.kind)
+    if arrow.kind == "travel":
+        # Travel keeps the square and changes the era: arc over the boards.
+        cx, cy = (x1 + x2) / 2, min(y1, y2) - 1.4 * SQUARE
+        _el(group, "path", d=f"M{_num(x1)},{_num(y1)} Q{_num(cx)},{_num(cy)} {_num(x2)},{_num(y2)}", fill="none",
+            stroke=colour, stroke_width=3.5, stroke_opacity=0.85, stroke_linecap="round")
+        dx, dy = x2 - cx, y2 - cy
+    else:
+        _el(group, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=colour, stroke_width=5, stroke_opacity=0.85,
+            stroke_linecap="round")
+        dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    head, half = 13.0, 8.0
+    bx, by = x2 - ux * head, y2 - uy * head
+    points = [(x2, y2), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)]
+    _el(group, "polygon", points=" ".join(f"{_num(px)},{_num(py)}" for px, py in points), fill=colour,
+        fill_opacity=0.9)
+
+
+def _badge(parent: ET.Element, kind: str, x: float, y: float) -> None:
+    """The badge of a marker kind, centred on (x, y): a cross for removed
+    copies (square for crushed, round for paradox) and a plus for created."""
+    colour = MARKER_COLOUR[kind]
+    if kind == "crushed":
+        _el(parent, "rect", x=x - 8, y=y - 8, width=16, height=16, rx=2, fill=colour, stroke="#ffffff",
+            stroke_width=1.5)
+    else:
+        _el(parent, "circle", cx=x, cy=y, r=8.5, fill=colour, stroke="#ffffff", stroke_width=1.5)
+    if kind == "created":
+        d = f"M{_num(x - 4.5)},{_num(y)} H{_num(x + 4.5)} M{_num(x)},{_num(y - 4.5)} V{_num(y + 4.5)}"
+    else:
+        a, b = (_num(x - 4), _num(y - 4)), (_num(x + 4), _num(y + 4))
+        d = f"M{a[0]},{a[1]} L{b[0]},{b[1]} M{b[0]},{a[1]} L{a[0]},{b[1]}"
+    _el(parent, "path", d=d, stroke="#ffffff", stroke_width=2.2, stroke_linecap="round", fill="none")
+
+
+def _marker(parent: ET.Element, position: Position, marker: Marker) -> None:
+    x, y = _centre(marker.cell)
+    group = _el(parent, "g", class_="marker " + marker.kind)
+    _el(group, "title").text = marker.note or marker.kind
+    if marker.kind != "created" and position.occupant(marker.cell) is None:
+        # The copy is gone from this square: draw its outline.
+        _copy(group, marker.colour, x, y, COPY_RADIUS, dashed=True)
+    _badge(group, marker.kind, x + SQUARE / 2 - 9, y - SQUARE / 2 + 9)
+
+
+def _counts(parent: ET.Element, x: float, y: float, label: str, counts: tuple[int, int], most: int) -> float:
+    """A label and, per colour, that many small copies; returns the x after it."""
+    _text(parent, x, y + 4, label, font_size=12, fill="#333333")
+    x += 7 * len(label) + 4
+    for colour in Colour:
+        n = counts[colour]
+        for i in range(min(n, most)):
+            _copy(parent, colour, x + i * 11 + 5, y, 4.5)
+        x += min(n, most) * 11 + 2
+        _text(parent, x + 1, y + 4, str(n), font_size=12, fill="#333333")
+        x += 18
+    return x + 8
+
+
+def _footer(parent: ET.Element, position: Position) -> None:
+    group = _el(parent, "g", class_="status")
+    y = TOP + BOARD + FILE_GUTTER + 16
+    if position.winner is not None:
+        status = f"{position.winner.word.capitalize()} has won"
+    else:
+        assert position.to_move is not None
+        status = f"{position.to_move.word.capitalize()} to move"
+    _text(group, _board_left(Era.PAST), y + 4, status, font_size=13, font_weight="bold", fill="#222222")
+    x = _board_left(Era.PRESENT) - RANK_GUTTER
+    x = _counts(group, x, y, "supply", position.supply, START_SUPPLY)
+    _counts(group, x, y, "removed", position.removed, COPIES_PER_PLAYER)
+
+
+def _legend(parent: ET.Element, overlays: Overlays, top: float) -> None:
+    """A key to the kinds of arrow and badge present."""
+    group = _el(parent, "g", class_="legend")
+    x = _board_left(Era.PAST)
+    y = top + 12
+    arrow_kinds = [k for k in ("move", "push", "travel") if any(a.kind == k for a in overlays.arrows)]
+    for kind in arrow_kinds:
+        _el(group, "line", x1=x, y1=y, x2=x + 22, y2=y, stroke=ARROW_COLOUR[kind], stroke_width=4)
+        _text(group, x + 27, y + 4, kind, font_size=12, fill="#333333")
+        x += 32 + 7 * len(kind) + 10
+    marker_kinds = [k for k in ("crushed", "paradox", "created") if any(m.kind == k for m in overlays.markers)]
+    for kind in marker_kinds:
+        _badge(group, kind, x + 8, y)
+        _text(group, x + 21, y + 4, kind, font_size=12, fill="#333333")
+        x += 26 + 7 * len(kind) + 10
+    if overlays.highlights:
+        _el(group, "rect", x=x, y=y - 8, width=16, height=16, fill="none", stroke=HIGHLIGHT, stroke_width=4)
+        _text(group, x + 22, y + 4, "active copy", font_size=12, fill="#333333")
+
+
+def board_svg(position: Position, overlays: Overlays | None = None, scale: float = 1.0) -> str:
+    """The SVG picture of ``position``, with ``overlays`` drawn on top.
+
+    ``scale`` multiplies the width and height attributes only; the drawing
+    itself always uses the same coordinates (viewBox).
+    """
+    overlays = overlays or Overlays()
+    has_legend = bool(overlays.arrows or overlays.markers or overlays.highlights)
+    height = TOP + BOARD + FILE_GUTTER + FOOTER + (LEGEND if has_legend else 0)
+    root = ET.Element("svg", {
+        "xmlns": "http://www.w3.org/2000/svg",
+        "viewBox": f"0 0 {WIDTH} {height}",
+        "width": _num(WIDTH * scale),
+        "height": _num(height * scale),
+        "role": "img",
+        "class": "ttykm-board",
+    })
+    _el(root, "title").text = format_position(position)
+    description = board_text(position)
+    if overlays.notes:
+        description += "\n" + "\n".join(overlays.notes)
+    _el(root, "desc").text = description
+    _el(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#ffffff")
+    for era in Era:
+        _era(root, position, era, set(overlays.highlights))
+    for arrow in overlays.arrows:
+        _arrow(root, arrow)
+    for marker in overlays.markers:
+        _marker(root, position, marker)
+    _footer(root, position)
+    if has_legend:
+        _legend(root, overlays, TOP + BOARD + FILE_GUTTER + FOOTER)
+    return ET.tostring(root, encoding="unicode")
+
+
+__all__ = ["Arrow", "Marker", "Overlays", "board_svg", "turn_overlays"]

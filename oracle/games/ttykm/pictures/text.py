@@ -1,0 +1,47 @@
+"""Text pictures of positions and turns for the terminal."""
+
+from __future__ import annotations
+
+from oracle.games.ttykm.board import Colour, Era, cell
+from oracle.games.ttykm.events import Event
+from oracle.games.ttykm.notation import event_text
+from oracle.games.ttykm.state import Position
+
+EMPTY = "."
+
+
+def board_text(position: Position) -> str:
+    """The three eras side by side, rank 4 at the top, with the Foci, the
+    supplies and whose turn it is.  White copies are ``w``, Black's ``b``."""
+    headers = []
+    for era in Era:
+        marks = [c.word[0].upper() for c in Colour if position.focus[c] == era]
+        label = era.word + (" [" + "".join(marks) + "]" if marks else "")
+        headers.append(f"{label:<11}")
+    lines = ["    " + "   ".join(headers).rstrip()]
+    for rank in range(3, -1, -1):
+        row = []
+        for era in Era:
+            row.append(
+                " ".join(
+                    (o.letter if (o := position.occupant(cell(era, rank * 4 + f))) is not None else EMPTY)
+                    for f in range(4)
+                )
+                + "    "
+            )
+        lines.append(f" {rank + 1}  " + "   ".join(row).rstrip())
+    lines.append("    " + "   ".join(["a b c d    "] * 3).rstrip())
+    if position.winner is not None:
+        status = f"{position.winner.word} has won"
+    else:
+        assert position.to_move is not None
+        status = f"{position.to_move.word} to move"
+    lines.append(
+        f"    {status}; Focus [W] white {position.focus[0].word}, [B] black {position.focus[1].word};"
+        f" supply {position.supply[0]}-{position.supply[1]}; removed {position.removed[0]}-{position.removed[1]}"
+    )
+    return "\n".join(lines)
+
+
+def events_text(events: tuple[Event, ...], indent: str = "  ") -> str:
+    return "\n".join(indent + event_text(e) for e in events)

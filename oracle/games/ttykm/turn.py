@@ -1,0 +1,36 @@
+"""Turns, partial turns and verdicts: the values the oracle talks in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from oracle.games.ttykm.board import Action, Era
+from oracle.interface import ILLEGAL, LEGAL, LEGAL_SO_FAR, Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A complete turn or a prefix of one (rules ORACLE.TURN, ORACLE.PARTIAL).
+
+    ``copy`` is the square (0-15) of the chosen copy on the mover's Focus era,
+    or None when the turn has no actions.  ``focus`` is the era the Focus moves
+    to; a turn without it is partial.
+    """
+
+    copy: int | None
+    actions: tuple[Action, ...] = ()
+    focus: Era | None = None
+
+    def __post_init__(self) -> None:
+        if self.copy is None and self.actions:
+            raise ValueError("a turn with actions must name its copy")
+        if len(self.actions) > 2:
+            raise ValueError("a turn has at most two actions")
+
+    @property
+    def is_complete(self) -> bool:
+        return self.focus is not None
+
+
+# The verdict values are the common interface's (oracle.interface), re-exported here.
+__all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Turn", "Verdict"]

@@ -1,0 +1,241 @@
+"""The common game interface: what every game in the oracle answers.
+
+(spec/design.md)
+
+Every shared tool (the command line, the JSON-lines protocol, vectors,
+conformance, the Hypothesis harness and the site) talks to a game only
+through a `Game`.  A game is a small object with no state of its own; its
+states and actions are immutable values of the game's own types, and its
+rules settings (ruleset and variants) are one more immutable value, `Rules`.
+
+The vocabulary follows the rulebooks: a state has a *mover* (`ToAct`): one
+player, several players at once (sealed bids), *chance* (a shuffle, a die
+roll or a card draw, taken as an explicit action so that every game can be
+replayed), or nobody (the game is over, see `Outcome`).  The oracle always
+holds the full state; `Game.observe` gives what one player may see.
+
+Everything here is standard library only: importing this module costs
+nothing on the query path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+Json = dict[str, Any]
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+RulesT = TypeVar("RulesT")
+EventT = TypeVar("EventT")
+
+# Who acts next.  "player": one player; "simultaneous": every player in
+# ``players`` chooses at once and the choices are applied together as one
+# joint action; "chance": nature chooses among `Game.chance_outcomes`;
+# "over": the game has ended and `Game.outcome` says how.
+MoverKind = Literal["player", "simultaneous", "chance", "over"]
+
+
+@dataclass(frozen=True, slots=True)
+class ToAct:
+    """Who acts in a state: a kind and the players concerned (empty for chance and over)."""
+
+    kind: MoverKind
+    players: tuple[int, ...] = ()
+
+    @classmethod
+    def player(cls, player: int) -> ToAct:
+        return cls("player", (player,))
+
+    @classmethod
+    def simultaneous(cls, players: Sequence[int]) -> ToAct:
+        return cls("simultaneous", tuple(players))
+
+    @classmethod
+    def chance(cls) -> ToAct:
+        return cls("chance")
+
+    @classmethod
+    def over(cls) -> ToAct:
+        return cls("over")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning players (several for a team) and a sentence saying why.
+
+    ``rule`` is the clause ID that decided it.  An empty ``winners`` is a
+    loss for everybody (a cooperative game lost) or a draw.
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+    rule: str
+
+
+LEGAL = "legal"
+LEGAL_SO_FAR = "legal so far"
+ILLEGAL = "illegal"
+Status = Literal["legal", "legal so far", "illegal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What `Game.explain` says of an action.
+
+    ``status`` is ``"legal"``, ``"legal so far"`` (a prefix of a legal action,
+    for games whose actions have parts) or ``"illegal"``; an illegal verdict
+    names the first rule broken in ``rule``; ``reason`` is a sentence naming
+    the places and pieces concerned.
+    """
+
+    status: str
+    reason: str
+    rule: str | None = None
+
+    @property
+    def is_legal(self) -> bool:
+        return self.status == LEGAL
+
+    def __str__(self) -> str:
+        if self.rule is not None:
+            return f"{self.status}: {self.rule}: {self.reason}"
+        return f"{self.status}: {self.reason}" if self.reason else self.status
+
+
+@dataclass(frozen=True, slots=True)
+class Applied(Generic[StateT, EventT]):
+    """The result of applying a legal action: the new state and the events, in the order they happened."""
+
+    state: StateT
+    events: tuple[EventT, ...]
+
+
+class Game(Protocol[StateT, ActionT, RulesT, EventT]):
+    """One game of the oracle.  Implementations live in ``oracle/games/<name>/game.py``.
+
+    Orders are part of the contract: `legal_actions` and `chance_outcomes`
+    return their values in the order the game's spec documents, so that
+    vectors, perft files and playthroughs are byte-for-byte reproducible.
+    """
+
+    name: str
+    """The identifier used by ``--game`` and the protocol's ``game`` field, e.g. ``ttykm``."""
+    title: str
+    """The game's name as players know it."""
+    players: tuple[int, ...]
+    """The player numbers this game can seat (for TTYKM: 0 white, 1 black)."""
+
+    # Rules: rulesets and variants.
+    def rulesets(self) -> Sequence[str]:
+        """The ruleset names, the default first (for TTYKM: ``standard``, then the chapters)."""
+        ...
+
+    def variants(self) -> Mapping[str, str]:
+        """Every named variant with a one-line meaning citing its clause."""
+        ...
+
+    def parse_rules(self, ruleset: str | None, variants: str | None) -> RulesT:
+        """The rules value for a ruleset name and ``+``-joined variant names; None means the default.
+
+        Raises `oracle.errors.NotationError` naming the unknown token.
+        """
+        ...
+
+    def rules_name(self, rules: RulesT) -> str:
+        """The canonical text of a rules value, as `parse_rules` reads it back."""
+        ...
+
+    # States.
+    def initial_state(self, rules: RulesT) -> StateT:
+        """The state before the first action (for a game with a deal: before the chance action that deals)."""
+        ...
+
+    def parse_state(self, text: str) -> StateT:
+        """The state written in the game's text notation, or its JSON form if it starts with ``{``."""
+        ...
+
+    def format_state(self, state: StateT) -> str:
+        """The canonical one-line text of a state; `parse_state` reads it back to an equal state."""
+        ...
+
+    def state_to_json(self, state: StateT) -> Json:
+        ...
+
+    def state_from_json(self, obj: Any) -> StateT:
+        ...
+
+    def check_state(self, state: StateT) -> None:
+        """Raise `oracle.errors.InvalidPosition` (naming its rule) unless the state is valid."""
+        ...
+
+    # Who acts, and what they may do.
+    def to_act(self, state: StateT) -> ToAct:
+        ...
+
+    def legal_actions(self, state: StateT, rules: RulesT, player: int | None = None) -> Sequence[ActionT]:
+        """The legal actions, in documented order.
+
+        For a simultaneous state, ``player`` says whose choices to list; the
+        joint action is made with `joint_action`.  For a chance state these
+        are the outcomes of `chance_outcomes`, without their probabilities.
+        """
+        ...
+
+    def chance_outcomes(self, state: StateT, rules: RulesT) -> Sequence[tuple[ActionT, Fraction]]:
+        """For a chance state, every outcome with its probability; empty otherwise."""
+        ...
+
+    def joint_action(self, state: StateT, choices: Mapping[int, ActionT]) -> ActionT:
+        """One action made of every acting player's sealed choice (simultaneous states only)."""
+        ...
+
+    # Actions: notation.
+    def parse_action(self, text: str) -> ActionT:
+        ...
+
+    def format_action(self, action: ActionT) -> str:
+        ...
+
+    def action_to_json(self, action: ActionT) -> Json:
+        ...
+
+    def action_from_json(self, obj: Any) -> ActionT:
+        ...
+
+    # The rules proper.
+    def apply(self, state: StateT, action: ActionT, rules: RulesT) -> Applied[StateT, EventT]:
+        """The state after a legal action, with its events.
+
+        Raises `IllegalAction` carrying the same `Verdict` that `explain` gives.
+        """
+        ...
+
+    def explain(self, state: StateT, action: ActionT, rules: RulesT) -> Verdict:
+        ...
+
+    def outcome(self, state: StateT) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        ...
+
+    def observe(self, state: StateT, player: int) -> Json:
+        """What ``player`` may see of the state (the whole state in a game of perfect information)."""
+        ...
+
+    # Events: notation.
+    def event_text(self, event: EventT) -> str:
+        ...
+
+    def event_to_json(self, event: EventT) -> Json:
+        ...
+
+
+class IllegalAction(ValueError):
+    """Raised by `Game.apply` for an illegal action; ``verdict`` names the rule."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(str(verdict))
+        self.verdict = verdict

@@ -1,0 +1,1 @@
+"""The ``oracle`` command line: `main` holds the common commands, the other modules one command each."""

@@ -1,0 +1,82 @@
+"""``oracle conform``: check an engine against the oracle over the protocol."""
+
+from __future__ import annotations
+
+import argparse
+
+DESCRIPTION = """\
+Check an engine against the oracle.  The engine is a command that speaks the
+JSON-lines protocol of spec/protocol.md on stdin/stdout (a thin adapter is
+enough; see docs/testing-your-engine.md).  The runner sends it the test
+vectors of the ruleset (positions and their legal turns, apply cases, illegal
+turns, perft, playthroughs), then plays seeded random games, asking the engine
+and the oracle the same questions.  It stops at the first divergence and
+prints a minimal reproduction: the position, the turn, what the oracle says
+with the rule concerned, what the engine said, and a request to replay it.
+Progress goes to stderr.
+"""
+
+EPILOG = """\
+exit status:
+  0  the engine conforms (every answer agreed)
+  1  divergence: the engine disagrees with the oracle (reproduction printed)
+  2  usage error (bad option, unknown variant, unreadable vectors directory)
+  3  the engine failed: could not start, crashed, timed out, or wrote
+     something that is not a response
+
+examples:
+  oracle conform --engine "python -m oracle serve --stdio"
+  oracle conform --engine "./my-engine --protocol" --games 50 --seed 7 --report report.json
+  oracle conform --engine "node adapter.js" --variant self-push=paradox
+  oracle conform --engine "./my-engine" --vectors vectors/standard --ignore-rules
+"""
+
+
+def cmd_conform(args: argparse.Namespace) -> int:
+    import json
+    import sys
+    from pathlib import Path
+
+    from oracle.tools.cli.main import UsageError, read_ruleset
+    from oracle.tools.conform import conform
+    from oracle.tools.vectors import VectorDirError
+
+    if args.games < 0:
+        raise UsageError(f"--games must be 0 or more, not {args.games}")
+    if args.timeout <= 0:
+        raise UsageError(f"--timeout must be positive, not {args.timeout}")
+
+    def progress(step: str) -> None:
+        if not args.quiet:
+            print(f"conform: {step}", file=sys.stderr, flush=True)
+
+    try:
+        report = conform(args.engine, read_ruleset(args), games=args.games, seed=args.seed,
+                         vectors=Path(args.vectors) if args.vectors else None, timeout=args.timeout,
+                         check_rules=not args.ignore_rules, partial=not args.complete_turns_only,
+                         progress=progress)
+    except (VectorDirError, OSError) as exc:
+        raise UsageError(str(exc)) from None
+    if args.report:
+        Path(args.report).write_text(json.dumps(report.to_json(), indent=2) + "\n", encoding="utf-8")
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        print(report.text())
+    return report.exit_code
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("conform", parents=[common], help="check an engine against the oracle over the protocol",
+                       description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--engine", required=True, metavar="CMD", help="the engine's command line (split like a shell)")
+    p.add_argument("--games", type=int, default=20, metavar="N", help="seeded random games after the vectors (20)")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the random games (1)")
+    p.add_argument("--report", metavar="FILE", help="also write the JSON report to FILE")
+    p.add_argument("--vectors", metavar="DIR", help="use an exported vector set instead of building one")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="per request (10)")
+    p.add_argument("--ignore-rules", action="store_true", help="compare verdicts only, not the rule IDs named")
+    p.add_argument("--complete-turns-only", action="store_true",
+                   help="do not ask about partial turns (for engines that judge complete turns only)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=cmd_conform)

@@ -1,0 +1,45 @@
+"""``oracle serve --stdio``: answer JSON-lines requests (spec/protocol.md)."""
+
+from __future__ import annotations
+
+import argparse
+
+DESCRIPTION = """\
+Serve the oracle over the JSON-lines protocol (spec/protocol.md): read one
+JSON request per line on standard input, write one JSON response per line on
+standard output, until end of input.  Bad requests get an error response with
+a stable code and the server carries on.
+
+Ops: legal, explain, apply, moves, perft, validate, version.  --variant sets
+the ruleset for requests that name none (default: standard).
+"""
+
+EPILOG = """\
+exit status:
+  0  end of input reached
+  2  usage error
+
+examples:
+  echo '{"id": 1, "op": "version"}' | oracle serve --stdio
+  START="3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+  echo '{"id": 2, "op": "legal", "position": "'"$START"'", "turn": "a1 N E >past"}' | oracle serve --stdio
+"""
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import sys
+
+    from oracle.tools.cli.main import UsageError, read_ruleset
+    from oracle.tools.protocol import serve
+
+    if not args.stdio:
+        raise UsageError("serve needs --stdio (the only transport so far)")
+    serve(sys.stdin.buffer, sys.stdout.buffer, read_ruleset(args))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("serve", parents=[common], help="answer JSON-lines requests on stdin/stdout",
+                       description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--stdio", action="store_true", help="read requests on stdin, write responses on stdout")
+    p.set_defaults(func=cmd_serve)

@@ -1,0 +1,83 @@
+"""``oracle vectors``: export, verify and regenerate test vectors (spec/vectors.md)."""
+
+from __future__ import annotations
+
+import argparse
+
+DESCRIPTION = """\
+Test vectors for other implementations: positions with their complete sets of
+legal turns, apply cases with the position after and the events, illegal
+turns with the rule they break, a perft file and seeded random playthroughs,
+with a manifest.json naming the spec version and the variant.  The files are
+the same byte for byte on every run.  spec/vectors.md describes the formats.
+
+  export DIR       write the set of --variant (default: standard) into DIR
+  verify DIR       re-export DIR's set in memory and compare it byte for byte
+  regenerate       rewrite the sets kept in the repository (vectors/standard,
+                   vectors/self-push-paradox, vectors/copy-choice-free) after a
+                   deliberate change of the rules; review the diff, then commit
+"""
+
+EPILOG = """\
+exit status:
+  0  done; for verify: identical
+  1  verify: the directory differs from a fresh export (the files are listed)
+  2  usage error, or DIR is not empty and holds no vector set
+
+examples:
+  oracle vectors export ttykm-vectors
+  oracle vectors export ttykm-paradox --variant self-push=paradox
+  oracle vectors verify vectors/standard
+  oracle vectors regenerate            (from the repository root)
+"""
+
+
+def cmd_vectors(args: argparse.Namespace) -> int:
+    import json
+    import sys
+    from pathlib import Path
+
+    from oracle.tools.cli.main import UsageError, read_ruleset
+    from oracle.tools.vectors import VectorDirError, export, regenerate, verify
+
+    def progress(step: str) -> None:
+        if not args.quiet:
+            print(f"vectors: {step}", file=sys.stderr, flush=True)
+
+    try:
+        if args.action == "export":
+            if args.dir is None:
+                raise UsageError("vectors export needs a directory")
+            paths = export(Path(args.dir), read_ruleset(args), progress)
+            done = f"wrote {len(paths)} files to {args.dir}"
+            print(json.dumps({"dir": args.dir, "files": paths}) if args.json else done)
+            return 0
+        if args.action == "verify":
+            if args.dir is None:
+                raise UsageError("vectors verify needs a directory")
+            problems = verify(Path(args.dir), progress)
+            if args.json:
+                print(json.dumps({"dir": args.dir, "identical": not problems, "problems": problems}))
+            else:
+                for problem in problems:
+                    print(problem)
+                verdict = f"{len(problems)} files differ from a fresh export" if problems else "identical"
+                print(f"{args.dir}: {verdict}")
+            return 1 if problems else 0
+        root = Path(args.dir or "vectors")
+        if args.dir is None and not Path("oracle").is_dir():
+            raise UsageError("run 'vectors regenerate' from the repository root, or give the vectors directory")
+        for directory in regenerate(root, progress):
+            print(f"regenerated {directory}")
+        return 0
+    except VectorDirError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("vectors", parents=[common], help="export or verify test vectors for other engines",
+                       description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("action", choices=("export", "verify", "regenerate"), help="what to do")
+    p.add_argument("dir", nargs="?", metavar="DIR", help="the vector directory (regenerate: default vectors)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=cmd_vectors)

@@ -1,0 +1,244 @@
+"""Worked examples on the rules site: every ```` ```example ```` block, checked and drawn.
+
+`render_examples` replaces each example block of a Markdown page with HTML:
+the title, the rule IDs it illustrates (linked), the position and turn in
+notation, the verdict, board pictures before and after the turn with the
+event trace drawn over them (`oracle.games.ttykm.pictures.svg`), the events, and whatever else the
+block states.  Everything shown is computed by the oracle at build time, and
+every claim the block makes is first checked with `oracle.games.ttykm.examples.check_example`:
+a page whose example no longer holds raises `ExampleMismatch` naming it, so
+the site cannot be built with a stale example.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from oracle.games.ttykm.board import SQUARES
+from oracle.games.ttykm.examples import ExampleFormatError, WorkedExample, check_example, parse_block
+from oracle.games.ttykm.notation import event_text, format_position, format_turn, parse_position, parse_turn, position_to_json
+from oracle.games.ttykm.state import InvalidPosition
+from oracle.games.ttykm.rules.standard import apply_turn, explain, legal_turns
+from oracle.games.ttykm.pictures.svg import Overlays, board_svg, turn_overlays
+
+FENCE_OPEN = re.compile(r"^(`{3,}|~{3,})\s*([^`\s]*)")
+
+# Given a clause ID, the href of its anchor from the page being rendered, or
+# None if no clause has that ID.
+RuleLink = Callable[[str], "str | None"]
+
+
+class ExampleMismatch(Exception):
+    """Worked examples that disagree with the oracle (or cannot be read)."""
+
+    def __init__(self, problems: list[str]) -> None:
+        count = len(problems)
+        super().__init__(
+            f"{count} worked example problem{'s' if count != 1 else ''}:\n" + "\n".join("  " + p for p in problems)
+        )
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A fenced code block: lines ``start`` (the opening fence) to ``end``
+    (the closing fence, or the last line when unclosed), and its info word."""
+
+    start: int
+    end: int
+    info: str
+
+
+def fences(lines: list[str]) -> list[Fence]:
+    """Every top-level fenced block, so that a sample block nested inside a
+    longer fence (as in spec/README.md) is not taken for a real one."""
+    found: list[Fence] = []
+    i = 0
+    while i < len(lines):
+        match = FENCE_OPEN.match(lines[i])
+        if match is None:
+            i += 1
+            continue
+        marker = match.group(1)
+        end = i + 1
+        while end < len(lines):
+            closing = lines[end].strip()
+            if closing and set(closing) == {marker[0]} and len(closing) >= len(marker):
+                break
+            end += 1
+        found.append(Fence(i, min(end, len(lines) - 1), match.group(2)))
+        i = end + 1
+    return found
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "example"
+
+
+def example_anchors(examples: list[WorkedExample]) -> list[str]:
+    """An HTML id per example, from its title, unique within the page."""
+    seen: dict[str, int] = {}
+    anchors = []
+    for example in examples:
+        base = "ex-" + slug(example.title)
+        seen[base] = seen.get(base, 0) + 1
+        anchors.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
+    return anchors
+
+
+def page_examples(text: str, path: str) -> list[tuple[Fence, WorkedExample]]:
+    """The example blocks of one page, parsed (raises `ExampleFormatError`)."""
+    lines = text.splitlines()
+    return [
+        (fence, parse_block(lines[fence.start + 1:fence.end], path, fence.start + 1))
+        for fence in fences(lines)
+        if fence.info == "example"
+    ]
+
+
+# --- HTML --------------------------------------------------------------------
+
+
+def _code(text: str) -> str:
+    return f"<code>{html.escape(text)}</code>"
+
+
+def _rule_link(rule: str, link: RuleLink) -> str:
+    href = link(rule)
+    return f'<a href="{html.escape(href)}">{_code(rule)}</a>' if href is not None else _code(rule)
+
+
+def _figure(caption: str, svg: str) -> str:
+    return f"<figure><figcaption>{html.escape(caption)}</figcaption>{svg}</figure>"
+
+
+def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
+    """The HTML of one example that `check_example` has passed."""
+    f = example.fields
+    parts = [
+        f'<div class="ttykm-example" id="{anchor}">',
+        f'<p class="ttykm-example-title"><a class="ttykm-example-anchor" href="#{anchor}">Example</a>: '
+        f"{html.escape(example.title)}</p>",
+    ]
+    meta = "Rules: " + ", ".join(_rule_link(r, link) for r in example.rules)
+    if "variant" in f:
+        meta += " · variant " + _code(example.ruleset.name)
+    parts.append(f'<p class="ttykm-example-rules">{meta}</p>')
+    facts = [("Position", _code(f["position"]))]
+    if "invalid" in f:
+        facts.append(("Invalid", html.escape(f["invalid"])))
+        parts.append(_facts(facts))
+        parts.append("</div>")
+        return "\n".join(parts)
+    position = parse_position(f["position"])
+    ruleset = example.ruleset
+    figures: list[str] = []
+    events_html = ""
+    if "turn" in f:
+        turn = parse_turn(f["turn"])
+        verdict = explain(position, turn, ruleset)
+        facts.append(("Turn", _code(format_turn(turn))))
+        if verdict.is_legal:
+            applied = apply_turn(position, turn, ruleset)
+            facts.append(("Verdict", "<strong>legal</strong>"))
+            figures.append(_figure("Before", board_svg(position, turn_overlays(applied.events, "before"))))
+            figures.append(_figure("After", board_svg(applied.position, turn_overlays(applied.events, "after"))))
+            events_html = (
+                '<p class="ttykm-example-label">Events</p><ol class="ttykm-events">'
+                + "".join(f"<li>{_code(event_text(e))}</li>" for e in applied.events)
+                + "</ol>"
+            )
+            facts_after = [("After", _code(format_position(applied.position)))]
+        else:
+            status = f"<strong>{html.escape(verdict.status)}</strong>"
+            if verdict.rule is not None:
+                status += " under " + _rule_link(verdict.rule, link)
+            if verdict.reason:
+                status += ": " + html.escape(verdict.reason)
+            facts.append(("Verdict", status))
+            highlights: tuple[int, ...] = ()
+            if turn.copy is not None and position.to_move is not None:
+                highlights = (position.focus[position.to_move] * SQUARES + turn.copy,)
+            figures.append(_figure("The position", board_svg(position, Overlays(highlights=highlights))))
+            facts_after = []
+    else:
+        figures.append(_figure("The position", board_svg(position)))
+        facts_after = []
+    if "legal-count" in f or "legal-turns" in example.lists:
+        turns = [format_turn(t) for t in legal_turns(position, ruleset)]
+        count = f"{len(turns)} legal turn" + ("s" if len(turns) != 1 else "")
+        if "legal-turns" in example.lists and turns:
+            count += (
+                f"<details><summary>all {len(turns)}</summary><p>"
+                + " ".join(_code(t) for t in turns)
+                + "</p></details>"
+            )
+        facts_after.append(("Legal turns", count))
+    if "position-json" in f:
+        facts_after.append(("JSON", f"<pre><code>{html.escape(json.dumps(position_to_json(position)))}</code></pre>"))
+    parts.append(_facts(facts))
+    parts.append('<div class="ttykm-boards">' + "".join(figures) + "</div>")
+    if events_html:
+        parts.append(events_html)
+    if facts_after:
+        parts.append(_facts(facts_after))
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def _facts(facts: list[tuple[str, str]]) -> str:
+    return (
+        '<dl class="ttykm-example-facts">'
+        + "".join(f"<dt>{html.escape(k)}</dt><dd>{v}</dd>" for k, v in facts)
+        + "</dl>"
+    )
+
+
+# --- pages -------------------------------------------------------------------
+
+
+def check_page(text: str, path: str, link: RuleLink) -> list[str]:
+    """The problems of every example on a page: format errors, unknown rule
+    IDs and every field the oracle disagrees with, each naming the example."""
+    try:
+        found = page_examples(text, path)
+    except ExampleFormatError as exc:
+        return [str(exc)]
+    problems: list[str] = []
+    for _, example in found:
+        named = f"example {example.title!r} ({example.where})"
+        problems.extend(f"{named}: cites {r}, which is no clause of the spec" for r in example.rules if link(r) is None)
+        try:
+            stated = check_example(example)
+        except (ValueError, InvalidPosition) as exc:  # e.g. a turn or variant that does not parse
+            stated = [f"{example.where}: {exc}"]
+        problems.extend(f"{named}: {p.removeprefix(example.where + ': ')}" for p in stated)
+    return problems
+
+
+def render_examples(text: str, path: str, link: RuleLink) -> str:
+    """``text`` with every example block replaced by its checked HTML.
+
+    Raises `ExampleMismatch` listing every example on the page whose stated
+    outcome the oracle does not confirm."""
+    problems = check_page(text, path, link)
+    if problems:
+        raise ExampleMismatch(problems)
+    lines = text.splitlines()
+    found = page_examples(text, path)
+    anchors = example_anchors([e for _, e in found])
+    out: list[str] = []
+    done = 0
+    for (fence, example), anchor in zip(found, anchors, strict=True):
+        out.extend(lines[done:fence.start])
+        out.extend(["", example_html(example, anchor, link), ""])
+        done = fence.end + 1
+    out.extend(lines[done:])
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+__all__ = ["ExampleMismatch", "Fence", "check_page", "example_anchors", "fences", "page_examples", "render_examples"]

@@ -1,0 +1,320 @@
+"""Pages of the rules site made from spec/, so the site has one source.
+
+- `read_spec` reads the spec's Markdown files and their clauses (headings
+  ``### ID · Title``), in the reading order of spec/README.md.
+- `rules_markdown` turns one spec file into a site page: each clause heading
+  gets an anchor equal to its ID, links are adjusted to the site's layout, and
+  a clause whose own section has no worked example links to the examples
+  elsewhere that illustrate it.
+- `rulings_markdown` collects every clause's *Source:* and *Alternative:*
+  paragraphs into one page.
+- `run_sessions` replaces each ```` ```oracle-session ```` block, lines of
+  ``$ oracle ARGS``, by what the command line really prints.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import posixpath
+import re
+import shlex
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from oracle.tools.site.examples import example_anchors, fences, page_examples
+from oracle.tools.site.spec_files import CLAUSE
+
+HEADING = re.compile(r"^#{1,6} ")
+TITLE = re.compile(r"^# (.+?)\s*$", re.M)
+README_ORDER = re.compile(r"^\| \[[^\]]+\]\(([\w.-]+\.md)\) \|", re.M)
+SOURCE_MARK = "*Source:*"
+ALTERNATIVE_MARK = "*Alternative:*"
+RULES_DIR = "rules"
+SEARCH_BOOST = 4
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One normative clause: its ID, title, spec file and where it comes from."""
+
+    id: str
+    title: str
+    page: str
+    source: str
+    alternative: str
+
+
+@dataclass(frozen=True)
+class SpecPage:
+    """One spec file and the site page made from it."""
+
+    name: str
+    title: str
+    text: str
+    clauses: tuple[Clause, ...]
+
+    @property
+    def site_path(self) -> str:
+        """Where the page lives on the site: spec/README.md is the rules index."""
+        return f"{RULES_DIR}/index.md" if self.name == "README.md" else f"{RULES_DIR}/{self.name}"
+
+
+@dataclass(frozen=True)
+class ExampleRef:
+    """Where a worked example is shown: its page on the site and anchor."""
+
+    site_path: str
+    anchor: str
+    title: str
+    rules: tuple[str, ...]
+    line: int  # the line of its opening fence, counted from 0
+
+
+def _outside_fences(lines: list[str]) -> Iterator[int]:
+    """The indexes of the lines that are not inside a fenced block."""
+    inside: set[int] = set()
+    for fence in fences(lines):
+        inside.update(range(fence.start, fence.end + 1))
+    return (i for i in range(len(lines)) if i not in inside)
+
+
+def _paragraphs(lines: list[str], start: int, end: int) -> list[str]:
+    """The paragraphs of lines[start:end], each joined into one line."""
+    paragraphs: list[str] = []
+    current: list[str] = []
+    for line in [*lines[start:end], ""]:
+        if line.strip():
+            current.append(line.strip())
+        elif current:
+            paragraphs.append(" ".join(current))
+            current = []
+    return paragraphs
+
+
+def _sections(lines: list[str]) -> list[tuple[int, int, re.Match[str]]]:
+    """Each clause heading: its line, the line where its section ends, the match."""
+    headings = [i for i in _outside_fences(lines) if HEADING.match(lines[i])]
+    found = []
+    for n, i in enumerate(headings):
+        match = CLAUSE.match(lines[i])
+        if match is not None:
+            found.append((i, headings[n + 1] if n + 1 < len(headings) else len(lines), match))
+    return found
+
+
+def _clauses(name: str, text: str) -> tuple[Clause, ...]:
+    lines = text.splitlines()
+    clauses = []
+    for start, end, match in _sections(lines):
+        source = alternative = ""
+        for paragraph in _paragraphs(lines, start + 1, end):
+            if paragraph.startswith(SOURCE_MARK):
+                said, _, other = paragraph.partition(ALTERNATIVE_MARK)
+                source = said.removeprefix(SOURCE_MARK).strip()
+                alternative = alternative or other.strip()
+            elif paragraph.startswith(ALTERNATIVE_MARK):
+                alternative = paragraph.removeprefix(ALTERNATIVE_MARK).strip()
+        clauses.append(Clause(match.group(2), match.group(3), name, source, alternative))
+    return tuple(clauses)
+
+
+def read_spec(spec_dir: Path) -> list[SpecPage]:
+    """The spec's Markdown files: README first, then the files in the order
+    its table lists them, then any others by name."""
+    texts = {p.name: p.read_text(encoding="utf-8") for p in sorted(spec_dir.glob("*.md"))}
+    order = ["README.md"] if "README.md" in texts else []
+    order += [n for n in README_ORDER.findall(texts.get("README.md", "")) if n in texts and n not in order]
+    order += [n for n in texts if n not in order]
+    pages = []
+    for name in order:
+        title = TITLE.search(texts[name])
+        pages.append(SpecPage(name, title.group(1) if title else name, texts[name], _clauses(name, texts[name])))
+    return pages
+
+
+def example_refs(site_path: str, text: str) -> list[ExampleRef]:
+    """The worked examples on one site page, with their anchors."""
+    found = page_examples(text, site_path)
+    anchors = example_anchors([example for _, example in found])
+    return [
+        ExampleRef(site_path, anchor, example.title, example.rules, fence.start)
+        for (fence, example), anchor in zip(found, anchors, strict=True)
+    ]
+
+
+def _relative(target: str, origin: str) -> str:
+    """A link from the site page ``origin`` to the site page ``target``."""
+    return posixpath.relpath(target, posixpath.dirname(origin) or ".")
+
+
+def _site_links(line: str) -> str:
+    """Links from spec/ into docs/ (``../docs/x.md``) point one level up on the site."""
+    return line.replace("](../docs/", "](../")
+
+
+def clause_pages(pages: list[SpecPage]) -> dict[str, str]:
+    """Each clause ID and the site page that defines it."""
+    return {clause.id: page.site_path for page in pages for clause in page.clauses}
+
+
+def link_clause_ids(line: str, targets: dict[str, str], origin: str) -> str:
+    """``line`` with each clause ID cited in its prose made a link to the
+    clause; IDs in code spans, link texts and indented code are left alone."""
+    if not targets or line.startswith("    ") or HEADING.match(line):
+        return line
+    ids = "|".join(re.escape(i) for i in sorted(targets, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w.\-\[#/`])({ids})(?![\w\-\]]|\.[A-Z0-9])")
+
+    def link(match: re.Match[str]) -> str:
+        target = targets[match.group(1)]
+        page = "" if target == origin else _relative(target, origin)
+        return f"[{match.group(1)}]({page}#{match.group(1)})"
+
+    parts = line.split("`")  # odd parts are inside code spans
+    return "`".join(part if n % 2 else pattern.sub(link, part) for n, part in enumerate(parts))
+
+
+def rules_markdown(page: SpecPage, examples: list[ExampleRef], targets: dict[str, str] | None = None) -> str:
+    """The site page for one spec file (see the module docstring).  ``targets``
+    (clause ID -> site page) turns the IDs cited in the prose into links."""
+    lines = page.text.splitlines()
+    own = example_refs(page.site_path, page.text)
+    sections = {start: (end, match) for start, end, match in _sections(lines)}
+    ends: dict[int, list[str]] = {}
+    for start, (end, match) in sections.items():
+        clause_id = match.group(2)
+        here = [r for r in own if clause_id in r.rules and start < r.line < end]
+        if here:
+            continue
+        elsewhere = [r for r in examples if clause_id in r.rules]
+        if elsewhere:
+            links = ", ".join(
+                f"[{r.title}]({_relative(r.site_path, page.site_path)}#{r.anchor})" for r in elsewhere
+            )
+            ends.setdefault(end, []).append(f"*Worked example{'s' if len(elsewhere) > 1 else ''}:* {links}")
+    # Rank the clauses above pages that only mention them in search results.
+    out: list[str] = ["---", "search:", f"  boost: {SEARCH_BOOST}", "---", ""] if page.clauses else []
+    outside = set(_outside_fences(lines))
+    for i, line in enumerate(lines):
+        for note in ends.get(i, []):
+            out.extend([note, ""])
+        if i in sections:
+            _, match = sections[i]
+            line = f"{match.group(0).rstrip()} {{#{match.group(2)}}}"
+        elif i in outside:
+            line = link_clause_ids(_site_links(line), targets or {}, page.site_path)
+        out.append(line)
+    for note in ends.get(len(lines), []):
+        out.extend(["", note])
+    return "\n".join(out) + "\n"
+
+
+def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> str:
+    """One page with every clause's sources and alternative readings."""
+    out = [
+        "# Rulings and sources",
+        "",
+        "Every clause of the rules says where it comes from.  This page gathers those notes,",
+        "generated from the same spec files as the rules pages.  The sources are the French",
+        "standard rules with their questions and answers (seed 000), the Japanese rules with",
+        "the chapters (seed 003), and the rulings S1-S3, T1-T6 and O1-O2 taken from them.",
+        "Where the sources can be read another way, the clause names the **alternative**;",
+        f"the [named variants]({_relative(RULES_DIR + '/variants.md', site_path)}) let an engine",
+        "built on such a reading still be tested against the oracle.",
+        "",
+    ]
+    for page in pages:
+        if not page.clauses:
+            continue
+        out += [f"## {page.title}", ""]
+        for clause in page.clauses:
+            target = f"{_relative(page.site_path, site_path)}#{clause.id}"
+            out += [f"**[{clause.id}]({target}) · {clause.title}**", ""]
+            out += [f"*Source:* {_rehome(clause.source, page, site_path) or 'not stated.'}", ""]
+            if clause.alternative:
+                out += ['!!! note "Alternative reading"', "", f"    {_rehome(clause.alternative, page, site_path)}", ""]
+    return "\n".join(out)
+
+
+def _rehome(text: str, page: SpecPage, site_path: str) -> str:
+    """Relative links in a spec paragraph, as seen from another site page."""
+
+    def fix(match: re.Match[str]) -> str:
+        target = match.group(1)
+        if "://" in target or target.startswith("#"):
+            return match.group(0)
+        resolved = posixpath.normpath(posixpath.join(posixpath.dirname(page.site_path), target))
+        return f"]({_relative(resolved, site_path)})"
+
+    return re.sub(r"\]\(([^)\s]+)\)", fix, _site_links(text))
+
+
+# --- the command line, captured ---------------------------------------------
+
+
+def run_cli(argv: list[str]) -> tuple[int, str]:
+    """Run ``oracle ARGV`` in this process: its exit status and what it
+    printed (standard output, then standard error)."""
+    from oracle.tools.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "88"  # argparse wraps help text to the terminal; fix it for the page
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as exc:  # --help and --version exit through argparse
+                code = exc.code if isinstance(exc.code, int) else 0
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+    return code, out.getvalue() + err.getvalue()
+
+
+def run_sessions(text: str) -> str:
+    """Replace each ```` ```oracle-session ```` block's ``$ oracle ...`` lines
+    by a console block with each command and its real output."""
+    lines = text.splitlines()
+    out: list[str] = []
+    done = 0
+    for fence in fences(lines):
+        if fence.info != "oracle-session":
+            continue
+        out.extend(lines[done:fence.start])
+        shown: list[str] = []
+        for command in lines[fence.start + 1:fence.end]:
+            if not command.strip():
+                continue
+            words = shlex.split(command.strip().removeprefix("$").strip())
+            if not words or words[0] != "oracle":
+                raise ValueError(f"an oracle-session line must be '$ oracle ARGS', got {command.strip()!r}")
+            code, printed = run_cli(words[1:])
+            shown.append("$ " + command.strip().removeprefix("$").strip())
+            shown.extend(printed.rstrip("\n").splitlines())
+            if code:
+                shown.append(f"[exit status {code}]")
+        out.extend(["```console", *shown, "```"])
+        done = fence.end + 1
+    out.extend(lines[done:])
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+__all__ = [
+    "Clause",
+    "ExampleRef",
+    "SpecPage",
+    "clause_pages",
+    "example_refs",
+    "link_clause_ids",
+    "read_spec",
+    "rules_markdown",
+    "rulings_markdown",
+    "run_cli",
+    "run_sessions",
+]

@@ -1,0 +1,473 @@
+"""Test vectors for other implementations: language-neutral files that say
+what the rules answer (spec/vectors.md describes every format).
+
+`build` computes the files of one ruleset as bytes, reproducibly; `export`
+writes them with a ``manifest.json``; `verify` re-exports a directory in memory
+and lists the differences.  The repository keeps the sets of `COMMITTED`
+under ``vectors/``; ``oracle vectors regenerate`` rewrites them after a
+deliberate change of the rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from oracle import SPEC_VERSION, __version__
+from oracle.games.ttykm.board import ACTION_ORDER, SQUARES, Era
+from oracle.games.ttykm.notation import event_text, format_position, format_turn, parse_position, parse_turn
+from oracle.games.ttykm.perft import perft
+from oracle.games.ttykm.rules.standard import apply_turn, explain, successors
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import ILLEGAL, Turn
+
+FORMAT_VERSION = 1
+MANIFEST = "manifest.json"
+PLAYTHROUGH_DIR = "playthroughs"
+
+
+@dataclass(frozen=True)
+class NamedPosition:
+    """A hand-picked position that exercises a tricky rule."""
+
+    name: str
+    text: str
+    note: str
+
+
+NAMED_POSITIONS: tuple[NamedPosition, ...] = (
+    NamedPosition("start", "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0",
+                  "the standard start (SETUP.START)"),
+    NamedPosition("chain-to-the-wall",
+                  "3b/4/4/4|4/4/4/wbwb|3b/4/4/w3 turn=w focus=present,future supply=4,3 removed=0,0",
+                  "a1 E pushes a chain of alternating colours whose far end is crushed (MOVE.PUSH.CHAIN)"),
+    NamedPosition("chain-up-a-file",
+                  "3b/4/4/w3|b3/w3/b3/w3|3b/4/4/w3 turn=w focus=present,future supply=3,3 removed=0,0",
+                  "a1 N pushes three copies up the a-file into the wall (MOVE.PUSH.CHAIN, MOVE.PUSH.CRUSH)"),
+    NamedPosition("ricochet", "3b/4/4/w3|4/4/4/wbww|3b/4/4/w3 turn=w focus=present,future supply=2,4 removed=0,0",
+                  "a1 E pushes Black into White's own pair: a paradox removes two white copies (MOVE.PUSH.CHAIN)"),
+    NamedPosition("paradox-push", "3b/4/4/w3|4/4/4/wbb1|3b/4/4/w3 turn=w focus=present,future supply=4,3 removed=0,0",
+                  "a1 E pushes a black copy onto another black copy (MOVE.PUSH.PARADOX)"),
+    NamedPosition("empty-supply", "3b/4/4/w3|3b/4/1w2/w3|3b/4/w3/w3 turn=w focus=future,past supply=0,4 removed=2,0",
+                  "White has no copy in supply, so no backward travel (TRAVEL.BACKWARD.SUPPLY)"),
+    NamedPosition("empty-focus-era", "3b/4/4/w3|3b/4/4/4|3b/4/4/w3 turn=w focus=present,future supply=4,4 removed=1,0",
+                  "White has no copy on the Focus era: only the Focus moves (TURN.NO-COPY)"),
+    NamedPosition("near-win", "3b/4/4/w3|2wb/4/4/w3|4/4/4/w3 turn=w focus=present,past supply=3,4 removed=0,1",
+                  "c4 E crushes Black's last present copy: Black is left on one era (WIN.CHECK)"),
+    NamedPosition("stuck-copy", "3b/4/4/w3|3b/4/w3/ww2|3b/4/4/w3 turn=w focus=present,future supply=2,4 removed=0,0",
+                  "present a1 cannot act; the other copies can (TURN.COPY-CHOICE, variant copy-choice=free)"),
+    NamedPosition("one-action-copy",
+                  "4/3b/2wb/1w2|b1ww/3w/4/4|2w1/1b1w/b3/4 turn=w focus=present,future supply=0,2 removed=0,0",
+                  "present d4 can take only one action, the others two (TURN.COPY-CHOICE, TURN.ACTION-COUNT)"),
+    NamedPosition("own-copies-side-by-side",
+                  "3b/4/4/w3|3b/4/w3/w3|3b/4/4/w3 turn=w focus=present,future supply=3,4 removed=0,0",
+                  "moves onto White's own copies (MOVE.OWN-COPY, variant self-push=paradox)"),
+    NamedPosition("shared-focus", "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=b focus=present,present supply=4,4 removed=0,0",
+                  "both Foci on the present, Black to move (FOCUS.SHARED)"),
+    NamedPosition("won", "3b/4/4/w3|4/4/4/4|4/4/4/w3 winner=w focus=future,past supply=1,0 removed=4,6",
+                  "the game is over: no legal turn (TURN.GAME-OVER)"),
+)
+
+# Perft depths from the named positions: deep enough to mix rules, shallow
+# enough to export in seconds (variants are counted by the plain rules).
+PERFT_DEPTHS = {"standard": {"start": 5, "*": 3}, "variant": {"start": 3, "*": 2}}
+GAMES = 6  # playthroughs per set
+MAX_PLIES = 100  # a playthrough stops here if nobody has won
+SAMPLE_EVERY = 9  # one position in this many plies of each game joins the position set
+APPLY_PER_POSITION = 6
+ILLEGAL_CANDIDATES = 80
+
+
+def ruleset_dir_name(ruleset: Ruleset) -> str:
+    """``standard``, ``self-push-paradox``, ``copy-choice-free+self-push-paradox`` ..."""
+    return ruleset.name.replace("=", "-")
+
+
+COMMITTED: tuple[Ruleset, ...] = (
+    STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"),
+)
+
+
+# --- choosing what to record ----------------------------------------------------------
+
+
+def random_game(ruleset: Ruleset, seed: int) -> list[tuple[Position, Turn]]:
+    """A seeded random game: the position before each ply and the turn played there.
+    The final position is that after the last turn."""
+    rng = random.Random(seed)
+    position = Position.start()
+    plies: list[tuple[Position, Turn]] = []
+    while position.winner is None and len(plies) < MAX_PLIES:
+        options = successors(position, ruleset)
+        turn, after = options[rng.randrange(len(options))]
+        plies.append((position, turn))
+        position = after
+    return plies
+
+
+def game_seed(ruleset: Ruleset, game: int) -> int:
+    """The seed of game ``game`` (1-based); it differs per ruleset so that variants play other games."""
+    return game * 1000 + sum(ruleset.name.encode()) % 1000
+
+
+def position_set(ruleset: Ruleset, games: list[list[tuple[Position, Turn]]]) -> list[tuple[str, Position]]:
+    """The named positions, then every `SAMPLE_EVERY`-th position of each game."""
+    chosen = [(named.name, parse_position(named.text)) for named in NAMED_POSITIONS]
+    seen = {p for _, p in chosen}
+    for number, plies in enumerate(games, start=1):
+        for ply in range(SAMPLE_EVERY, len(plies), SAMPLE_EVERY):
+            position = plies[ply][0]
+            if position not in seen:
+                seen.add(position)
+                chosen.append((f"game-{number:02d}-ply-{ply + 1:03d}", position))
+    return chosen
+
+
+def _signature(events: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(e.split()[0] for e in events)
+
+
+def apply_cases(position: Position, ruleset: Ruleset) -> list[Turn]:
+    """Up to `APPLY_PER_POSITION` legal turns with different kinds of event trace."""
+    chosen: list[Turn] = []
+    kinds: set[tuple[str, ...]] = set()
+    for turn, _ in successors(position, ruleset):
+        kind = _signature(tuple(event_text(e) for e in apply_turn(position, turn, ruleset).events))
+        if kind not in kinds:
+            kinds.add(kind)
+            chosen.append(turn)
+            if len(chosen) == APPLY_PER_POSITION:
+                break
+    return chosen
+
+
+def _candidates(position: Position, ruleset: Ruleset, rng: random.Random) -> Iterator[Turn]:
+    """Turns worth asking about: each legal turn bent once, then random shapes."""
+    for turn, _ in successors(position, ruleset)[:12]:
+        assert position.to_move is not None  # a won position has no legal turn
+        yield Turn(turn.copy, turn.actions, position.focus[position.to_move])  # the Focus stays
+        if turn.actions:
+            yield Turn(turn.copy, turn.actions[:1], turn.focus)  # one action fewer
+            yield Turn(turn.copy, turn.actions[:1])  # a partial turn
+            yield Turn(None, (), turn.focus)  # no copy
+    for _ in range(ILLEGAL_CANDIDATES):
+        actions = tuple(rng.choice(ACTION_ORDER) for _ in range(rng.randint(1, 2)))
+        yield Turn(rng.randrange(SQUARES), actions, rng.choice((None, *Era)))
+
+
+def illegal_cases(position: Position, ruleset: Ruleset, seed: int) -> list[tuple[Turn, str]]:
+    """Illegal turns, complete and partial, at most one per rule and completeness."""
+    found: dict[tuple[str, bool], Turn] = {}
+    for turn in _candidates(position, ruleset, random.Random(seed)):
+        verdict = explain(position, turn, ruleset)
+        if verdict.status == ILLEGAL and verdict.rule is not None:
+            found.setdefault((verdict.rule, turn.is_complete), turn)
+    return [(turn, rule) for (rule, _), turn in found.items()]
+
+
+# --- the files ------------------------------------------------------------------------
+
+
+def _line(record: dict[str, Any]) -> str:
+    return json.dumps(record, separators=(",", ":")) + "\n"
+
+
+def positions_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
+    out = []
+    for name, position in chosen:
+        turns = [format_turn(t) for t, _ in successors(position, ruleset)]
+        out.append(_line({"id": name, "position": format_position(position), "count": len(turns), "turns": turns}))
+    return "".join(out)
+
+
+def apply_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
+    out = []
+    for name, position in chosen:
+        for index, turn in enumerate(apply_cases(position, ruleset), start=1):
+            applied = apply_turn(position, turn, ruleset)
+            after = applied.position
+            out.append(_line({
+                "id": f"{name}/{index}", "position": format_position(position), "turn": format_turn(turn),
+                "after": format_position(after), "events": [event_text(e) for e in applied.events],
+                "winner": after.winner.word if after.winner is not None else None,
+            }))
+    return "".join(out)
+
+
+def illegal_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
+    out = []
+    for number, (name, position) in enumerate(chosen):
+        for index, (turn, rule) in enumerate(illegal_cases(position, ruleset, number), start=1):
+            out.append(_line({
+                "id": f"{name}/{index}", "position": format_position(position), "turn": format_turn(turn),
+                "complete": turn.is_complete, "verdict": ILLEGAL, "rule": rule,
+                "reason": explain(position, turn, ruleset).reason,
+            }))
+    return "".join(out)
+
+
+def perft_file(ruleset: Ruleset) -> str:
+    depths = PERFT_DEPTHS["standard" if ruleset == STANDARD else "variant"]
+    out = [
+        "# That Time You Killed Me: perft counts (see spec/vectors.md)\n",
+        f"# format {FORMAT_VERSION}, spec {SPEC_VERSION}, variant {ruleset.name}\n",
+    ]
+    for named in NAMED_POSITIONS:
+        position = parse_position(named.text)
+        out += ["\n", f"id {named.name}\n", f"position {format_position(position)}\n"]
+        for depth in range(1, depths.get(named.name, depths["*"]) + 1):
+            out.append(f"perft {depth} {perft(position, depth, ruleset)}\n")
+    return "".join(out)
+
+
+def playthrough_file(plies: list[tuple[Position, Turn]], ruleset: Ruleset, game: int, seed: int) -> str:
+    out = [
+        "# That Time You Killed Me: a seeded random game (see spec/vectors.md)\n",
+        f"format: {FORMAT_VERSION}\n", f"spec: {SPEC_VERSION}\n", f"variant: {ruleset.name}\n",
+        f"game: {game}\n", f"seed: {seed}\n",
+    ]
+    final = Position.start()
+    for number, (position, turn) in enumerate(plies, start=1):
+        turns = [format_turn(t) for t, _ in successors(position, ruleset)]
+        applied = apply_turn(position, turn, ruleset)
+        out += ["\n", f"ply: {number}\n", f"position: {format_position(position)}\n",
+                f"legal-count: {len(turns)}\n", "legal-turns:\n", *(f"  {t}\n" for t in turns),
+                f"turn: {format_turn(turn)}\n", "events:\n", *(f"  {event_text(e)}\n" for e in applied.events)]
+        final = applied.position
+    result = f"{final.winner.word} wins" if final.winner is not None else f"unfinished after {MAX_PLIES} plies"
+    out += ["\n", f"final: {format_position(final)}\n", f"plies: {len(plies)}\n", f"result: {result}\n"]
+    return "".join(out)
+
+
+def build(ruleset: Ruleset = STANDARD, progress: Callable[[str], None] | None = None) -> dict[str, bytes]:
+    """Every file of the vector set of ``ruleset``, by relative path, manifest included."""
+    def note(step: str) -> None:
+        if progress is not None:
+            progress(f"{ruleset.name}: {step}")
+
+    games = [random_game(ruleset, game_seed(ruleset, g)) for g in range(1, GAMES + 1)]
+    chosen = position_set(ruleset, games)
+    files: dict[str, str] = {}
+    note("positions")
+    files["positions.jsonl"] = positions_file(chosen, ruleset)
+    note("apply cases")
+    files["apply.jsonl"] = apply_file(chosen, ruleset)
+    note("illegal cases")
+    files["illegal.jsonl"] = illegal_file(chosen, ruleset)
+    note("perft")
+    files["perft.txt"] = perft_file(ruleset)
+    note("playthroughs")
+    for g, plies in enumerate(games, start=1):
+        files[f"{PLAYTHROUGH_DIR}/game-{g:02d}.txt"] = playthrough_file(plies, ruleset, g, game_seed(ruleset, g))
+    data = {path: text.encode("utf-8") for path, text in files.items()}
+    manifest = {
+        "format": FORMAT_VERSION,
+        "spec": SPEC_VERSION,
+        "oracle": __version__,
+        "variant": ruleset.name,
+        "files": [
+            {"path": path, "bytes": len(blob), "records": _records(path, files[path]),
+             "sha256": hashlib.sha256(blob).hexdigest()}
+            for path, blob in sorted(data.items())
+        ],
+    }
+    data[MANIFEST] = (json.dumps(manifest, indent=2) + "\n").encode("utf-8")
+    return data
+
+
+def _records(path: str, text: str) -> int:
+    if path.endswith(".jsonl"):
+        return text.count("\n")
+    if path.endswith("perft.txt"):
+        return sum(1 for line in text.splitlines() if line.startswith("perft "))
+    return sum(1 for line in text.splitlines() if line.startswith("ply: "))
+
+
+# --- writing and checking directories ---------------------------------------------------
+
+
+class VectorDirError(ValueError):
+    """A directory that cannot be exported to or verified."""
+
+
+def read_manifest(directory: Path) -> dict[str, Any]:
+    path = directory / MANIFEST
+    try:
+        manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise VectorDirError(f"{directory} has no {MANIFEST}; it is not a vector set") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise VectorDirError(f"{path} is not valid JSON: {exc}") from None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), list):
+        raise VectorDirError(f"{path} does not list its files")
+    return manifest
+
+
+def export(directory: Path, ruleset: Ruleset = STANDARD, progress: Callable[[str], None] | None = None) -> list[str]:
+    """Write the vector set of ``ruleset`` into ``directory``; return the paths written.
+
+    The directory must be new, empty, or a vector set written before (whose
+    files are then replaced).
+    """
+    if directory.exists() and not directory.is_dir():
+        raise VectorDirError(f"{directory} is not a directory")
+    old: list[str] = []
+    if directory.exists() and any(directory.iterdir()):
+        old = [str(entry.get("path")) for entry in read_manifest(directory)["files"]]
+    files = build(ruleset, progress)
+    for path in old:
+        stale = directory / path
+        if path not in files and stale.is_file() and stale.resolve().is_relative_to(directory.resolve()):
+            stale.unlink()
+    for path, blob in sorted(files.items()):
+        target = directory / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(blob)
+    return sorted(files)
+
+
+def verify(directory: Path, progress: Callable[[str], None] | None = None) -> list[str]:
+    """Re-export the set in ``directory`` (its manifest names the variant) in memory and
+    list every file that is missing, different or extra; empty when identical."""
+    manifest = read_manifest(directory)
+    ruleset = Ruleset.parse(str(manifest.get("variant", "standard")))
+    files = build(ruleset, progress)
+    problems = []
+    present = {str(p.relative_to(directory)).replace("\\", "/") for p in directory.rglob("*") if p.is_file()}
+    for path, blob in sorted(files.items()):
+        if path not in present:
+            problems.append(f"missing: {path}")
+        elif (directory / path).read_bytes() != blob:
+            problems.append(f"differs: {path}")
+    problems += [f"extra: {path}" for path in sorted(present - set(files))]
+    return problems
+
+
+# --- reading the files back ----------------------------------------------------------------
+
+
+def read_jsonl(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+@dataclass(frozen=True)
+class PerftRecord:
+    name: str
+    position: str
+    counts: tuple[tuple[int, int], ...]  # (depth, nodes)
+
+
+def read_perft(text: str) -> list[PerftRecord]:
+    """Parse a perft file: records of ``id``, ``position`` and ``perft`` lines."""
+    records: list[PerftRecord] = []
+    name, position, counts = "", "", []
+    for line in [*text.splitlines(), ""]:
+        if line.startswith("#"):
+            continue
+        key, _, value = line.partition(" ")
+        if key == "id":
+            name = value
+        elif key == "position":
+            position = value
+        elif key == "perft":
+            depth, nodes = value.split()
+            counts.append((int(depth), int(nodes)))
+        elif not line.strip() and position:
+            records.append(PerftRecord(name, position, tuple(counts)))
+            name, position, counts = "", "", []
+    return records
+
+
+@dataclass(frozen=True)
+class Ply:
+    position: str
+    legal_count: int
+    legal_turns: tuple[str, ...]
+    turn: str
+    events: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Playthrough:
+    header: dict[str, str]
+    plies: tuple[Ply, ...]
+    final: str
+    result: str
+
+
+def read_playthrough(text: str) -> Playthrough:
+    """Parse a playthrough file (`playthrough_file` writes them)."""
+    blocks = [b for b in text.split("\n\n") if b.strip()]
+
+    def fields(block: str) -> tuple[dict[str, str], dict[str, list[str]]]:
+        scalars: dict[str, str] = {}
+        lists: dict[str, list[str]] = {}
+        current = ""
+        for line in block.splitlines():
+            if line.startswith("#"):
+                continue
+            if line.startswith("  "):
+                lists[current].append(line.strip())
+                continue
+            key, _, value = line.partition(":")
+            if value.strip():
+                scalars[key] = value.strip()
+            else:
+                current = key
+                lists[key] = []
+        return scalars, lists
+
+    header, _ = fields(blocks[0])
+    plies = []
+    for block in blocks[1:-1]:
+        scalars, lists = fields(block)
+        plies.append(Ply(scalars["position"], int(scalars["legal-count"]), tuple(lists["legal-turns"]),
+                         scalars["turn"], tuple(lists["events"])))
+    closing, _ = fields(blocks[-1])
+    return Playthrough(header, tuple(plies), closing["final"], closing["result"])
+
+
+def replay(playthrough: Playthrough) -> list[str]:
+    """Check a playthrough against the oracle, ply by ply; list the differences."""
+    ruleset = Ruleset.parse(playthrough.header["variant"])
+    problems: list[str] = []
+    position = Position.start()
+    for number, ply in enumerate(playthrough.plies, start=1):
+        if format_position(position) != ply.position:
+            problems.append(f"ply {number}: position {ply.position!r}, but the oracle reached"
+                            f" {format_position(position)!r}")
+            position = parse_position(ply.position)
+        turns = tuple(format_turn(t) for t, _ in successors(position, ruleset))
+        if turns != ply.legal_turns or len(turns) != ply.legal_count:
+            problems.append(f"ply {number}: the legal turns differ ({ply.legal_count} listed, {len(turns)} now)")
+        applied = apply_turn(position, parse_turn(ply.turn), ruleset)
+        if tuple(event_text(e) for e in applied.events) != ply.events:
+            problems.append(f"ply {number}: the events of {ply.turn!r} differ")
+        position = applied.position
+    if format_position(position) != playthrough.final:
+        problems.append(f"final position {playthrough.final!r}, the oracle reached {format_position(position)!r}")
+    return problems
+
+
+def regenerate(root: Path, progress: Callable[[str], None] | None = None) -> list[Path]:
+    """Rewrite the committed vector sets under ``root`` (normally ``vectors/``)."""
+    written = []
+    for ruleset in COMMITTED:
+        directory = root / ruleset_dir_name(ruleset)
+        export(directory, ruleset, progress)
+        written.append(directory)
+    return written
+
+
+if __name__ == "__main__":
+    import sys
+
+    from oracle.tools.cli.main import main
+
+    sys.exit(main(["vectors", *sys.argv[1:]]))
