@@ -25,9 +25,9 @@ from oracle.interface import Applied, Game, Json, Outcome, ToAct, Verdict
 class TTYKM:
     """That Time You Killed Me, standard game and chapters."""
 
-    name = "ttykm"
-    title = "That Time You Killed Me"
-    players = (int(Colour.WHITE), int(Colour.BLACK))
+    name: str = "ttykm"
+    title: str = "That Time You Killed Me"
+    players: tuple[int, ...] = (int(Colour.WHITE), int(Colour.BLACK))
 
     def rulesets(self) -> Sequence[str]:
         return ("standard", *(name for name, ready in CHAPTERS.items() if ready))
