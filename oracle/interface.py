@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from random import Random
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 Json = dict[str, Any]
@@ -186,7 +187,20 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         ...
 
     def chance_outcomes(self, state: StateT, rules: RulesT) -> Sequence[tuple[ActionT, Fraction]]:
-        """For a chance state, every outcome with its probability; empty otherwise."""
+        """For a chance state with few outcomes (a die roll), each outcome with its probability.
+
+        Empty for a state that is not a chance state, and for a chance whose
+        outcomes are too many to list (a shuffled deck): use `sample_chance`.
+        """
+        ...
+
+    def sample_chance(self, state: StateT, rules: RulesT, rng: Random) -> ActionT:
+        """One outcome of a chance state, drawn with ``rng`` (seeded by the caller).
+
+        The outcome is an ordinary action, written in the game's notation (a
+        deal lists every hand), so a game is replayed from its actions alone,
+        with no knowledge of how the oracle shuffles.
+        """
         ...
 
     def joint_action(self, state: StateT, choices: Mapping[int, ActionT]) -> ActionT:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
@@ -84,6 +85,9 @@ class TTYKM:
 
     def chance_outcomes(self, state: Position, rules: Ruleset) -> Sequence[tuple[Turn, Fraction]]:
         return ()  # TTYKM has no chance
+
+    def sample_chance(self, state: Position, rules: Ruleset, rng: Random) -> Turn:
+        raise NotationError("That Time You Killed Me has no chance")
 
     def joint_action(self, state: Position, choices: Mapping[int, Turn]) -> Turn:
         raise NotationError("That Time You Killed Me has no simultaneous moves")
