@@ -328,7 +328,10 @@ EXTRA_COMMAND_MODULES: tuple[str, ...] = (
 def build_parser() -> Parser:
     parser = Parser(prog="oracle", description=DESCRIPTION, epilog=EPILOG,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    common = Parser(add_help=False)
+    # The common options are accepted before or after the command.  In the
+    # command's parser they default to SUPPRESS, so that an option given
+    # before the command is not overwritten by the command's default.
+    common = Parser(add_help=False, argument_default=argparse.SUPPRESS)
     common.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     common.add_argument("--variant", metavar="NAME",
                         help="rule variants joined by '+' (TTYKM: " + ", ".join(VARIANTS) + "; default: standard)")
