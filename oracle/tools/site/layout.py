@@ -1,0 +1,166 @@
+"""The package layout as it really is: which room imports which, read from the source.
+
+`room_imports` reads every module's ``import`` statements (with `ast`, never
+importing anything) and folds them into rooms: the interface, each game, and
+each tool.  The layout test checks the one-way rule on it (no game imports a
+tool or another game), and `layout_svg` draws it for spec/design.md, so the
+picture on the site is the graph the test checked.
+"""
+
+from __future__ import annotations
+
+import ast
+from html import escape
+from pathlib import Path
+
+PACKAGE = "oracle"
+
+# The rooms in the order they are drawn, top (tools) to bottom (the shared base).
+# A module belongs to the longest room prefix that matches its dotted name.
+TOOL_ROOMS = ("oracle.tools.cli", "oracle.tools.protocol", "oracle.tools.vectors", "oracle.tools.conform",
+              "oracle.tools.testing", "oracle.tools.site")
+BASE_ROOMS = ("oracle.interface", "oracle.errors", "oracle.games")
+
+
+def module_name(root: Path, path: Path) -> str:
+    """The dotted module name of ``path`` under ``root`` (the folder holding the package)."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_modules(path: Path, name: str) -> set[str]:
+    """The ``oracle`` modules that the module ``name`` at ``path`` imports, at any depth of its code."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                target = f"{base}.{node.module}" if node.module else base
+            else:
+                target = node.module or ""
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
+    return {m for m in found if m == PACKAGE or m.startswith(PACKAGE + ".")}
+
+
+def game_rooms(root: Path) -> tuple[str, ...]:
+    """One room per game subpackage (``oracle.games.ttykm`` ...), in name order."""
+    games = root / PACKAGE / "games"
+    return tuple(f"{PACKAGE}.games.{p.name}" for p in sorted(games.iterdir()) if (p / "__init__.py").is_file())
+
+
+def room_of(module: str, rooms: tuple[str, ...]) -> str | None:
+    """The room holding ``module``: the longest room name that is the module or a package above it."""
+    best = None
+    for room in rooms:
+        if (module == room or module.startswith(room + ".")) and (best is None or len(room) > len(best)):
+            best = room
+    return best
+
+
+def all_rooms(root: Path) -> tuple[str, ...]:
+    return (*TOOL_ROOMS, *game_rooms(root), *BASE_ROOMS)
+
+
+def room_imports(root: Path) -> dict[str, set[str]]:
+    """Each room and the other rooms its modules import (``oracle/__init__.py``, the public facade, is left out)."""
+    rooms = all_rooms(root)
+    edges: dict[str, set[str]] = {room: set() for room in rooms}
+    for path in sorted((root / PACKAGE).rglob("*.py")):
+        name = module_name(root, path)
+        source = room_of(name, rooms)
+        if source is None:
+            continue
+        for target_module in imported_modules(path, name):
+            target = room_of(target_module, rooms)
+            if target is not None and target != source:
+                edges[source].add(target)
+    return edges
+
+
+def upward_imports(root: Path) -> list[str]:
+    """Every import that breaks the one-way rule: a game or the base importing a tool, or a game another game."""
+    games = set(game_rooms(root))
+    broken = []
+    for source, targets in room_imports(root).items():
+        if source in TOOL_ROOMS:
+            continue
+        for target in sorted(targets):
+            if target in TOOL_ROOMS:
+                broken.append(f"{source} imports the tool {target}")
+            elif source in games and target in games:
+                broken.append(f"{source} imports the other game {target}")
+            elif source in BASE_ROOMS and target in games and source != "oracle.games":
+                broken.append(f"{source} imports the game {target}")
+    return broken
+
+
+def _short(room: str) -> str:
+    """The room's name inside its row: ``cli``, ``ttykm``, ``interface``; the registry is ``oracle.games``."""
+    if room == f"{PACKAGE}.games":
+        return "registry"
+    return room.rpartition(".")[2]
+
+
+def layout_svg(root: Path) -> str:
+    """The rooms in three rows (tools, games, the shared base) and an arrow for each room-to-row dependency."""
+    edges = room_imports(root)
+    rows = [list(TOOL_ROOMS), list(game_rooms(root)), list(BASE_ROOMS)]
+    titles = ["tools: oracle/tools/", "games: oracle/games/", "the shared base: oracle/"]
+    box_w, box_h, gap, row_gap, margin = 118, 34, 10, 64, 20
+    width = margin * 2 + max(len(r) for r in rows) * (box_w + gap) - gap
+    height = margin * 2 + len(rows) * (box_h + row_gap + 18) - row_gap
+    centre: dict[str, tuple[float, float, float]] = {}
+    parts: list[str] = []
+    for r, row in enumerate(rows):
+        y = margin + r * (box_h + row_gap + 18)
+        parts.append(f'<text x="{margin}" y="{y + 12}" class="row">{escape(titles[r])}</text>')
+        x0 = (width - (len(row) * (box_w + gap) - gap)) / 2
+        for i, room in enumerate(row):
+            x = x0 + i * (box_w + gap)
+            top = y + 18
+            centre[room] = (x + box_w / 2, top, top + box_h)
+            parts.append(f'<rect x="{x}" y="{top}" width="{box_w}" height="{box_h}" rx="6" class="box r{r}"/>')
+            parts.append(f'<text x="{x + box_w / 2}" y="{top + box_h / 2 + 5}" class="name">{escape(_short(room))}'
+                         "</text>")
+    arrows: list[str] = []
+    row_of = {room: r for r, row in enumerate(rows) for room in row}
+    for source, targets in edges.items():
+        for target in sorted(targets):
+            if row_of[target] <= row_of[source]:
+                continue  # imports within a row (tools using tools) are left out to keep the picture legible
+            sx, _, s_bottom = centre[source]
+            tx, t_top, _ = centre[target]
+            arrows.append(f'<line x1="{sx}" y1="{s_bottom}" x2="{tx}" y2="{t_top - 2}" class="dep">'
+                          f"<title>{escape(_short(source))} imports {escape(_short(target))}</title></line>")
+    description = "; ".join(
+        f"{_short(s)} imports {', '.join(_short(t) for t in sorted(ts))}" for s, ts in edges.items() if ts
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-labelledby="layout-title layout-desc" class="layout-diagram">'
+        '<title id="layout-title">The oracle\'s packages and which imports which</title>'
+        f'<desc id="layout-desc">{escape(description)}</desc>'
+        "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" "
+        "orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#8a7a6a\"/></marker></defs>"
+        "<style>.row{font:600 14px sans-serif;fill:#6b5b4b}.name{font:14px monospace;text-anchor:middle;fill:#222}"
+        ".box{stroke:#6b5b4b;stroke-width:1.2}.r0{fill:#fbe9d0}.r1{fill:#dcebd6}.r2{fill:#e4e4ef}"
+        ".dep{stroke:#8a7a6a;stroke-width:1;marker-end:url(#arrow);opacity:.75}</style>"
+        + "".join(arrows) + "".join(parts) + "</svg>"
+    )
+
+
+LAYOUT_FENCE = "```layout-diagram\n```"
+
+
+def render_layout_diagram(markdown: str, root: Path) -> str:
+    """The page with its ```` ```layout-diagram ```` fence replaced by `layout_svg`."""
+    if LAYOUT_FENCE not in markdown:
+        return markdown
+    return markdown.replace(LAYOUT_FENCE, f'<div class="layout-diagram-frame">{layout_svg(root)}</div>')
