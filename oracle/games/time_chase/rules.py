@@ -228,7 +228,8 @@ def check_bids(state: State, action: Bids) -> Illegal | None:
         return Illegal("TC.BID", f"write one bid for each of the {state.players} players")
     for player, amount in enumerate(action.amounts):
         if amount > state.crystals[player]:
-            return Illegal("TC.BID", f"p{player} bids {amount} but holds {state.crystals[player]} crystals")
+            held = state.crystals[player]
+            return Illegal("TC.BID", f"p{player} bids {amount} but holds {held} crystal{'' if held == 1 else 's'}")
         if amount > state.round:
             return Illegal(
                 "TC.BID", f"p{player} bids {amount}, past position 0: round {state.round} allows at most {state.round}"
