@@ -33,7 +33,7 @@ from oracle.tools.site.pages import (
 )
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
-NOTATION = "notation.md"  # has its own entry in the nav
+NOTATION = "ttykm/notation.md"  # has its own entry in the nav
 RULINGS = "rulings.md"
 log = logging.getLogger("mkdocs.hooks.ttykm")
 

@@ -52,7 +52,7 @@ from oracle.tools.vectors import NAMED_POSITIONS
 
 class EngineAdapter(ABC):
     """What the harness asks of an engine.  Positions and turns are strings in
-    the text notation of spec/notation.md; the engine may write them in any
+    the text notation of spec/ttykm/notation.md; the engine may write them in any
     equivalent form (the harness reads them with the oracle's parser)."""
 
     @abstractmethod
