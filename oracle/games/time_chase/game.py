@@ -14,7 +14,7 @@ from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
-from oracle.games.time_chase import notation, rules
+from oracle.games.time_chase import notation, pictures, rules
 from oracle.games.time_chase.actions import Action, Bid, Bids
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.ruleset import VARIANTS, Rules
@@ -34,6 +34,9 @@ class TimeChase:
     name: str = "time-chase"
     title: str = "Time Chase (Contre-Temps)"
     players: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+
+    def player_name(self, player: int) -> str:
+        return f"p{player}"
 
     def rulesets(self) -> Sequence[str]:
         return ("standard",)
@@ -60,6 +63,9 @@ class TimeChase:
 
     def state_to_json(self, state: State) -> Json:
         return notation.state_to_json(state)
+
+    def state_text(self, state: State) -> str:
+        return pictures.state_text(state)
 
     def state_from_json(self, obj: Any) -> State:
         return notation.state_from_json(obj)
@@ -118,6 +124,9 @@ class TimeChase:
 
     def explain(self, state: State, action: Action, rules_: Rules) -> Verdict:
         return rules.explain(state, action, rules_)
+
+    def completions(self, state: State, partial: Action, rules_: Rules) -> Sequence[Action]:
+        return ()  # Time Chase actions have no parts: nothing is ever "legal so far"
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over" or state.end_rule is None:

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from oracle.errors import NotationError
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
-from oracle.games.time_chase.cards import RANKS, SUIT_NAMES, SUITS, Card, removed
+from oracle.games.time_chase.cards import PLAYER_COUNTS, RANKS, SUIT_NAMES, SUITS, Card, removed
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.state import PHASES, Phase, Slot, State, check_state, complement_discard
 
@@ -211,7 +211,7 @@ def parse_state(text: str) -> State:
     phase = fields.get("phase", "deal")
     if phase not in PHASES:
         raise NotationError(f"the phase is one of {', '.join(PHASES)}", phase)
-    players = _int(fields["players"], "the player count")
+    players = _players(fields["players"])
     if phase == "deal":
         state = State(players=players, round=_int(fields.get("round", "0"), "the round"))
         check_state(state)
@@ -250,6 +250,12 @@ def parse_state(text: str) -> State:
     state = _with_derived(state, _parse_won(fields["won"]) if "won" in fields else None)
     check_state(state)
     return state
+
+
+def _players(text: str) -> int:
+    if not text.isdigit() or int(text) not in PLAYER_COUNTS:
+        raise NotationError("a game has 3, 4, 5 or 6 players", text)
+    return int(text)
 
 
 def _phase(text: str) -> Phase:
@@ -374,7 +380,7 @@ def state_from_json(obj: Any) -> State:
     if not isinstance(obj, dict):
         raise NotationError("a JSON state is an object", str(obj)[:20])
     phase = _phase(_get(obj, "phase", str))
-    players = _get(obj, "players", int)
+    players = _players(str(_get(obj, "players", int)))
     if phase == "deal":
         state = State(players=players, round=_get(obj, "round", int))
         check_state(state)

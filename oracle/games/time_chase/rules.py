@@ -265,7 +265,7 @@ def lead_card(state: State) -> Card | None:
     """The card every later card at the current position answers: the event's lead card if it has
     one, else the first card played there now.
 
-    Rules: TC.LEAD, TC.EMPTY
+    Rule: TC.LEAD
     """
     assert state.at is not None
     if state.at > 0 and state.slot(state.at).lead is not None:
