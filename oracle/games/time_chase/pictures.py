@@ -76,9 +76,11 @@ def timeline_svg(state: State) -> str:
     """An SVG of the timeline: positions 0-10, cards, tokens, pawns, crystals and the current trick."""
     width = LEFT * 2 + CELL * (ROUNDS + 1)
     rows = max(1, state.players)
-    height = TOP + 250 + 22 * rows
+    stacked = max((state.pawns.count(p) for p in set(state.pawns)), default=0)
+    footer = TOP + 186 + 14 * stacked
+    height = footer + 40 + 22 * rows
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         f'class="time-chase" role="img" font-family="sans-serif">',
         f"<title>{escape(_summary(state))}</title>",
         f'<rect width="{width}" height="{height}" fill="#f8fafc"/>',
@@ -86,7 +88,7 @@ def timeline_svg(state: State) -> str:
     ]
     for position in range(ROUNDS + 1):
         out.append(_position_svg(state, position))
-    out.append(_footer_svg(state, TOP + 236))
+    out.append(_footer_svg(state, footer))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -107,7 +109,7 @@ def _position_svg(state: State, position: int) -> str:
     fill = "#fde68a" if position == state.at else ("#e0f2fe" if is_present else ("#fff" if reached else "#e2e8f0"))
     label = "0" if position == 0 else str(position)
     parts = [
-        f'<rect x="{x - CELL / 2 + 3:.1f}" y="{TOP}" width="{CELL - 6}" height="150" rx="8" fill="{fill}" '
+        f'<rect x="{x - CELL / 2 + 3:.1f}" y="{TOP}" width="{CELL - 6}" height="154" rx="8" fill="{fill}" '
         f'stroke="#94a3b8"/>',
         f'<text x="{x:.1f}" y="{TOP + 18}" text-anchor="middle" font-size="13" fill="#334155">'
         f'{"Invariant" if position == 0 else "event " + label}</text>',
@@ -117,21 +119,21 @@ def _position_svg(state: State, position: int) -> str:
     elif reached and position > 0:
         slot = state.slot(position)
         if slot.lead is not None:
-            parts.append(_svg_card(slot.lead, x, TOP + 62))
+            parts.append(_svg_card(slot.lead, x, TOP + 56))
         if slot.cross is not None:
-            parts.append(_svg_card(slot.cross, x, TOP + 80, crosswise=True))
+            parts.append(_svg_card(slot.cross, x, TOP + 104, crosswise=True))
         if slot.controller is not None:
             colour = SEAT_COLOURS[slot.controller]
             parts.append(
                 f'<g class="token"><title>p{slot.controller} controls event {position}</title>'
-                f'<circle cx="{x:.1f}" cy="{TOP + 128}" r="11" fill="{colour}"/>'
-                f'<text x="{x:.1f}" y="{TOP + 132}" text-anchor="middle" font-size="11" fill="#fff">'
+                f'<circle cx="{x:.1f}" cy="{TOP + 136}" r="11" fill="{colour}"/>'
+                f'<text x="{x:.1f}" y="{TOP + 140}" text-anchor="middle" font-size="11" fill="#fff">'
                 f"p{slot.controller}</text></g>"
             )
     if state.phase != "deal" and state.pawns:
         here = [p for p in range(state.players) if state.pawns[p] == position]
         for i, player in enumerate(here):
-            cy = TOP + 166 + 14 * i
+            cy = TOP + 170 + 14 * i
             parts.append(
                 f'<g class="pawn"><title>p{player}\'s pawn</title>'
                 f'<rect x="{x - 16:.1f}" y="{cy - 6}" width="32" height="12" rx="6" fill="{SEAT_COLOURS[player]}"/>'
