@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from oracle.errors import NotationError
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
 from oracle.games.time_chase.cards import PLAYER_COUNTS, RANKS, SUIT_NAMES, SUITS, Card, removed
 from oracle.games.time_chase.events import Event
-from oracle.games.time_chase.state import PHASES, Phase, Slot, State, check_state, complement_discard
+from oracle.games.time_chase.state import PHASES, Phase, Slot, State, check_state, complement_discard, placed_cards
 
 Json = dict[str, Any]
 T = TypeVar("T")
@@ -274,21 +275,13 @@ def _trump_void(text: str | None) -> bool:
 def _with_derived(state: State, won: tuple[int, ...] | None) -> State:
     """Fill in what the text leaves out: the discard (every card with no other place), and the
     events ever won (by default, those controlled now)."""
-    from dataclasses import replace
-
     state = replace(state, won=won if won is not None else _won_default(state))
     placed: set[Card] = set()
-    for card in _all_placed(state):
+    for card in placed_cards(state):
         if card in placed:
             raise NotationError("a card is in two places", card.text)
         placed.add(card)
     return replace(state, discard=complement_discard(state))
-
-
-def _all_placed(state: State) -> list[Card]:
-    from oracle.games.time_chase.state import placed_cards
-
-    return placed_cards(state)
 
 
 def state_to_json(state: State) -> Json:
