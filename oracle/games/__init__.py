@@ -21,6 +21,7 @@ DEFAULT_GAME = "ttykm"
 # name -> module whose attribute GAME implements the interface.
 GAMES: dict[str, str] = {
     "ttykm": "oracle.games.ttykm.game",
+    "time-chase": "oracle.games.time_chase.game",
 }
 
 AnyGame = Game[Any, Any, Any, Any]

@@ -13,10 +13,12 @@ the site cannot be built with a stale example.
 from __future__ import annotations
 
 import html
+import importlib
 import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from oracle.games.ttykm.board import SQUARES
 from oracle.games.ttykm.examples import ExampleFormatError, WorkedExample, check_example, parse_block
@@ -26,6 +28,10 @@ from oracle.games.ttykm.rules.standard import apply_turn, explain, legal_turns
 from oracle.games.ttykm.pictures.svg import Overlays, board_svg, turn_overlays
 
 FENCE_OPEN = re.compile(r"^(`{3,}|~{3,})\s*([^`\s]*)")
+
+# Folders (under spec/ or docs/) whose examples follow their game's own fields:
+# folder -> the module with that game's parse_block, check_example and example_html.
+GAME_EXAMPLE_FOLDERS = {"time-chase": "oracle.tools.site.time_chase"}
 
 # Given a clause ID, the href of its anchor from the page being rendered, or
 # None if no clause has that ID.
@@ -79,7 +85,7 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "example"
 
 
-def example_anchors(examples: list[WorkedExample]) -> list[str]:
+def example_anchors(examples: list[Any]) -> list[str]:
     """An HTML id per example, from its title, unique within the page."""
     seen: dict[str, int] = {}
     anchors = []
@@ -90,11 +96,22 @@ def example_anchors(examples: list[WorkedExample]) -> list[str]:
     return anchors
 
 
-def page_examples(text: str, path: str) -> list[tuple[Fence, WorkedExample]]:
+def _game_examples(path: str) -> Any:
+    """The module that reads, checks and draws the examples of the page at ``path``: a game whose
+    examples have their own fields names its folder in `GAME_EXAMPLE_FOLDERS`; TTYKM is the default."""
+    for folder, module in GAME_EXAMPLE_FOLDERS.items():
+        if f"/{folder}/" in f"/{path}":
+            return importlib.import_module(module)
+    return None
+
+
+def page_examples(text: str, path: str) -> list[tuple[Fence, Any]]:
     """The example blocks of one page, parsed (raises `ExampleFormatError`)."""
     lines = text.splitlines()
+    game = _game_examples(path)
+    parse = parse_block if game is None else game.parse_block
     return [
-        (fence, parse_block(lines[fence.start + 1:fence.end], path, fence.start + 1))
+        (fence, parse(lines[fence.start + 1:fence.end], path, fence.start + 1))
         for fence in fences(lines)
         if fence.info == "example"
     ]
@@ -209,11 +226,13 @@ def check_page(text: str, path: str, link: RuleLink) -> list[str]:
     except ExampleFormatError as exc:
         return [str(exc)]
     problems: list[str] = []
+    game = _game_examples(path)
+    check = check_example if game is None else game.check_example
     for _, example in found:
         named = f"example {example.title!r} ({example.where})"
         problems.extend(f"{named}: cites {r}, which is no clause of the spec" for r in example.rules if link(r) is None)
         try:
-            stated = check_example(example)
+            stated = check(example)
         except (ValueError, InvalidPosition) as exc:  # e.g. a turn or variant that does not parse
             stated = [f"{example.where}: {exc}"]
         problems.extend(f"{named}: {p.removeprefix(example.where + ': ')}" for p in stated)
@@ -231,11 +250,13 @@ def render_examples(text: str, path: str, link: RuleLink) -> str:
     lines = text.splitlines()
     found = page_examples(text, path)
     anchors = example_anchors([e for _, e in found])
+    game = _game_examples(path)
+    draw = example_html if game is None else game.example_html
     out: list[str] = []
     done = 0
     for (fence, example), anchor in zip(found, anchors, strict=True):
         out.extend(lines[done:fence.start])
-        out.extend(["", example_html(example, anchor, link), ""])
+        out.extend(["", draw(example, anchor, link), ""])
         done = fence.end + 1
     out.extend(lines[done:])
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")

@@ -1,0 +1,206 @@
+"""Worked examples of Time Chase: the ```` ```example ```` blocks in spec/time-chase/*.md.
+
+Each block states a state, optionally actions, and what the oracle must say
+of them (spec/time-chase/README.md lists the fields).  `check_example`
+compares every stated field with the oracle; the tests and the site both use
+it, so an example can never disagree with the code silently.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from random import Random
+
+from oracle.errors import NotationError
+from oracle.games.time_chase import notation, rules
+from oracle.games.time_chase.actions import Action
+from oracle.games.time_chase.events import Event
+from oracle.games.time_chase.ruleset import Rules
+from oracle.games.time_chase.state import State
+
+FENCE = re.compile(r"^```example\s*$")
+LIST_FIELDS = ("setup", "events", "legal")
+SCALAR_FIELDS = (
+    "title", "rules", "variant", "provisional", "state", "action", "verdict", "after",
+    "error", "seed", "outcome", "observe", "hand",
+)
+LEGAL_BIDS = re.compile(r"^p(\d+): (.*)$")
+
+
+class ExampleFormatError(ValueError):
+    """An example block that does not follow spec/time-chase/README.md."""
+
+
+@dataclass
+class WorkedExample:
+    """One example block, with where it stands."""
+
+    path: str
+    line: int
+    fields: dict[str, str] = field(default_factory=dict)
+    lists: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        return self.fields.get("title", "")
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(r.strip() for r in self.fields.get("rules", "").split(",") if r.strip())
+
+    @property
+    def is_provisional(self) -> bool:
+        return "provisional" in self.fields
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+def parse_block(lines: list[str], path: str, line: int) -> WorkedExample:
+    """Parse the lines inside one fence."""
+    example = WorkedExample(path, line)
+    current: str | None = None
+    for offset, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        if raw.startswith((" ", "\t")):
+            if current is None:
+                raise ExampleFormatError(f"{path}:{line + offset}: indented line outside a list field")
+            example.lists[current].append(raw.strip())
+            continue
+        key, sep, value = raw.partition(":")
+        key = key.strip()
+        if not sep or key not in SCALAR_FIELDS + LIST_FIELDS:
+            raise ExampleFormatError(f"{path}:{line + offset}: unknown example field {key!r}")
+        if key in example.fields or key in example.lists:
+            raise ExampleFormatError(f"{path}:{line + offset}: field {key!r} given twice")
+        if key in LIST_FIELDS:
+            current = key
+            example.lists[key] = []
+        else:
+            current = None
+            example.fields[key] = value.strip()
+    if "state" not in example.fields:
+        raise ExampleFormatError(f"{path}:{line}: an example needs a state")
+    if not example.rules:
+        raise ExampleFormatError(f"{path}:{line}: an example needs rules:")
+    return example
+
+
+def examples_in(text: str, path: str) -> list[WorkedExample]:
+    """Every example block in one Markdown text."""
+    found: list[WorkedExample] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        if FENCE.match(lines[i]):
+            start = i + 1
+            end = start
+            while end < len(lines) and lines[end].strip() != "```":
+                end += 1
+            found.append(parse_block(lines[start:end], path, start))
+            i = end + 1
+        else:
+            i += 1
+    return found
+
+
+def read_examples(spec_dir: Path) -> list[WorkedExample]:
+    """Every example block in the Markdown files of ``spec_dir`` (spec/time-chase), in file order."""
+    found: list[WorkedExample] = []
+    for md in sorted(spec_dir.glob("*.md")):
+        if md.name == "README.md":  # it documents the format with a sample block
+            continue
+        found.extend(examples_in(md.read_text(encoding="utf-8"), md.name))
+    return found
+
+
+def _verdict_text(state: State, action: Action, ruleset: Rules) -> str:
+    verdict = rules.explain(state, action, ruleset)
+    return "legal" if verdict.is_legal else f"illegal {verdict.rule}: {verdict.reason}"
+
+
+def _legal_lines(state: State, ruleset: Rules) -> list[str]:
+    if state.phase == "bid":
+        bids = [[notation.format_action(a).removeprefix("bid ") for a in rules.legal_actions(state, ruleset, p)]
+                for p in range(state.players)]
+        return [f"p{p}: " + ",".join(b) for p, b in enumerate(bids)]
+    return [notation.format_action(a) for a in rules.legal_actions(state, ruleset)]
+
+
+def check_example(example: WorkedExample) -> list[str]:
+    """The differences between what ``example`` states and what the oracle says."""
+    problems: list[str] = []
+    f = example.fields
+
+    def differ(what: str, stated: object, actual: object) -> None:
+        if stated != actual:
+            problems.append(f"{example.where}: {what}: the example says {stated!r}, the oracle says {actual!r}")
+
+    try:
+        state = notation.parse_state(f["state"])
+        actions = [notation.parse_action(a) for a in example.lists.get("setup", [])]
+        action = notation.parse_action(f["action"]) if "action" in f else None
+    except NotationError as exc:
+        if "error" in f:
+            differ("error", f["error"], str(exc))
+        else:
+            problems.append(f"{example.where}: the example does not parse: {exc}")
+        return problems
+    if "error" in f:
+        problems.append(f"{example.where}: the example says the input is rejected, but it parses")
+        return problems
+    differ("canonical state", f["state"], notation.format_state(state))
+    ruleset = replace(Rules.parse(f.get("variant", "standard")), players=state.players)
+    events: list[Event] = []
+    for setup in actions:
+        stated = _verdict_text(state, setup, ruleset)
+        if stated != "legal":
+            problems.append(f"{example.where}: a setup action is not legal: {stated}")
+            return problems
+        state, done = rules.apply(state, setup, ruleset)
+        events += done
+    if "seed" in f:
+        drawn = rules.sample_deal(state.players, Random(int(f["seed"])))
+        differ("the deal drawn from the seed", f.get("action"), notation.format_action(drawn))
+    if "legal" in example.lists and action is None:
+        differ("legal", example.lists["legal"], _legal_lines(state, ruleset))
+    if action is not None:
+        differ("canonical action", f["action"], notation.format_action(action))
+        verdict = _verdict_text(state, action, ruleset)
+        if "verdict" in f:
+            differ("verdict", f["verdict"], verdict)
+        if verdict == "legal":
+            state, done = rules.apply(state, action, ruleset)
+            events += done
+        elif "events" in example.lists or "after" in f:
+            problems.append(f"{example.where}: events/after need a legal action, but: {verdict}")
+            return problems
+    if "events" in example.lists:
+        differ("events", example.lists["events"], [notation.event_text(e) for e in events])
+    if "after" in f:
+        differ("after", f["after"], notation.format_state(state))
+    if "legal" in example.lists and action is not None:
+        differ("legal afterwards", example.lists["legal"], _legal_lines(state, ruleset))
+    if "outcome" in f:
+        winners = ",".join(f"p{w}" for w in state.winners) or "nobody"
+        differ("outcome", f["outcome"], f"{winners} {state.end_rule}" if state.phase == "over" else "none")
+    if "observe" in f:
+        problems += _check_observation(example, state, int(f["observe"].removeprefix("p")))
+    return problems
+
+
+def _check_observation(example: WorkedExample, state: State, player: int) -> list[str]:
+    """The observation shows the player's own hand, and no card of another hand or the unused cards."""
+    seen = notation.observation(state, player)
+    problems = []
+    if "hand" in example.fields and ",".join(seen["hand"]) != example.fields["hand"]:
+        problems.append(f"{example.where}: observed hand {seen['hand']!r}")
+    secret = {c.text for p, h in enumerate(state.hands) if p != player for c in h} | {c.text for c in state.unused}
+    shown = set(re.findall(r"\b[RBGYP]\d{1,2}\b", str(seen)))
+    if shown & secret:
+        problems.append(f"{example.where}: the observation shows hidden cards {sorted(shown & secret)}")
+    return problems

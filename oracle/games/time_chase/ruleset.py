@@ -1,0 +1,81 @@
+"""The rules settings of Time Chase: the player count and the named variants.
+
+(spec/time-chase/variants.md)
+
+The default reading is the spec's; each variant is another reading of a point
+the sources leave open.  A rules name is ``standard`` or ``+``-joined tokens:
+``players=N`` (3-6, default 4) and variant names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from oracle.errors import NotationError
+from oracle.games.time_chase.cards import PLAYER_COUNTS
+
+VARIANTS: dict[str, str] = {
+    "invariant=rank-paradox": "cards at 0 compare by rank; an equal rank is a paradox (TC.VARIANT.RANK-PARADOX)",
+    "reference=last-token": "the player who last placed a token starts each position (TC.VARIANT.LAST-TOKEN)",
+    "income=won-so-far": "income counts every event ever won, kept or lost (TC.VARIANT.WON-SO-FAR)",
+    "income-round1": "income is paid in round 1 too (TC.VARIANT.INCOME-ROUND1)",
+    "fuel-supply=30": "the supply holds 30 crystals; gains beyond it are lost (TC.VARIANT.FUEL-SUPPLY)",
+}
+
+DEFAULT_PLAYERS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A player count and the variants in force (all off: the spec's reading)."""
+
+    players: int = DEFAULT_PLAYERS
+    rank_paradox: bool = False
+    last_token: bool = False
+    won_so_far: bool = False
+    income_round1: bool = False
+    fuel_supply: int | None = None
+
+    @property
+    def name(self) -> str:
+        tokens = [f"players={self.players}"] if self.players != DEFAULT_PLAYERS else []
+        flags = (
+            (self.rank_paradox, "invariant=rank-paradox"),
+            (self.last_token, "reference=last-token"),
+            (self.won_so_far, "income=won-so-far"),
+            (self.income_round1, "income-round1"),
+            (self.fuel_supply is not None, "fuel-supply=30"),
+        )
+        tokens += [name for on, name in flags if on]
+        return "+".join(tokens) or "standard"
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """The rules for ``standard`` or ``+``-joined tokens; `NotationError` names an unknown token."""
+        rules = cls()
+        for token in (t.strip() for t in text.split("+")):
+            if token in ("", "standard"):
+                continue
+            if token.startswith("players="):
+                count = token.removeprefix("players=")
+                if not count.isdigit() or int(count) not in PLAYER_COUNTS:
+                    raise NotationError("a player count must be 3, 4, 5 or 6", token)
+                rules = replace(rules, players=int(count))
+            elif token == "invariant=rank-paradox":
+                rules = replace(rules, rank_paradox=True)
+            elif token == "invariant=replace":
+                continue
+            elif token == "reference=last-token":
+                rules = replace(rules, last_token=True)
+            elif token == "income=won-so-far":
+                rules = replace(rules, won_so_far=True)
+            elif token == "income-round1":
+                rules = replace(rules, income_round1=True)
+            elif token == "fuel-supply=30":
+                rules = replace(rules, fuel_supply=30)
+            else:
+                raise NotationError(f"unknown Time Chase rules token (known: players=N, {', '.join(VARIANTS)})", token)
+        return rules
+
+
+STANDARD = Rules()
