@@ -22,10 +22,17 @@ from typing import Any
 
 from oracle.games.ttykm.board import SQUARES
 from oracle.games.ttykm.examples import ExampleFormatError, WorkedExample, check_example, parse_block
-from oracle.games.ttykm.notation import event_text, format_position, format_turn, parse_position, parse_turn, position_to_json
-from oracle.games.ttykm.state import InvalidPosition
-from oracle.games.ttykm.rules.standard import apply_turn, explain, legal_turns
+from oracle.games.ttykm.notation import (
+    event_text,
+    format_position,
+    format_turn,
+    parse_position,
+    parse_turn,
+    position_to_json,
+)
 from oracle.games.ttykm.pictures.svg import Overlays, board_svg, turn_overlays
+from oracle.games.ttykm.rules.standard import apply_turn, explain, legal_turns
+from oracle.games.ttykm.state import InvalidPosition
 
 FENCE_OPEN = re.compile(r"^(`{3,}|~{3,})\s*([^`\s]*)")
 
