@@ -16,6 +16,10 @@ from dataclasses import dataclass
 VARIANTS: dict[str, str] = {
     "self-push=paradox": "moving onto your own copy removes both copies (VARIANT.SELF-PUSH-PARADOX)",
     "copy-choice=free": "any copy on the Focus era may be chosen (VARIANT.COPY-CHOICE-FREE)",
+    "plant-under-adjacent-copy=forbidden": "Growth: a seed goes under a copy only on the active copy's own square"
+    " (VARIANT.PLANT-UNDER-ADJACENT-COPY)",
+    "growth-onto-copy=kill": "Growth: a shrub or tree grows onto a copy standing alone and removes it"
+    " (VARIANT.GROWTH-ONTO-COPY-KILL)",
 }
 
 
@@ -23,7 +27,7 @@ VARIANTS: dict[str, str] = {
 # (NOTATION.RULES).  A chapter not yet implemented is refused with a
 # one-line error wherever it is named, never played by the standard rules.
 CHAPTERS: dict[str, bool] = {
-    "growth": False,
+    "growth": True,
     "influence": False,
     "memory": False,
 }
@@ -50,6 +54,14 @@ class Ruleset:
     @property
     def copy_choice_free(self) -> bool:
         return "copy-choice=free" in self.variants
+
+    @property
+    def plant_under_adjacent_copy_forbidden(self) -> bool:
+        return "plant-under-adjacent-copy=forbidden" in self.variants
+
+    @property
+    def growth_onto_copy_kill(self) -> bool:
+        return "growth-onto-copy=kill" in self.variants
 
     @property
     def name(self) -> str:
