@@ -1,7 +1,5 @@
 """Chapter objects: what a square holds beyond copies, and the off-board state.
 
-Rules: OBJECTS.SQUARE, OBJECTS.VALID
-
 A square of an era holds at most one *solid* thing (a copy or an object) and,
 under it, at most one seed, which only a copy may share.  `Chapters` is the
 immutable description of every object of a position and of the off-board state
@@ -20,6 +18,12 @@ from oracle.errors import InvalidPosition
 from oracle.games.ttykm.board import CELLS, FILES, MOVES, NEIGHBOUR, RANKS, SQUARES, Action, Era
 
 SEEDS = 5
+
+
+class InvalidObjects(InvalidPosition):
+    """A position whose chapter objects break rule OBJECTS.VALID."""
+
+    rule = "OBJECTS.VALID"
 
 
 class Kind(Enum):
@@ -75,6 +79,10 @@ def fall_direction(cell: int, thing: Thing) -> Action:
 class Chapters:
     """The chapter modules in play and every chapter object of the position.
 
+    Rule: OBJECTS.SQUARE
+    A square holds at most one solid thing (a copy, kept in the position's
+    masks, or an object here) and at most one seed, which only a copy shares.
+
     ``modules`` names the chapters (NOTATION.RULES).  ``seeds`` is the mask of
     cells holding a seed; ``solids`` lists each solid object by cell, in cell
     order; ``seed_supply`` is the shared seed supply (GROWTH.SEEDS).
@@ -111,35 +119,35 @@ def check_objects(chapters: Chapters, copies: int) -> None:
     if "growth" not in chapters.modules and (
         chapters.seeds or chapters.seed_supply != SEEDS or any(t.kind.chapter == "growth" for _, t in chapters.solids)
     ):
-        raise InvalidPosition("seeds, shrubs and trees need rules=growth")
+        raise InvalidObjects("seeds, shrubs and trees need rules=growth")
     if chapters.seeds < 0 or chapters.seeds >> CELLS:
-        raise InvalidPosition("seeds lie outside the three boards")
+        raise InvalidObjects("seeds lie outside the three boards")
     on_board = chapters.seeds.bit_count()
     if chapters.seed_supply < 0 or on_board + chapters.seed_supply != SEEDS:
-        raise InvalidPosition(
+        raise InvalidObjects(
             f"{on_board} seeds on the boards + {chapters.seed_supply} in supply = {on_board + chapters.seed_supply};"
             f" there are {SEEDS} seeds"
         )
     cells = [c for c, _ in chapters.solids]
     if len(set(cells)) != len(cells) or cells != sorted(cells):
-        raise InvalidPosition("a square holds two objects")
+        raise InvalidObjects("a square holds two objects")
     for c, thing in chapters.solids:
         if not 0 <= c < CELLS:
-            raise InvalidPosition("an object lies outside the three boards")
+            raise InvalidObjects("an object lies outside the three boards")
         if copies >> c & 1:
-            raise InvalidPosition(f"a copy shares {_where(c)} with a {thing.kind.word}")
+            raise InvalidObjects(f"a copy shares {_where(c)} with a {thing.kind.word}")
         if chapters.seeds >> c & 1:
-            raise InvalidPosition(f"a seed shares {_where(c)} with a {thing.kind.word}")
+            raise InvalidObjects(f"a seed shares {_where(c)} with a {thing.kind.word}")
         era = c // SQUARES
         if thing.kind is Kind.SHRUB and era == Era.PAST:
-            raise InvalidPosition("a shrub in the past: shrubs grow only in the present and the future")
+            raise InvalidObjects("a shrub in the past: shrubs grow only in the present and the future")
         if thing.kind in (Kind.TREE, Kind.FALLEN) and era != Era.FUTURE:
-            raise InvalidPosition(f"a {thing.kind.word} in the {Era(era).word}: trees grow only in the future")
+            raise InvalidObjects(f"a {thing.kind.word} in the {Era(era).word}: trees grow only in the future")
         if thing.kind is Kind.FALLEN:
             root = thing.root
             if root is None or root // SQUARES != era or not any(
                 NEIGHBOUR[d][root % SQUARES] == c % SQUARES for d in MOVES
             ):
-                raise InvalidPosition("a fallen tree's root must be the square next to it that it fell from")
+                raise InvalidObjects("a fallen tree's root must be the square next to it that it fell from")
         elif thing.root is not None:
-            raise InvalidPosition(f"a {thing.kind.word} has no root")
+            raise InvalidObjects(f"a {thing.kind.word} has no root")

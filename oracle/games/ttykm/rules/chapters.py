@@ -16,6 +16,7 @@ from __future__ import annotations
 from oracle.games.ttykm.board import ACTION_ORDER, NEIGHBOUR, SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import Created
 from oracle.games.ttykm.notation import cell_prose
+from oracle.games.ttykm.objects import Kind
 from oracle.games.ttykm.rules import growth, push
 from oracle.games.ttykm.rules.convergence import propagate
 from oracle.games.ttykm.rules.standard import Illegal, Step, self_push_paradox
@@ -87,9 +88,10 @@ def _resolve(scene: Scene, colour: Colour, active: int, action: TurnAction, rule
     if push.blocked_move(scene, active, action) is not None:
         thing = scene.solid(t)
         assert thing is not None
+        stays = f"cannot fall {action.word}" if thing.kind is Kind.TREE else "does not move"
         return Illegal(
             "OBJECTS.MOVE",
-            f"the copy on {where} cannot move {action.word}: the {thing.kind.word} on {cell_prose(t)} cannot move",
+            f"the copy on {where} cannot move {action.word}: the {thing.kind.word} on {cell_prose(t)} {stays}",
         )
     push.move(scene, colour, active, action)
     return None
