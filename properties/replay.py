@@ -30,8 +30,8 @@ from oracle.games.ttykm.events import (
     Travelled,
     Won,
 )
-from oracle.games.ttykm.objects import Kind, Thing
 from oracle.games.ttykm.notation import event_text
+from oracle.games.ttykm.objects import Kind, Thing
 from oracle.games.ttykm.state import Position
 
 
