@@ -75,7 +75,8 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
     """The position the events lead to from ``before``."""
     b = Board([*before.copies], [*before.supply], [*before.removed], [*before.focus], before.to_move)
     if before.chapters is not None:
-        b.seeds, b.solids, b.seed_supply = before.chapters.seeds, dict(before.chapters.solids), before.chapters.seed_supply
+        chapters = before.chapters
+        b.seeds, b.solids, b.seed_supply = chapters.seeds, dict(chapters.solids), chapters.seed_supply
     mover = before.to_move
     for event in events:
         b.log.append(event_text(event))
@@ -122,7 +123,8 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
                 b.seeds &= ~(1 << cell)
                 b.seed_supply += 1
             case Grew(what, cell):
-                b.require(b.empty(cell) and not b.seeds >> cell & 1 and cell not in b.solids, "growth onto a used square")
+                used = not b.empty(cell) or b.seeds >> cell & 1 or cell in b.solids
+                b.require(not used, "growth onto a used square")
                 b.solids[cell] = Thing(Kind(what))
             case Cleared("seed", cell):
                 b.require(bool(b.seeds >> cell & 1), "no seed there")
