@@ -146,8 +146,8 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
     if b.winner is None:
         assert mover is not None
         b.to_move = mover.opponent
-    chapters = None
+    objects = None
     if before.chapters is not None:
-        chapters = before.chapters.with_objects(b.seeds, b.solids, b.seed_supply)
+        objects = before.chapters.with_objects(b.seeds, b.solids, b.seed_supply)
     return Position((b.copies[0], b.copies[1]), (b.supply[0], b.supply[1]), (b.removed[0], b.removed[1]),
-                    (b.focus[0], b.focus[1]), b.to_move, b.winner, chapters)
+                    (b.focus[0], b.focus[1]), b.to_move, b.winner, objects)
