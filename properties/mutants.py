@@ -371,11 +371,21 @@ def growth_fast_path_check() -> None:
         assert dict(perft_growth.children(state)) == plain, "the fast path reaches other positions"
 
 
+def growth_differential_check() -> None:
+    """The Growth Z3 model and the engine agree on every action of the Growth sample."""
+    from properties.growth_differential import differences
+
+    for position in growth_sample():
+        for diff in differences(position):
+            raise AssertionError(diff)
+
+
 GROWTH_CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("Growth worked examples", growth_examples_check),
     ("Growth turn invariants", growth_invariants_check),
     ("Growth fast path", growth_fast_path_check),
     ("Growth play machine", growth_play_check),
+    ("Growth Z3 differential", growth_differential_check),
 )
 
 
