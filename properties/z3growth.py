@@ -13,7 +13,7 @@ Growth position, which are all that one Growth action can change:
 * a **column**: one square on the three eras, with whether a fallen tree in
   the future has its root there.  Plant and Dig up on one era are modelled
   with their growth and cascade on the later eras (GROWTH.PLANT, GROWTH.DIG,
-  GROWTH.GROW, GROWTH.CASCADE.*).
+  GROWTH.GROW and the two cascade clauses).
 
 Theorems are proved for every valid slice; the differential check evaluates
 the model on slices cut from random Growth positions and compares it with what
