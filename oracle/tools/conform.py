@@ -33,9 +33,8 @@ from oracle.games.ttykm.notation import (
     position_from_json,
     turn_from_json,
 )
-from oracle.games.ttykm.rules.standard import successors
+from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
-from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Turn
 from oracle.tools.protocol import MAX_PERFT_DEPTH, MAX_PERFT_DEPTH_VARIANT, handle
 from oracle.tools.vectors import (
@@ -157,6 +156,11 @@ VARIANT_REPLACES = {
 }
 
 
+# Chapter events: they may sit inside a push group (a pushed copy fells a tree) without ending it.
+CHAPTER_EVENT_RULES = {"planted": "GROWTH.PLANT", "dug": "GROWTH.DIG", "grew": "GROWTH.GROW",
+                       "removed": "GROWTH.SEED-REMOVED", "fell": "GROWTH.FALL"}
+
+
 def event_rules(events: list[str]) -> list[str]:
     """The clause each event of a legal turn's trace (NOTATION.EVENT) comes from.
 
@@ -169,6 +173,9 @@ def event_rules(events: list[str]) -> list[str]:
     group: list[int] = []  # indexes of the push events waiting for their "moved"
     for index, line in enumerate(events):
         kind = line.split(" ", 1)[0]
+        if kind in CHAPTER_EVENT_RULES or line.endswith(" by tree"):
+            rules.append(CHAPTER_EVENT_RULES.get(kind, "GROWTH.FALL.CRUSH"))
+            continue
         if kind in PUSH_EVENTS:
             group.append(index)
             rules.append("")
@@ -495,7 +502,7 @@ class Runner:
     def run_games(self, games: int, seed: int, progress: Callable[[str], None]) -> None:
         rng = random.Random(seed)
         for game in range(1, games + 1):
-            position = Position.start()
+            position = start_position(self.ruleset)
             ply = 0
             while position.winner is None and ply < 200:
                 ply += 1

@@ -166,6 +166,7 @@ def op_version(request: Json, default: Defaults) -> Json:
         "game": game.name,
         "games": list(GAMES),
         "variants": ["standard", *game.variants()],
+        "rulesets": list(game.rulesets()),
         "limits": {"line_bytes": MAX_LINE_BYTES, "perft_depth": MAX_PERFT_DEPTH,
                    "perft_depth_variant": MAX_PERFT_DEPTH_VARIANT},
     }

@@ -22,10 +22,10 @@ from oracle import SPEC_VERSION, __version__
 from oracle.games.ttykm.board import ACTION_ORDER, SQUARES, Era
 from oracle.games.ttykm.notation import event_text, format_position, format_turn, parse_position, parse_turn
 from oracle.games.ttykm.perft import perft
-from oracle.games.ttykm.rules.standard import apply_turn, explain, successors
+from oracle.games.ttykm.rules.standard import apply_turn, explain, start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
-from oracle.games.ttykm.turn import ILLEGAL, Turn
+from oracle.games.ttykm.turn import ILLEGAL, Aimed, Turn, TurnAction
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
@@ -74,9 +74,50 @@ NAMED_POSITIONS: tuple[NamedPosition, ...] = (
                   "the game is over: no legal turn (TURN.GAME-OVER)"),
 )
 
+GROWTH_START = ("3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                " rules=growth seeds=5")
+GROWTH_NAMED_POSITIONS: tuple[NamedPosition, ...] = (
+    NamedPosition("start", GROWTH_START, "the Growth start: five seeds in supply (GROWTH.SETUP, GROWTH.SEEDS)"),
+    NamedPosition("fall-crushes",
+                  "3b/1s2/4/w3|3b/1h2/4/w3|1b2/1t2/1b2/1w2 turn=w focus=future,past supply=4,3 removed=0,0"
+                  " rules=growth seeds=4",
+                  "b1 N pushes Black into a tree that falls and crushes Black on b4 (GROWTH.FALL, rulings G-T2)"),
+    NamedPosition("tree-against-wall",
+                  "3b/4/3s/w3|3b/4/3h/w3|3b/4/1wbt/4 turn=w focus=future,future supply=4,3 removed=0,0"
+                  " rules=growth seeds=4",
+                  "a tree that cannot fall: Black pushed into it dies (GROWTH.FALL.BLOCKED, rulings G-T3)"),
+    NamedPosition("dig-fallen-tree",
+                  "3b/1s2/1w2/4|3b/1h2/4/w3|3b/2>1/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                  " rules=growth seeds=4",
+                  "digging b3 removes the shrub and the fallen tree rooted on b3 (GROWTH.DIG, rulings G-T4)"),
+    NamedPosition("plant-under-opponent",
+                  "3b/2b1/2(ws)1/4|3b/4/2h1/w3|3b/4/2t1/w3 turn=w focus=past,future supply=4,3 removed=0,0"
+                  " rules=growth seeds=4",
+                  "plant under Black; travel onto the shrub is illegal (GROWTH.PLANT, OBJECTS.TRAVEL, rulings G-T5)"),
+    NamedPosition("row-of-trees",
+                  "3b/4/4/w3|3b/4/4/w3|b3/t3/t3/w3 turn=w focus=future,past supply=4,4 removed=0,0"
+                  " rules=growth seeds=5",
+                  "a1 N fells a tree onto a tree, which falls onto Black (GROWTH.FALL, GROWTH.FALL.CRUSH)"),
+    NamedPosition("no-seed-left",
+                  "s2b/4/ss2/w1ss|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                  " rules=growth seeds=0",
+                  "every seed is on the board: digging only, no planting (GROWTH.SEEDS)"),
+    NamedPosition("boxed-in",
+                  "3b/4/4/w3|3b/4/h3/(ws)h2|3b/4/4/w3 turn=w focus=present,future supply=4,4 removed=0,0"
+                  " rules=growth seeds=4",
+                  "a copy boxed in by shrubs can only dig and plant its own square (OBJECTS.ORDER)"),
+)
+
+
+def named_positions(ruleset: Ruleset) -> tuple[NamedPosition, ...]:
+    """The named positions of a ruleset's vector set: the Growth ones when it names Growth."""
+    return GROWTH_NAMED_POSITIONS if "growth" in ruleset.chapters else NAMED_POSITIONS
+
+
 # Perft depths from the named positions: deep enough to mix rules, shallow
-# enough to export in seconds (variants are counted by the plain rules).
-PERFT_DEPTHS = {"standard": {"start": 5, "*": 3}, "variant": {"start": 3, "*": 2}}
+# enough to export in seconds (variants are counted by the plain rules,
+# Growth without variants by its fast path).
+PERFT_DEPTHS = {"standard": {"start": 5, "*": 3}, "variant": {"start": 3, "*": 2}, "growth": {"start": 4, "*": 2}}
 GAMES = 6  # playthroughs per set
 MAX_PLIES = 100  # a playthrough stops here if nobody has won
 SAMPLE_EVERY = 9  # one position in this many plies of each game joins the position set
@@ -90,7 +131,7 @@ def ruleset_dir_name(ruleset: Ruleset) -> str:
 
 
 COMMITTED: tuple[Ruleset, ...] = (
-    STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"),
+    STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"), Ruleset.parse("growth"),
 )
 
 
@@ -101,7 +142,7 @@ def random_game(ruleset: Ruleset, seed: int) -> list[tuple[Position, Turn]]:
     """A seeded random game: the position before each ply and the turn played there.
     The final position is that after the last turn."""
     rng = random.Random(seed)
-    position = Position.start()
+    position = start_position(ruleset)
     plies: list[tuple[Position, Turn]] = []
     while position.winner is None and len(plies) < MAX_PLIES:
         options = successors(position, ruleset)
@@ -118,7 +159,7 @@ def game_seed(ruleset: Ruleset, game: int) -> int:
 
 def position_set(ruleset: Ruleset, games: list[list[tuple[Position, Turn]]]) -> list[tuple[str, Position]]:
     """The named positions, then every `SAMPLE_EVERY`-th position of each game."""
-    chosen = [(named.name, parse_position(named.text)) for named in NAMED_POSITIONS]
+    chosen = [(named.name, parse_position(named.text)) for named in named_positions(ruleset)]
     seen = {p for _, p in chosen}
     for number, plies in enumerate(games, start=1):
         for ply in range(SAMPLE_EVERY, len(plies), SAMPLE_EVERY):
@@ -156,8 +197,11 @@ def _candidates(position: Position, ruleset: Ruleset, rng: random.Random) -> Ite
             yield Turn(turn.copy, turn.actions[:1], turn.focus)  # one action fewer
             yield Turn(turn.copy, turn.actions[:1])  # a partial turn
             yield Turn(None, (), turn.focus)  # no copy
+    pool: tuple[TurnAction, ...] = ACTION_ORDER
+    if position.chapters is not None and "growth" in position.chapters.modules:
+        pool += tuple(Aimed(letter, s) for letter in "PD" for s in range(SQUARES))
     for _ in range(ILLEGAL_CANDIDATES):
-        actions = tuple(rng.choice(ACTION_ORDER) for _ in range(rng.randint(1, 2)))
+        actions = tuple(rng.choice(pool) for _ in range(rng.randint(1, 2)))
         yield Turn(rng.randrange(SQUARES), actions, rng.choice((None, *Era)))
 
 
@@ -213,12 +257,13 @@ def illegal_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
 
 
 def perft_file(ruleset: Ruleset) -> str:
-    depths = PERFT_DEPTHS["standard" if ruleset == STANDARD else "variant"]
+    kind = "variant" if ruleset.variants else "growth" if "growth" in ruleset.chapters else "standard"
+    depths = PERFT_DEPTHS[kind]
     out = [
         "# That Time You Killed Me: perft counts (see spec/vectors.md)\n",
         f"# format {FORMAT_VERSION}, spec {SPEC_VERSION}, variant {ruleset.name}\n",
     ]
-    for named in NAMED_POSITIONS:
+    for named in named_positions(ruleset):
         position = parse_position(named.text)
         out += ["\n", f"id {named.name}\n", f"position {format_position(position)}\n"]
         for depth in range(1, depths.get(named.name, depths["*"]) + 1):
@@ -232,7 +277,7 @@ def playthrough_file(plies: list[tuple[Position, Turn]], ruleset: Ruleset, game:
         f"format: {FORMAT_VERSION}\n", f"spec: {SPEC_VERSION}\n", f"variant: {ruleset.name}\n",
         f"game: {game}\n", f"seed: {seed}\n",
     ]
-    final = Position.start()
+    final = start_position(ruleset)
     for number, (position, turn) in enumerate(plies, start=1):
         turns = [format_turn(t) for t, _ in successors(position, ruleset)]
         applied = apply_turn(position, turn, ruleset)
@@ -437,7 +482,7 @@ def replay(playthrough: Playthrough) -> list[str]:
     """Check a playthrough against the oracle, ply by ply; list the differences."""
     ruleset = Ruleset.parse(playthrough.header["variant"])
     problems: list[str] = []
-    position = Position.start()
+    position = start_position(ruleset)
     for number, ply in enumerate(playthrough.plies, start=1):
         if format_position(position) != ply.position:
             problems.append(f"ply {number}: position {ply.position!r}, but the oracle reached"

@@ -47,7 +47,8 @@ class Pushed:
 
 @dataclass(frozen=True)
 class Crushed:
-    """A pushed copy on ``cell`` met the wall and was removed."""
+    """A pushed copy on ``cell`` met the wall (or, in a chapter, an immovable
+    object) and was removed."""
 
     colour: Colour
     cell: int
@@ -98,4 +99,61 @@ class Won:
     colour: Colour
 
 
-Event = CopyChosen | Moved | Pushed | Crushed | Paradox | Travelled | Created | FocusMoved | Won
+# --- chapter events (spec/ttykm/objects.md, growth.md) -------------------------
+
+
+@dataclass(frozen=True)
+class Planted:
+    """The active copy of ``colour`` planted a seed on ``cell`` (GROWTH.PLANT)."""
+
+    colour: Colour
+    cell: int
+
+
+@dataclass(frozen=True)
+class Dug:
+    """The active copy of ``colour`` dug up the seed on ``cell`` (GROWTH.DIG)."""
+
+    colour: Colour
+    cell: int
+
+
+@dataclass(frozen=True)
+class Grew:
+    """A ``what`` (``shrub`` or ``tree``) grew on ``cell`` (GROWTH.GROW)."""
+
+    what: str
+    cell: int
+
+
+@dataclass(frozen=True)
+class Cleared:
+    """The ``what`` (``seed``, ``shrub``, ``tree`` or ``fallen-tree``) on ``cell``
+    was removed by a cascade or a falling tree."""
+
+    what: str
+    cell: int
+
+
+@dataclass(frozen=True)
+class Fell:
+    """The standing tree on ``source`` fell onto ``target`` (GROWTH.FALL)."""
+
+    source: int
+    target: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Flattened:
+    """A falling tree landed on the copy of ``colour`` on ``cell`` and removed it
+    (GROWTH.FALL.CRUSH); written ``crushed ... by tree``."""
+
+    colour: Colour
+    cell: int
+
+
+Event = (
+    CopyChosen | Moved | Pushed | Crushed | Paradox | Travelled | Created | FocusMoved | Won
+    | Planted | Dug | Grew | Cleared | Fell | Flattened
+)

@@ -10,32 +10,40 @@ positions are checked against rule POSITION.VALID.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games.ttykm.board import FILES, RANKS, SQUARES, Action, Colour, Era, cell
 from oracle.games.ttykm.events import (
+    Cleared,
     CopyChosen,
     Created,
     Crushed,
+    Dug,
     Event,
+    Fell,
+    Flattened,
     FocusMoved,
+    Grew,
     Moved,
     Paradox,
+    Planted,
     Pushed,
     Travelled,
     Won,
 )
+from oracle.games.ttykm.objects import SEEDS, Kind, Thing, fall_direction, fallen
 from oracle.games.ttykm.ruleset import CHAPTERS
 from oracle.games.ttykm.state import Chapters, Position, check_position
-from oracle.games.ttykm.turn import Turn
+from oracle.games.ttykm.turn import AIMED_WORDS, Aimed, Turn, TurnAction
 
 # --- squares and eras ------------------------------------------------------
 
 ERA_BY_WORD = {era.word: era for era in Era}
 COLOUR_BY_WORD = {c.word: c for c in Colour}
 COLOUR_BY_LETTER = {c.letter: c for c in Colour}
-ACTION_BY_LETTER = {a.value: a for a in Action}
+ACTION_BY_LETTER: dict[str, TurnAction] = {a.value: a for a in Action}
 
 
 def square_name(square: int) -> str:
@@ -79,6 +87,31 @@ def parse_cell(text: str, column: int = 1) -> int:
 # --- positions -------------------------------------------------------------
 
 POSITION_KEYS = ("focus", "supply", "removed", "rules")
+CHAPTER_KEYS = ("seeds",)
+
+
+FALLEN_GLYPH = {Action.NORTH: "^", Action.EAST: ">", Action.SOUTH: "v", Action.WEST: "<"}
+FALLEN_BY_GLYPH = {g: d for d, g in FALLEN_GLYPH.items()}
+OBJECT_LETTER = {Kind.SHRUB: "h", Kind.TREE: "t"}
+OBJECT_BY_LETTER = {letter: kind for kind, letter in OBJECT_LETTER.items()}
+SEED = "s"
+
+
+def square_text(position: Position, c: int) -> str | None:
+    """What one cell holds in the board notation (NOTATION.OBJECTS), or None if empty."""
+    occupant = position.occupant(c)
+    chapters = position.chapters
+    seed = chapters is not None and bool(chapters.seeds >> c & 1)
+    if occupant is not None:
+        return f"({occupant.letter}{SEED})" if seed else occupant.letter
+    if seed:
+        return SEED
+    thing = chapters.solid(c) if chapters is not None else None
+    if thing is None:
+        return None
+    if thing.kind is Kind.FALLEN:
+        return FALLEN_GLYPH[fall_direction(c, thing)]
+    return OBJECT_LETTER[thing.kind]
 
 
 def _format_era(position: Position, era: Era) -> str:
@@ -86,14 +119,14 @@ def _format_era(position: Position, era: Era) -> str:
     for rank in range(3, -1, -1):
         text, empty = "", 0
         for file in range(4):
-            occupant = position.occupant(cell(era, rank * 4 + file))
-            if occupant is None:
+            here = square_text(position, cell(era, rank * 4 + file))
+            if here is None:
                 empty += 1
                 continue
             if empty:
                 text += str(empty)
                 empty = 0
-            text += occupant.letter
+            text += here
         ranks.append(text + (str(empty) if empty else ""))
     return "/".join(ranks)
 
@@ -113,6 +146,8 @@ def format_position(position: Position) -> str:
     supply = ",".join(str(position.supply[c]) for c in Colour)
     removed = ",".join(str(position.removed[c]) for c in Colour)
     rules = "" if position.chapters is None else f" rules={format_chapters(position.chapters)}"
+    if position.chapters is not None and "growth" in position.chapters.modules:
+        rules += f" seeds={position.chapters.seed_supply}"
     return f"{boards} {status} focus={focus} supply={supply} removed={removed}{rules}"
 
 
@@ -121,11 +156,22 @@ def _tokens(text: str) -> list[tuple[str, int]]:
     return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
 
 
-def _parse_boards(token: str, column: int) -> tuple[int, int]:
+@dataclass
+class _Objects:
+    """The chapter objects read from the boards, with the first token of each
+    (to name it if the position turns out to need no chapter)."""
+
+    seeds: int = 0
+    solids: dict[int, Thing] = field(default_factory=dict)
+    first: tuple[str, int] | None = None
+
+
+def _parse_boards(token: str, column: int) -> tuple[tuple[int, int], _Objects]:
     eras = token.split("|")
     if len(eras) != 3:
         raise NotationError("expected three boards past|present|future", token, column)
     masks = [0, 0]
+    objects = _Objects()
     offset = column
     for era, board in zip(Era, eras, strict=True):
         ranks = board.split("/")
@@ -135,27 +181,67 @@ def _parse_boards(token: str, column: int) -> tuple[int, int]:
         for rank_index, rank_text in enumerate(ranks):
             rank = 3 - rank_index
             file = 0
-            for i, ch in enumerate(rank_text):
+            i = 0
+            while i < len(rank_text):
+                ch = rank_text[i]
                 col = rank_offset + i
+                width = 1
                 if ch in "1234":
                     file += int(ch)
-                elif ch in COLOUR_BY_LETTER:
-                    if file < 4:
-                        masks[COLOUR_BY_LETTER[ch]] |= 1 << cell(era, rank * 4 + file)
+                elif file >= 4 and ch != "(":
                     file += 1
                 else:
-                    raise NotationError("expected w, b or a digit 1-4 on a board", ch, col)
+                    if ch == "(":
+                        end = rank_text.find(")", i)
+                        width = len(rank_text) - i if end < 0 else end - i + 1
+                    if file < 4:
+                        _parse_square_text(rank_text[i:i + width], cell(era, rank * 4 + file), col, masks, objects)
+                    file += 1
                 if file > 4:
                     raise NotationError(
                         f"rank {rank + 1} of the {era.word} board has more than 4 squares", rank_text, rank_offset
                     )
+                i += width
             if file != 4:
                 raise NotationError(
                     f"rank {rank + 1} of the {era.word} board has {file} squares, not 4", rank_text or "/", rank_offset
                 )
             rank_offset += len(rank_text) + 1
         offset += len(board) + 1
-    return masks[0], masks[1]
+    return (masks[0], masks[1]), objects
+
+
+def _parse_square_text(text: str, c: int, column: int, masks: list[int], objects: _Objects) -> None:
+    """One square of a board (NOTATION.OBJECTS): a copy, a seed, a copy on a
+    seed ``(ws)``, or an object."""
+    if text in COLOUR_BY_LETTER:
+        masks[COLOUR_BY_LETTER[text]] |= 1 << c
+        return
+    if objects.first is None:
+        objects.first = (text, column)
+    if text.startswith("("):
+        if len(text) == 4 and text[1] in COLOUR_BY_LETTER and text[2] == SEED and text[3] == ")":
+            masks[COLOUR_BY_LETTER[text[1]]] |= 1 << c
+            objects.seeds |= 1 << c
+            return
+        if len(text) == 4 and text[2:] == SEED + ")" and (text[1] in OBJECT_BY_LETTER or text[1] in FALLEN_BY_GLYPH):
+            raise NotationError("a seed shares a square only with a copy, never with an object", text, column)
+        raise NotationError("expected a copy on a seed, (ws) or (bs)", text, column)
+    if text == SEED:
+        objects.seeds |= 1 << c
+        if objects.seeds.bit_count() > SEEDS:
+            raise NotationError(f"more than {SEEDS} seeds on the boards; there are {SEEDS} seeds", text, column)
+    elif text in OBJECT_BY_LETTER:
+        objects.solids[c] = Thing(OBJECT_BY_LETTER[text])
+    elif text in FALLEN_BY_GLYPH:
+        try:
+            objects.solids[c] = fallen(c, FALLEN_BY_GLYPH[text])
+        except InvalidPosition:
+            raise NotationError(
+                "a fallen tree whose root would be off the board (the glyph points the way it fell)", text, column
+            ) from None
+    else:
+        raise NotationError("expected w, b or a digit 1-4 on a board", text, column)
 
 
 def _parse_pair(key: str, value: str, column: int) -> tuple[str, str]:
@@ -177,11 +263,11 @@ def parse_position(text: str) -> Position:
     if not tokens:
         raise NotationError("empty position")
     boards_token, boards_col = tokens[0]
-    copies = _parse_boards(boards_token, boards_col)
+    copies, objects = _parse_boards(boards_token, boards_col)
     fields: dict[str, tuple[str, int]] = {}
     for token, column in tokens[1:]:
         key, sep, value = token.partition("=")
-        if not sep or key not in ("turn", "winner", *POSITION_KEYS):
+        if not sep or key not in ("turn", "winner", *POSITION_KEYS, *CHAPTER_KEYS):
             raise NotationError("expected turn=, winner=, focus=, supply=, removed= or rules=", token, column)
         if key in fields or (key in ("turn", "winner") and ({"turn", "winner"} & fields.keys())):
             raise NotationError("field given twice", token, column)
@@ -212,9 +298,36 @@ def parse_position(text: str) -> Position:
     rw, rb = _parse_pair("removed", value, col)
     removed = (_parse_count(rw, col), _parse_count(rb, col + len(rw) + 1))
     chapters = parse_chapters(*fields["rules"]) if "rules" in fields else None
+    chapters = _with_board_objects(chapters, objects, fields)
     position = Position(copies, supply, removed, focus, to_move, winner, chapters)
     check_position(position)
     return position
+
+
+def _with_board_objects(
+    chapters: Chapters | None, objects: _Objects, fields: dict[str, tuple[str, int]]
+) -> Chapters | None:
+    """Add the objects read from the boards and the ``seeds=`` field to the chapters.
+
+    Rule: NOTATION.OBJECTS
+    """
+    growth = chapters is not None and "growth" in chapters.modules
+    if objects.first is not None and not growth:
+        raise NotationError("seeds, shrubs and trees need rules=growth", *objects.first)
+    if "seeds" in fields and not growth:
+        value, col = fields["seeds"]
+        raise NotationError("seeds= needs rules=growth", value, col)
+    if chapters is None:
+        return None
+    if not growth:
+        return chapters
+    if "seeds" not in fields:
+        raise NotationError("missing field seeds= (the shared seed supply, such as seeds=5) after rules=growth")
+    value, col = fields["seeds"]
+    supply = _parse_count(value, col)
+    if supply > SEEDS:
+        raise NotationError(f"seeds= is the shared seed supply, 0 to {SEEDS}", value, col)
+    return chapters.with_objects(objects.seeds, objects.solids, supply)
 
 
 def parse_chapters(text: str, column: int = 0) -> Chapters | None:
@@ -265,7 +378,7 @@ def parse_turn(text: str) -> Turn:
     if not tokens:
         raise NotationError("empty turn")
     copy: int | None = None
-    actions: list[Action] = []
+    actions: list[TurnAction] = []
     focus: Era | None = None
     for index, (token, column) in enumerate(tokens):
         if focus is not None:
@@ -274,13 +387,25 @@ def parse_turn(text: str) -> Turn:
             focus = parse_era(token[1:], column + 1)
         elif index == 0:
             copy = parse_square(token, column)
-        elif token.upper() in ACTION_BY_LETTER:
+        else:
             if len(actions) == 2:
                 raise NotationError("a turn has at most two actions", token, column)
-            actions.append(ACTION_BY_LETTER[token.upper()])
-        else:
-            raise NotationError("expected an action N, E, S, W, F, B or a new Focus such as >past", token, column)
+            actions.append(parse_action(token, column))
     return Turn(copy, tuple(actions), focus)
+
+
+def parse_action(token: str, column: int = 1) -> TurnAction:
+    """One action of a turn: ``N``, ``E``, ``S``, ``W``, ``F``, ``B``, or a
+    chapter action aimed at a square, such as ``Pb2`` (Plant) or ``Db2`` (Dig up).
+
+    Rule: NOTATION.AIMED
+    """
+    if token.upper() in ACTION_BY_LETTER:
+        return ACTION_BY_LETTER[token.upper()]
+    letter = token[:1].upper()
+    if letter in AIMED_WORDS and len(token) == 3:
+        return Aimed(letter, parse_square(token[1:].lower(), column + 1))
+    raise NotationError("expected an action N, E, S, W, F, B or a new Focus such as >past", token, column)
 
 
 # --- events ----------------------------------------------------------------
@@ -307,6 +432,18 @@ def event_text(event: Event) -> str:
             return f"focus {colour.word} {source.word}>{target.word}"
         case Won(colour):
             return f"won {colour.word}"
+        case Planted(colour, c):
+            return f"planted {colour.word} {cell_name(c)}"
+        case Dug(colour, c):
+            return f"dug {colour.word} {cell_name(c)}"
+        case Grew(what, c):
+            return f"grew {what} {cell_name(c)}"
+        case Cleared(what, c):
+            return f"removed {what} {cell_name(c)}"
+        case Fell(source, target, direction):
+            return f"fell {cell_name(source)}-{square_name(target % SQUARES)} {direction.value}"
+        case Flattened(colour, c):
+            return f"crushed {colour.word} {cell_name(c)} by tree"
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 
@@ -333,6 +470,18 @@ def event_to_json(event: Event) -> dict[str, Any]:
             return {"type": "focus_moved", "colour": colour.word, "from": source.word, "to": target.word}
         case Won(colour):
             return {"type": "won", "colour": colour.word}
+        case Planted(colour, c):
+            return {"type": "planted", "colour": colour.word, "cell": cell_name(c)}
+        case Dug(colour, c):
+            return {"type": "dug", "colour": colour.word, "cell": cell_name(c)}
+        case Grew(what, c):
+            return {"type": "grew", "object": what, "cell": cell_name(c)}
+        case Cleared(what, c):
+            return {"type": "removed", "object": what, "cell": cell_name(c)}
+        case Fell(source, target, direction):
+            return {"type": "fell", "from": cell_name(source), "to": cell_name(target), "direction": direction.value}
+        case Flattened(colour, c):
+            return {"type": "crushed_by_tree", "colour": colour.word, "cell": cell_name(c)}
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 
@@ -353,7 +502,75 @@ def position_to_json(position: Position) -> dict[str, Any]:
         "supply": {c.word: position.supply[c] for c in Colour},
         "removed": {c.word: position.removed[c] for c in Colour},
         **({} if position.chapters is None else {"rules": format_chapters(position.chapters)}),
+        **_objects_to_json(position),
     }
+
+
+def _objects_to_json(position: Position) -> dict[str, Any]:
+    """The Growth fields of the JSON form (NOTATION.OBJECTS): ``objects`` lists
+    each kind's cells, a fallen tree with its root; ``seeds`` is the supply."""
+    chapters = position.chapters
+    if chapters is None or "growth" not in chapters.modules:
+        return {}
+    from oracle.games.ttykm.board import CELLS
+
+    objects: dict[str, Any] = {
+        "seed": [cell_name(c) for c in range(CELLS) if chapters.seeds >> c & 1],
+        "shrub": [cell_name(c) for c, t in chapters.solids if t.kind is Kind.SHRUB],
+        "tree": [cell_name(c) for c, t in chapters.solids if t.kind is Kind.TREE],
+        "fallen": [
+            {"cell": cell_name(c), "root": cell_name(t.root)}
+            for c, t in chapters.solids
+            if t.kind is Kind.FALLEN and t.root is not None
+        ],
+    }
+    return {"objects": objects, "seeds": chapters.seed_supply}
+
+
+def _objects_from_json(obj: dict[str, Any], chapters: Chapters | None) -> Chapters | None:
+    growth = chapters is not None and "growth" in chapters.modules
+    for key in ("objects", "seeds"):
+        if key in obj and not growth:
+            raise NotationError(f"JSON field {key!r} needs \"rules\": \"growth\"", key)
+    if chapters is None or not growth:
+        return chapters
+    objects = _json_field(obj, "objects", dict)
+    extra = set(objects) - {"seed", "shrub", "tree", "fallen"}
+    if extra:
+        raise NotationError("unknown key in JSON field 'objects'", sorted(extra)[0])
+    seeds = 0
+    solids: dict[int, Thing] = {}
+
+    def cells(key: str) -> list[tuple[int, Any]]:
+        items = objects.get(key, [])
+        if not isinstance(items, list):
+            raise NotationError(f"JSON objects {key!r} must be a list", repr(items)[:40])
+        out = []
+        for item in items:
+            text = item.get("cell") if key == "fallen" and isinstance(item, dict) else item
+            if not isinstance(text, str):
+                raise NotationError("expected a cell such as \"future:b2\"", repr(item)[:40])
+            c = parse_cell(text, 0)
+            if c in solids or (key == "seed" and seeds >> c & 1):
+                raise NotationError("two objects on one square", text)
+            out.append((c, item))
+        return out
+
+    for c, _ in cells("seed"):
+        seeds |= 1 << c
+    for kind in (Kind.SHRUB, Kind.TREE):
+        for c, _ in cells(kind.value):
+            solids[c] = Thing(kind)
+    for c, item in cells("fallen"):
+        root = item.get("root")
+        if not isinstance(root, str):
+            raise NotationError("a fallen tree needs its root, such as \"root\": \"future:b2\"", repr(item)[:40])
+        solids[c] = Thing(Kind.FALLEN, parse_cell(root, 0))
+    for c in solids:
+        if seeds >> c & 1:
+            raise NotationError("a seed shares a square only with a copy, never with an object", cell_name(c))
+    supply = _json_field(obj, "seeds", int)
+    return chapters.with_objects(seeds, solids, supply)
 
 
 def _json_field(obj: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
@@ -388,7 +605,7 @@ def position_from_json(obj: Any) -> Position:
     """Parse the JSON form and check it against rule POSITION.VALID."""
     if not isinstance(obj, dict):
         raise NotationError("a JSON position must be an object")
-    extra = set(obj) - {"copies", "turn", "winner", "focus", "supply", "removed", "rules"}
+    extra = set(obj) - {"copies", "turn", "winner", "focus", "supply", "removed", "rules", "objects", "seeds"}
     if extra:
         raise NotationError("unknown JSON field", sorted(extra)[0])
     copies_obj = _json_pair(obj, "copies")
@@ -428,7 +645,7 @@ def position_from_json(obj: Any) -> Position:
         focus=(focus[0], focus[1]),
         to_move=_json_colour(obj.get("turn"), "turn"),
         winner=_json_colour(obj.get("winner"), "winner"),
-        chapters=_json_chapters(obj.get("rules", "standard")),
+        chapters=_objects_from_json(obj, _json_chapters(obj.get("rules", "standard"))),
     )
     check_position(position)
     return position
@@ -469,9 +686,9 @@ def turn_from_json(obj: Any) -> Turn:
         raise NotationError("a turn has at most two actions", repr(actions_obj)[:40])
     actions = []
     for a in actions_obj:
-        if a not in ACTION_BY_LETTER:
-            raise NotationError("expected an action N, E, S, W, F or B", repr(a)[:40])
-        actions.append(ACTION_BY_LETTER[a])
+        if not isinstance(a, str):
+            raise NotationError("expected an action N, E, S, W, F, B, or one such as Pb2", repr(a)[:40])
+        actions.append(parse_action(a, 0))
     if actions and copy is None:
         raise NotationError("a turn with actions must name its copy", "actions")
     focus_text = obj.get("focus")

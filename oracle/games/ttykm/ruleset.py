@@ -16,6 +16,10 @@ from dataclasses import dataclass
 VARIANTS: dict[str, str] = {
     "self-push=paradox": "moving onto your own copy removes both copies (VARIANT.SELF-PUSH-PARADOX)",
     "copy-choice=free": "any copy on the Focus era may be chosen (VARIANT.COPY-CHOICE-FREE)",
+    "plant-under-adjacent-copy=forbidden": "Growth: a seed goes under a copy only on the active copy's own square"
+    " (VARIANT.PLANT-UNDER-ADJACENT-COPY)",
+    "growth-onto-copy=kill": "Growth: a shrub or tree grows onto a copy standing alone and removes it"
+    " (VARIANT.GROWTH-ONTO-COPY-KILL)",
 }
 
 
@@ -23,7 +27,7 @@ VARIANTS: dict[str, str] = {
 # (NOTATION.RULES).  A chapter not yet implemented is refused with a
 # one-line error wherever it is named, never played by the standard rules.
 CHAPTERS: dict[str, bool] = {
-    "growth": False,
+    "growth": True,
     "influence": False,
     "memory": False,
 }
@@ -42,6 +46,9 @@ class Ruleset:
     """
 
     variants: frozenset[str] = frozenset()
+    chapters: frozenset[str] = frozenset()
+    """The chapters of the start position asked for (``growth``); a given
+    position always plays by its own ``rules=`` field."""
 
     @property
     def self_push_paradox(self) -> bool:
@@ -52,22 +59,36 @@ class Ruleset:
         return "copy-choice=free" in self.variants
 
     @property
+    def plant_under_adjacent_copy_forbidden(self) -> bool:
+        return "plant-under-adjacent-copy=forbidden" in self.variants
+
+    @property
+    def growth_onto_copy_kill(self) -> bool:
+        return "growth-onto-copy=kill" in self.variants
+
+    @property
     def name(self) -> str:
-        """``standard``, or the variants joined by ``+`` in sorted order."""
-        return "+".join(sorted(self.variants)) or "standard"
+        """``standard``, or the chapters in chapter order then the variants in
+        sorted order, joined by ``+``."""
+        names = [c for c in CHAPTERS if c in self.chapters] + sorted(self.variants)
+        return "+".join(names) or "standard"
 
     @classmethod
     def parse(cls, text: str) -> Ruleset:
-        """``"standard"``, or variant names joined by ``+`` or ``,``."""
+        """``"standard"``, or chapter and variant names joined by ``+`` or ``,``."""
         text = text.strip()
         if text in ("", "standard"):
             return STANDARD
         names = [n.strip() for n in text.replace(",", "+").split("+")]
+        ready = [c for c, done in CHAPTERS.items() if done]
         for n in names:
-            if n not in VARIANTS:
-                known = ", ".join(["standard", *VARIANTS])
+            if n not in VARIANTS and n not in ready:
+                known = ", ".join(["standard", *VARIANTS, *ready])
                 raise UnknownVariant(f"unknown variant {n!r}; known: {known}")
-        return cls(variants=frozenset(names))
+        return cls(
+            variants=frozenset(n for n in names if n in VARIANTS),
+            chapters=frozenset(n for n in names if n in CHAPTERS),
+        )
 
 
 STANDARD = Ruleset()

@@ -11,24 +11,13 @@ from dataclasses import dataclass
 
 from oracle.errors import InvalidPosition as InvalidPosition  # re-exported: positions raise it
 from oracle.games.ttykm.board import CELLS, SQUARES, Colour, Era, cell
+from oracle.games.ttykm.objects import Chapters as Chapters  # re-exported: the position's chapter seam
+from oracle.games.ttykm.objects import check_objects
 
 COPIES_PER_PLAYER = 7
 START_SUPPLY = 4
 ERA_MASK = (1 << SQUARES) - 1
 ALL_CELLS = (1 << CELLS) - 1
-
-
-@dataclass(frozen=True, slots=True)
-class Chapters:
-    """The seam for chapter objects (spec/ttykm/chapters.md).
-
-    See clause NOTATION.RULES.
-    ``modules`` names the chapters in play, as the position's ``rules=`` field
-    writes them.  Each chapter adds the immutable fields that its objects need
-    (seeds, shrubs, trees; statues; elephants and hats) when it lands.
-    """
-
-    modules: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,3 +116,5 @@ def check_position(position: Position) -> None:
             raise InvalidPosition(f"{colour.word} Focus is not on an era")
     if (position.to_move is None) == (position.winner is None):
         raise InvalidPosition("exactly one of 'player to move' and 'winner' must be set")
+    if position.chapters is not None:
+        check_objects(position.chapters, white | black)

@@ -4,8 +4,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oracle.games.ttykm.board import Action, Era
+from oracle.games.ttykm.board import FILES, RANKS, Action, Era
 from oracle.interface import ILLEGAL, LEGAL, LEGAL_SO_FAR, Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Aimed:
+    """A chapter action aimed at a square of the active copy's era: ``P`` Plant
+    and ``D`` Dig up (GROWTH.PLANT, GROWTH.DIG).  Later chapters add their
+    letters here.  ``value`` is its notation, such as ``Pb2``."""
+
+    letter: str
+    square: int
+
+    @property
+    def value(self) -> str:
+        return f"{self.letter}{FILES[self.square % 4]}{RANKS[self.square // 4]}"
+
+    @property
+    def word(self) -> str:
+        return AIMED_WORDS[self.letter]
+
+
+# The letters of aimed actions, in the order the oracle tries them (ORACLE.ORDER).
+AIMED_WORDS: dict[str, str] = {"P": "plant", "D": "dig up"}
+
+TurnAction = Action | Aimed
+"""One action of a turn: a standard action or a chapter action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +43,7 @@ class Turn:
     """
 
     copy: int | None
-    actions: tuple[Action, ...] = ()
+    actions: tuple[TurnAction, ...] = ()
     focus: Era | None = None
 
     def __post_init__(self) -> None:
@@ -33,4 +58,4 @@ class Turn:
 
 
 # The verdict values are the common interface's (oracle.interface), re-exported here.
-__all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Turn", "Verdict"]
+__all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Aimed", "Turn", "TurnAction", "Verdict"]

@@ -1,7 +1,61 @@
-"""Chapter 4, Convergence: two chapters played together, and the order of effects.
+"""The order of effects: how an action in one era changes the later eras.
 
-This room holds the pair rulesets' clauses (`CONVERGENCE.*`) and the one
-procedure that orders simultaneous effects era by era (`EFFECTS.*`: removals,
-then placements, then movements), which every chapter uses.  The chapter is
-not in the oracle yet: see `oracle.games.ttykm.ruleset.CHAPTERS`.
+Every chapter uses this one procedure (`propagate`).  An action records
+*effects* in the era where it happens (`oracle.games.ttykm.scene`); the next
+era applies them in three phases, removals, then placements, then movements,
+each in recorded order, and what that records feeds the era after.  Copies
+never propagate.  Chapter 4, Convergence, will add its pair rules
+(`CONVERGENCE.*`) here.
 """
+
+from __future__ import annotations
+
+from oracle.games.ttykm.board import Era
+from oracle.games.ttykm.rules import growth
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.scene import (
+    MOVEMENT,
+    PLACEMENT,
+    REMOVAL,
+    Effect,
+    Scene,
+    SeedPlaced,
+    SeedRemoved,
+    ShrubGrown,
+    ShrubRemoved,
+)
+
+
+def propagate(scene: Scene, era: int, ruleset: Ruleset) -> None:
+    """Carry the effects recorded in ``era`` to every later era, in time order.
+
+    Rules: EFFECTS.ERAS, EFFECTS.PHASES
+    For each later era k, the effects recorded in era k-1 are applied in three
+    phases: every removal, then every placement, then every movement, each
+    phase in the order the effects were recorded.  Effects recorded in era k
+    while doing so feed era k+1 only.  Nothing ever changes an earlier era.
+    """
+    for k in range(era + 1, Era.FUTURE + 1):
+        arriving = scene.effects[k - 1]
+        for phase in (REMOVAL, PLACEMENT, MOVEMENT):
+            for effect in arriving:
+                if effect.phase == phase:
+                    apply_effect(scene, k, effect, ruleset)
+
+
+def apply_effect(scene: Scene, era: int, effect: Effect, ruleset: Ruleset) -> None:
+    """Apply one effect recorded in the era before ``era``.
+
+    Rule: EFFECTS.RECORD
+    Each kind of effect has one rule that applies it; a chapter adds a kind
+    and its rule here.
+    """
+    match effect:
+        case SeedRemoved(square):
+            growth.remove_shrub(scene, era, square)
+        case ShrubRemoved(square):
+            growth.remove_tree(scene, era, square)
+        case SeedPlaced(square):
+            growth.grow_shrub(scene, era, square, ruleset)
+        case ShrubGrown(square):
+            growth.grow_tree(scene, era, square, ruleset)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from types import ModuleType
 
 from oracle.games.ttykm.board import ACTION_ORDER, NEIGHBOUR, SQUARES, Action, Colour, Era, cell
 from oracle.games.ttykm.events import (
@@ -25,7 +26,7 @@ from oracle.games.ttykm.events import (
 from oracle.games.ttykm.notation import cell_prose, format_turn, square_name
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import ERA_MASK, Position, check_position
-from oracle.games.ttykm.turn import ILLEGAL, LEGAL, LEGAL_SO_FAR, Turn, Verdict
+from oracle.games.ttykm.turn import ILLEGAL, LEGAL, LEGAL_SO_FAR, Aimed, Turn, TurnAction, Verdict
 from oracle.interface import IllegalAction
 
 
@@ -52,7 +53,7 @@ class Line:
     """One complete way for a chosen copy to act: its actions, the position
     after them and the events."""
 
-    actions: tuple[Action, ...]
+    actions: tuple[TurnAction, ...]
     position: Position
     events: tuple[Event, ...]
 
@@ -72,6 +73,7 @@ def _with_copies(position: Position, copies: list[int], removed: list[int] | Non
         focus=position.focus,
         to_move=position.to_move,
         winner=position.winner,
+        chapters=position.chapters,
     )
 
 
@@ -201,11 +203,48 @@ def travel_backward(position: Position, colour: Colour, active: int) -> Step | I
     return Step(after, target, (Travelled(colour, active, target), Created(colour, active)))
 
 
-def perform(position: Position, colour: Colour, active: int, action: Action, ruleset: Ruleset) -> Step | Illegal:
+def chapter_rules() -> ModuleType:
+    """The hooks a chapter position uses instead of the standard actions
+    (`oracle.games.ttykm.rules.chapters`), imported on first use so that the
+    standard game never loads them."""
+    from oracle.games.ttykm.rules import chapters
+
+    return chapters
+
+
+def start_position(ruleset: Ruleset = STANDARD) -> Position:
+    """The start of the game ``ruleset`` names: the standard start, with its
+    chapters' objects when it names chapters."""
+    if not ruleset.chapters:
+        return Position.start()
+    start: Position = chapter_rules().start_position(ruleset.chapters)
+    return start
+
+
+def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]:
+    """The actions the copy on ``active`` may try, in order: the six standard
+    actions, and in a chapter position the chapter's actions after them."""
+    if position.chapters is None:
+        return ACTION_ORDER
+    result: tuple[TurnAction, ...] = chapter_rules().candidate_actions(position, active)
+    return result
+
+
+def perform(position: Position, colour: Colour, active: int, action: TurnAction, ruleset: Ruleset) -> Step | Illegal:
     """Take one action with the active copy on cell ``active``.
 
     Rule: ACTION.KINDS
+    The standard actions are Move (N, E, S, W) and Travel (F, B); a chapter
+    position hands every action to its chapter hooks, and a chapter action in
+    the standard game is refused.
     """
+    if position.chapters is not None:
+        step: Step | Illegal = chapter_rules().perform(position, colour, active, action, ruleset)
+        return step
+    if isinstance(action, Aimed):
+        return Illegal(
+            "ACTION.KINDS", f"{action.value} ({action.word}) is a chapter action; this position plays the standard game"
+        )
     if action is Action.FORWARD:
         return travel_forward(position, colour, active)
     if action is Action.BACKWARD:
@@ -224,14 +263,14 @@ def sequences(position: Position, colour: Colour, active: int, ruleset: Ruleset)
     The copy that acted (even after travelling) takes the second action; a copy
     it created never does, and a copy removed by its own action acts no more.
     """
-    for first in ACTION_ORDER:
+    for first in candidate_actions(position, active):
         step = perform(position, colour, active, first, ruleset)
         if isinstance(step, Illegal):
             continue
         yield Line((first,), step.position, step.events)
         if step.active is None:
             continue
-        for second in ACTION_ORDER:
+        for second in candidate_actions(step.position, step.active):
             step2 = perform(step.position, colour, step.active, second, ruleset)
             if not isinstance(step2, Illegal):
                 yield Line((first, second), step2.position, step.events + step2.events)
@@ -348,6 +387,7 @@ def end_turn(position: Position, colour: Colour, focus: Era) -> tuple[Position, 
         focus=new_focus,
         to_move=None if winner is not None else colour.opponent,
         winner=winner,
+        chapters=position.chapters,
     )
     return after, tuple(events)
 

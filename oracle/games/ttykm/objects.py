@@ -1,0 +1,153 @@
+"""Chapter objects: what a square holds beyond copies, and the off-board state.
+
+A square of an era holds at most one *solid* thing (a copy or an object) and,
+under it, at most one seed, which only a copy may share.  `Chapters` is the
+immutable description of every object of a position and of the off-board state
+the chapters keep (the shared seed supply; later chapters add their own fields,
+such as build-once flags and hats).  A chapter adds objects by adding a `Kind`
+and, where an object needs more than its kind (a fallen tree's root, later a
+statue's owner or an elephant's hat), a field of `Thing`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from oracle.errors import InvalidPosition
+from oracle.games.ttykm.board import CELLS, FILES, MOVES, NEIGHBOUR, RANKS, SQUARES, Action, Era
+
+SEEDS = 5
+
+
+class InvalidObjects(InvalidPosition):
+    """A position whose chapter objects break rule OBJECTS.VALID."""
+
+    rule = "OBJECTS.VALID"
+
+
+class Kind(Enum):
+    """The kinds of solid object (OBJECTS.SQUARE); the value is the word events use."""
+
+    SHRUB = "shrub"
+    TREE = "tree"
+    FALLEN = "fallen-tree"
+
+    @property
+    def word(self) -> str:
+        return self.value
+
+    @property
+    def chapter(self) -> str:
+        """The chapter module that brings this kind."""
+        return "growth"
+
+
+@dataclass(frozen=True, slots=True)
+class Thing:
+    """A solid object on a square.  ``root`` is a fallen tree's root cell (the
+    square it fell from, GROWTH.FALL) and None for every other kind."""
+
+    kind: Kind
+    root: int | None = None
+
+
+SHRUB = Thing(Kind.SHRUB)
+TREE = Thing(Kind.TREE)
+
+
+def fallen(cell: int, direction: Action) -> Thing:
+    """The fallen tree lying on ``cell`` after falling in ``direction``; its
+    root is the square behind it."""
+    back = {Action.NORTH: Action.SOUTH, Action.SOUTH: Action.NORTH, Action.EAST: Action.WEST, Action.WEST: Action.EAST}
+    root = NEIGHBOUR[back[direction]][cell % SQUARES]
+    if root is None:
+        raise InvalidPosition(f"a tree on {_where(cell)} cannot fall {direction.word} from off the board")
+    return Thing(Kind.FALLEN, cell - cell % SQUARES + root)
+
+
+def fall_direction(cell: int, thing: Thing) -> Action:
+    """The direction a fallen tree on ``cell`` fell in: from its root towards it."""
+    assert thing.root is not None
+    for d in MOVES:
+        if NEIGHBOUR[d][thing.root % SQUARES] == cell % SQUARES:
+            return d
+    raise InvalidPosition("a fallen tree's root is not next to it")
+
+
+@dataclass(frozen=True, slots=True)
+class Chapters:
+    """The chapter modules in play and every chapter object of the position.
+
+    Rule: OBJECTS.SQUARE
+    A square holds at most one solid thing (a copy, kept in the position's
+    masks, or an object here) and at most one seed, which only a copy shares.
+
+    ``modules`` names the chapters (NOTATION.RULES).  ``seeds`` is the mask of
+    cells holding a seed; ``solids`` lists each solid object by cell, in cell
+    order; ``seed_supply`` is the shared seed supply (GROWTH.SEEDS).
+    """
+
+    modules: frozenset[str]
+    seeds: int = 0
+    solids: tuple[tuple[int, Thing], ...] = field(default=())
+    seed_supply: int = SEEDS
+
+    def solid(self, cell: int) -> Thing | None:
+        """The object on ``cell``, or None."""
+        for c, thing in self.solids:
+            if c == cell:
+                return thing
+        return None
+
+    def with_objects(self, seeds: int, solids: dict[int, Thing], seed_supply: int) -> Chapters:
+        return Chapters(self.modules, seeds, tuple(sorted(solids.items(), key=lambda item: item[0])), seed_supply)
+
+
+def _where(c: int) -> str:
+    return f"{Era(c // SQUARES).word} {FILES[c % 4]}{RANKS[c % SQUARES // 4]}"
+
+
+def check_objects(chapters: Chapters, copies: int) -> None:
+    """Raise `InvalidPosition` unless the objects are where they can be.
+
+    Rule: OBJECTS.VALID
+    ``copies`` is the mask of every copy of either colour.  Reachability (a
+    tree needs a shrub on the era before) is not checked, so tests may build
+    any position.
+    """
+    if "growth" not in chapters.modules and (
+        chapters.seeds or chapters.seed_supply != SEEDS or any(t.kind.chapter == "growth" for _, t in chapters.solids)
+    ):
+        raise InvalidObjects("seeds, shrubs and trees need rules=growth")
+    if chapters.seeds < 0 or chapters.seeds >> CELLS:
+        raise InvalidObjects("seeds lie outside the three boards")
+    on_board = chapters.seeds.bit_count()
+    if chapters.seed_supply < 0 or on_board + chapters.seed_supply != SEEDS:
+        raise InvalidObjects(
+            f"{on_board} seeds on the boards + {chapters.seed_supply} in supply = {on_board + chapters.seed_supply};"
+            f" there are {SEEDS} seeds"
+        )
+    cells = [c for c, _ in chapters.solids]
+    if len(set(cells)) != len(cells) or cells != sorted(cells):
+        raise InvalidObjects("a square holds two objects")
+    for c, thing in chapters.solids:
+        if not 0 <= c < CELLS:
+            raise InvalidObjects("an object lies outside the three boards")
+        if copies >> c & 1:
+            raise InvalidObjects(f"a copy shares {_where(c)} with a {thing.kind.word}")
+        if chapters.seeds >> c & 1:
+            raise InvalidObjects(f"a seed shares {_where(c)} with a {thing.kind.word}")
+        era = c // SQUARES
+        if thing.kind is Kind.SHRUB and era == Era.PAST:
+            raise InvalidObjects("a shrub in the past: shrubs grow only in the present and the future")
+        if thing.kind in (Kind.TREE, Kind.FALLEN) and era != Era.FUTURE:
+            raise InvalidObjects(f"a {thing.kind.word} in the {Era(era).word}: trees grow only in the future")
+        if thing.kind is Kind.FALLEN:
+            root = thing.root
+            if root is None or root // SQUARES != era or not any(
+                NEIGHBOUR[d][root % SQUARES] == c % SQUARES for d in MOVES
+            ):
+                raise InvalidObjects("a fallen tree's root must be the square next to it that it fell from")
+        elif thing.root is not None:
+            raise InvalidObjects(f"a {thing.kind.word} has no root")

@@ -1,0 +1,169 @@
+"""The standard rules' hooks for a position with chapters in play.
+
+`oracle.games.ttykm.rules.standard` asks two questions of every action: which
+actions may a copy try (`candidate_actions`), and what does one do
+(`perform`).  For a position with ``chapters`` it hands both here.  Everything
+built on them (copy choice, two actions when possible, legal turns,
+explanations, perft by the plain rules) is the standard game's, unchanged.
+
+Every chapter action runs the same way: resolve it in the acting era on a
+`Scene` (objects, pushes), then carry its effects to the later eras
+(`oracle.games.ttykm.rules.convergence.propagate`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from oracle.games.ttykm.board import ACTION_ORDER, NEIGHBOUR, SQUARES, Action, Colour, Era
+from oracle.games.ttykm.events import Created
+from oracle.games.ttykm.notation import cell_prose
+from oracle.games.ttykm.objects import Chapters, Kind
+from oracle.games.ttykm.rules import growth, push
+from oracle.games.ttykm.rules.convergence import propagate
+from oracle.games.ttykm.rules.standard import Illegal, Step, self_push_paradox
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.scene import Scene
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Aimed, TurnAction
+
+
+def start_position(modules: frozenset[str]) -> Position:
+    """The standard start with the chapters' objects (GROWTH.SETUP)."""
+    chapters = Chapters(modules)
+    if "growth" in modules:
+        chapters = growth.setup(chapters)
+    return replace(Position.start(), chapters=chapters)
+
+
+def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]:
+    """The actions the copy on ``active`` may try, in the oracle's order.
+
+    Rule: OBJECTS.ORDER
+    The standard actions N, E, S, W, F, B, then each chapter's actions: Plant
+    then Dig up, each by target square a1, b1, ... d4.
+    """
+    chapters = position.chapters
+    assert chapters is not None
+    actions: list[TurnAction] = list(ACTION_ORDER)
+    if "growth" in chapters.modules:
+        cells = growth.reach(active)
+        actions.extend(Aimed("P", c % SQUARES) for c in cells)
+        actions.extend(Aimed("D", c % SQUARES) for c in cells)
+    return tuple(actions)
+
+
+def perform(position: Position, colour: Colour, active: int, action: TurnAction, ruleset: Ruleset) -> Step | Illegal:
+    """Take one action in a chapter position, then propagate its effects."""
+    if (
+        ruleset.self_push_paradox
+        and isinstance(action, Action)
+        and action in NEIGHBOUR
+        and _own_copy_ahead(position, colour, active, action)
+    ):
+        return self_push_paradox(position, colour, active, _ahead(active, action))
+    scene = Scene(position, active)
+    refusal = _resolve(scene, colour, active, action, ruleset)
+    if refusal is not None:
+        return refusal
+    propagate(scene, active // SQUARES, ruleset)
+    return Step(scene.position(), scene.active, tuple(scene.events))
+
+
+def _ahead(active: int, direction: Action) -> int:
+    square = NEIGHBOUR[direction][active % SQUARES]
+    assert square is not None
+    return active - active % SQUARES + square
+
+
+def _own_copy_ahead(position: Position, colour: Colour, active: int, direction: Action) -> bool:
+    square = NEIGHBOUR[direction][active % SQUARES]
+    return square is not None and bool(position.copies[colour] >> (active - active % SQUARES + square) & 1)
+
+
+def _resolve(scene: Scene, colour: Colour, active: int, action: TurnAction, ruleset: Ruleset) -> Illegal | None:
+    """Resolve ``action`` in the acting era, or say which rule forbids it."""
+    if isinstance(action, Aimed):
+        return _aimed(scene, colour, active, action, ruleset)
+    if action is Action.FORWARD or action is Action.BACKWARD:
+        return _travel(scene, colour, active, action)
+    t = push.beyond(active, action)
+    if t is None:
+        return Illegal("MOVE.WALL", f"the copy on {cell_prose(active)} cannot move {action.word}: the wall is there")
+    if scene.copy_at(t) is colour:
+        return Illegal(
+            "MOVE.OWN-COPY",
+            f"the copy on {cell_prose(active)} cannot move {action.word} onto your own copy on {cell_prose(t)}",
+        )
+    if push.blocked_move(scene, active, action) is not None:
+        thing = scene.solid(t)
+        assert thing is not None
+        stays = f"cannot fall {action.word}" if thing.kind is Kind.TREE else "does not move"
+        return Illegal(
+            "OBJECTS.MOVE",
+            f"the copy on {cell_prose(active)} cannot move {action.word}:"
+            f" the {thing.kind.word} on {cell_prose(t)} {stays}",
+        )
+    push.move(scene, colour, active, action)
+    return None
+
+
+def _travel(scene: Scene, colour: Colour, active: int, action: Action) -> Illegal | None:
+    era = active // SQUARES
+    forward = action is Action.FORWARD
+    rule = "TRAVEL.FORWARD" if forward else "TRAVEL.BACKWARD"
+    if era == (Era.FUTURE if forward else Era.PAST):
+        edge = "no era follows the future" if forward else "no era precedes the past"
+        return Illegal(rule, f"the copy on {cell_prose(active)} cannot travel {action.word}: {edge}")
+    target = active + SQUARES if forward else active - SQUARES
+    if scene.copy_at(target) is not None:
+        return Illegal(
+            rule, f"the copy on {cell_prose(active)} cannot travel {action.word}: {cell_prose(target)} is occupied"
+        )
+    if push.arrival_blocked(scene, target):
+        thing = scene.solid(target)
+        assert thing is not None
+        return Illegal(
+            "OBJECTS.TRAVEL",
+            f"the copy on {cell_prose(active)} cannot travel {action.word}:"
+            f" a {thing.kind.word} is on {cell_prose(target)}",
+        )
+    if not forward and scene.supply[colour] < 1:
+        return Illegal(
+            "TRAVEL.BACKWARD.SUPPLY",
+            f"the copy on {cell_prose(active)} cannot travel backward: {colour.word} has no copy left in supply",
+        )
+    push.travel(scene, colour, active, target)
+    if not forward:
+        scene.copies[colour] |= 1 << active
+        scene.supply[colour] -= 1
+        scene.events.append(Created(colour, active))
+    return None
+
+
+def _aimed(scene: Scene, colour: Colour, active: int, action: Aimed, ruleset: Ruleset) -> Illegal | None:
+    chapters = scene.base.chapters
+    assert chapters is not None
+    target = active - active % SQUARES + action.square
+
+    def what() -> str:
+        return f"the copy on {cell_prose(active)} cannot {action.word} {cell_prose(target)}"
+
+    if action.letter in ("P", "D"):
+        if "growth" not in chapters.modules:
+            return Illegal("ACTION.KINDS", f"{what()}: {action.word} is a Growth action and this game is not Growth")
+        if target not in growth.reach(active):
+            return Illegal("GROWTH.REACH", f"{what()}: it is not the copy's square or next to it")
+        refusal = (
+            growth.plant_refusal(scene, active, target, ruleset)
+            if action.letter == "P"
+            else growth.dig_refusal(scene, target)
+        )
+        if refusal is not None:
+            return Illegal(refusal[0], f"{what()}: {refusal[1]}")
+        if action.letter == "P":
+            growth.plant(scene, colour, target)
+        else:
+            growth.dig(scene, colour, target)
+        return None
+    return Illegal("ACTION.KINDS", f"{what()}: unknown action {action.value}")  # pragma: no cover
