@@ -70,6 +70,17 @@ NAMED_POSITIONS: tuple[NamedPosition, ...] = (
                   "moves onto White's own copies (MOVE.OWN-COPY, variant self-push=paradox)"),
     NamedPosition("shared-focus", "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=b focus=present,present supply=4,4 removed=0,0",
                   "both Foci on the present, Black to move (FOCUS.SHARED)"),
+    NamedPosition("wipe-out", "4/4/4/w3|2wb/4/4/w3|4/4/4/w3 turn=w focus=present,past supply=3,4 removed=0,2",
+                  "Black is on one era already; c4 E crushes its last copy and leaves it with none: a win with"
+                  " the opponent wiped out (WIN.CHECK: one era or none)"),
+    NamedPosition("win-present-left", "2wb/4/4/w3|3b/4/4/w3|4/4/4/w3 turn=w focus=past,past supply=3,4 removed=0,1",
+                  "c4 E crushes Black's past copy: Black is left on the present only (WIN.CHECK)"),
+    NamedPosition("win-future-left", "4/4/4/w3|2wb/4/4/w3|3b/4/4/4 turn=w focus=present,past supply=4,4 removed=0,1",
+                  "c4 E crushes Black's present copy: Black is left on the future only (WIN.CHECK)"),
+    NamedPosition("win-mover-on-one-era",
+                  "3b/4/4/4|2wb/4/4/4|4/4/4/4 turn=w focus=present,past supply=4,4 removed=2,1",
+                  "White, on the present only, leaves Black on the past only and wins: the mover's eras are not"
+                  " counted (WIN.MOVER-NOT-CHECKED)"),
     NamedPosition("won", "3b/4/4/w3|4/4/4/4|4/4/4/w3 winner=w focus=future,past supply=1,0 removed=4,6",
                   "the game is over: no legal turn (TURN.GAME-OVER)"),
 )
@@ -77,6 +88,9 @@ NAMED_POSITIONS: tuple[NamedPosition, ...] = (
 # Perft depths from the named positions: deep enough to mix rules, shallow
 # enough to export in seconds (variants are counted by the plain rules).
 PERFT_DEPTHS = {"standard": {"start": 5, "*": 3}, "variant": {"start": 3, "*": 2}}
+# The standard set goes deeper with counts computed once, offline, by the fast
+# counter and the plain rules (bench/deep_perft.py writes `perft_table`).
+DEEP_PERFT_DEPTHS = {"start": 6, "*": 5}
 GAMES = 6  # playthroughs per set
 MAX_PLIES = 100  # a playthrough stops here if nobody has won
 SAMPLE_EVERY = 9  # one position in this many plies of each game joins the position set
