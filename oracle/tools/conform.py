@@ -231,12 +231,13 @@ class Runner:
     """Compares one engine with the oracle under one ruleset."""
 
     def __init__(self, engine: Engine, ruleset: Ruleset, check_rules: bool = True, partial: bool = True,
-                 keep_going: bool = False) -> None:
+                 keep_going: bool = False, send_json: bool = False) -> None:
         self.engine = engine
         self.ruleset = ruleset
         self.check_rules = check_rules
         self.partial = partial
         self.keep_going = keep_going
+        self.send_json = send_json
         self.checked = Checked()
         self.found: list[Divergence] = []
 
@@ -256,7 +257,7 @@ class Runner:
         """The oracle's and the engine's answers, or None if the engine does not do this optional op."""
         request = {**request, "variant": self.ruleset.name}
         oracle = oracle_answer(request)
-        engine = self.engine.ask(request)
+        engine = self.ask_engine(request)
         if engine.get("ok") is not True:
             code = (engine.get("error") or {}).get("code") if isinstance(engine.get("error"), dict) else None
             if code == "unknown_op" and request["op"] in OPTIONAL_OPS:
@@ -268,6 +269,15 @@ class Runner:
             self.diverge(source, request, f"the engine answered an error to a valid {request['op']} request",
                          None, oracle, engine)
         return oracle, engine
+
+    def ask_engine(self, request: Json) -> Json:
+        """Ask the engine, with the position and turn in their JSON forms if ``send_json``."""
+        if self.send_json:
+            if isinstance(request.get("position"), str):
+                request = {**request, "position": GAME.state_to_json(GAME.parse_state(request["position"]))}
+            if isinstance(request.get("turn"), str):
+                request = {**request, "turn": GAME.action_to_json(GAME.parse_action(request["turn"]))}
+        return self.engine.ask(request)
 
     def diverge(self, source: str, request: Json, summary: str, rule: str | None, oracle: Json,
                 engine: Json) -> NoReturn:
@@ -326,7 +336,7 @@ class Runner:
 
     def missing_turn(self, position: str, turn: str, source: str, counts: str) -> None:
         said = oracle_answer({"op": "explain", "position": position, "turn": turn}, self.ruleset)
-        theirs = self.engine.ask({"op": "legal", "position": position, "turn": turn, "variant": self.ruleset.name})
+        theirs = self.ask_engine({"op": "legal", "position": position, "turn": turn, "variant": self.ruleset.name})
         rules = event_rules(said.get("events", []), self.ruleset)
         self.diverge(source, {"op": "legal", "position": position, "turn": turn},
                      f"the engine does not list a legal turn ({counts})",
@@ -474,7 +484,7 @@ class Runner:
                 self.guarded(self.check_perft, perft_record.position, depth, nodes,
                              f"vectors perft.txt {perft_record.name}")
         progress("vectors: playthroughs")
-        for path in sorted(p for p in files if p.startswith(PLAYTHROUGH_DIR + "/")):
+        for path in sorted(p for p in files if p.startswith(PLAYTHROUGH_DIR + "/") and p.endswith(".txt")):
             playthrough = read_playthrough(text(path))
             for number, ply in enumerate(playthrough.plies, start=1):
                 source = f"vectors {path}, ply {number}"
@@ -630,11 +640,13 @@ def declared_rules_problem(version: Json, ruleset: Ruleset) -> str | None:
 
 def conform(command: str, ruleset: Ruleset = STANDARD, games: int = 20, seed: int = 1,
             vectors: Path | None = None, timeout: float = 10.0, check_rules: bool = True, partial: bool = True,
-            progress: Callable[[str], None] | None = None, keep_going: bool = False) -> Report:
+            progress: Callable[[str], None] | None = None, keep_going: bool = False,
+            send_json: bool = False) -> Report:
     """Run the vectors, then ``games`` seeded random games, against the engine ``command``.
 
     It stops at the first divergence, or with ``keep_going`` runs everything
-    and reports every divergence.
+    and reports every divergence.  With ``send_json`` the engine gets positions
+    and turns in their JSON forms instead of the text notation.
     """
     note = progress or (lambda _: None)
     started = time.perf_counter()
@@ -644,7 +656,7 @@ def conform(command: str, ruleset: Ruleset = STANDARD, games: int = 20, seed: in
     runner: Runner | None = None
     try:
         engine = Engine(command, timeout)
-        runner = Runner(engine, ruleset, check_rules, partial, keep_going)
+        runner = Runner(engine, ruleset, check_rules, partial, keep_going, send_json)
         report.engine_version = {k: v for k, v in runner.handshake().items() if k not in ("id", "ok", "op")}
         problem = declared_rules_problem(report.engine_version, ruleset)
         if problem is not None:

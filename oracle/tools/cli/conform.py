@@ -59,7 +59,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         report = conform(args.engine, read_ruleset(args), games=args.games, seed=args.seed,
                          vectors=Path(args.vectors) if args.vectors else None, timeout=args.timeout,
                          check_rules=not args.ignore_rules, partial=not args.complete_turns_only,
-                         progress=progress, keep_going=args.keep_going)
+                         progress=progress, keep_going=args.keep_going, send_json=args.send_json)
     except (VectorDirError, OSError) as exc:
         raise UsageError(str(exc)) from None
     if args.report:
@@ -85,5 +85,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
                    help="do not ask about partial turns (for engines that judge complete turns only)")
     p.add_argument("--keep-going", action="store_true",
                    help="run everything and report every divergence, grouped by the rule blamed")
+    p.add_argument("--send-json", action="store_true",
+                   help="send positions and turns in their JSON forms, not the text notation")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_conform)
