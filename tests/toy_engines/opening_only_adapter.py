@@ -96,7 +96,7 @@ def matches(move: Move, turn: dict[str, Any]) -> bool:
         return False
     if turn.get("focus") is None:
         return True
-    return theirs["actions"] == actions and theirs["focus"] == turn["focus"]
+    return bool(theirs["actions"] == actions and theirs["focus"] == turn["focus"])
 
 
 # --- the protocol ----------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 STEPS = {"up": (-1, 0), "right": (0, 1), "down": (1, 0), "left": (0, -1)}
 ACTIONS = ("up", "right", "down", "left", "forward", "back")
 Board = list[list[list[str | None]]]
+Line = tuple[tuple[str, ...], Board, dict[str, int], dict[str, int]]  # actions, and the state after them
 
 
 @dataclass(frozen=True)
@@ -93,10 +94,10 @@ class TimeGame:
         boards[target][row][col] = me
         return target, row, col
 
-    def _lines(self, row: int, col: int) -> list[tuple[tuple[str, ...], Board, dict[str, int], dict[str, int]]]:
+    def _lines(self, row: int, col: int) -> list[Line]:
         """Every way the copy at (row, col) on the Focus era can act, at its longest."""
         assert self.player is not None
-        found = []
+        found: list[Line] = []
         for first in ACTIONS:
             boards, reserve, lost = _copy(self.boards), dict(self.reserve), dict(self.lost)
             place = self._act(boards, reserve, lost, (self.focus[self.player], row, col), first)
