@@ -154,8 +154,9 @@ def blame_events(ours: list[str], theirs: list[str], ruleset: Ruleset) -> Blame 
 
     The first differing event names the rule.  When the engine's event there
     comes later in the oracle's trace, the engine did it too early (a win
-    declared before the Focus moved, say): that event's rule is blamed.  When
-    the oracle's trace has ended, the engine's extra event names the rule.
+    declared before the Focus moved, say): that event's rule is blamed.  A win
+    only one side declares there is WIN.CHECK.  When the oracle's trace has
+    ended, the engine's extra event names the rule.
     """
     rules = event_rules(ours, ruleset)
     for index in range(max(len(ours), len(theirs))):
@@ -164,6 +165,8 @@ def blame_events(ours: list[str], theirs: list[str], ruleset: Ruleset) -> Blame 
         if mine == other:
             continue
         detail = f"event {index + 1}: the oracle has {mine!r}, the engine {other!r}"
+        if "won" in (mine or "").split(" ")[:1] + (other or "").split(" ")[:1]:
+            return Blame("WIN.CHECK", detail)  # a win one side declares and the other does not
         if other is not None and other in ours[index + 1:]:
             return Blame(rules[ours.index(other, index + 1)], detail + " (the engine's comes too early)")
         if mine is not None:
