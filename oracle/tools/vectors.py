@@ -465,7 +465,7 @@ def coverage_table(sets: dict[str, dict[str, bytes]], clauses: list[str]) -> str
         cells = [str(results[name][0].get(clause, 0)) for name in sets]
         note = f" (exempt: {COVERAGE_EXEMPT[clause]})" if clause in COVERAGE_EXEMPT else ""
         lines.append(f"| {clause}{note} | " + " | ".join(cells) + " |\n")
-    outcomes = sorted({o for result in results.values() for o in result[1]})
+    outcomes = sorted({o for result in results.values() for o in result[1]}, key=lambda o: (o != "no win", o))
     lines += ["\n", "| apply records ending in | " + " | ".join(f"`{name}`" for name in sets) + " |\n", rule]
     for outcome in outcomes:
         label = "no win" if outcome == "no win" else f"a win, the loser left on: {outcome}"
