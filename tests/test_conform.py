@@ -50,7 +50,7 @@ def test_the_oracle_conforms_to_itself_through_a_subprocess(tmp_path: Path) -> N
     assert checked["perft"] > 10 and report["skipped"] == []
 
 
-@pytest.mark.parametrize("variant", ["self-push=paradox", "copy-choice=free"])
+@pytest.mark.parametrize("variant", ["self-push=paradox", "copy-choice=free", "self-push=ends"])
 def test_the_oracle_conforms_to_itself_under_a_variant(variant: str) -> None:
     ruleset = Ruleset.parse(variant)
     vectors = VECTORS / variant.replace("=", "-")
@@ -77,6 +77,7 @@ def test_a_wrong_engine_is_caught_with_the_rule_it_breaks(engine: str, rule: str
 @pytest.mark.parametrize(("variant", "rule"), [
     ("self-push=paradox", "VARIANT.SELF-PUSH-PARADOX"),
     ("copy-choice=free", "VARIANT.COPY-CHOICE-FREE"),
+    ("self-push=ends", "VARIANT.SELF-PUSH-ENDS"),
 ])
 def test_an_engine_that_ignores_the_variant_is_caught(variant: str, rule: str) -> None:
     report = conform(toy("standard_only"), Ruleset.parse(variant), games=1,

@@ -74,7 +74,7 @@ def test_version() -> None:
     response = ask({"id": "v", "op": "version"})
     assert response["id"] == "v" and response["ok"] is True
     assert (response["oracle"], response["spec"], response["protocol"]) == (__version__, SPEC_VERSION, 1)
-    assert response["variants"] == ["standard", "self-push=paradox", "copy-choice=free"]
+    assert response["variants"] == ["standard", "self-push=paradox", "copy-choice=free", "self-push=ends"]
     assert response["ops"] == list(OPS)
 
 
