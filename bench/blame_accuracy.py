@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Each broken engine, what is wrong with it, and the rules its bug may rightly be blamed on.
 PLANTED = (
     ("no_chain", "pushes never chain", ("MOVE.PUSH.CHAIN",)),
-    ("no_paradox", "no paradox: a copy pushed onto its own colour is removed alone", ("MOVE.PUSH.PARADOX",)),
+    ("no_paradox", "no paradox", ("MOVE.PUSH.PARADOX",)),
     ("focus_stays", "the Focus may stay", ("FOCUS.MOVE",)),
     ("free_copy_choice", "the copy choice is ignored", ("TURN.COPY-CHOICE",)),
     ("win_before_focus", "the game ends before the Focus moves", ("WIN.CHECK", "TURN.END")),
