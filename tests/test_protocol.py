@@ -77,7 +77,7 @@ def test_version() -> None:
     assert (response["oracle"], response["spec"], response["protocol"]) == (__version__, SPEC_VERSION, 1)
     assert response["variants"] == [
         "standard", "self-push=paradox", "copy-choice=free", "plant-under-adjacent-copy=forbidden",
-        "growth-onto-copy=kill",
+        "growth-onto-copy=kill", "self-push=ends",
     ]
     assert response["rulesets"] == ["standard", "growth"]
     assert response["ops"] == list(OPS)

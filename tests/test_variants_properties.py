@@ -126,3 +126,22 @@ def test_self_push_changes_nothing_for_a_player_with_one_copy_on_the_board(posit
     if position.to_move is not None and position.on_board(position.to_move) <= 1:
         assert names(position, PARADOX) == names(position, STANDARD)
         assert names(position, BOTH) == names(position, FREE)
+
+
+ENDS = Ruleset.parse("self-push=ends")
+
+
+@given(any_position | played_positions(ENDS))
+def test_self_push_ends_only_adds_self_pushes_that_the_action_count_forbids(position: Position) -> None:
+    """VARIANT.SELF-PUSH-ENDS: every self-push=paradox turn stays legal; each turn it
+    adds is a single action removing the active copy, which self-push=paradox
+    refuses under TURN.ACTION-COUNT."""
+    strict, loose = names(position, PARADOX), names(position, ENDS)
+    assert strict <= loose
+    for turn in legal_turns(position, ENDS):
+        if format_turn(turn) in strict:
+            continue
+        applied = apply_turn(position, turn, ENDS)
+        assert len(turn.actions) == 1 and own_paradox_ends_actions(applied.events, position)
+        assert explain(position, turn, PARADOX).rule == "TURN.ACTION-COUNT"
+        check_position(applied.position)

@@ -11,24 +11,37 @@ from pathlib import Path
 import pytest
 
 from oracle import SPEC_VERSION, __version__
-from oracle.games.ttykm.notation import event_text, format_position, parse_position, parse_turn
+from oracle.games.ttykm.notation import (
+    event_text,
+    format_position,
+    parse_position,
+    parse_turn,
+    position_from_json,
+    turn_from_json,
+)
 from oracle.games.ttykm.perft import count_turns, perft, state_of
 from oracle.games.ttykm.rules.standard import apply_turn, explain
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.tools.cli.main import main
+from oracle.tools.perft_table import DEEP_PERFT, PLAIN_CHECKED
+from oracle.tools.site.spec_files import clause_ids
 from oracle.tools.vectors import (
     COMMITTED,
+    COVERAGE_EXEMPT,
+    DEEP_PERFT_DEPTHS,
     MANIFEST,
     NAMED_POSITIONS,
     build,
+    coverage,
+    coverage_table,
     read_jsonl,
     read_perft,
     read_playthrough,
     replay,
     ruleset_dir_name,
 )
-from tests.conftest import ROOT
+from tests.conftest import ROOT, TTYKM_SPEC
 
 VECTORS = ROOT / "vectors"
 SETS = {ruleset.name: VECTORS / ruleset_dir_name(ruleset) for ruleset in COMMITTED}
@@ -71,8 +84,9 @@ def test_manifest_names_spec_variant_and_hashes(name: str) -> None:
 
 
 def test_the_committed_vectors_stay_small() -> None:
+    # Every record is there twice, in the text notation and the JSON forms.
     total = sum(len(blob) for directory in SETS.values() for blob in files_in(directory).values())
-    assert total < 4_000_000
+    assert total < 12_000_000
 
 
 def test_positions_hold_complete_legal_turn_sets(standard: dict[str, bytes]) -> None:
@@ -117,10 +131,73 @@ def test_perft_file(standard: dict[str, bytes]) -> None:
     assert [r.name for r in records] == [n.name for n in NAMED_POSITIONS]
     start = records[0]
     assert start.position == format_position(Position.start())
-    assert start.counts == ((1, 16), (2, 256), (3, 5696), (4, 123888), (5, 3273456))
-    for record in records[1:]:
-        depth, nodes = record.counts[-1]
+    assert start.counts == ((1, 16), (2, 256), (3, 5696), (4, 123888), (5, 3273456), (6, 98004688))
+    for record, named in zip(records, NAMED_POSITIONS, strict=True):
+        assert [d for d, _ in record.counts] == list(range(1, DEEP_PERFT_DEPTHS.get(named.name, 5) + 1))
+        assert f"# {named.note}\nid {named.name}\n" in text(standard, "perft.txt")  # the reason it is there
+        depth, nodes = record.counts[2]
         assert perft(parse_position(record.position), depth, STANDARD, cache=False) == nodes
+    assert [json.loads(line)["perft"][-1]["nodes"] for line in text(standard, "perft.jsonl").splitlines()] == [
+        r.counts[-1][1] for r in records]
+
+
+def test_the_deep_perft_counts_hold_where_they_are_quick_to_count() -> None:
+    """The deep counts were computed offline, by the fast counter and the plain rules
+    (bench/deep_perft.py); here the fast counter re-counts the smaller ones."""
+    assert list(DEEP_PERFT) == [n.name for n in NAMED_POSITIONS]
+    assert all(PLAIN_CHECKED.get(n.name, 0) >= 3 for n in NAMED_POSITIONS)
+    quick = 0
+    for named in NAMED_POSITIONS:
+        for depth, nodes in DEEP_PERFT[named.name].items():
+            if nodes <= 600_000:
+                assert perft(parse_position(named.text), depth) == nodes, (named.name, depth)
+                quick += 1
+    assert quick >= 8
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_record_has_its_json_form(name: str) -> None:
+    files = files_in(SETS[name])
+    for record in read_jsonl(files["apply.jsonl"].decode()):
+        assert position_from_json(record["position_json"]) == parse_position(record["position"])
+        assert position_from_json(record["after_json"]) == parse_position(record["after"])
+        assert turn_from_json(record["turn_json"]) == parse_turn(record["turn"])
+        assert len(record["events_json"]) == len(record["events"])
+    for record in read_jsonl(files["positions.jsonl"].decode()):
+        assert [turn_from_json(t) for t in record["turns_json"]] == [parse_turn(t) for t in record["turns"]]
+    for record in read_jsonl(files["illegal.jsonl"].decode()):
+        assert turn_from_json(record["turn_json"]) == parse_turn(record["turn"])
+    for path in sorted(p for p in files if p.startswith("playthroughs/") and p.endswith(".jsonl")):
+        lines = read_jsonl(files[path].decode())
+        plies = read_playthrough(files[path.replace(".jsonl", ".txt")].decode()).plies
+        assert [r["turn"] for r in lines[1:-1]] == [p.turn for p in plies]
+        assert all(position_from_json(r["position_json"]) == parse_position(r["position"]) for r in lines[1:-1])
+
+
+def committed_sets() -> dict[str, dict[str, bytes]]:
+    return {name: files_in(VECTORS / name) for name in sorted(ruleset_dir_name(r) for r in COMMITTED)}
+
+
+def test_every_rule_has_a_vector() -> None:
+    covered: set[str] = set()
+    for files in committed_sets().values():
+        covered |= set(coverage(files, Ruleset.parse(json.loads(files[MANIFEST])["variant"]))[0])
+    missing = [c for c in clause_ids(TTYKM_SPEC) if c not in covered and c not in COVERAGE_EXEMPT]
+    assert missing == [], "clauses no vector exercises: add a named position or exempt them with the reason"
+    assert set(COVERAGE_EXEMPT) <= set(clause_ids(TTYKM_SPEC))
+
+
+def test_the_standard_vectors_win_every_way() -> None:
+    outcomes = coverage(files_in(VECTORS / "standard"), STANDARD)[1]
+    for pattern in ("past", "present", "future", "none"):
+        assert any(o.split(",")[0] == pattern for o in outcomes), pattern
+    assert any("mover on one era" in o for o in outcomes) and outcomes["no win"] > 100
+
+
+def test_the_coverage_table_in_the_spec_is_current() -> None:
+    table = coverage_table(committed_sets(), clause_ids(TTYKM_SPEC))
+    assert table in (ROOT / "spec" / "vectors.md").read_text(encoding="utf-8"), (
+        "spec/vectors.md: paste the table printed by 'oracle vectors coverage'")
 
 
 @pytest.mark.parametrize("name", sorted(SETS))

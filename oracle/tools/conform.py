@@ -5,7 +5,9 @@ The oracle's answers come from `oracle.tools.protocol.handle`, so both sides ans
 the very same request.  The runner plays the test vectors of the ruleset
 (`oracle.tools.vectors`), then seeded random games, and stops at the first
 divergence with a minimal reproduction: the position, the turn, what the
-oracle says with the rule concerned, and what the engine said.
+oracle says with the rule concerned, and what the engine said.  With
+``keep_going`` it runs everything and reports every divergence, grouped by
+the rule blamed (`oracle.tools.blame` says which rule a difference is about).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from oracle.games.ttykm.board import ACTION_ORDER, SQUARES, Era
+from oracle.games.ttykm.game import GAME
 from oracle.games.ttykm.notation import (
     NotationError,
     format_position,
@@ -36,6 +39,15 @@ from oracle.games.ttykm.notation import (
 from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.turn import Turn
+from oracle.tools.blame import (
+    GENERIC_RULES,
+    Blame,
+    blame_events,
+    blame_position,
+    contested_rule,
+    event_rules,
+    main_rule,
+)
 from oracle.tools.protocol import MAX_PERFT_DEPTH, MAX_PERFT_DEPTH_VARIANT, handle
 from oracle.tools.vectors import (
     MANIFEST,
@@ -138,94 +150,6 @@ def oracle_answer(request: Json, ruleset: Ruleset = STANDARD) -> Json:
     return answer
 
 
-# --- which rule a difference is about ----------------------------------------------------
-
-# The most specific first: a turn is attributed to the first of these it exercises.
-RULE_PRIORITY = (
-    "VARIANT.SELF-PUSH-PARADOX", "MOVE.PUSH.CHAIN", "MOVE.PUSH.PARADOX", "MOVE.PUSH.CRUSH", "MOVE.PUSH",
-    "TRAVEL.BACKWARD", "TRAVEL.FORWARD", "WIN.CHECK", "MOVE.EMPTY", "TURN.COPY-CHOICE", "FOCUS.MOVE",
-)
-PUSH_EVENTS = ("pushed", "crushed", "paradox")
-# Rules a turn's events name that say little about why an engine might refuse it.
-GENERIC_RULES = ("TURN.COPY-CHOICE", "FOCUS.MOVE", "MOVE.EMPTY")
-# The clause each variant replaces (spec/ttykm/variants.md): an engine that cites the
-# replaced clause under the variant is contesting the variant's clause.
-VARIANT_REPLACES = {
-    "self-push=paradox": ("MOVE.OWN-COPY", "VARIANT.SELF-PUSH-PARADOX"),
-    "copy-choice=free": ("TURN.COPY-CHOICE", "VARIANT.COPY-CHOICE-FREE"),
-}
-
-
-# Chapter events: they may sit inside a push group (a pushed copy fells a tree) without ending it.
-CHAPTER_EVENT_RULES = {"planted": "GROWTH.PLANT", "dug": "GROWTH.DIG", "grew": "GROWTH.GROW",
-                       "removed": "GROWTH.SEED-REMOVED", "fell": "GROWTH.FALL"}
-
-
-def event_rules(events: list[str]) -> list[str]:
-    """The clause each event of a legal turn's trace (NOTATION.EVENT) comes from.
-
-    Push events come in groups, far end first, before the ``moved`` of the
-    copy that pushed (ORACLE.EVENTS): a group of two or more is a chain; a
-    paradox with no ``moved`` after it is the active copy's own (variant
-    self-push=paradox).
-    """
-    rules: list[str] = []
-    group: list[int] = []  # indexes of the push events waiting for their "moved"
-    for index, line in enumerate(events):
-        kind = line.split(" ", 1)[0]
-        if kind in CHAPTER_EVENT_RULES or line.endswith(" by tree"):
-            rules.append(CHAPTER_EVENT_RULES.get(kind, "GROWTH.FALL.CRUSH"))
-            continue
-        if kind in PUSH_EVENTS:
-            group.append(index)
-            rules.append("")
-            continue
-        if group:
-            for i in group:
-                kind_i = events[i].split(" ", 1)[0]
-                if kind != "moved":
-                    rules[i] = "VARIANT.SELF-PUSH-PARADOX"
-                elif len(group) > 1:
-                    rules[i] = "MOVE.PUSH.CHAIN"
-                else:
-                    rules[i] = {"pushed": "MOVE.PUSH", "crushed": "MOVE.PUSH.CRUSH", "paradox": "MOVE.PUSH.PARADOX"}[
-                        kind_i]
-        if kind == "moved":
-            rules.append("MOVE.PUSH" if group else "MOVE.EMPTY")
-        elif kind == "travelled":
-            source, target = line.split(" ")[2].split(">")
-            forward = Era[target.upper()] > Era[source.split(":")[0].upper()]
-            rules.append("TRAVEL.FORWARD" if forward else "TRAVEL.BACKWARD")
-        else:
-            rules.append({"chose": "TURN.COPY-CHOICE", "created": "TRAVEL.BACKWARD", "focus": "FOCUS.MOVE",
-                          "won": "WIN.CHECK"}.get(kind, "ORACLE.EVENTS"))
-        group = []
-    for i in group:  # a trace cut short after a push
-        rules[i] = "VARIANT.SELF-PUSH-PARADOX"
-    return rules
-
-
-def main_rule(rules: list[str]) -> str | None:
-    """The most specific of the rules a turn exercises (`RULE_PRIORITY`)."""
-    for rule in RULE_PRIORITY:
-        if rule in rules:
-            return rule
-    return rules[0] if rules else None
-
-
-def contested_rule(rules: list[str], cited: Any, ruleset: Ruleset) -> str | None:
-    """The rule concerned when the engine refuses a turn the oracle plays with events
-    naming ``rules``: a specific rule from the events, else the rule the engine cited
-    (or, under a variant, the clause that replaces it), else the events' main rule."""
-    best = main_rule(rules)
-    if best not in GENERIC_RULES or not isinstance(cited, str):
-        return best
-    for variant, (replaced, clause) in VARIANT_REPLACES.items():
-        if variant in ruleset.variants and cited == replaced:
-            return clause
-    return cited
-
-
 # --- the comparison ------------------------------------------------------------------------
 
 
@@ -305,12 +229,26 @@ class Checked:
 class Runner:
     """Compares one engine with the oracle under one ruleset."""
 
-    def __init__(self, engine: Engine, ruleset: Ruleset, check_rules: bool = True, partial: bool = True) -> None:
+    def __init__(self, engine: Engine, ruleset: Ruleset, check_rules: bool = True, partial: bool = True,
+                 keep_going: bool = False, send_json: bool = False) -> None:
         self.engine = engine
         self.ruleset = ruleset
         self.check_rules = check_rules
         self.partial = partial
+        self.keep_going = keep_going
+        self.send_json = send_json
         self.checked = Checked()
+        self.found: list[Divergence] = []
+
+    def guarded(self, check: Callable[..., object], *args: Any) -> None:
+        """Run one check, ``check(*args)``.  A divergence stops the run, or with
+        ``keep_going`` is recorded and the run goes on with the next check."""
+        try:
+            check(*args)
+        except Diverged as exc:
+            if not self.keep_going:
+                raise
+            self.found.append(exc.divergence)
 
     # -- asking both sides --
 
@@ -318,7 +256,7 @@ class Runner:
         """The oracle's and the engine's answers, or None if the engine does not do this optional op."""
         request = {**request, "variant": self.ruleset.name}
         oracle = oracle_answer(request)
-        engine = self.engine.ask(request)
+        engine = self.ask_engine(request)
         if engine.get("ok") is not True:
             code = (engine.get("error") or {}).get("code") if isinstance(engine.get("error"), dict) else None
             if code == "unknown_op" and request["op"] in OPTIONAL_OPS:
@@ -330,6 +268,15 @@ class Runner:
             self.diverge(source, request, f"the engine answered an error to a valid {request['op']} request",
                          None, oracle, engine)
         return oracle, engine
+
+    def ask_engine(self, request: Json) -> Json:
+        """Ask the engine, with the position and turn in their JSON forms if ``send_json``."""
+        if self.send_json:
+            if isinstance(request.get("position"), str):
+                request = {**request, "position": GAME.state_to_json(GAME.parse_state(request["position"]))}
+            if isinstance(request.get("turn"), str):
+                request = {**request, "turn": GAME.action_to_json(GAME.parse_action(request["turn"]))}
+        return self.engine.ask(request)
 
     def diverge(self, source: str, request: Json, summary: str, rule: str | None, oracle: Json,
                 engine: Json) -> NoReturn:
@@ -365,36 +312,43 @@ class Runner:
 
     def explain_moves_difference(self, position: str, source: str, turns: list[str], listed: list[str],
                                  oracle: Json, engine: Json) -> None:
-        """Find the simplest account of a difference in the legal turn sets and raise it."""
-        request = {"op": "legal", "position": position}  # the reproduction asks about one turn
+        """Find the simplest account of a difference in the legal turn sets and raise it (with
+        ``keep_going``, record every turn that differs).  Each reproduction asks about one turn."""
         # Turns both sides list but that lead elsewhere explain most set differences: check them first.
         common = [t for t in turns if t in set(listed)]
         for turn in common:
-            self.check_apply(position, turn, f"{source} (a turn both list, checked because the sets differ)")
+            self.guarded(self.check_apply, position, turn,
+                         f"{source} (a turn both list, checked because the sets differ)")
         missing = [t for t in turns if t not in set(listed)]
         extra = [t for t in listed if t not in set(turns)]
         duplicates = sorted({t for t in listed if listed.count(t) > 1})
-        if missing:
-            turn = missing[0]
-            said = oracle_answer({"op": "explain", "position": position, "turn": turn}, self.ruleset)
-            theirs = self.engine.ask({"op": "legal", "position": position, "turn": turn,
-                                      "variant": self.ruleset.name})
-            rules = event_rules(said.get("events", []))
-            self.diverge(source, {**request, "turn": turn},
-                         f"the engine does not list a legal turn ({len(missing)} missing, {len(extra)} extra)",
-                         contested_rule(rules, theirs.get("rule"), self.ruleset),
-                         {"verdict": "legal", "events": said.get("events"), "rules": rules},
-                         {"listed": False, "legal": theirs})
-        if extra:
-            turn = extra[0]
-            said = oracle_answer({"op": "legal", "position": position, "turn": turn}, self.ruleset)
-            self.diverge(source, {**request, "turn": turn},
-                         f"the engine lists a turn the oracle calls {said.get('verdict')} ({len(extra)} extra)",
-                         said.get("rule"), {"verdict": said.get("verdict"), "rule": said.get("rule"),
-                                            "reason": said.get("reason")}, {"listed": True})
-        self.diverge(source, {"op": "moves", "position": position},
-                     f"the engine lists turns more than once: {', '.join(duplicates[:3])}",
-                     "ORACLE.TURN", {"count": len(turns)}, {"count": len(listed)})
+        counts = f"{len(missing)} missing, {len(extra)} extra"
+        # Stopping at the first, one of each; going on, every one, so that they group by rule.
+        for turn in missing if self.keep_going else missing[:1]:
+            self.guarded(self.missing_turn, position, turn, source, counts)
+        for turn in extra if self.keep_going else extra[:1]:
+            self.guarded(self.extra_turn, position, turn, source, counts)
+        if duplicates:
+            self.diverge(source, {"op": "moves", "position": position},
+                         f"the engine lists turns more than once: {', '.join(duplicates[:3])}",
+                         "ORACLE.TURN", {"count": len(turns)}, {"count": len(listed)})
+
+    def missing_turn(self, position: str, turn: str, source: str, counts: str) -> None:
+        said = oracle_answer({"op": "explain", "position": position, "turn": turn}, self.ruleset)
+        theirs = self.ask_engine({"op": "legal", "position": position, "turn": turn, "variant": self.ruleset.name})
+        rules = event_rules(said.get("events", []), self.ruleset)
+        self.diverge(source, {"op": "legal", "position": position, "turn": turn},
+                     f"the engine does not list a legal turn ({counts})",
+                     contested_rule(rules, theirs.get("rule"), self.ruleset),
+                     {"verdict": "legal", "events": said.get("events"), "rules": rules},
+                     {"listed": False, "legal": theirs})
+
+    def extra_turn(self, position: str, turn: str, source: str, counts: str) -> None:
+        said = oracle_answer({"op": "legal", "position": position, "turn": turn}, self.ruleset)
+        self.diverge(source, {"op": "legal", "position": position, "turn": turn},
+                     f"the engine lists a turn the oracle calls {said.get('verdict')} ({counts})",
+                     said.get("rule"), {"verdict": said.get("verdict"), "rule": said.get("rule"),
+                                        "reason": said.get("reason")}, {"listed": True})
 
     def check_legal(self, position: str, turn: str, source: str) -> None:
         if not self.partial and ">" not in turn:
@@ -412,13 +366,38 @@ class Runner:
             rule = oracle["rule"]
             if rule is None and oracle["verdict"] == "legal":
                 said = oracle_answer({**request, "op": "explain"}, self.ruleset)
-                rule = contested_rule(event_rules(said.get("events", [])), engine.get("rule"), self.ruleset)
+                rules = event_rules(said.get("events", []), self.ruleset)
+                rule = contested_rule(rules, engine.get("rule"), self.ruleset)
             self.diverge(source, request, f"verdict: the oracle says {oracle['verdict']!r}, the engine"
                          f" {engine.get('verdict')!r}", rule, oracle, engine)
         theirs = engine.get("rule")
         if self.check_rules and theirs is not None and theirs != oracle["rule"]:
-            self.diverge(source, request, f"both say {oracle['verdict']!r} but name different rules", oracle["rule"],
+            rule = self.rule_of_actions(request["position"], request["turn"]) or oracle["rule"]
+            self.diverge(source, request, f"both say {oracle['verdict']!r} but name different rules", rule,
                          oracle, engine)
+
+    def rule_of_actions(self, position: str, turn: str) -> str | None:
+        """The most specific rule the actions of ``turn`` exercise when the oracle plays
+        them (with any legal Focus), or None if it cannot or they are generic.
+
+        An engine that names another rule for an illegal turn usually does so
+        because it plays the turn's actions differently (it stopped a push chain,
+        say), so the actions' rule is in question rather than the one that
+        makes the turn illegal."""
+        try:
+            chosen = GAME.parse_action(turn)
+        except NotationError:
+            return None
+        if not chosen.actions:
+            return None
+        for era in Era:
+            candidate = Turn(chosen.copy, chosen.actions, era)
+            said = oracle_answer({"op": "explain", "position": position, "turn": format_turn(candidate)},
+                                 self.ruleset)
+            if said.get("verdict") == "legal":
+                best = main_rule(event_rules(said.get("events", []), self.ruleset))
+                return best if best not in GENERIC_RULES else None
+        return None
 
     def check_apply(self, position: str, turn: str, source: str, expected: Json | None = None) -> Json:
         request = {"op": "apply", "position": position, "turn": turn}
@@ -432,22 +411,31 @@ class Runner:
         if oracle["verdict"] != "legal":
             return oracle
         events: list[str] = oracle["events"]
-        rules = event_rules(events)
         theirs = engine.get("events")
         if theirs is not None:
             if not isinstance(theirs, list):
                 self.diverge(source, request, "the engine's events are not a list", None, oracle, engine)
-            for index in range(max(len(events), len(theirs))):
-                ours = events[index] if index < len(events) else None
-                other = theirs[index] if index < len(theirs) else None
-                if ours != other:
-                    rule = rules[index] if index < len(rules) else rules[-1]
-                    self.diverge(source, request, f"event {index + 1}: the oracle has {ours!r}, the engine {other!r}",
-                                 rule, oracle, engine)
+            blamed = blame_events(events, [str(e) for e in theirs], self.ruleset)
+            if blamed is not None:
+                self.diverge(source, request, blamed.detail, blamed.rule, oracle, engine)
         after = _canonical_position(engine.get("position"))
         if after != oracle["position"]:
-            self.diverge(source, request, "the position after the turn differs", main_rule(rules), oracle, engine)
+            blamed = self.blame_position(position, turn, events, after)
+            self.diverge(source, request, blamed.detail, blamed.rule, oracle, engine)
         return oracle
+
+    def blame_position(self, position: str, turn: str, events: list[str], theirs: str | None) -> Blame:
+        """Which rule a different position after a legal turn is about (`oracle.tools.blame`)."""
+        rules = event_rules(events, self.ruleset)
+        if theirs is None:
+            return Blame(main_rule(rules), "the engine's position after the turn is missing or unreadable")
+        before = GAME.parse_state(position)
+        applied = GAME.apply(before, GAME.parse_action(turn), self.ruleset)
+        blamed = blame_position(GAME.state_to_json(before), GAME.state_to_json(applied.state),
+                                GAME.state_to_json(GAME.parse_state(theirs)), events,
+                                [GAME.event_to_json(e) for e in applied.events], self.ruleset)
+        assert blamed is not None  # the canonical texts differ, so some field does
+        return blamed
 
     def check_perft(self, position: str, depth: int, nodes: int, source: str) -> None:
         request = {"op": "perft", "position": position, "depth": depth}
@@ -479,44 +467,49 @@ class Runner:
 
         progress("vectors: positions")
         for record in read_jsonl(text("positions.jsonl")):
-            self.check_moves(record["position"], f"vectors positions.jsonl {record['id']}", record["turns"])
+            self.guarded(self.check_moves, record["position"], f"vectors positions.jsonl {record['id']}",
+                         record["turns"])
         progress("vectors: apply cases")
         for record in read_jsonl(text("apply.jsonl")):
-            self.check_apply(record["position"], record["turn"], f"vectors apply.jsonl {record['id']}",
-                             {"position": record["after"], "events": record["events"]})
+            self.guarded(self.check_apply, record["position"], record["turn"], f"vectors apply.jsonl {record['id']}",
+                         {"position": record["after"], "events": record["events"]})
         progress("vectors: illegal cases")
         for record in read_jsonl(text("illegal.jsonl")):
-            self.check_legal(record["position"], record["turn"], f"vectors illegal.jsonl {record['id']}")
+            self.guarded(self.check_legal, record["position"], record["turn"],
+                         f"vectors illegal.jsonl {record['id']}")
         progress("vectors: perft")
         for perft_record in read_perft(text("perft.txt")):
             for depth, nodes in perft_record.counts:
-                self.check_perft(perft_record.position, depth, nodes, f"vectors perft.txt {perft_record.name}")
+                self.guarded(self.check_perft, perft_record.position, depth, nodes,
+                             f"vectors perft.txt {perft_record.name}")
         progress("vectors: playthroughs")
-        for path in sorted(p for p in files if p.startswith(PLAYTHROUGH_DIR + "/")):
+        for path in sorted(p for p in files if p.startswith(PLAYTHROUGH_DIR + "/") and p.endswith(".txt")):
             playthrough = read_playthrough(text(path))
             for number, ply in enumerate(playthrough.plies, start=1):
                 source = f"vectors {path}, ply {number}"
-                self.check_moves(ply.position, source, list(ply.legal_turns))
-                self.check_apply(ply.position, ply.turn, source, {"events": list(ply.events)})
+                self.guarded(self.check_moves, ply.position, source, list(ply.legal_turns))
+                self.guarded(self.check_apply, ply.position, ply.turn, source, {"events": list(ply.events)})
 
     def run_games(self, games: int, seed: int, progress: Callable[[str], None]) -> None:
         rng = random.Random(seed)
         for game in range(1, games + 1):
             position = start_position(self.ruleset)
             ply = 0
+            before = len(self.found)
             while position.winner is None and ply < 200:
                 ply += 1
                 text = format_position(position)
                 source = f"random game {game} (seed {seed}), ply {ply}"
-                turns = self.check_moves(text, source)
-                for candidate in self.candidates(rng, turns):
-                    self.check_legal(text, candidate, source)
                 options = successors(position, self.ruleset)
+                self.guarded(self.check_moves, text, source)
+                for candidate in self.candidates(rng, [format_turn(turn) for turn, _ in options]):
+                    self.guarded(self.check_legal, text, candidate, source)
                 turn, after = options[rng.randrange(len(options))]
-                self.check_apply(text, format_turn(turn), source)
+                self.guarded(self.check_apply, text, format_turn(turn), source)
                 position = after
             self.checked.add("games")
-            progress(f"random play: game {game}/{games} agreed ({ply} plies)")
+            agreed = "agreed" if len(self.found) == before else f"{len(self.found) - before} divergences"
+            progress(f"random play: game {game}/{games} {agreed} ({ply} plies)")
 
     @staticmethod
     def candidates(rng: random.Random, turns: list[str]) -> Iterator[str]:
@@ -545,7 +538,7 @@ def load_vectors(directory: Path, ruleset: Ruleset) -> dict[str, bytes]:
 
 @dataclass
 class Report:
-    result: str  # "conforms", "divergence" or "engine_failed"
+    result: str  # "conforms", "divergence", "rules_differ" or "engine_failed"
     engine: str
     variant: str
     seed: int
@@ -553,13 +546,27 @@ class Report:
     checked: dict[str, int]
     skipped: list[str]
     engine_version: Json | None = None
-    divergence: Divergence | None = None
+    divergences: list[Divergence] = field(default_factory=list)
     failure: str | None = None
     seconds: float = 0.0
+    keep_going: bool = False
+
+    @property
+    def divergence(self) -> Divergence | None:
+        """The first divergence found, or None."""
+        return self.divergences[0] if self.divergences else None
 
     @property
     def exit_code(self) -> int:
-        return {"conforms": EXIT_CONFORMS, "divergence": EXIT_DIVERGENCE}.get(self.result, EXIT_ENGINE_FAILED)
+        return {"conforms": EXIT_CONFORMS, "divergence": EXIT_DIVERGENCE, "rules_differ": EXIT_USAGE}.get(
+            self.result, EXIT_ENGINE_FAILED)
+
+    def by_rule(self) -> dict[str, list[Divergence]]:
+        """The divergences grouped by the rule blamed, the largest group first."""
+        groups: dict[str, list[Divergence]] = {}
+        for divergence in self.divergences:
+            groups.setdefault(divergence.rule or "(none named)", []).append(divergence)
+        return dict(sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])))
 
     def to_json(self) -> Json:
         from oracle import SPEC_VERSION, __version__
@@ -569,44 +576,98 @@ class Report:
             "oracle": __version__, "seed": self.seed, "games": self.games, "checked": self.checked,
             "skipped": self.skipped, "engine_version": self.engine_version,
             "divergence": self.divergence.to_json() if self.divergence is not None else None,
+            "keep_going": self.keep_going,
+            "by_rule": {rule: len(group) for rule, group in self.by_rule().items()},
+            "divergences": [d.to_json() for d in self.divergences],
             "failure": self.failure, "seconds": round(self.seconds, 2),
         }
 
-    def text(self) -> str:
+    def text(self, shown_per_rule: int = 5) -> str:
         counts = ", ".join(f"{n} {kind}" for kind, n in sorted(self.checked.items()))
         lines = [f"engine: {self.engine}", f"variant: {self.variant}", f"checked: {counts or 'nothing'}"]
         if self.skipped:
             lines.append(f"skipped: {', '.join(self.skipped)}")
-        if self.divergence is not None:
+        if self.keep_going and self.divergences:
+            lines += self.summary_lines(shown_per_rule)
+        elif self.divergence is not None:
             lines.append(self.divergence.text())
         if self.failure is not None:
-            lines.append(f"ENGINE FAILED: {self.failure}")
+            lines.append(("RULES DIFFER: " if self.result == "rules_differ" else "ENGINE FAILED: ") + self.failure)
         lines.append({"conforms": "RESULT: the engine conforms", "divergence": "RESULT: divergence",
+                      "rules_differ": "RESULT: the engine plays other rules",
                       "engine_failed": "RESULT: the engine failed"}[self.result])
         return "\n".join(lines)
+
+    def summary_lines(self, shown_per_rule: int) -> list[str]:
+        """Every divergence by rule: a table of counts, then each group with its reproductions."""
+        groups = self.by_rule()
+        width = max(len(rule) for rule in groups)
+        lines = [f"{len(self.divergences)} divergences under {len(groups)} rules:", "",
+                 f"  {'rule':<{width}}  count  first seen at"]
+        for rule, group in groups.items():
+            lines.append(f"  {rule:<{width}}  {len(group):>5}  {group[0].source}")
+        for rule, group in groups.items():
+            lines += ["", f"== {rule}: {len(group)} divergence{'s' if len(group) != 1 else ''}"]
+            for divergence in group[:shown_per_rule]:
+                lines.append(divergence.text())
+            if len(group) > shown_per_rule:
+                lines.append(f"  ... and {len(group) - shown_per_rule} more under {rule} (all are in --report)")
+        return lines
+
+
+def declared_rules_problem(version: Json, ruleset: Ruleset) -> str | None:
+    """Compare the rules an engine declares in its ``version`` reply (``plays``,
+    spec/protocol.md) with the runner's; say which ``--variant`` to pass, or None."""
+    plays = version.get("plays")
+    if plays is None:
+        return None
+    if not isinstance(plays, dict) or not isinstance(plays.get("variants", []), list):
+        return f"the engine's 'plays' is not an object with a list 'variants': {json.dumps(plays)[:200]}"
+    ruleset_name = plays.get("ruleset", "standard")
+    if ruleset_name != "standard":
+        return f"the engine plays the ruleset {ruleset_name!r}; this runner checks the standard game only"
+    names = [str(v) for v in plays.get("variants", [])]
+    try:
+        theirs = Ruleset.parse("+".join(names))
+    except ValueError as exc:
+        return f"the engine declares variants the oracle does not know: {exc}"
+    if theirs == ruleset:
+        return None
+    option = f"--variant {theirs.name}" if theirs.variants else "no --variant (the standard game)"
+    return f"the engine plays {theirs.name}, the runner was asked for {ruleset.name}: pass {option}"
 
 
 def conform(command: str, ruleset: Ruleset = STANDARD, games: int = 20, seed: int = 1,
             vectors: Path | None = None, timeout: float = 10.0, check_rules: bool = True, partial: bool = True,
-            progress: Callable[[str], None] | None = None) -> Report:
-    """Run the vectors, then ``games`` seeded random games, against the engine ``command``."""
+            progress: Callable[[str], None] | None = None, keep_going: bool = False,
+            send_json: bool = False) -> Report:
+    """Run the vectors, then ``games`` seeded random games, against the engine ``command``.
+
+    It stops at the first divergence, or with ``keep_going`` runs everything
+    and reports every divergence.  With ``send_json`` the engine gets positions
+    and turns in their JSON forms instead of the text notation.
+    """
     note = progress or (lambda _: None)
     started = time.perf_counter()
-    report = Report("conforms", command, ruleset.name, seed, games, {}, [])
+    report = Report("conforms", command, ruleset.name, seed, games, {}, [], keep_going=keep_going)
     files = load_vectors(vectors, ruleset) if vectors is not None else None  # a bad directory fails at once
     engine: Engine | None = None
     runner: Runner | None = None
     try:
         engine = Engine(command, timeout)
-        runner = Runner(engine, ruleset, check_rules, partial)
+        runner = Runner(engine, ruleset, check_rules, partial, keep_going, send_json)
         report.engine_version = {k: v for k, v in runner.handshake().items() if k not in ("id", "ok", "op")}
-        if files is None:  # after the handshake, so that an engine that cannot start fails at once
-            note(f"building the {ruleset.name} vectors")
-            files = build(ruleset)
-        runner.run_vectors(files, note)
-        runner.run_games(games, seed, note)
+        problem = declared_rules_problem(report.engine_version, ruleset)
+        if problem is not None:
+            report.result, report.failure = "rules_differ", problem
+        else:
+            if files is None:  # after the handshake, so that an engine that cannot start fails at once
+                note(f"building the {ruleset.name} vectors")
+                files = build(ruleset)
+            runner.run_vectors(files, note)
+            runner.run_games(games, seed, note)
     except Diverged as exc:
-        report.result, report.divergence = "divergence", exc.divergence
+        report.divergences = [exc.divergence]
     except EngineFailed as exc:
         report.result, report.failure = "engine_failed", str(exc)
     finally:
@@ -615,5 +676,8 @@ def conform(command: str, ruleset: Ruleset = STANDARD, games: int = 20, seed: in
     if runner is not None:
         report.checked = dict(runner.checked.counts)
         report.skipped = sorted(runner.checked.skipped)
+        report.divergences = report.divergences or runner.found
+    if report.divergences and report.result == "conforms":
+        report.result = "divergence"
     report.seconds = time.perf_counter() - started
     return report

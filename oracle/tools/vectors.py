@@ -20,7 +20,16 @@ from typing import Any
 
 from oracle import SPEC_VERSION, __version__
 from oracle.games.ttykm.board import ACTION_ORDER, SQUARES, Era
-from oracle.games.ttykm.notation import event_text, format_position, format_turn, parse_position, parse_turn
+from oracle.games.ttykm.notation import (
+    event_text,
+    event_to_json,
+    format_position,
+    format_turn,
+    parse_position,
+    parse_turn,
+    position_to_json,
+    turn_to_json,
+)
 from oracle.games.ttykm.perft import perft
 from oracle.games.ttykm.rules.standard import apply_turn, explain, start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
@@ -70,6 +79,17 @@ NAMED_POSITIONS: tuple[NamedPosition, ...] = (
                   "moves onto White's own copies (MOVE.OWN-COPY, variant self-push=paradox)"),
     NamedPosition("shared-focus", "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=b focus=present,present supply=4,4 removed=0,0",
                   "both Foci on the present, Black to move (FOCUS.SHARED)"),
+    NamedPosition("wipe-out", "4/4/4/w3|2wb/4/4/w3|4/4/4/w3 turn=w focus=present,past supply=3,4 removed=0,2",
+                  "Black is on one era already; c4 E crushes its last copy and leaves it with none: a win with"
+                  " the opponent wiped out (WIN.CHECK: one era or none)"),
+    NamedPosition("win-present-left", "2wb/4/4/w3|3b/4/4/w3|4/4/4/w3 turn=w focus=past,past supply=3,4 removed=0,1",
+                  "c4 E crushes Black's past copy: Black is left on the present only (WIN.CHECK)"),
+    NamedPosition("win-future-left", "4/4/4/w3|2wb/4/4/w3|3b/4/4/4 turn=w focus=present,past supply=4,4 removed=0,1",
+                  "c4 E crushes Black's present copy: Black is left on the future only (WIN.CHECK)"),
+    NamedPosition("win-mover-on-one-era",
+                  "3b/4/4/4|2wb/4/4/4|4/4/4/4 turn=w focus=present,past supply=4,4 removed=2,1",
+                  "White, on the present only, leaves Black on the past only and wins: the mover's eras are not"
+                  " counted (WIN.MOVER-NOT-CHECKED)"),
     NamedPosition("won", "3b/4/4/w3|4/4/4/4|4/4/4/w3 winner=w focus=future,past supply=1,0 removed=4,6",
                   "the game is over: no legal turn (TURN.GAME-OVER)"),
 )
@@ -118,6 +138,9 @@ def named_positions(ruleset: Ruleset) -> tuple[NamedPosition, ...]:
 # enough to export in seconds (variants are counted by the plain rules,
 # Growth without variants by its fast path).
 PERFT_DEPTHS = {"standard": {"start": 5, "*": 3}, "variant": {"start": 3, "*": 2}, "growth": {"start": 4, "*": 2}}
+# The standard set goes deeper with counts computed once, offline, by the fast
+# counter and the plain rules (bench/deep_perft.py writes `perft_table`).
+DEEP_PERFT_DEPTHS = {"start": 6, "*": 5}
 GAMES = 6  # playthroughs per set
 MAX_PLIES = 100  # a playthrough stops here if nobody has won
 SAMPLE_EVERY = 9  # one position in this many plies of each game joins the position set
@@ -131,7 +154,8 @@ def ruleset_dir_name(ruleset: Ruleset) -> str:
 
 
 COMMITTED: tuple[Ruleset, ...] = (
-    STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"), Ruleset.parse("growth"),
+    STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"), Ruleset.parse("self-push=ends"),
+    Ruleset.parse("growth"),
 )
 
 
@@ -170,16 +194,28 @@ def position_set(ruleset: Ruleset, games: list[list[tuple[Position, Turn]]]) -> 
     return chosen
 
 
-def _signature(events: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(e.split()[0] for e in events)
+def _signature(events: tuple[str, ...], after: Position) -> tuple[str, ...]:
+    """The kinds of a turn's events, with the outcome when it wins (`win_pattern`)."""
+    return (*(e.split()[0] for e in events), win_pattern(after) or "")
+
+
+def win_pattern(after: Position) -> str | None:
+    """How a won position was won, for the coverage table: the eras the loser is
+    left on (``past``, ``present``, ``future`` or ``none``), and ``mover on one
+    era`` when the winner is down to one era too.  None if nobody has won."""
+    if after.winner is None:
+        return None
+    left = after.eras_of(after.winner.opponent)
+    pattern = "+".join(era.word for era in left) or "none"
+    return pattern + (", mover on one era" if len(after.eras_of(after.winner)) <= 1 else "")
 
 
 def apply_cases(position: Position, ruleset: Ruleset) -> list[Turn]:
-    """Up to `APPLY_PER_POSITION` legal turns with different kinds of event trace."""
+    """Up to `APPLY_PER_POSITION` legal turns with different kinds of event trace or outcome."""
     chosen: list[Turn] = []
     kinds: set[tuple[str, ...]] = set()
-    for turn, _ in successors(position, ruleset):
-        kind = _signature(tuple(event_text(e) for e in apply_turn(position, turn, ruleset).events))
+    for turn, after in successors(position, ruleset):
+        kind = _signature(tuple(event_text(e) for e in apply_turn(position, turn, ruleset).events), after)
         if kind not in kinds:
             kinds.add(kind)
             chosen.append(turn)
@@ -225,8 +261,10 @@ def _line(record: dict[str, Any]) -> str:
 def positions_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
     out = []
     for name, position in chosen:
-        turns = [format_turn(t) for t, _ in successors(position, ruleset)]
-        out.append(_line({"id": name, "position": format_position(position), "count": len(turns), "turns": turns}))
+        turns = [t for t, _ in successors(position, ruleset)]
+        out.append(_line({"id": name, "position": format_position(position), "count": len(turns),
+                          "turns": [format_turn(t) for t in turns], "position_json": position_to_json(position),
+                          "turns_json": [turn_to_json(t) for t in turns]}))
     return "".join(out)
 
 
@@ -240,6 +278,8 @@ def apply_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
                 "id": f"{name}/{index}", "position": format_position(position), "turn": format_turn(turn),
                 "after": format_position(after), "events": [event_text(e) for e in applied.events],
                 "winner": after.winner.word if after.winner is not None else None,
+                "position_json": position_to_json(position), "turn_json": turn_to_json(turn),
+                "after_json": position_to_json(after), "events_json": [event_to_json(e) for e in applied.events],
             }))
     return "".join(out)
 
@@ -252,22 +292,46 @@ def illegal_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
                 "id": f"{name}/{index}", "position": format_position(position), "turn": format_turn(turn),
                 "complete": turn.is_complete, "verdict": ILLEGAL, "rule": rule,
                 "reason": explain(position, turn, ruleset).reason,
+                "position_json": position_to_json(position), "turn_json": turn_to_json(turn),
             }))
     return "".join(out)
 
 
-def perft_file(ruleset: Ruleset) -> str:
+def perft_counts(named: NamedPosition, ruleset: Ruleset) -> list[tuple[int, int]]:
+    """``(depth, nodes)`` from a named position: computed to the shallow depths of
+    `PERFT_DEPTHS`, then, in the standard game, the deep counts of `perft_table`
+    (computed offline by bench/deep_perft.py)."""
+    from oracle.tools.perft_table import DEEP_PERFT
+
     kind = "variant" if ruleset.variants else "growth" if "growth" in ruleset.chapters else "standard"
     depths = PERFT_DEPTHS[kind]
+    position = parse_position(named.text)
+    counts = [(depth, perft(position, depth, ruleset)) for depth in range(1, depths.get(named.name, depths["*"]) + 1)]
+    if ruleset == STANDARD:
+        counts += sorted(DEEP_PERFT.get(named.name, {}).items())
+    return counts
+
+
+def perft_file(ruleset: Ruleset) -> str:
     out = [
         "# That Time You Killed Me: perft counts (see spec/vectors.md)\n",
         f"# format {FORMAT_VERSION}, spec {SPEC_VERSION}, variant {ruleset.name}\n",
     ]
     for named in named_positions(ruleset):
+        out += ["\n", f"# {named.note}\n", f"id {named.name}\n",
+                f"position {format_position(parse_position(named.text))}\n"]
+        out += [f"perft {depth} {nodes}\n" for depth, nodes in perft_counts(named, ruleset)]
+    return "".join(out)
+
+
+def perft_json_file(ruleset: Ruleset) -> str:
+    """The records of `perft_file` as JSON lines, with the reason each position is there."""
+    out = []
+    for named in named_positions(ruleset):
         position = parse_position(named.text)
-        out += ["\n", f"id {named.name}\n", f"position {format_position(position)}\n"]
-        for depth in range(1, depths.get(named.name, depths["*"]) + 1):
-            out.append(f"perft {depth} {perft(position, depth, ruleset)}\n")
+        out.append(_line({"id": named.name, "note": named.note, "position": format_position(position),
+                          "position_json": position_to_json(position),
+                          "perft": [{"depth": d, "nodes": n} for d, n in perft_counts(named, ruleset)]}))
     return "".join(out)
 
 
@@ -285,8 +349,33 @@ def playthrough_file(plies: list[tuple[Position, Turn]], ruleset: Ruleset, game:
                 f"legal-count: {len(turns)}\n", "legal-turns:\n", *(f"  {t}\n" for t in turns),
                 f"turn: {format_turn(turn)}\n", "events:\n", *(f"  {event_text(e)}\n" for e in applied.events)]
         final = applied.position
-    result = f"{final.winner.word} wins" if final.winner is not None else f"unfinished after {MAX_PLIES} plies"
-    out += ["\n", f"final: {format_position(final)}\n", f"plies: {len(plies)}\n", f"result: {result}\n"]
+    out += ["\n", f"final: {format_position(final)}\n", f"plies: {len(plies)}\n", f"result: {_result(final)}\n"]
+    return "".join(out)
+
+
+def _result(final: Position) -> str:
+    return f"{final.winner.word} wins" if final.winner is not None else f"unfinished after {MAX_PLIES} plies"
+
+
+def playthrough_json_file(plies: list[tuple[Position, Turn]], ruleset: Ruleset, game: int, seed: int) -> str:
+    """`playthrough_file` as JSON lines: a header, one line per ply, the end; every
+    position, turn and event in both the text and the JSON form."""
+    out = [_line({"record": "header", "format": FORMAT_VERSION, "spec": SPEC_VERSION, "variant": ruleset.name,
+                  "game": game, "seed": seed})]
+    final = Position.start()
+    for number, (position, turn) in enumerate(plies, start=1):
+        turns = [t for t, _ in successors(position, ruleset)]
+        applied = apply_turn(position, turn, ruleset)
+        out.append(_line({
+            "record": "ply", "ply": number, "position": format_position(position), "legal_count": len(turns),
+            "legal_turns": [format_turn(t) for t in turns], "turn": format_turn(turn),
+            "events": [event_text(e) for e in applied.events], "position_json": position_to_json(position),
+            "legal_turns_json": [turn_to_json(t) for t in turns], "turn_json": turn_to_json(turn),
+            "events_json": [event_to_json(e) for e in applied.events],
+        }))
+        final = applied.position
+    out.append(_line({"record": "final", "final": format_position(final), "final_json": position_to_json(final),
+                      "plies": len(plies), "result": _result(final)}))
     return "".join(out)
 
 
@@ -307,9 +396,12 @@ def build(ruleset: Ruleset = STANDARD, progress: Callable[[str], None] | None = 
     files["illegal.jsonl"] = illegal_file(chosen, ruleset)
     note("perft")
     files["perft.txt"] = perft_file(ruleset)
+    files["perft.jsonl"] = perft_json_file(ruleset)
     note("playthroughs")
     for g, plies in enumerate(games, start=1):
         files[f"{PLAYTHROUGH_DIR}/game-{g:02d}.txt"] = playthrough_file(plies, ruleset, g, game_seed(ruleset, g))
+        files[f"{PLAYTHROUGH_DIR}/game-{g:02d}.jsonl"] = playthrough_json_file(plies, ruleset, g,
+                                                                             game_seed(ruleset, g))
     data = {path: text.encode("utf-8") for path, text in files.items()}
     manifest = {
         "format": FORMAT_VERSION,
@@ -332,6 +424,99 @@ def _records(path: str, text: str) -> int:
     if path.endswith("perft.txt"):
         return sum(1 for line in text.splitlines() if line.startswith("perft "))
     return sum(1 for line in text.splitlines() if line.startswith("ply: "))
+
+
+# --- coverage: which rules and outcomes a set exercises ---------------------------------------
+
+# Clauses no vector can exercise, with the reason.  Every other clause of the
+# standard game must be exercised by some committed set (tests/test_vectors.py).
+COVERAGE_EXEMPT = {
+    "BOARD.ERAS": "the board itself: every record uses it, none tests it alone",
+    "BOARD.SQUARES": "the board itself: every record uses it, none tests it alone",
+    "SETUP.BGA-SPACES": "a numbering for Board Game Arena; no record uses it",
+    "NOTATION.RULES": "the chapters: their vector sets come with them",
+    "POSITION.VALID": "vectors hold valid positions only; the protocol tests send invalid ones",
+    "WIN.NO-DRAW": "an absence: no record can show that no draw exists",
+}
+# Clauses every record exercises, because every record is written in the notation.
+NOTATION_RULES = ("NOTATION.SQUARE", "NOTATION.POSITION", "NOTATION.TURN", "NOTATION.EVENT", "NOTATION.JSON")
+
+
+def apply_rules(record: dict[str, Any], ruleset: Ruleset) -> set[str]:
+    """The clauses an apply record exercises: its events' rules, and the turn's shape and end."""
+    from oracle.tools.blame import event_rules
+
+    events: list[str] = record["events"]
+    position, after = parse_position(record["position"]), parse_position(record["after"])
+    turn = parse_turn(record["turn"])
+    rules = set(event_rules(events, ruleset)) | {"ORACLE.EVENTS", "TURN.END"}
+    rules.add("WIN.CHECK" if after.winner is not None else "TURN.ORDER")
+    if "mover on one era" in (win_pattern(after) or ""):
+        rules.add("WIN.MOVER-NOT-CHECKED")
+    if turn.actions:
+        rules |= {"ACTION.KINDS", "TURN.ACTION-COUNT"}
+    if len(turn.actions) == 2:
+        rules.add("TURN.ACTIVE-COPY")
+    if any(e.startswith("moved ") for e in events):
+        rules.add("MOVE.ORTHOGONAL")
+    if any(e.startswith(("crushed ", "paradox ")) for e in events):
+        rules.add("REMOVED.PERMANENT")
+    if turn.copy is None:
+        assert position.to_move is not None
+        on_focus = position.copies[position.to_move] >> position.focus[position.to_move] * SQUARES & 0xFFFF
+        rules.add("TURN.NO-ACTION" if on_focus else "TURN.NO-COPY")
+    if after.focus[0] == after.focus[1]:
+        rules.add("FOCUS.SHARED")
+    return rules
+
+
+def coverage(files: dict[str, bytes], ruleset: Ruleset) -> tuple[dict[str, int], dict[str, int]]:
+    """How many records of a set exercise each clause, and how many apply records end
+    in each outcome (`win_pattern`, or ``no win``)."""
+    rules: dict[str, int] = {}
+    outcomes: dict[str, int] = {}
+
+    def count(names: set[str]) -> None:
+        for name in names | set(NOTATION_RULES):
+            rules[name] = rules.get(name, 0) + 1
+
+    for record in read_jsonl(files["positions.jsonl"].decode("utf-8")):
+        position = parse_position(record["position"])
+        names = {"ORACLE.TURN", "ORACLE.ORDER"}
+        if position == Position.start():
+            names.add("SETUP.START")
+        if position.winner is not None:
+            names.add("TURN.GAME-OVER")
+        count(names)
+    for record in read_jsonl(files["apply.jsonl"].decode("utf-8")):
+        count(apply_rules(record, ruleset))
+        outcome = win_pattern(parse_position(record["after"])) or "no win"
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    for record in read_jsonl(files["illegal.jsonl"].decode("utf-8")):
+        count({record["rule"]} | (set() if record["complete"] else {"ORACLE.PARTIAL"}))
+    for _ in read_perft(files["perft.txt"].decode("utf-8")):
+        count({"ORACLE.TURN"})
+    return dict(sorted(rules.items())), dict(sorted(outcomes.items()))
+
+
+def coverage_table(sets: dict[str, dict[str, bytes]], clauses: list[str]) -> str:
+    """The Markdown tables of spec/vectors.md: records per clause and apply records per
+    outcome, one column per set (``sets`` maps a directory name to its files)."""
+    results = {name: coverage(files, Ruleset.parse(str(json.loads(files[MANIFEST])["variant"])))
+               for name, files in sets.items()}
+    head = "| clause | " + " | ".join(f"`{name}`" for name in sets) + " |\n"
+    rule = "| --- |" + " ---: |" * len(sets) + "\n"
+    lines = [head, rule]
+    for clause in clauses:
+        cells = [str(results[name][0].get(clause, 0)) for name in sets]
+        note = f" (exempt: {COVERAGE_EXEMPT[clause]})" if clause in COVERAGE_EXEMPT else ""
+        lines.append(f"| {clause}{note} | " + " | ".join(cells) + " |\n")
+    outcomes = sorted({o for result in results.values() for o in result[1]}, key=lambda o: (o != "no win", o))
+    lines += ["\n", "| apply records ending in | " + " | ".join(f"`{name}`" for name in sets) + " |\n", rule]
+    for outcome in outcomes:
+        label = "no win" if outcome == "no win" else f"a win, the loser left on: {outcome}"
+        lines.append(f"| {label} | " + " | ".join(str(results[name][1].get(outcome, 0)) for name in sets) + " |\n")
+    return "".join(lines)
 
 
 # --- writing and checking directories ---------------------------------------------------

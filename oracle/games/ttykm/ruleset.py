@@ -20,6 +20,8 @@ VARIANTS: dict[str, str] = {
     " (VARIANT.PLANT-UNDER-ADJACENT-COPY)",
     "growth-onto-copy=kill": "Growth: a shrub or tree grows onto a copy standing alone and removes it"
     " (VARIANT.GROWTH-ONTO-COPY-KILL)",
+    "self-push=ends": "moving onto your own copy removes both and ends the copy's actions, whatever else it could"
+                      " have done (VARIANT.SELF-PUSH-ENDS)",
 }
 
 
@@ -55,6 +57,15 @@ class Ruleset:
         return "self-push=paradox" in self.variants
 
     @property
+    def self_push_ends(self) -> bool:
+        return "self-push=ends" in self.variants
+
+    @property
+    def self_push_removes(self) -> bool:
+        """Whether a Move onto your own copy removes both (either self-push variant)."""
+        return self.self_push_paradox or self.self_push_ends
+
+    @property
     def copy_choice_free(self) -> bool:
         return "copy-choice=free" in self.variants
 
@@ -85,6 +96,10 @@ class Ruleset:
             if n not in VARIANTS and n not in ready:
                 known = ", ".join(["standard", *VARIANTS, *ready])
                 raise UnknownVariant(f"unknown variant {n!r}; known: {known}")
+        for n in names:  # two readings of one rule cannot both hold
+            other = next((m for m in names if m != n and m.split("=")[0] == n.split("=")[0]), None)
+            if other is not None:
+                raise UnknownVariant(f"variants {n!r} and {other!r} are two readings of one rule; choose one")
         return cls(
             variants=frozenset(n for n in names if n in VARIANTS),
             chapters=frozenset(n for n in names if n in CHAPTERS),

@@ -13,14 +13,18 @@ turns, perft, playthroughs), then plays seeded random games, asking the engine
 and the oracle the same questions.  It stops at the first divergence and
 prints a minimal reproduction: the position, the turn, what the oracle says
 with the rule concerned, what the engine said, and a request to replay it.
-Progress goes to stderr.
+With --keep-going it runs everything and reports every divergence, grouped
+by the rule blamed, with a count per rule and a reproduction for each.  If
+the engine's version reply declares the rules it plays ("plays"), the runner
+checks them first and says which --variant to pass.  Progress goes to stderr.
 """
 
 EPILOG = """\
 exit status:
   0  the engine conforms (every answer agreed)
   1  divergence: the engine disagrees with the oracle (reproduction printed)
-  2  usage error (bad option, unknown variant, unreadable vectors directory)
+  2  usage error (bad option, unknown variant, unreadable vectors directory),
+     or the engine declares rules other than those asked for
   3  the engine failed: could not start, crashed, timed out, or wrote
      something that is not a response
 
@@ -29,6 +33,7 @@ examples:
   oracle conform --engine "./my-engine --protocol" --games 50 --seed 7 --report report.json
   oracle conform --engine "node adapter.js" --variant self-push=paradox
   oracle conform --engine "./my-engine" --vectors vectors/standard --ignore-rules
+  oracle conform --engine "./my-engine" --keep-going --report all.json
 """
 
 
@@ -54,7 +59,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         report = conform(args.engine, read_ruleset(args), games=args.games, seed=args.seed,
                          vectors=Path(args.vectors) if args.vectors else None, timeout=args.timeout,
                          check_rules=not args.ignore_rules, partial=not args.complete_turns_only,
-                         progress=progress)
+                         progress=progress, keep_going=args.keep_going, send_json=args.send_json)
     except (VectorDirError, OSError) as exc:
         raise UsageError(str(exc)) from None
     if args.report:
@@ -78,5 +83,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--ignore-rules", action="store_true", help="compare verdicts only, not the rule IDs named")
     p.add_argument("--complete-turns-only", action="store_true",
                    help="do not ask about partial turns (for engines that judge complete turns only)")
+    p.add_argument("--keep-going", action="store_true",
+                   help="run everything and report every divergence, grouped by the rule blamed")
+    p.add_argument("--send-json", action="store_true",
+                   help="send positions and turns in their JSON forms, not the text notation")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_conform)

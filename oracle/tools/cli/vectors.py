@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 DESCRIPTION = """\
 Test vectors for other implementations: positions with their complete sets of
@@ -16,6 +17,9 @@ the same byte for byte on every run.  spec/vectors.md describes the formats.
   regenerate       rewrite the sets kept in the repository (vectors/standard,
                    vectors/self-push-paradox, vectors/copy-choice-free) after a
                    deliberate change of the rules; review the diff, then commit
+  coverage [DIR]   print the tables of spec/vectors.md: how many records of
+                   each set under DIR (default vectors) exercise each clause
+                   of spec/ttykm/, and how the apply records end
 """
 
 EPILOG = """\
@@ -29,6 +33,7 @@ examples:
   oracle vectors export ttykm-paradox --variant self-push=paradox
   oracle vectors verify vectors/standard
   oracle vectors regenerate            (from the repository root)
+  oracle vectors coverage              (from the repository root)
 """
 
 
@@ -65,6 +70,8 @@ def cmd_vectors(args: argparse.Namespace) -> int:
                 print(f"{args.dir}: {verdict}")
             return 1 if problems else 0
         root = Path(args.dir or "vectors")
+        if args.action == "coverage":
+            return print_coverage(root)
         if args.dir is None and not Path("oracle").is_dir():
             raise UsageError("run 'vectors regenerate' from the repository root, or give the vectors directory")
         for directory in regenerate(root, progress):
@@ -74,10 +81,32 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
 
 
+def print_coverage(root: Path) -> int:
+    """Print the coverage tables of the sets under ``root`` against the clauses of spec/ttykm/."""
+    import json
+
+    from oracle.tools.cli.main import UsageError
+    from oracle.tools.site.spec_files import clause_ids
+    from oracle.tools.vectors import MANIFEST, coverage_table
+
+    spec = Path("spec") / "ttykm"
+    if not spec.is_dir():
+        raise UsageError("run 'vectors coverage' from the repository root, where spec/ttykm/ is")
+    sets = {}
+    for manifest in sorted(root.glob(f"*/{MANIFEST}")):
+        directory = manifest.parent
+        names = [str(entry["path"]) for entry in json.loads(manifest.read_text(encoding="utf-8"))["files"]]
+        sets[directory.name] = {path: (directory / path).read_bytes() for path in [*names, MANIFEST]}
+    if not sets:
+        raise UsageError(f"{root} holds no vector set")
+    print(coverage_table(sets, clause_ids(spec)), end="")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("vectors", parents=[common], help="export or verify test vectors for other engines",
                        description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("action", choices=("export", "verify", "regenerate"), help="what to do")
+    p.add_argument("action", choices=("export", "verify", "regenerate", "coverage"), help="what to do")
     p.add_argument("dir", nargs="?", metavar="DIR", help="the vector directory (regenerate: default vectors)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_vectors)

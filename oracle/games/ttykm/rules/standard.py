@@ -56,6 +56,7 @@ class Line:
     actions: tuple[TurnAction, ...]
     position: Position
     events: tuple[Event, ...]
+    removed_itself: bool = False  # the last action removed the active copy (a self-push variant)
 
 
 class IllegalTurn(IllegalAction):
@@ -119,7 +120,7 @@ def move(position: Position, colour: Colour, active: int, direction: Action, rul
     target = active - active % SQUARES + square
     copies = [position.copies[0], position.copies[1]]
     if copies[colour] >> target & 1:
-        if ruleset.self_push_paradox:
+        if ruleset.self_push_removes:
             return self_push_paradox(position, colour, active, target)
         return Illegal(
             "MOVE.OWN-COPY",
@@ -138,7 +139,9 @@ def self_push_paradox(position: Position, colour: Colour, active: int, target: i
     """Variant self-push=paradox: moving onto your own copy removes both.
 
     Rule: VARIANT.SELF-PUSH-PARADOX
-    The active copy is gone, so its actions end (see `copy_lines`).
+    The active copy is gone, so its actions end (see `copy_lines`).  The
+    self-push=ends variant removes both the same way; `ends_actions` holds
+    what it changes.
     """
     copies = [position.copies[0], position.copies[1]]
     removed = [position.removed[0], position.removed[1]]
@@ -267,13 +270,14 @@ def sequences(position: Position, colour: Colour, active: int, ruleset: Ruleset)
         step = perform(position, colour, active, first, ruleset)
         if isinstance(step, Illegal):
             continue
-        yield Line((first,), step.position, step.events)
+        yield Line((first,), step.position, step.events, removed_itself=step.active is None)
         if step.active is None:
             continue
         for second in candidate_actions(step.position, step.active):
             step2 = perform(step.position, colour, step.active, second, ruleset)
             if not isinstance(step2, Illegal):
-                yield Line((first, second), step2.position, step.events + step2.events)
+                yield Line((first, second), step2.position, step.events + step2.events,
+                           removed_itself=step2.active is None)
 
 
 def longest_sequence(position: Position, colour: Colour, active: int, ruleset: Ruleset) -> int:
@@ -298,7 +302,18 @@ def copy_lines(position: Position, colour: Colour, active: int, ruleset: Ruleset
     longest = max((len(line.actions) for line in found), default=0)
     if longest == 0:
         return (Line((), position, ()),)
-    return tuple(line for line in found if len(line.actions) == longest)
+    return tuple(line for line in found if len(line.actions) == longest or ends_actions(line, ruleset))
+
+
+def ends_actions(line: Line, ruleset: Ruleset) -> bool:
+    """Variant self-push=ends: a line whose Move onto its own copy removed the
+    active copy is complete, however many actions the copy could have taken.
+
+    Rule: VARIANT.SELF-PUSH-ENDS
+    Under self-push=paradox the same line must still be of the longest length
+    (TURN.ACTION-COUNT), so it is only a second action or a copy's only one.
+    """
+    return ruleset.self_push_ends and line.removed_itself
 
 
 def focus_copies(position: Position, colour: Colour) -> tuple[int, ...]:
@@ -515,7 +530,7 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
         for index, action in enumerate(turn.actions):
             if active is None:
                 return Illegal(
-                    "VARIANT.SELF-PUSH-PARADOX",
+                    "VARIANT.SELF-PUSH-ENDS" if ruleset.self_push_ends else "VARIANT.SELF-PUSH-PARADOX",
                     "the active copy was removed by its own paradox, so it takes no further action",
                 )
             step = perform(after, colour, active, action, ruleset)
@@ -531,7 +546,7 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
                     f"after {action.value} the copy on {cell_prose(chosen)} cannot take a second action, but it must"
                     f" take {longest} when it can (for example {example})",
                 )
-        if len(turn.actions) < longest:
+        if len(turn.actions) < longest and active is not None:  # a copy removed by its own Move acts no more
             taken = len(turn.actions)
             nexts = [line.actions[taken] for line in lines if line.actions[:taken] == turn.actions]
             if turn.is_complete:

@@ -1,0 +1,275 @@
+"""Which rule a difference between an engine and the oracle is about.
+
+The conformance runner (`oracle.tools.conform`) and the vector coverage
+(`oracle.tools.vectors`) both ask this module which clause an event, a turn
+or a differing field comes from.  Blame follows the order in which the turn
+produces things: the first event that differs, or the first field of the
+position after the turn that differs, names the rule.
+
+Positions are compared through their JSON form (NOTATION.JSON), flattened
+field by field, so a field added to the JSON form (a chapter's objects, say)
+is compared with no change here; `FIELD_EVENTS` says which events produce
+each top-level field, and a field it does not know is blamed on the turn's
+most specific rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from oracle.games.ttykm.board import Era
+from oracle.games.ttykm.ruleset import Ruleset
+
+# The most specific first: a turn is attributed to the first of these it exercises.
+RULE_PRIORITY = (
+    "VARIANT.SELF-PUSH-ENDS", "VARIANT.SELF-PUSH-PARADOX", "MOVE.PUSH.CHAIN", "MOVE.PUSH.PARADOX",
+    "MOVE.PUSH.CRUSH", "MOVE.PUSH", "TRAVEL.BACKWARD", "TRAVEL.FORWARD", "WIN.CHECK", "MOVE.EMPTY",
+    "TURN.COPY-CHOICE", "FOCUS.MOVE",
+)
+PUSH_EVENTS = ("pushed", "crushed", "paradox")
+# Rules a turn's events name that say little about why an engine might refuse it.
+GENERIC_RULES = ("TURN.COPY-CHOICE", "FOCUS.MOVE", "MOVE.EMPTY")
+# The clause each variant replaces (spec/ttykm/variants.md): an engine that cites the
+# replaced clause under the variant is contesting the variant's clause.
+VARIANT_REPLACES = {
+    "self-push=paradox": ("MOVE.OWN-COPY", "VARIANT.SELF-PUSH-PARADOX"),
+    "self-push=ends": ("MOVE.OWN-COPY", "VARIANT.SELF-PUSH-ENDS"),
+    "copy-choice=free": ("TURN.COPY-CHOICE", "VARIANT.COPY-CHOICE-FREE"),
+}
+# The clause behind each kind of event that is not a push or a travel (NOTATION.EVENT).
+EVENT_RULES = {"chose": "TURN.COPY-CHOICE", "created": "TRAVEL.BACKWARD", "focus": "FOCUS.MOVE",
+               "won": "WIN.CHECK"}
+# Which event types (their JSON ``type``) produce each top-level field of the
+# position's JSON form.  ``turn`` and ``winner`` are settled when the turn ends.
+FIELD_EVENTS = {
+    "copies": ("copy_chosen", "moved", "pushed", "crushed", "paradox", "travelled", "created"),
+    "supply": ("created",),
+    "removed": ("crushed", "paradox"),
+    "focus": ("focus_moved",),
+    "turn": ("won", "focus_moved"),
+    "winner": ("won",),
+}
+
+
+def self_push_rule(ruleset: Ruleset) -> str:
+    """The clause of a Move onto the mover's own copy under ``ruleset``'s self-push variant."""
+    return "VARIANT.SELF-PUSH-ENDS" if ruleset.self_push_ends else "VARIANT.SELF-PUSH-PARADOX"
+
+
+# Chapter events: they may sit inside a push group (a pushed copy fells a tree) without ending it.
+CHAPTER_EVENT_RULES = {"planted": "GROWTH.PLANT", "dug": "GROWTH.DIG", "grew": "GROWTH.GROW",
+                       "removed": "GROWTH.SEED-REMOVED", "fell": "GROWTH.FALL"}
+
+
+def event_rules(events: list[str], ruleset: Ruleset | None = None) -> list[str]:
+    """The clause each event of a legal turn's trace (NOTATION.EVENT) comes from.
+
+    Push events come in groups, far end first, before the ``moved`` of the
+    copy that pushed (ORACLE.EVENTS): a group of two or more is a chain; a
+    paradox with no ``moved`` after it is the active copy's own (a self-push
+    variant).
+    """
+    own = self_push_rule(ruleset or Ruleset())
+    rules: list[str] = []
+    group: list[int] = []  # indexes of the push events waiting for their "moved"
+    for index, line in enumerate(events):
+        kind = line.split(" ", 1)[0]
+        if kind in CHAPTER_EVENT_RULES or line.endswith(" by tree"):
+            rules.append(CHAPTER_EVENT_RULES.get(kind, "GROWTH.FALL.CRUSH"))
+            continue
+        if kind in PUSH_EVENTS:
+            group.append(index)
+            rules.append("")
+            continue
+        if group:
+            for i in group:
+                kind_i = events[i].split(" ", 1)[0]
+                if kind != "moved":
+                    rules[i] = own
+                elif len(group) > 1:
+                    rules[i] = "MOVE.PUSH.CHAIN"
+                else:
+                    rules[i] = {"pushed": "MOVE.PUSH", "crushed": "MOVE.PUSH.CRUSH", "paradox": "MOVE.PUSH.PARADOX"}[
+                        kind_i]
+        if kind == "moved":
+            rules.append("MOVE.PUSH" if group else "MOVE.EMPTY")
+        elif kind == "travelled":
+            rules.append(_travel_rule(line))
+        else:
+            rules.append(EVENT_RULES.get(kind, "ORACLE.EVENTS"))
+        group = []
+    for i in group:  # a trace cut short after a push
+        rules[i] = own
+    return rules
+
+
+def _push_rule(mine: str, other: str | None) -> str | None:
+    """When both sides resolve a push of the same copy differently, the rule of the
+    oracle's resolution (a crush, a paradox, a plain push), even inside a chain;
+    when the engine moved another copy there, None (the chain is in question)."""
+    kinds = {"pushed": "MOVE.PUSH", "crushed": "MOVE.PUSH.CRUSH", "paradox": "MOVE.PUSH.PARADOX"}
+    words, their_words = mine.split(" "), (other or "").split(" ")
+    if len(words) < 3 or len(their_words) < 3 or words[0] not in kinds or their_words[0] not in kinds:
+        return None
+    same_copy = words[1] == their_words[1] and words[2].split("-")[0] == their_words[2].split("-")[0]
+    return kinds[words[0]] if same_copy else None
+
+
+def _travel_rule(line: str) -> str:
+    try:
+        source, target = line.split(" ")[2].split(">")
+        forward = Era[target.upper()] > Era[source.split(":")[0].upper()]
+    except (IndexError, KeyError, ValueError):
+        return "ORACLE.EVENTS"
+    return "TRAVEL.FORWARD" if forward else "TRAVEL.BACKWARD"
+
+
+def main_rule(rules: list[str]) -> str | None:
+    """The most specific of the rules a turn exercises (`RULE_PRIORITY`)."""
+    for rule in RULE_PRIORITY:
+        if rule in rules:
+            return rule
+    return rules[0] if rules else None
+
+
+def contested_rule(rules: list[str], cited: Any, ruleset: Ruleset) -> str | None:
+    """The rule concerned when the engine refuses a turn the oracle plays with events
+    naming ``rules``: a specific rule from the events, else the rule the engine cited
+    (or, under a variant, the clause that replaces it), else the events' main rule."""
+    best = main_rule(rules)
+    if best not in GENERIC_RULES or not isinstance(cited, str):
+        return best
+    for variant, (replaced, clause) in VARIANT_REPLACES.items():
+        if variant in ruleset.variants and cited == replaced:
+            return clause
+    return cited
+
+
+# --- events, one by one ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Blame:
+    """A rule blamed for a difference, and what differs (for people)."""
+
+    rule: str | None
+    detail: str
+
+
+def blame_events(ours: list[str], theirs: list[str], ruleset: Ruleset) -> Blame | None:
+    """Compare two event traces of one turn; None if equal.
+
+    The first differing event names the rule.  When the engine's event there
+    comes later in the oracle's trace, the engine did it too early (a win
+    declared before the Focus moved, say): that event's rule is blamed.  A win
+    only one side declares there is WIN.CHECK.  When the oracle's trace has
+    ended, the engine's extra event names the rule.
+    """
+    rules = event_rules(ours, ruleset)
+    for index in range(max(len(ours), len(theirs))):
+        mine = ours[index] if index < len(ours) else None
+        other = theirs[index] if index < len(theirs) else None
+        if mine == other:
+            continue
+        detail = f"event {index + 1}: the oracle has {mine!r}, the engine {other!r}"
+        if "won" in (mine or "").split(" ")[:1] + (other or "").split(" ")[:1]:
+            return Blame("WIN.CHECK", detail)  # a win one side declares and the other does not
+        if other is not None and other in ours[index + 1:]:
+            return Blame(rules[ours.index(other, index + 1)], detail + " (the engine's comes too early)")
+        if mine is not None:
+            return Blame(_push_rule(mine, other) or rules[index], detail)
+        theirs_rules = event_rules([str(e) for e in theirs], ruleset)
+        return Blame(theirs_rules[index] if index < len(theirs_rules) else main_rule(rules), detail)
+    return None
+
+
+# --- positions, field by field ---------------------------------------------------------------
+
+
+def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    """A JSON value as ``{path: scalar}``.  Objects nest with ``.``; a list of
+    strings is a set, each member a path ``name[member]`` (a copy on a cell);
+    other lists are indexed ``name[0]``."""
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            out.update(flatten(item, f"{prefix}.{key}" if prefix else str(key)))
+        return out
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return {f"{prefix}[{item}]": True for item in value}
+    if isinstance(value, list):
+        out = {}
+        for index, item in enumerate(value):
+            out.update(flatten(item, f"{prefix}[{index}]"))
+        return out
+    return {prefix: value}
+
+
+def differing_fields(ours: Any, theirs: Any) -> list[str]:
+    """The flattened paths whose values differ, in the order of the oracle's JSON form."""
+    mine, other = flatten(ours), flatten(theirs)
+    paths = [*mine, *(p for p in other if p not in mine)]
+    return [p for p in paths if mine.get(p) != other.get(p)]
+
+
+def _path_tokens(path: str) -> list[str]:
+    return [t for t in path.replace("[", ".").replace("]", "").split(".") if t]
+
+
+def producing_event(path: str, events_json: list[dict[str, Any]]) -> int | None:
+    """The index of the first oracle event that produces the field ``path``, or None."""
+    tokens = _path_tokens(path)
+    kinds = FIELD_EVENTS.get(tokens[0]) if tokens else None
+    if kinds is None:
+        return None
+    for index, event in enumerate(events_json):
+        if event.get("type") not in kinds:
+            continue
+        values = {str(v) for v in event.values()}
+        if all(t in values for t in tokens[1:]) or tokens[0] in ("turn", "winner"):
+            return index
+    return None
+
+
+def blame_position(before: Any, ours: Any, theirs: Any, events: list[str], events_json: list[dict[str, Any]],
+                   ruleset: Ruleset) -> Blame | None:
+    """Compare the oracle's and the engine's positions after one turn (JSON forms); None if equal.
+
+    Each differing field is traced to the oracle event that produces it; the
+    earliest such event's rule is blamed.  Two fields are settled at the
+    turn's end: a Focus the engine left where it was is TURN.END (the end of
+    the turn moves it), and a difference in the winner or the player to move
+    is WIN.CHECK when either side has a winner, else TURN.END.
+    """
+    fields = differing_fields(ours, theirs)
+    if not fields:
+        return None
+    rules = event_rules(events, ruleset)
+    best: tuple[int, str] | None = None
+    for path in fields:
+        tokens = _path_tokens(path)
+        if tokens[0] in ("turn", "winner"):
+            won = ours.get("winner") is not None or theirs.get("winner") is not None
+            candidate = (len(events), "WIN.CHECK" if won else "TURN.END")
+        elif tokens[0] == "focus" and _get(theirs, tokens) == _get(before, tokens):
+            index = producing_event(path, events_json)
+            candidate = (index if index is not None else len(events), "TURN.END")
+        else:
+            index = producing_event(path, events_json)
+            if index is None:
+                continue
+            candidate = (index, rules[index])
+        if best is None or candidate[0] < best[0]:
+            best = candidate
+    shown = ", ".join(fields[:6]) + (f" and {len(fields) - 6} more" if len(fields) > 6 else "")
+    detail = f"the position after the turn differs in {shown}"
+    return Blame(best[1] if best is not None else main_rule(rules), detail)
+
+
+def _get(value: Any, tokens: list[str]) -> Any:
+    for token in tokens:
+        if not isinstance(value, dict):
+            return None
+        value = value.get(token)
+    return value
