@@ -119,7 +119,7 @@ def test_position_as_json_argument(capsys: pytest.CaptureFixture[str]) -> None:
         (["moves", "{not json"], "oracle: error: position JSON is malformed: Expecting property name enclosed in"
                                  " double quotes at column 2"),
         (["moves", "--variant", "sideways"], "oracle: error: unknown variant 'sideways'; known: standard,"
-                                             " self-push=paradox, copy-choice=free, self-push=ends"),
+                                             " self-push=paradox, copy-choice=free,"),
         (["perft", "x"], "oracle: error: argument DEPTH: invalid int value: 'x' (see 'oracle perft --help')"),
         (["perft", "99"], "oracle: error: depth must be 0 to 12, got 99"),
         (["frobnicate"], "oracle: error: argument COMMAND: invalid choice: 'frobnicate'"),

@@ -438,6 +438,29 @@ COVERAGE_EXEMPT = {
     "POSITION.VALID": "vectors hold valid positions only; the protocol tests send invalid ones",
     "WIN.NO-DRAW": "an absence: no record can show that no draw exists",
 }
+# The spec files of the standard game, whose every clause some committed set must
+# exercise; the chapters' clauses are counted too, but not required.
+STANDARD_SPEC_FILES = ("board.md", "position.md", "turn.md", "actions.md", "focus-and-win.md", "oracle.md",
+                       "notation.md", "variants.md")
+
+
+def standard_game_clauses(spec_dir: Path) -> list[str]:
+    """The clauses of the standard game and of its committed variants, in spec order:
+    every clause of `STANDARD_SPEC_FILES` but the chapters' variants (those whose
+    variant no committed standard-game set plays)."""
+    from oracle.games.ttykm.ruleset import VARIANTS
+    from oracle.tools.site.spec_files import CLAUSE
+
+    played = {VARIANTS[v].rpartition("(")[2].rstrip(")") for r in COMMITTED if not r.chapters for v in r.variants}
+    clauses = []
+    for name in STANDARD_SPEC_FILES:
+        for match in CLAUSE.finditer((spec_dir / name).read_text(encoding="utf-8")):
+            clause = match.group(2)
+            if not clause.startswith("VARIANT.") or clause in played:
+                clauses.append(clause)
+    return clauses
+
+
 # Clauses every record exercises, because every record is written in the notation.
 NOTATION_RULES = ("NOTATION.SQUARE", "NOTATION.POSITION", "NOTATION.TURN", "NOTATION.EVENT", "NOTATION.JSON")
 

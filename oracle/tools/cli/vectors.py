@@ -86,20 +86,22 @@ def print_coverage(root: Path) -> int:
     import json
 
     from oracle.tools.cli.main import UsageError
-    from oracle.tools.site.spec_files import clause_ids
-    from oracle.tools.vectors import MANIFEST, coverage_table
+    from oracle.tools.vectors import COMMITTED, MANIFEST, coverage_table, ruleset_dir_name, standard_game_clauses
 
     spec = Path("spec") / "ttykm"
     if not spec.is_dir():
         raise UsageError("run 'vectors coverage' from the repository root, where spec/ttykm/ is")
     sets = {}
+    committed = {ruleset_dir_name(r) for r in COMMITTED}
     for manifest in sorted(root.glob(f"*/{MANIFEST}")):
         directory = manifest.parent
+        if directory.name not in committed:  # another game's sets, counted by their own tools
+            continue
         names = [str(entry["path"]) for entry in json.loads(manifest.read_text(encoding="utf-8"))["files"]]
         sets[directory.name] = {path: (directory / path).read_bytes() for path in [*names, MANIFEST]}
     if not sets:
         raise UsageError(f"{root} holds no vector set")
-    print(coverage_table(sets, clause_ids(spec)), end="")
+    print(coverage_table(sets, standard_game_clauses(spec)), end="")
     return 0
 
 
