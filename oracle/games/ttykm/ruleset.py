@@ -66,7 +66,9 @@ class Ruleset:
         for n in names:
             if n not in VARIANTS:
                 known = ", ".join(["standard", *VARIANTS])
-                raise UnknownVariant(f"unknown variant {n!r}; known: {known}")
+                raise UnknownVariant(f"unknown variant {n[:40]!r}; known: {known}")
+            if names.count(n) > 1:
+                raise UnknownVariant(f"variant {n!r} named twice")
         return cls(variants=frozenset(names))
 
 
