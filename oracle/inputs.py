@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import IO, Any
 
 from oracle.errors import NotationError
@@ -91,6 +92,10 @@ def parse_seconds(text: str, what: str) -> float:
     return value
 
 
+# The characters that matter to JSON nesting: quotes, escapes and brackets.
+_JSON_STRUCTURE = re.compile(r'["\\\[\]{}]')
+
+
 def json_depth(text: str) -> int:
     """The deepest nesting of ``[`` and ``{`` in JSON text, counted without parsing it.
 
@@ -98,14 +103,15 @@ def json_depth(text: str) -> int:
     """
     depth = deepest = 0
     in_string = escaped = False
-    for ch in text:
+    last = -1
+    for match in _JSON_STRUCTURE.finditer(text):
+        ch, at = match.group(), match.start()
         if in_string:
-            if escaped:
+            if escaped and at == last + 1:  # the character right after a backslash
                 escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
+            else:
+                escaped = ch == "\\"
+                in_string = ch != '"'
         elif ch == '"':
             in_string = True
         elif ch in "[{":
@@ -113,6 +119,7 @@ def json_depth(text: str) -> int:
             deepest = max(deepest, depth)
         elif ch in "]}":
             depth -= 1
+        last = at
     return deepest
 
 
@@ -137,7 +144,8 @@ def load_json(text: str, what: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
     NaN and Infinity are refused (they are not JSON), and so are integers of
     more than `MAX_INT_DIGITS` digits and floats too large to write back.
     """
-    depth = json_depth(text)
+    # Counting the brackets is quick; the scan is needed only when there are many.
+    depth = json_depth(text) if text.count("[") + text.count("{") > max_depth else 0
     if depth > max_depth:
         raise NotationError(f"{what} is nested {depth} deep; at most {max_depth} levels are accepted")
     try:
