@@ -133,6 +133,28 @@ def hostile_json_positions(draw: st.DrawFn) -> dict[str, Any]:
     return position
 
 
+POSITION_FIELDS = {"boards": "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3", "turn": "w", "focus": "past,future", "supply": "4,4",
+                   "removed": "0,0"}
+
+
+@st.composite
+def hostile_position_texts(draw: st.DrawFn) -> str:
+    """The start's text with one field's value mutated: the parser's checks are reached one field at a time."""
+    fields = dict(POSITION_FIELDS)
+    key = draw(st.sampled_from(["supply", "removed", "turn", "focus", "boards"]))
+    fields[key] = draw(mutated(fields[key]))
+    return " ".join([fields.pop("boards"), *(f"{k}={v}" for k, v in fields.items())])
+
+
+@st.composite
+def hostile_turn_texts(draw: st.DrawFn) -> str:
+    """A turn with one token mutated."""
+    tokens = draw(st.sampled_from([["a1", "N", "E", ">present"], ["a1", "n"], [">past"], ["a1", "S", "W", ">future"]]))
+    at = draw(st.integers(0, len(tokens) - 1))
+    tokens[at] = draw(mutated(tokens[at]))
+    return " ".join(tokens)
+
+
 def deep_json() -> st.SearchStrategy[str]:
     return st.builds(lambda n, opening: opening * n, st.sampled_from([31, 33, 1000, 20000]),
                      st.sampled_from(["[", '{"a":']))
@@ -142,7 +164,7 @@ def hostile_json_turns() -> st.SearchStrategy[dict[str, Any]]:
     """A JSON turn whose fields may be missing, of the wrong type, or lists holding anything."""
     return st.fixed_dictionaries({}, optional={
         "copy": st.just("a1") | hostile_json_values(),
-        "actions": st.lists(st.sampled_from(["N", "e", "F"]) | hostile_json_values(), max_size=3)
+        "actions": st.lists(st.sampled_from(["N", "e", "F"]) | hostile_json_values(), min_size=1, max_size=3)
         | hostile_json_values(),
         "focus": st.just("future") | hostile_json_values(),
     })
@@ -151,7 +173,7 @@ def hostile_json_turns() -> st.SearchStrategy[dict[str, Any]]:
 def hostile_texts() -> st.SearchStrategy[str]:
     """Text for an argument or a string field: mostly mutated notation and hostile JSON forms."""
     return st.one_of(
-        mutated(), mutated(), hostile_json_positions().map(dumps), hostile_json_positions().map(dumps),
+        hostile_position_texts(), hostile_turn_texts(), mutated(), hostile_json_positions().map(dumps),
         deep_json(), st.lists(st.sampled_from(ODD), max_size=8).map("".join), HUGE_NUMBERS,
     )
 
@@ -207,10 +229,10 @@ def test_the_command_line_never_fails_with_more_than_one_line(case: tuple[list[s
 # --- the protocol ---------------------------------------------------------------------------------
 
 FIELD_VALUES: dict[str, st.SearchStrategy[Any]] = {
-    "position": st.one_of(st.just(START), hostile_texts(), hostile_json_positions(), hostile_json_positions(),
-                          hostile_json_values()),
-    "turn": st.one_of(st.sampled_from(["a1 N E >present", ">past", "a1"]), mutated(), hostile_json_turns(),
-                      hostile_json_turns(), hostile_json_values()),
+    "position": st.one_of(hostile_position_texts(), hostile_position_texts(), hostile_json_positions(),
+                          hostile_json_positions(), hostile_texts(), hostile_json_values()),
+    "turn": st.one_of(hostile_turn_texts(), hostile_turn_texts(), hostile_json_turns(), hostile_json_turns(),
+                      hostile_texts(), hostile_json_values()),
     "variant": st.sampled_from(["standard", "self-push=paradox", "copy-choice=free"]) | hostile_texts()
     | hostile_json_values(),
     "game": st.just("ttykm") | hostile_texts() | hostile_json_values(),
@@ -220,22 +242,29 @@ FIELD_VALUES: dict[str, st.SearchStrategy[Any]] = {
 }
 
 
+# A request every op can answer: the fuzz makes one part of it hostile at a time.
+WELL_FORMED = {"position": START, "turn": "a1 N E >present", "variant": "standard", "game": "ttykm", "player": 0,
+               "depth": 1}
+TARGETS = ("position", "position", "position", "turn", "turn", "turn", "variant", "game", "player", "depth",
+           "divide", "id", "op", "line", "fields")
+
+
 @st.composite
 def request_lines(draw: st.DrawFn) -> str:
-    """A request line: hostile fields in a JSON object, or a mutated line."""
-    request: dict[str, Any] = {}
-    if draw(st.integers(0, 9)):
+    """A request line with one hostile part: a field, the id, the op, the whole line, or missing fields."""
+    request: dict[str, Any] = {"id": 1, "op": draw(st.sampled_from(OPS)), **WELL_FORMED}
+    target = draw(st.sampled_from(TARGETS))
+    if target == "id":
         request["id"] = draw(hostile_json_values())
-    if draw(st.integers(0, 9)):
-        request["op"] = draw(st.sampled_from([*OPS, "play", ""]) | hostile_json_values())
-    # Most requests are well formed but for their values: every field the op reads is there.
-    keys = ["position", "turn", "variant", "player", "depth"] if draw(st.integers(0, 2)) else []
-    for key in keys + draw(st.lists(st.sampled_from(sorted(FIELD_VALUES)), max_size=3, unique=True)):
-        request[key] = draw(FIELD_VALUES[key])
+    elif target == "op":
+        request["op"] = draw(st.sampled_from(["play", "", "LEGAL"]) | hostile_json_values())
+    elif target == "fields":
+        for key in draw(st.lists(st.sampled_from(["id", "op", *WELL_FORMED]), min_size=1, unique=True)):
+            del request[key]
+    elif target in FIELD_VALUES:
+        request[target] = draw(FIELD_VALUES[target])
     line = dumps(request)  # NaN and Infinity come out as such: they must be refused
-    if draw(st.integers(0, 4)) == 0:
-        line = draw(mutated(line))
-    return line
+    return draw(mutated(line)) if target == "line" else line
 
 
 def check_response(line: str) -> dict[str, Any]:
@@ -249,10 +278,29 @@ def check_response(line: str) -> dict[str, Any]:
     return response
 
 
+# The text fields each op reads.
+READS = {"position": set(OPS) - {"version"}, "turn": {"legal", "explain", "apply"}}
+
+
+def read_back(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None
+
+
 @FUZZ
 @given(request_lines())
 def test_the_protocol_answers_every_hostile_line_with_a_spec_code(line: str) -> None:
-    check_response(line)
+    response = check_response(line)
+    request = read_back(line)
+    if not (response["ok"] and response.get("valid", True) and isinstance(request, dict)):
+        return
+    for key, ops in READS.items():
+        # No silent wrong answer: text the server accepts is written in the notation's ASCII
+        # characters, so a look-alike (a digit ٤, a letter ſ) never passes for the real one.
+        if response["op"] in ops and isinstance(request.get(key), str):
+            assert request[key].isascii(), (key, request[key])
 
 
 @settings(FUZZ, max_examples=max(5, FUZZ.max_examples // 20))

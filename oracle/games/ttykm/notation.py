@@ -118,8 +118,11 @@ def format_position(position: Position) -> str:
 
 
 def _tokens(text: str) -> list[tuple[str, int]]:
-    """Split on spaces, keeping each token's 1-based column."""
-    return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
+    """Split on ASCII white space, keeping each token's 1-based column.
+
+    Other spaces (such as U+3000) are not separators: they stay in a token, which is then refused.
+    """
+    return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text, re.ASCII)]
 
 
 def _parse_boards(token: str, column: int) -> tuple[int, int]:
