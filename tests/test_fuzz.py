@@ -161,13 +161,11 @@ def deep_json() -> st.SearchStrategy[str]:
 
 
 def hostile_json_turns() -> st.SearchStrategy[dict[str, Any]]:
-    """A JSON turn whose fields may be missing, of the wrong type, or lists holding anything."""
-    return st.fixed_dictionaries({}, optional={
-        "copy": st.just("a1") | hostile_json_values(),
-        "actions": st.lists(st.sampled_from(["N", "e", "F"]) | hostile_json_values(), min_size=1, max_size=3)
-        | hostile_json_values(),
-        "focus": st.just("future") | hostile_json_values(),
-    })
+    """A JSON turn whose actions list holds anything, and whose other fields may be missing or hostile."""
+    actions = st.lists(st.one_of(st.lists(st.just("N"), max_size=2), st.dictionaries(st.just("N"), st.just(1)),
+                                 st.sampled_from(["N", "e", "F"]), hostile_json_values()), min_size=1, max_size=3)
+    return st.fixed_dictionaries({"copy": st.just("a1"), "actions": actions | hostile_json_values()},
+                                 optional={"focus": st.just("future") | hostile_json_values()})
 
 
 def hostile_texts() -> st.SearchStrategy[str]:
@@ -231,7 +229,7 @@ def test_the_command_line_never_fails_with_more_than_one_line(case: tuple[list[s
 FIELD_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "position": st.one_of(hostile_position_texts(), hostile_position_texts(), hostile_json_positions(),
                           hostile_json_positions(), hostile_texts(), hostile_json_values()),
-    "turn": st.one_of(hostile_turn_texts(), hostile_turn_texts(), hostile_json_turns(), hostile_json_turns(),
+    "turn": st.one_of(hostile_json_turns(), hostile_turn_texts(), hostile_json_turns(), hostile_turn_texts(),
                       hostile_texts(), hostile_json_values()),
     "variant": st.sampled_from(["standard", "self-push=paradox", "copy-choice=free"]) | hostile_texts()
     | hostile_json_values(),
@@ -249,11 +247,17 @@ TARGETS = ("position", "position", "position", "turn", "turn", "turn", "variant"
            "divide", "id", "op", "line", "fields")
 
 
+# The ops that read each field, so that a hostile field reaches its reader.
+OPS_READING = {"position": [op for op in OPS if op != "version"], "turn": ["legal", "explain", "apply"],
+               "variant": ["moves", "legal", "perft"], "player": ["moves", "observe"], "depth": ["perft"],
+               "divide": ["perft"]}
+
+
 @st.composite
 def request_lines(draw: st.DrawFn) -> str:
     """A request line with one hostile part: a field, the id, the op, the whole line, or missing fields."""
-    request: dict[str, Any] = {"id": 1, "op": draw(st.sampled_from(OPS)), **WELL_FORMED}
     target = draw(st.sampled_from(TARGETS))
+    request: dict[str, Any] = {"id": 1, "op": draw(st.sampled_from(OPS_READING.get(target, OPS))), **WELL_FORMED}
     if target == "id":
         request["id"] = draw(hostile_json_values())
     elif target == "op":
