@@ -340,23 +340,28 @@ def _can_time_requests() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
+def _expire(signum: int, frame: object) -> None:
+    raise TooSlow
+
+
 @contextmanager
 def time_budget(seconds: float | None) -> Iterator[None]:
-    """Raise `TooSlow` in the block once ``seconds`` have passed (None: no budget)."""
+    """Raise `TooSlow` in the block once ``seconds`` have passed (None: no budget).
+
+    The SIGALRM handler is installed once and left in place (installing it per
+    request would double the cost of the budget); it raises only while a
+    budget is armed, since only `time_budget` arms the timer.
+    """
     if seconds is None or not _can_time_requests():
         yield
         return
-
-    def expire(signum: int, frame: object) -> None:
-        raise TooSlow
-
-    previous = signal.signal(signal.SIGALRM, expire)
+    if signal.getsignal(signal.SIGALRM) is not _expire:
+        signal.signal(signal.SIGALRM, _expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def error_response(request_id: Any, code: str, message: str) -> str:
