@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+# The longest token an error message quotes in full; longer ones are cut.
+MAX_SHOWN_TOKEN = 40
+
+
+def shorten(token: str) -> str:
+    """``token``, cut to `MAX_SHOWN_TOKEN` characters with an ellipsis, for an error message."""
+    return token if len(token) <= MAX_SHOWN_TOKEN else token[: MAX_SHOWN_TOKEN - 3] + "..."
+
 
 class NotationError(ValueError):
     """Text or JSON that does not follow spec/ttykm/notation.md.
@@ -13,7 +21,7 @@ class NotationError(ValueError):
 
     def __init__(self, message: str, token: str = "", column: int = 0) -> None:
         where = f" at column {column}" if column else ""
-        shown = f" {token!r}" if token else ""
+        shown = f" {shorten(token)!r}" if token else ""
         super().__init__(f"{message}:{shown}{where}" if shown else message)
         self.token = token
         self.column = column

@@ -120,8 +120,9 @@ def test_position_as_json_argument(capsys: pytest.CaptureFixture[str]) -> None:
                                  " double quotes at column 2"),
         (["moves", "--variant", "sideways"], "oracle: error: unknown variant 'sideways'; known: standard,"
                                              " self-push=paradox, copy-choice=free,"),
-        (["perft", "x"], "oracle: error: argument DEPTH: invalid int value: 'x' (see 'oracle perft --help')"),
-        (["perft", "99"], "oracle: error: depth must be 0 to 12, got 99"),
+        (["perft", "x"], "oracle: error: argument DEPTH: DEPTH must be a whole number in ASCII digits: 'x'"
+                         " (see 'oracle perft --help')"),
+        (["perft", "99"], "oracle: error: perft depth 99 is beyond the limit of 6 for the standard game"),
         (["frobnicate"], "oracle: error: argument COMMAND: invalid choice: 'frobnicate'"),
         (["legal"], "oracle: error: the following arguments are required: [POSITION] TURN"),
         (["legal", START, "a1 N", "extra"], "oracle: error: expected [POSITION] TURN, got 3 arguments"),

@@ -230,7 +230,8 @@ def test_error_codes(line: str, code: str, request_id: Any) -> None:
 
 
 def test_every_error_code_is_exercised_except_internal() -> None:
-    assert {code for _, code, _ in ERRORS} == set(ERROR_CODES) - {"internal"}
+    # too_slow needs a request that outlasts its budget: tests/test_hardening.py.
+    assert {code for _, code, _ in ERRORS} == set(ERROR_CODES) - {"internal", "too_slow"}
 
 
 def test_a_bug_becomes_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,8 +10,10 @@ TTYKM), and perft from TTYKM's counter `oracle.games.ttykm.perft`.
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import IO, Any
@@ -21,6 +23,16 @@ from oracle.errors import InvalidPosition, NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.games.ttykm.notation import format_turn
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.inputs import (
+    MAX_ACTION_BYTES,
+    MAX_INT_DIGITS,
+    MAX_JSON_DEPTH,
+    MAX_NAME_BYTES,
+    MAX_STATE_BYTES,
+    byte_length,
+    check_size,
+    load_json,
+)
 from oracle.interface import LEGAL, LEGAL_SO_FAR, IllegalAction
 
 PROTOCOL_VERSION = 1
@@ -30,10 +42,19 @@ MAX_LINE_BYTES = 65536
 # the standard game uses the fast counter, variants the plain rules.
 MAX_PERFT_DEPTH = 4
 MAX_PERFT_DEPTH_VARIANT = 3
+# The time one request may take, in seconds; beyond it the answer is `too_slow`.
+REQUEST_SECONDS = 2.0
+# Texts longer than this are parsed afresh on every request rather than kept in
+# the parse caches, so that no sequence of requests grows the caches by more
+# than a few megabytes (4,096 entries of at most this many characters each).
+MAX_CACHED_TEXT = 256
+# The server's documented memory ceiling (resident set size), which the
+# padding attack in tests/test_hardening.py checks.
+MEMORY_CEILING_MB = 64
 OPS = ("legal", "explain", "apply", "moves", "observe", "perft", "validate", "version")
 ERROR_CODES = (
     "bad_json", "bad_request", "line_too_long", "missing_field", "unknown_op", "bad_position",
-    "invalid_position", "bad_turn", "bad_variant", "bad_depth", "bad_game", "internal",
+    "invalid_position", "bad_turn", "bad_variant", "bad_depth", "bad_game", "too_slow", "internal",
 )
 
 Json = dict[str, Any]
@@ -64,13 +85,27 @@ def _defaults(default: Defaults | Ruleset) -> Defaults:
 
 
 @lru_cache(maxsize=4096)
-def _state_from_text(game_name: str, text: str) -> Any:
+def _cached_state(game_name: str, text: str) -> Any:
     return load_game(game_name).parse_state(text)
 
 
 @lru_cache(maxsize=4096)
-def _action_from_text(game_name: str, text: str) -> Any:
+def _cached_action(game_name: str, text: str) -> Any:
     return load_game(game_name).parse_action(text)
+
+
+def _state_from_text(game_name: str, text: str) -> Any:
+    """Parse a position, through the cache when the text is short (`MAX_CACHED_TEXT`)."""
+    if len(text) > MAX_CACHED_TEXT:
+        return load_game(game_name).parse_state(text)
+    return _cached_state(game_name, text)
+
+
+def _action_from_text(game_name: str, text: str) -> Any:
+    """Parse a turn, through the cache when the text is short (`MAX_CACHED_TEXT`)."""
+    if len(text) > MAX_CACHED_TEXT:
+        return load_game(game_name).parse_action(text)
+    return _cached_action(game_name, text)
 
 
 @lru_cache(maxsize=256)
@@ -84,10 +119,18 @@ def _require(request: Json, key: str) -> Any:
     return request[key]
 
 
+def _check_field_size(value: str, limit: int, key: str, code: str) -> str:
+    """A string field's value, or `RequestError` ``code`` when it is longer than ``limit`` bytes."""
+    try:
+        return check_size(value, limit, f"the field {key!r}")
+    except NotationError as exc:
+        raise RequestError(code, str(exc)) from None
+
+
 def read_game(request: Json, default: Defaults) -> AnyGame:
     """The request's ``game`` (see ``version``), else the server's default game."""
     value = request.get("game", default.game)
-    if not isinstance(value, str) or value not in GAMES:
+    if not isinstance(value, str) or len(value) > MAX_NAME_BYTES or value not in GAMES:
         raise RequestError("bad_game", f"unknown game {json.dumps(value)[:40]}; known: {', '.join(GAMES)}")
     return load_game(value)
 
@@ -97,7 +140,7 @@ def read_position(request: Json, game: AnyGame) -> Any:
     value = _require(request, "position")
     try:
         if isinstance(value, str):
-            return _state_from_text(game.name, value)
+            return _state_from_text(game.name, _check_field_size(value, MAX_STATE_BYTES, "position", "bad_position"))
         if isinstance(value, dict):
             return game.state_from_json(value)
     except InvalidPosition as exc:  # a NotationError too: it must come first
@@ -112,7 +155,7 @@ def read_turn(request: Json, game: AnyGame) -> Any:
     value = _require(request, "turn")
     try:
         if isinstance(value, str):
-            return _action_from_text(game.name, value)
+            return _action_from_text(game.name, _check_field_size(value, MAX_ACTION_BYTES, "turn", "bad_turn"))
         if isinstance(value, dict):
             return game.action_from_json(value)
     except (NotationError, ValueError) as exc:
@@ -125,6 +168,8 @@ def read_rules(request: Json, game: AnyGame, default: Defaults) -> Any:
     value = request.get("variant", default.variant if game.name == default.game else None)
     if value is not None and not isinstance(value, str):
         raise RequestError("bad_variant", "variant must be a string such as \"standard\" or \"self-push=paradox\"")
+    if value is not None:
+        _check_field_size(value, MAX_NAME_BYTES, "variant", "bad_variant")
     try:
         return _rules_from_text(game.name, value)
     except NotationError as exc:
@@ -168,7 +213,9 @@ def op_version(request: Json, default: Defaults) -> Json:
         "variants": ["standard", *game.variants()],
         "rulesets": list(game.rulesets()),
         "limits": {"line_bytes": MAX_LINE_BYTES, "perft_depth": MAX_PERFT_DEPTH,
-                   "perft_depth_variant": MAX_PERFT_DEPTH_VARIANT},
+                   "perft_depth_variant": MAX_PERFT_DEPTH_VARIANT, "position_bytes": MAX_STATE_BYTES,
+                   "turn_bytes": MAX_ACTION_BYTES, "name_bytes": MAX_NAME_BYTES, "json_depth": MAX_JSON_DEPTH,
+                   "integer_digits": MAX_INT_DIGITS, "request_seconds": REQUEST_SECONDS},
     }
 
 
@@ -282,38 +329,64 @@ OPERATIONS: dict[str, Callable[[Json, Defaults], Json]] = {
 # --- one line in, one line out ----------------------------------------------------
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+class TooSlow(BaseException):
+    """Raised inside a request that has used up its time budget.
+
+    A `BaseException`, so that no ``except Exception`` on the way can swallow it.
+    """
 
 
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if math.isinf(value):  # such as 1e400: it could not be written back as JSON
-        raise ValueError(f"the number {text[:20]} is too large")
-    return value
+def _can_time_requests() -> bool:
+    """A budget is enforced with SIGALRM, which exists on POSIX and only works in the main thread."""
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+def _expire(signum: int, frame: object) -> None:
+    raise TooSlow
+
+
+@contextmanager
+def time_budget(seconds: float | None) -> Iterator[None]:
+    """Raise `TooSlow` in the block once ``seconds`` have passed (None: no budget).
+
+    The SIGALRM handler is installed once and left in place (installing it per
+    request would double the cost of the budget); it raises only while a
+    budget is armed, since only `time_budget` arms the timer.
+    """
+    if seconds is None or not _can_time_requests():
+        yield
+        return
+    if signal.getsignal(signal.SIGALRM) is not _expire:
+        signal.signal(signal.SIGALRM, _expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def error_response(request_id: Any, code: str, message: str) -> str:
     return json.dumps({"id": request_id, "ok": False, "error": {"code": code, "message": message}})
 
 
-def handle(line: str, default: Defaults | Ruleset = STANDARD) -> str:
+def handle(line: str, default: Defaults | Ruleset = STANDARD, budget: float | None = REQUEST_SECONDS) -> str:
     """Answer one request line with one response line (without the newline).
 
     Never raises: malformed input gets an error response with a stable code.
     ``default`` is the game and variant for requests that name none (a
-    TTYKM `Ruleset` is read as TTYKM with those variants).
+    TTYKM `Ruleset` is read as TTYKM with those variants).  A request that
+    takes more than ``budget`` seconds is stopped and answered ``too_slow``
+    (enforced in the main thread, where `oracle serve` runs; None: no budget).
     """
     defaults = _defaults(default)
-    if len(line) > MAX_LINE_BYTES or len(line.encode("utf-8", "surrogatepass")) > MAX_LINE_BYTES:
+    if len(line) > MAX_LINE_BYTES or byte_length(line) > MAX_LINE_BYTES:
         return error_response(None, "line_too_long", f"a request line may hold at most {MAX_LINE_BYTES} bytes")
     if not line.strip():
         return error_response(None, "bad_json", "empty line: expected one JSON object")
     try:
-        request = json.loads(line, parse_constant=_reject_constant, parse_float=_finite_float)
-    except (ValueError, RecursionError) as exc:
-        message = f"{exc.msg} at column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else str(exc)
-        return error_response(None, "bad_json", f"not JSON: {message}"[:200])
+        request = load_json(line, "the request")
+    except NotationError as exc:
+        return error_response(None, "bad_json", str(exc)[:200])
     if not isinstance(request, dict):
         return error_response(None, "bad_request", "a request must be a JSON object")
     request_id = request.get("id")
@@ -323,9 +396,12 @@ def handle(line: str, default: Defaults | Ruleset = STANDARD) -> str:
         operation = OPERATIONS.get(op) if isinstance(op, str) else None
         if operation is None:
             raise RequestError("unknown_op", f"unknown op {json.dumps(op)[:40]}; known: {', '.join(OPS)}")
-        answer = operation(request, defaults)
+        with time_budget(budget):
+            answer = operation(request, defaults)
     except RequestError as exc:
         return error_response(request_id, exc.code, exc.message)
+    except TooSlow:
+        return error_response(request_id, "too_slow", f"the request took more than its budget of {budget:g} s")
     except Exception as exc:  # a bug must not take the server down
         return error_response(request_id, "internal", f"internal error: {type(exc).__name__}: {exc}"[:200])
     return json.dumps({"id": request_id, "ok": True, "op": op, **answer})
@@ -338,21 +414,24 @@ def serve(stdin: IO[bytes], stdout: IO[bytes], default: Defaults | Ruleset = STA
     ``line_too_long``; bytes that are not UTF-8 get ``bad_json``.
     """
     while True:
-        raw = stdin.readline(MAX_LINE_BYTES + 1)
+        # Room for the longest line, its "\r\n", and one byte more to tell an overlong line.
+        raw = stdin.readline(MAX_LINE_BYTES + 3)
         if not raw:
             return
-        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-            while True:  # skip the rest of the oversized line
-                rest = stdin.readline(MAX_LINE_BYTES)
-                if not rest or rest.endswith(b"\n"):
-                    break
+        body = raw.removesuffix(b"\n").removesuffix(b"\r")
+        if len(body) > MAX_LINE_BYTES:
+            if not raw.endswith(b"\n"):
+                while True:  # skip the rest of the oversized line
+                    rest = stdin.readline(MAX_LINE_BYTES)
+                    if not rest or rest.endswith(b"\n"):
+                        break
             response = error_response(None, "line_too_long", f"a request line may hold at most {MAX_LINE_BYTES} bytes")
         else:
             try:
-                text = raw.decode("utf-8")
+                text = body.decode("utf-8")
             except UnicodeDecodeError as exc:
                 response = error_response(None, "bad_json", f"not UTF-8: byte {exc.start + 1} of the line")
             else:
-                response = handle(text.rstrip("\r\n"), default)
+                response = handle(text, default)
         stdout.write(response.encode("ascii") + b"\n")
         stdout.flush()

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle import SPEC_VERSION, __version__
+from oracle.errors import NotationError
 from oracle.games.ttykm.board import ACTION_ORDER, SQUARES, Era
 from oracle.games.ttykm.notation import (
     event_text,
@@ -35,6 +36,7 @@ from oracle.games.ttykm.rules.standard import apply_turn, explain, start_positio
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import ILLEGAL, Aimed, Turn, TurnAction
+from oracle.inputs import load_json
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
@@ -545,6 +547,10 @@ def coverage_table(sets: dict[str, dict[str, bytes]], clauses: list[str]) -> str
 # --- writing and checking directories ---------------------------------------------------
 
 
+# The largest manifest.json read: it lists a few files, so anything bigger is not one.
+MAX_MANIFEST_BYTES = 1 << 20
+
+
 class VectorDirError(ValueError):
     """A directory that cannot be exported to or verified."""
 
@@ -552,12 +558,17 @@ class VectorDirError(ValueError):
 def read_manifest(directory: Path) -> dict[str, Any]:
     path = directory / MANIFEST
     try:
-        manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        if path.stat().st_size > MAX_MANIFEST_BYTES:
+            raise VectorDirError(f"{path} is larger than {MAX_MANIFEST_BYTES} bytes; it is not a manifest")
+        manifest: dict[str, Any] = load_json(path.read_text(encoding="utf-8"), "the manifest")
     except FileNotFoundError:
         raise VectorDirError(f"{directory} has no {MANIFEST}; it is not a vector set") from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise VectorDirError(f"{path} is not valid JSON: {exc}") from None
-    if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), list):
+    except NotationError as exc:
+        raise VectorDirError(f"{path}: {exc}") from None
+    except UnicodeDecodeError:
+        raise VectorDirError(f"{path} is not UTF-8 text") from None
+    files = manifest.get("files") if isinstance(manifest, dict) else None
+    if not isinstance(files, list) or not all(isinstance(f, dict) and isinstance(f.get("path"), str) for f in files):
         raise VectorDirError(f"{path} does not list its files")
     return manifest
 
@@ -573,6 +584,7 @@ def export(directory: Path, ruleset: Ruleset = STANDARD, progress: Callable[[str
     old: list[str] = []
     if directory.exists() and any(directory.iterdir()):
         old = [str(entry.get("path")) for entry in read_manifest(directory)["files"]]
+    directory.mkdir(parents=True, exist_ok=True)  # before the build, so that a bad directory fails at once
     files = build(ruleset, progress)
     for path in old:
         stale = directory / path

@@ -23,6 +23,7 @@ from oracle.games.ttykm.rules.standard import start_position
 from oracle.games.ttykm.ruleset import CHAPTERS, VARIANTS, Ruleset, UnknownVariant
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Turn
+from oracle.inputs import load_json
 from oracle.interface import Applied, Game, Json, Outcome, ToAct, Verdict
 
 
@@ -58,15 +59,7 @@ class TTYKM:
 
     def parse_state(self, text: str) -> Position:
         if text.lstrip().startswith("{"):
-            import json
-
-            try:
-                obj = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise NotationError(f"position JSON is malformed: {exc.msg} at column {exc.colno}") from None
-            except RecursionError:
-                raise NotationError("position JSON is nested too deeply") from None
-            return notation.position_from_json(obj)
+            return notation.position_from_json(load_json(text, "position JSON"))
         return notation.parse_position(text)
 
     def format_state(self, state: Position) -> str:

@@ -37,6 +37,7 @@ from oracle.games.ttykm.objects import SEEDS, Kind, Thing, fall_direction, falle
 from oracle.games.ttykm.ruleset import CHAPTERS
 from oracle.games.ttykm.state import Chapters, Position, check_position
 from oracle.games.ttykm.turn import AIMED_WORDS, Aimed, Turn, TurnAction
+from oracle.inputs import is_ascii_digits, preview
 
 # --- squares and eras ------------------------------------------------------
 
@@ -152,8 +153,11 @@ def format_position(position: Position) -> str:
 
 
 def _tokens(text: str) -> list[tuple[str, int]]:
-    """Split on spaces, keeping each token's 1-based column."""
-    return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
+    """Split on ASCII white space, keeping each token's 1-based column.
+
+    Other spaces (such as U+3000) are not separators: they stay in a token, which is then refused.
+    """
+    return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text, re.ASCII)]
 
 
 @dataclass
@@ -252,7 +256,7 @@ def _parse_pair(key: str, value: str, column: int) -> tuple[str, str]:
 
 
 def _parse_count(text: str, column: int) -> int:
-    if not text.isdigit() or len(text) > 2:
+    if not is_ascii_digits(text) or len(text) > 2:
         raise NotationError("expected a count", text, column)
     return int(text)
 
@@ -399,7 +403,10 @@ def parse_action(token: str, column: int = 1) -> TurnAction:
     chapter action aimed at a square, such as ``Pb2`` (Plant) or ``Db2`` (Dig up).
 
     Rule: NOTATION.AIMED
+    Only ASCII letters count, in either case: ``"ſ".upper()`` is ``"S"``, but ``ſ`` is no action.
     """
+    if not token.isascii():
+        raise NotationError("expected an action N, E, S, W, F, B or a new Focus such as >past", token, column)
     if token.upper() in ACTION_BY_LETTER:
         return ACTION_BY_LETTER[token.upper()]
     letter = token[:1].upper()
@@ -578,15 +585,15 @@ def _json_field(obj: dict[str, Any], key: str, kind: type | tuple[type, ...]) ->
         raise NotationError(f"missing JSON field {key!r}", key)
     value = obj[key]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise NotationError(f"JSON field {key!r} has the wrong type", repr(value)[:40])
+        raise NotationError(f"JSON field {key!r} has the wrong type", preview(value))
     return value
 
 
 def _json_colour(value: Any, key: str) -> Colour | None:
     if value is None:
         return None
-    if value not in COLOUR_BY_WORD:
-        raise NotationError(f"JSON field {key!r} must be \"white\", \"black\" or null", repr(value)[:40])
+    if not isinstance(value, str) or value not in COLOUR_BY_WORD:
+        raise NotationError(f"JSON field {key!r} must be \"white\", \"black\" or null", preview(value))
     return COLOUR_BY_WORD[value]
 
 
@@ -613,10 +620,10 @@ def position_from_json(obj: Any) -> Position:
     for colour in Colour:
         cells = copies_obj[colour.word]
         if not isinstance(cells, list):
-            raise NotationError("JSON copies must be lists of cells such as \"past:a1\"", repr(cells)[:40])
+            raise NotationError("JSON copies must be lists of cells such as \"past:a1\"", preview(cells))
         for text in cells:
             if not isinstance(text, str):
-                raise NotationError("expected a cell such as \"past:a1\"", repr(text)[:40])
+                raise NotationError("expected a cell such as \"past:a1\"", preview(text))
             c = parse_cell(text, 0)
             if masks[colour] >> c & 1:
                 raise NotationError("cell listed twice", text)
@@ -628,15 +635,15 @@ def position_from_json(obj: Any) -> Position:
     for colour in Colour:
         value = focus_obj[colour.word]
         if not isinstance(value, str):
-            raise NotationError("expected an era: past, present or future", repr(value)[:40])
+            raise NotationError("expected an era: past, present or future", preview(value))
         focus.append(parse_era(value, 0))
     counts: dict[str, list[int]] = {}
     for key, pair in (("supply", supply_obj), ("removed", removed_obj)):
         counts[key] = []
         for colour in Colour:
             value = pair[colour.word]
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise NotationError(f"JSON {key} counts must be integers", repr(value)[:40])
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
+                raise NotationError(f"JSON {key} counts must be integers 0 to 99", preview(value))
             counts[key].append(value)
     position = Position(
         copies=(masks[0], masks[1]),
@@ -653,7 +660,7 @@ def position_from_json(obj: Any) -> Position:
 
 def _json_chapters(value: Any) -> Chapters | None:
     if not isinstance(value, str):
-        raise NotationError("JSON rules must be a string such as \"standard\"", repr(value)[:40])
+        raise NotationError("JSON rules must be a string such as \"standard\"", preview(value))
     return parse_chapters(value)
 
 
@@ -677,17 +684,17 @@ def turn_from_json(obj: Any) -> Turn:
     copy = None
     if copy_text is not None:
         if not isinstance(copy_text, str):
-            raise NotationError("expected a square a1-d4", repr(copy_text)[:40])
+            raise NotationError("expected a square a1-d4", preview(copy_text))
         copy = parse_square(copy_text, 0)
     actions_obj = obj.get("actions", [])
     if not isinstance(actions_obj, list):
-        raise NotationError("JSON actions must be a list", repr(actions_obj)[:40])
+        raise NotationError("JSON actions must be a list", preview(actions_obj))
     if len(actions_obj) > 2:
-        raise NotationError("a turn has at most two actions", repr(actions_obj)[:40])
+        raise NotationError("a turn has at most two actions", preview(actions_obj))
     actions = []
     for a in actions_obj:
         if not isinstance(a, str):
-            raise NotationError("expected an action N, E, S, W, F, B, or one such as Pb2", repr(a)[:40])
+            raise NotationError("expected an action N, E, S, W, F, B, or one such as Pb2", preview(a))
         actions.append(parse_action(a, 0))
     if actions and copy is None:
         raise NotationError("a turn with actions must name its copy", "actions")
@@ -695,8 +702,10 @@ def turn_from_json(obj: Any) -> Turn:
     focus = None
     if focus_text is not None:
         if not isinstance(focus_text, str):
-            raise NotationError("expected an era: past, present or future", repr(focus_text)[:40])
+            raise NotationError("expected an era: past, present or future", preview(focus_text))
         focus = parse_era(focus_text, 0)
+    if copy is None and focus is None:
+        raise NotationError("empty turn")
     return Turn(copy, tuple(actions), focus)
 
 

@@ -95,7 +95,9 @@ class Ruleset:
         for n in names:
             if n not in VARIANTS and n not in ready:
                 known = ", ".join(["standard", *VARIANTS, *ready])
-                raise UnknownVariant(f"unknown variant {n!r}; known: {known}")
+                raise UnknownVariant(f"unknown variant {n[:40]!r}; known: {known}")
+            if names.count(n) > 1:
+                raise UnknownVariant(f"variant {n!r} named twice")
         for n in names:  # two readings of one rule cannot both hold
             other = next((m for m in names if m != n and m.split("=")[0] == n.split("=")[0]), None)
             if other is not None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from oracle.tools.cli.arguments import seconds, whole_number
+
 DESCRIPTION = """\
 Check an engine against the oracle.  The engine is a command that speaks the
 JSON-lines protocol of spec/protocol.md on stdin/stdout (a thin adapter is
@@ -46,10 +48,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     from oracle.tools.conform import conform
     from oracle.tools.vectors import VectorDirError
 
-    if args.games < 0:
-        raise UsageError(f"--games must be 0 or more, not {args.games}")
-    if args.timeout <= 0:
-        raise UsageError(f"--timeout must be positive, not {args.timeout}")
+    check_engine_command(args.engine)
 
     def progress(step: str) -> None:
         if not args.quiet:
@@ -63,7 +62,10 @@ def cmd_conform(args: argparse.Namespace) -> int:
     except (VectorDirError, OSError) as exc:
         raise UsageError(str(exc)) from None
     if args.report:
-        Path(args.report).write_text(json.dumps(report.to_json(), indent=2) + "\n", encoding="utf-8")
+        try:
+            Path(args.report).write_text(json.dumps(report.to_json(), indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write the report {args.report!r}: {exc.strerror or exc}") from None
     if args.json:
         print(json.dumps(report.to_json()))
     else:
@@ -71,15 +73,31 @@ def cmd_conform(args: argparse.Namespace) -> int:
     return report.exit_code
 
 
+def check_engine_command(command: str) -> None:
+    """Refuse an ``--engine`` that names no command, or that cannot be split like a shell line."""
+    import shlex
+
+    from oracle.tools.cli.main import UsageError
+
+    try:
+        words = shlex.split(command)
+    except ValueError as exc:
+        raise UsageError(f"--engine {command[:40]!r} cannot be read as a command: {exc}") from None
+    if not words:
+        raise UsageError("--engine needs a command, such as \"python -m oracle serve --stdio\"")
+
+
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("conform", parents=[common], help="check an engine against the oracle over the protocol",
                        description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--engine", required=True, metavar="CMD", help="the engine's command line (split like a shell)")
-    p.add_argument("--games", type=int, default=20, metavar="N", help="seeded random games after the vectors (20)")
-    p.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the random games (1)")
+    p.add_argument("--games", type=whole_number("--games", 0), default=20, metavar="N",
+                   help="seeded random games after the vectors (20)")
+    p.add_argument("--seed", type=whole_number("--seed"), default=1, metavar="S", help="seed of the random games (1)")
     p.add_argument("--report", metavar="FILE", help="also write the JSON report to FILE")
     p.add_argument("--vectors", metavar="DIR", help="use an exported vector set instead of building one")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="per request (10)")
+    p.add_argument("--timeout", type=seconds("--timeout"), default=10.0, metavar="SECONDS",
+                   help="per request, a finite positive number (10)")
     p.add_argument("--ignore-rules", action="store_true", help="compare verdicts only, not the rule IDs named")
     p.add_argument("--complete-turns-only", action="store_true",
                    help="do not ask about partial turns (for engines that judge complete turns only)")

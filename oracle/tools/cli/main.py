@@ -17,11 +17,20 @@ from oracle.games.ttykm.pictures.text import board_text, events_text
 from oracle.games.ttykm.rules.standard import apply_turn, legal_turns
 from oracle.games.ttykm.ruleset import STANDARD, VARIANTS, Ruleset, UnknownVariant
 from oracle.games.ttykm.state import Position
+from oracle.inputs import MAX_ACTION_BYTES, MAX_STATE_BYTES, check_size, one_line, read_stream
 from oracle.interface import ILLEGAL, LEGAL, LEGAL_SO_FAR, IllegalAction
+from oracle.tools.cli.arguments import StoreOnce, name_text, whole_number
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_ERROR = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command ended by Ctrl-C
+
+# Perft's depth cap on the command line: the standard game's fast counter
+# takes about half a minute at depth 6 and some fifteen minutes at 7; a variant is counted by the plain
+# rules, about 30 s at depth 5.  Beyond these a count would run for hours.
+MAX_PERFT_DEPTH = 6
+MAX_PERFT_DEPTH_VARIANT = 5
 
 DESCRIPTION = """\
 A rules reference and move oracle for That Time You Killed Me (TTYKM), and
@@ -48,6 +57,13 @@ exit status:
   0  success; for legal/explain/apply: the turn is legal (or legal so far)
   1  the turn is well formed but illegal (the rule it breaks is named)
   2  usage, notation or invalid-position error (one line on stderr)
+  130  interrupted (Ctrl-C)
+
+limits:
+  a POSITION (argument or standard input) is at most 16384 bytes, a TURN at
+  most 1024, a name (--game, --rules, --variant) at most 256; numbers are
+  ASCII digits; JSON is nested at most 32 deep; perft depth at most 6
+  (5 under a variant)
 
 examples:
   oracle show
@@ -70,6 +86,31 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """As argparse's, but an option that stores a value may be given only once (`StoreOnce`)."""
+        if args and str(args[0]).startswith("-") and kwargs.get("action", "store") == "store":
+            kwargs["action"] = StoreOnce
+        return super().add_argument(*args, **kwargs)
+
+
+# The options every command takes, with their values when absent.  Given
+# before the command they are stored as ``before_NAME`` and merged by
+# `merge_options_before_command`, so that neither place silently wins.
+COMMON_OPTIONS: dict[str, Any] = {"json": False, "variant": None, "game": None, "rules": None}
+
+
+def merge_options_before_command(args: argparse.Namespace) -> None:
+    """Fold the common options given before the command into those given after it.
+
+    The same option in both places is refused unless it says the same thing.
+    """
+    for option, absent in COMMON_OPTIONS.items():
+        before = getattr(args, f"before_{option}", absent)
+        after = getattr(args, option, absent)
+        if before != absent and after != absent and before != after:
+            raise UsageError(f"--{option} given twice, before and after the command")
+        setattr(args, option, before if before != absent else after)
 
 
 def read_game(args: argparse.Namespace) -> AnyGame:
@@ -97,8 +138,13 @@ def read_state(text: str | None, game: AnyGame, rules: Any) -> Any:
     if text is None:
         return game.initial_state(rules)
     if text == "-":
-        text = sys.stdin.read().strip()
-    return game.parse_state(text.strip())
+        text = read_stream(sys.stdin)
+    return game.parse_state(check_size(text, MAX_STATE_BYTES, "the position").strip())
+
+
+def read_action(text: str, game: AnyGame) -> Any:
+    """Parse a TURN argument (the game's action), after checking its size."""
+    return game.parse_action(check_size(text, MAX_ACTION_BYTES, "the turn"))
 
 
 def read_position(text: str | None) -> Position:
@@ -111,9 +157,9 @@ def split_state_action(args: argparse.Namespace, game: AnyGame, rules: Any) -> t
     """``[POSITION] TURN``: one argument is an action from the game's start."""
     words: list[str] = args.args
     if len(words) == 1:
-        return game.initial_state(rules), game.parse_action(words[0])
+        return game.initial_state(rules), read_action(words[0], game)
     if len(words) == 2:
-        return read_state(words[0], game, rules), game.parse_action(words[1])
+        return read_state(words[0], game, rules), read_action(words[1], game)
     raise UsageError(f"expected [POSITION] TURN, got {len(words)} arguments")
 
 
@@ -244,22 +290,69 @@ def cmd_observe(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def perft_depth_limit(ruleset: Ruleset) -> int:
+    """The deepest perft this command runs: `MAX_PERFT_DEPTH`, or `MAX_PERFT_DEPTH_VARIANT` under a variant."""
+    return MAX_PERFT_DEPTH if ruleset == STANDARD else MAX_PERFT_DEPTH_VARIANT
+
+
+class PerftProgress:
+    """Progress of a perft on a terminal: one line on stderr, shown at once and refreshed every second."""
+
+    def __init__(self, depth: int) -> None:
+        import threading
+        import time
+
+        self.depth = depth
+        self.done, self.total = 0, 0
+        self.started = time.monotonic()
+        self.stopped = threading.Event()
+        self.ticker = threading.Thread(target=self._tick, daemon=True)
+
+    def __enter__(self) -> PerftProgress:
+        self.show()
+        self.ticker.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stopped.set()
+        self.ticker.join()
+        print(file=sys.stderr, flush=True)
+
+    def _tick(self) -> None:
+        while not self.stopped.wait(1.0):
+            self.show()
+
+    def update(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        self.show()
+
+    def show(self) -> None:
+        import time
+
+        total = f"/{self.total}" if self.total else ""
+        elapsed = time.monotonic() - self.started
+        print(f"\rperft {self.depth}: {self.done}{total} first turns, {elapsed:.0f} s", end="", file=sys.stderr,
+              flush=True)
+
+
 def cmd_perft(args: argparse.Namespace) -> int:
     from oracle.games.ttykm.perft import divide, perft
 
-    if args.depth < 0 or args.depth > 12:
-        raise UsageError(f"depth must be 0 to 12, got {args.depth}")
     position = read_position(args.position)
     ruleset = read_ruleset(args)
-    show_progress = args.depth >= 5 and sys.stderr.isatty() and not args.quiet
-
-    def progress(done: int, total: int) -> None:
-        print(f"\rperft {args.depth}: {done}/{total} first turns", end="", file=sys.stderr, flush=True)
-
-    if args.divide or show_progress:
-        parts = divide(position, args.depth, ruleset, progress if show_progress else None)
-        if show_progress:
-            print(file=sys.stderr)
+    limit = perft_depth_limit(ruleset)
+    if args.depth > limit:
+        which = "the standard game" if ruleset == STANDARD else "a variant"
+        raise UsageError(f"perft depth {args.depth} is beyond the limit of {limit} for {which}: "
+                         f"one more turn multiplies the time by about 30")
+    # Progress on a terminal, for counts that take more than a moment.
+    show_progress = args.depth >= limit - 1 and sys.stderr.isatty() and not args.quiet
+    if show_progress:
+        with PerftProgress(args.depth) as progress:
+            parts = divide(position, args.depth, ruleset, progress.update)
+        nodes = sum(n for _, n in parts) if args.depth else 1
+    elif args.divide:
+        parts = divide(position, args.depth, ruleset)
         nodes = sum(n for _, n in parts) if args.depth else 1
     else:
         parts, nodes = [], perft(position, args.depth, ruleset)
@@ -333,15 +426,17 @@ def build_parser() -> Parser:
     # before the command is not overwritten by the command's default.
     common = Parser(add_help=False, argument_default=argparse.SUPPRESS)
     common.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-    common.add_argument("--variant", metavar="NAME",
+    common.add_argument("--variant", metavar="NAME", type=name_text,
                         help="rule variants joined by '+' (TTYKM: " + ", ".join(VARIANTS) + "; default: standard)")
-    common.add_argument("--game", metavar="NAME", help="the game: " + ", ".join(GAMES) + f" (default: {DEFAULT_GAME})")
-    common.add_argument("--rules", metavar="NAME",
+    common.add_argument("--game", metavar="NAME", type=name_text,
+                        help="the game: " + ", ".join(GAMES) + f" (default: {DEFAULT_GAME})")
+    common.add_argument("--rules", metavar="NAME", type=name_text,
                         help="the ruleset for the start position, in the game's words (default: the game's own)")
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--variant", metavar="NAME", help=argparse.SUPPRESS)
-    parser.add_argument("--game", metavar="NAME", help=argparse.SUPPRESS)
-    parser.add_argument("--rules", metavar="NAME", help=argparse.SUPPRESS)
+    # The same options before the command: see `merge_options_before_command`.
+    parser.add_argument("--json", dest="before_json", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--variant", dest="before_variant", metavar="NAME", type=name_text, help=argparse.SUPPRESS)
+    parser.add_argument("--game", dest="before_game", metavar="NAME", type=name_text, help=argparse.SUPPRESS)
+    parser.add_argument("--rules", dest="before_rules", metavar="NAME", type=name_text, help=argparse.SUPPRESS)
     parser.add_argument("--version", action="version", version=f"oracle {__version__} (spec {SPEC_VERSION})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
@@ -359,7 +454,7 @@ def build_parser() -> Parser:
             "List every legal complete turn, in the documented order: by copy square\n"
             "(a1, b1, ... d4), then actions N E S W F B, then new Focus.")
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
-    p.add_argument("--player", type=int, metavar="N",
+    p.add_argument("--player", type=whole_number("--player"), metavar="N",
                    help="in a game with sealed choices, list player N's choices (default: whoever is to act)")
     for name, func, help_text in (
         ("legal", cmd_legal, "say whether a turn is legal, and which rule it breaks"),
@@ -375,8 +470,12 @@ def build_parser() -> Parser:
     p = add("perft", cmd_perft, "count turn sequences of a given depth",
             "Count the legal turn sequences of DEPTH turns (turns, not positions, as chess\n"
             "perft counts moves).  From the start: 16, 256, 5696, 123888, 3273456.\n"
-            "Progress is shown on stderr from depth 5 when stderr is a terminal.")
-    p.add_argument("depth", type=int, metavar="DEPTH", help="the number of turns, 0 to 12")
+            f"The depth is at most {MAX_PERFT_DEPTH} ({MAX_PERFT_DEPTH_VARIANT} under a variant): each turn more\n"
+            "multiplies the time by about 30.  Progress is shown on stderr, from the first\n"
+            "second, for the two deepest counts when stderr is a terminal.  Ctrl-C stops\n"
+            "a count (exit status 130).")
+    p.add_argument("depth", type=whole_number("DEPTH", 0), metavar="DEPTH",
+                   help=f"the number of turns, 0 to {MAX_PERFT_DEPTH} ({MAX_PERFT_DEPTH_VARIANT} under a variant)")
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
     p.add_argument("--divide", action="store_true", help="also print the count after each first turn")
     p.add_argument("--quiet", action="store_true", help="no progress output")
@@ -385,12 +484,13 @@ def build_parser() -> Parser:
             "are drawn from that seed and printed as actions, so the game can be replayed\n"
             "from them alone.\n\n"
             "example:  oracle --game NAME start --seed 7")
-    p.add_argument("--seed", type=int, metavar="N", help="draw the chance outcomes from this seed")
+    p.add_argument("--seed", type=whole_number("--seed"), metavar="N", help="draw the chance outcomes from this seed")
     p = add("observe", cmd_observe, "print what one player may see of a position",
             "Print, as JSON, what player N may see of the position: in a game with hidden\n"
             "information only their own hand and the public history; in TTYKM everything.")
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
-    p.add_argument("--player", type=int, metavar="N", required=True, help="the player whose view to print")
+    p.add_argument("--player", type=whole_number("--player"), metavar="N", required=True,
+                   help="the player whose view to print")
     add("version", cmd_version, "print the oracle and spec versions, and the games",
         "Print the oracle and spec versions, and the games.")
     for module_name in EXTRA_COMMAND_MODULES:
@@ -400,24 +500,31 @@ def build_parser() -> Parser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     try:
+        parser = build_parser()
         args = parser.parse_args(argv)
+        merge_options_before_command(args)
         if args.command is None:
-            if not hasattr(args, "variant"):
-                args.variant = None
             return cmd_tour(args)
         code: int = args.func(args)
         return code
     except UsageError as exc:
-        print(f"oracle: error: {exc}", file=sys.stderr)
+        report(f"oracle: error: {exc}")
     except InvalidPosition as exc:  # a NotationError too: it must come first
-        print(f"oracle: error: invalid position ({exc.rule}): {exc}", file=sys.stderr)
+        report(f"oracle: error: invalid position ({exc.rule}): {exc}")
     except (NotationError, UnknownVariant) as exc:
-        print(f"oracle: error: {exc}", file=sys.stderr)
+        report(f"oracle: error: {exc}")
+    except KeyboardInterrupt:
+        report("oracle: interrupted")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
     return EXIT_ERROR
+
+
+def report(message: str) -> None:
+    """Print an error on standard error as exactly one line."""
+    print(one_line(message), file=sys.stderr, flush=True)
 
 
 def run() -> NoReturn:

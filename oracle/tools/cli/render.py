@@ -44,13 +44,16 @@ def cmd_render(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
-    from oracle.games.ttykm.notation import format_turn, parse_turn
+    from oracle.games import DEFAULT_GAME, load_game
+    from oracle.games.ttykm.notation import format_turn
     from oracle.games.ttykm.pictures.svg import board_svg, turn_overlays
     from oracle.games.ttykm.rules.standard import apply_turn, explain
     from oracle.games.ttykm.state import Position
-    from oracle.tools.cli.main import EXIT_ILLEGAL, EXIT_OK, UsageError, read_position, read_ruleset
+    from oracle.tools.cli.main import EXIT_ILLEGAL, EXIT_OK, UsageError, read_action, read_position, read_ruleset
 
     words: list[str] = args.args
+    if args.output is not None and not args.output.strip():
+        raise UsageError("-o needs a file name")
     if len(words) > 2:
         raise UsageError(f"expected [POSITION] [TURN], got {len(words)} arguments")
     position_text = words[0] if words and (len(words) == 2 or _is_position(words[0])) else None
@@ -60,12 +63,16 @@ def cmd_render(args: argparse.Namespace) -> int:
     if turn_text is None:
         pictures = {"position": board_svg(position)}
     else:
-        turn = parse_turn(turn_text)
+        turn = read_action(turn_text, load_game(DEFAULT_GAME))
         if not turn.is_complete:
             raise UsageError(f"render needs a complete turn ending with the new Focus, got {format_turn(turn)!r}")
         verdict = explain(position, turn, read_ruleset(args))
         if not verdict.is_legal:
-            print(f"oracle: {verdict}", file=sys.stderr)
+            if args.json:  # as `oracle apply --json` answers an illegal turn
+                print(json.dumps({"turn": format_turn(turn), "verdict": verdict.status, "rule": verdict.rule,
+                                  "reason": verdict.reason}))
+            else:
+                print(f"oracle: {verdict}", file=sys.stderr)
             return EXIT_ILLEGAL
         applied = apply_turn(position, turn, read_ruleset(args))
         pictures = {

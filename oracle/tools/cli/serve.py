@@ -12,12 +12,19 @@ a stable code and the server carries on.
 
 Ops: legal, explain, apply, moves, perft, validate, version.  --variant sets
 the ruleset for requests that name none (default: standard).
+
+Limits (spec/protocol.md, Limits): a line of at most 65,536 bytes; a position
+of at most 16,384 bytes, a turn of 1,024, a name of 256; JSON nested at most
+32 deep; each request answered within 2 s, or stopped and answered too_slow.
+The server's memory stays under 64 MB whatever it is sent.  Ctrl-C stops it
+with exit status 130.
 """
 
 EPILOG = """\
 exit status:
   0  end of input reached
   2  usage error
+  130  interrupted (Ctrl-C)
 
 examples:
   echo '{"id": 1, "op": "version"}' | oracle serve --stdio

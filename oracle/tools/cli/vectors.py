@@ -79,6 +79,8 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         return 0
     except VectorDirError as exc:
         raise UsageError(str(exc)) from None
+    except OSError as exc:  # a directory that cannot be created, read or written
+        raise UsageError(f"{args.dir}: {exc.strerror or exc}") from None
 
 
 def print_coverage(root: Path) -> int:
