@@ -23,6 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from oracle.errors import NotationError
+from oracle.games import GAMES
 from oracle.games.ttykm.notation import parse_position, parse_turn, position_to_json, turn_from_json
 from oracle.games.ttykm.ruleset import Ruleset, UnknownVariant
 from oracle.games.ttykm.state import Position
@@ -86,7 +87,7 @@ def test_an_unknown_variant_before_the_command_is_refused(capsys: pytest.Capture
 
 def test_json_before_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--json", "version")
-    assert code == EXIT_OK and json.loads(out)["games"] == ["ttykm"]
+    assert code == EXIT_OK and json.loads(out)["games"] == list(GAMES)
 
 
 @pytest.mark.parametrize("argv", [
