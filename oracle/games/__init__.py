@@ -20,6 +20,7 @@ DEFAULT_GAME = "ttykm"
 # name -> module whose attribute GAME implements the interface.
 GAMES: dict[str, str] = {
     "ttykm": "oracle.games.ttykm.game",
+    "trois-ombres": "oracle.games.trois_ombres.game",
 }
 
 AnyGame = Game[Any, Any, Any, Any]
