@@ -62,8 +62,9 @@ def draw_id(table: Table, card: str) -> None:
         table.id_discard = plus(table.id_discard, card)
 
 
-def take_objet(table: Table, player: int, card: str) -> None:
-    """One Objet per player: a second one is kept or passed on (K11).
+def take_objet(table: Table, player: int, card: str, given: bool = False) -> None:
+    """One Objet per player: the drawer of a second one keeps one and passes the other on or discards it;
+    a player given a second one keeps one and discards the other (K11, A20).
 
     Rule: OMBRES.ID.OBJET
     """
@@ -72,12 +73,12 @@ def take_objet(table: Table, player: int, card: str) -> None:
         table.objets_l[player] = card
         table.emit("objet", "OMBRES.ID.OBJET", f"player {player} keeps {card}", str(player), card)
     else:
-        table.steps_l.insert(0, Step("keep", (str(player), held, card)))
+        table.steps_l.insert(0, Step("keep", (str(player), held, card, *(("given",) if given else ()))))
 
 
 def check_keep(table: Table, step: Step, action: Action) -> Illegal | None:
     """Rule: OMBRES.ID.OBJET"""
-    if action.verb != "keep" or len(action.args) != 1 or action.args[0] not in step.args[1:]:
+    if action.verb != "keep" or len(action.args) != 1 or action.args[0] not in step.args[1:3]:
         return Illegal("OMBRES.ID.OBJET", f"keep one of {step.args[1]} and {step.args[2]}")
     return None
 
@@ -88,7 +89,11 @@ def do_keep(table: Table, step: Step, action: Action) -> None:
     other = step.args[2] if kept == step.args[1] else step.args[1]
     table.objets_l[player] = kept
     table.emit("objet", "OMBRES.ID.OBJET", f"player {player} keeps {kept}", str(player), kept)
-    table.steps_l.insert(0, Step("give", (str(player), other)))
+    if step.args[3:] == ("given",):
+        table.id_discard = plus(table.id_discard, other)
+        table.emit("objet-discarded", "OMBRES.ID.OBJET", f"{other} is discarded", other)
+    else:
+        table.steps_l.insert(0, Step("give", (str(player), other)))
 
 
 def check_give(table: Table, step: Step, action: Action) -> Illegal | None:
@@ -109,7 +114,7 @@ def do_give(table: Table, step: Step, action: Action) -> None:
         table.id_discard = plus(table.id_discard, card)
         table.emit("objet-discarded", "OMBRES.ID.OBJET", f"{card} is discarded", card)
     else:
-        take_objet(table, int(target), card)
+        take_objet(table, int(target), card, given=True)
 
 
 def extra_clue(table: Table, rule: str) -> None:

@@ -161,7 +161,7 @@ def decision(kind: str, rules: Rules) -> tuple[Check, Do, Callable[[Table, Step]
         "hercule": (lambda t, s, a: traps.check_cube(t, a),
                     lambda t, s, a: traps.land_cube(t, a.args[0], int(s.args[0])),
                     lambda t, s: [Action("cube", (loc,)) for loc in traps.hercule_targets(t)]),
-        "keep": (cards.check_keep, cards.do_keep, lambda t, s: [Action("keep", (c,)) for c in s.args[1:]]),
+        "keep": (cards.check_keep, cards.do_keep, lambda t, s: [Action("keep", (c,)) for c in s.args[1:3]]),
         "give": (cards.check_give, cards.do_give,
                  lambda t, s: [Action("give", (str(p),)) for p in range(t.players)] + [Action("give", ("none",))]),
         "calepin": (cards.check_calepin, cards.do_calepin,
