@@ -175,8 +175,10 @@ def check_reroll(table: Table, action: Action, rules: Rules) -> Illegal | None:
     if turn.rerolled and not rules.has("reroll-chain"):
         return Illegal(rule, "this result is itself a reroll and must be applied")
     if action.verb == "reroll":
+        if investigator(table) != "lucile":
+            return Illegal(rule, "only Lucile Finemouche may reroll")
         if not ability_usable(table, "lucile"):
-            return Illegal(rule, "only Lucile Finemouche may reroll, and not under Confusion")
+            return Illegal("OMBRES.LIMBES.CONFUSION", "under Confusion no investigator may use an ability")
         if turn.lucile:
             return Illegal(rule, "Lucile rerolls once a turn")
     elif not holds(table, "stylo-traducteur"):
@@ -202,8 +204,10 @@ def check_peek(table: Table, action: Action) -> Illegal | None:
     turn = table.turn
     if action.verb == "peek":
         source, locs = investigator(table), action.args
-        if source not in ("allison", "zacahire") or not ability_usable(table, source):
-            return Illegal("OMBRES.TURN", "this investigator has no peek, or Confusion is in force")
+        if source not in ("allison", "zacahire"):
+            return Illegal("OMBRES.TURN", "this investigator has no peek")
+        if not ability_usable(table, source):
+            return Illegal("OMBRES.LIMBES.CONFUSION", "under Confusion no investigator may use an ability")
         if source in turn.used:
             return Illegal(PEEK_RULE[source], "the ability was already used this turn")
     else:
