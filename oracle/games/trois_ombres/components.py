@@ -146,7 +146,7 @@ class Rules:
 
     @classmethod
     def parse(cls, text: str | None) -> Rules:
-        """``standard`` or ``+``-joined variant names and ``parameter=value`` settings, e.g. ``clues=2+trap-also-limbes``."""
+        """``standard``, or ``+``-joined variants and ``parameter=value`` settings: ``clues=2+trap-also-limbes``."""
         setup = Setup()
         variants: set[str] = set()
         for token in (text or "standard").split("+"):

@@ -119,13 +119,15 @@ def parse_turn_info(text: str) -> TurnInfo:
     for part in _split(text):
         key, _, value = part.partition(":")
         if key in ("accepted", "rerolled", "lucile", "begun") and not value:
-            turn = replace(turn, **{key: True})
+            flags: dict[str, Any] = {key: True}
+            turn = replace(turn, **flags)
         elif key == "face" and value in FACES:
             turn = replace(turn, face=value)
         elif key == "used":
             turn = replace(turn, used=tuple(value.split("|")))
         elif key in ("left", "removals", "archeo") and value.isdigit():
-            turn = replace(turn, **{key: int(value)})
+            counts: dict[str, Any] = {key: int(value)}
+            turn = replace(turn, **counts)
         elif key == "designated" and value in LIEUX:
             turn = replace(turn, designated=value)
         elif key == "revealed":

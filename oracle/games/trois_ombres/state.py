@@ -135,7 +135,7 @@ class State:
 def initial_state(rules: Rules) -> State:
     """The table before the deal: decks and piles full, clock at its start, board empty.
 
-    Rule: OMBRES.SETUP
+    (Part of OMBRES.SETUP.)
     """
     s = rules.setup
     n = s.players

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from oracle.games.trois_ombres.actions import Action
+from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import Rules, loc_lieu, suspect_tiles, tile_is_trap
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.rules.knowledge import TRAP_SEEN
@@ -159,7 +159,7 @@ def play_game(rules: Rules, seed: int, forget: float, limit: int = 20000) -> tup
         else:
             action = team.choose(state, rules)
         result = steps.apply(state, action, rules)
-        assert not isinstance(result, steps.Illegal), (action, result)
+        assert not isinstance(result, Illegal), (action, result)
         state = result[0]
         actions.append(action)
     return state, actions

@@ -48,7 +48,10 @@ def prepare_id_draw(table: Table) -> bool:
 
 
 def draw_id(table: Table, card: str) -> None:
-    """Rules: OMBRES.ID.DRAW, OMBRES.ID.OBJET"""
+    """The drawn 3ID card takes effect: an Objet is held, a Calepin or Débriefing acts.
+
+    Rule: OMBRES.ID.OBJET
+    """
     me = table.current
     table.id_deck = without(table.id_deck, card)
     table.emit("draw", "OMBRES.ID.DRAW", f"player {me} draws the 3ID card {card}", card)
@@ -66,7 +69,7 @@ def take_objet(table: Table, player: int, card: str, given: bool = False) -> Non
     """One Objet per player: the drawer of a second one keeps one and passes the other on or discards it;
     a player given a second one keeps one and discards the other (K11, A20).
 
-    Rule: OMBRES.ID.OBJET
+    (Part of OMBRES.ID.OBJET.)
     """
     held = table.objets_l[player]
     if held is None:
@@ -77,7 +80,10 @@ def take_objet(table: Table, player: int, card: str, given: bool = False) -> Non
 
 
 def check_keep(table: Table, step: Step, action: Action) -> Illegal | None:
-    """Rule: OMBRES.ID.OBJET"""
+    """Why the action breaks these clauses, or None.
+
+    (Part of OMBRES.ID.OBJET.)
+    """
     if action.verb != "keep" or len(action.args) != 1 or action.args[0] not in step.args[1:3]:
         return Illegal("OMBRES.ID.OBJET", f"keep one of {step.args[1]} and {step.args[2]}")
     return None
@@ -97,7 +103,10 @@ def do_keep(table: Table, step: Step, action: Action) -> None:
 
 
 def check_give(table: Table, step: Step, action: Action) -> Illegal | None:
-    """Rule: OMBRES.ID.OBJET"""
+    """Why the action breaks these clauses, or None.
+
+    (Part of OMBRES.ID.OBJET.)
+    """
     giver = int(step.args[0])
     if action.verb == "give" and len(action.args) == 1:
         target = action.args[0]
@@ -134,7 +143,10 @@ def extra_clue(table: Table, rule: str) -> None:
 
 
 def check_calepin(table: Table, step: Step, action: Action) -> Illegal | None:
-    """Rule: OMBRES.ID.CALEPIN"""
+    """Why the action breaks these clauses, or None.
+
+    (Part of OMBRES.ID.CALEPIN.)
+    """
     if action.verb == "calepin" and len(action.args) == 1:
         target = action.args[0]
         if target == "none" or (target.isdigit() and int(target) < table.players and table.stock_l[int(target)] > 0):
@@ -206,7 +218,10 @@ def prepare_limbes_draw(table: Table, rules: Rules) -> bool:
 
 
 def draw_limbes(table: Table, card: str, rules: Rules) -> None:
-    """Rules: OMBRES.LIMBES.DRAW, OMBRES.ID.INVERTIGO"""
+    """The drawn Limbes card is offered to Invertigo holders, then takes effect.
+
+    Rule: OMBRES.ID.INVERTIGO
+    """
     me = table.current
     table.limbes_deck = without(table.limbes_deck, card)
     table.emit("draw", "OMBRES.LIMBES.DRAW", f"player {me} draws the Limbes card {card}", card)
@@ -224,7 +239,10 @@ def draw_limbes(table: Table, card: str, rules: Rules) -> None:
 
 
 def check_invertigo(table: Table, step: Step, action: Action) -> Illegal | None:
-    """Rule: OMBRES.ID.INVERTIGO"""
+    """Why the action breaks these clauses, or None.
+
+    (Part of OMBRES.ID.INVERTIGO.)
+    """
     if action.verb in ("invertigo", "pass") and not action.args:
         return None
     return Illegal("OMBRES.ID.INVERTIGO", f"play Invertigo against {step.args[0]}, or pass")
@@ -233,7 +251,7 @@ def check_invertigo(table: Table, step: Step, action: Action) -> Illegal | None:
 def do_invertigo(table: Table, step: Step, action: Action) -> None:
     """Any holder may cancel a Limbes card just drawn, asked in turn order from the drawer (K11).
 
-    Rule: OMBRES.ID.INVERTIGO
+    (Part of OMBRES.ID.INVERTIGO.)
     """
     card, holder, rest = step.args[0], int(step.args[1]), step.args[2:]
     if action.verb == "invertigo":
@@ -250,11 +268,12 @@ def do_invertigo(table: Table, step: Step, action: Action) -> None:
 def limbes_effect(table: Table, card: str) -> None:
     """The effect of a Limbes card: a Malédiction stays in force, an Embûche acts at once.
 
-    Rules: OMBRES.LIMBES.DURATION, OMBRES.LIMBES.AMNESIE, OMBRES.LIMBES.TEMPS, OMBRES.LIMBES.VORTEX,
-    OMBRES.LIMBES.MANIPULATION, OMBRES.LIMBES.ILLUSION, OMBRES.LIMBES.REVEIL, OMBRES.LIMBES.BROUILLARD,
-    OMBRES.LIMBES.FAUSSE-PISTE
+    Rules: OMBRES.LIMBES.DURATION, OMBRES.LIMBES.AMNESIE, OMBRES.LIMBES.TEMPS, OMBRES.LIMBES.VORTEX
+    Rules: OMBRES.LIMBES.MANIPULATION, OMBRES.LIMBES.ILLUSION, OMBRES.LIMBES.REVEIL, OMBRES.LIMBES.BROUILLARD
+    Rules: OMBRES.LIMBES.FAUSSE-PISTE
     """
     rule = limbes_rule(card)
+    # Rule: OMBRES.LIMBES.SILENCE (a table rule: the oracle only keeps it in force and reports it)
     if card in MALEDICTIONS:
         table.curses = (*table.curses, Curse(card, table.current))
         table.emit("curse", rule, f"{card} is in force until the end of player {table.current}'s next turn", card)
@@ -296,7 +315,7 @@ def limbes_effect(table: Table, card: str) -> None:
 def illusion_roll(table: Table, face: str) -> None:
     """Roll until the die shows a Lieu, then turn that Lieu; a Loupe or Horloge is only rolled again (K18).
 
-    Rule: OMBRES.LIMBES.ILLUSION
+    (Part of OMBRES.LIMBES.ILLUSION.)
     """
     if face in LIEUX:
         rotate_lieu(table, face)
@@ -314,7 +333,10 @@ def free_tiles(table: Table, lieu: str | None) -> list[Loc]:
 
 
 def check_pick(table: Table, step: Step, action: Action) -> Illegal | None:
-    """Rules: OMBRES.LIMBES.BROUILLARD, OMBRES.LIMBES.FAUSSE-PISTE, OMBRES.CUBE.BLOCKS"""
+    """Why the action breaks these clauses, or None.
+
+    Rule: OMBRES.CUBE.BLOCKS (and part of OMBRES.LIMBES.BROUILLARD and FAUSSE-PISTE)
+    """
     lieu = None if step.args[0] == "any" else step.args[0]
     rule = "OMBRES.LIMBES.FAUSSE-PISTE" if lieu is None else "OMBRES.LIMBES.BROUILLARD"
     if action.verb != "pick" or len(action.args) != 1:
@@ -337,7 +359,10 @@ def do_pick(table: Table, step: Step, action: Action) -> None:
 
 
 def check_pick_pair(table: Table, step: Step, action: Action) -> Illegal | None:
-    """Rule: OMBRES.LIMBES.FAUSSE-PISTE"""
+    """Why the action breaks these clauses, or None.
+
+    (Part of OMBRES.LIMBES.FAUSSE-PISTE.)
+    """
     if action.verb == "pair" and len(action.args) == 1 and action.args[0] in table.agency:
         return None
     return Illegal("OMBRES.LIMBES.FAUSSE-PISTE", "choose a cleared pair of the Agence: pair SUSPECT")
@@ -372,7 +397,10 @@ def placed_so_far(table: Table) -> list[Loc]:
 
 
 def check_place(table: Table, step: Step, action: Action) -> Illegal | None:
-    """Rules: OMBRES.LIMBES.BROUILLARD, OMBRES.LIMBES.FAUSSE-PISTE"""
+    """Why the action breaks these clauses, or None.
+
+    (Part of OMBRES.LIMBES.BROUILLARD, OMBRES.LIMBES.FAUSSE-PISTE.)
+    """
     rule = "OMBRES.LIMBES.FAUSSE-PISTE" if step.args[0] == "spread" else "OMBRES.LIMBES.BROUILLARD"
     if action.verb != "place" or len(action.args) != 1:
         return Illegal(rule, "choose a free slot: place SLOT")
@@ -396,7 +424,7 @@ def shuffle_outcomes(table: Table) -> list[tuple[int, ...]]:
 def do_shuffle(table: Table, order: tuple[int, ...]) -> None:
     """The shuffled tiles go face down to the chosen slots, clues with them; everyone forgets them (K2).
 
-    Rules: OMBRES.LIMBES.BROUILLARD, OMBRES.LIMBES.FAUSSE-PISTE, OMBRES.OBSERVE
+    (Part of OMBRES.LIMBES.BROUILLARD, OMBRES.LIMBES.FAUSSE-PISTE, OMBRES.OBSERVE.)
     """
     sources = table.dests[: len(table.held)]
     targets = placed_so_far(table)

@@ -42,7 +42,8 @@ def check_win(table: Table) -> None:
     Rule: OMBRES.WIN
     """
     if table.result is None and len(table.agency) >= 2 * table.characters - 1:
-        end(table, "win", "OMBRES.WIN", f"{len(table.agency)} suspects are cleared: the demon is unmasked, everybody wins")
+        text = f"{len(table.agency)} suspects are cleared: the demon is unmasked, everybody wins"
+        end(table, "win", "OMBRES.WIN", text)
 
 
 def return_clue(table: Table, loc: Loc) -> None:
@@ -87,7 +88,8 @@ def bluff(table: Table, loc: Loc) -> None:
     if cell.tile == demon:
         end(table, "win", "OMBRES.BLUFF", f"the bluff on {loc} matches the Démon tile: everybody wins")
     else:
-        end(table, "loss", "OMBRES.BLUFF", f"the bluff on {loc} ({cell.tile}) differs from the Démon tile: everybody loses")
+        text = f"the bluff on {loc} ({cell.tile}) differs from the Démon tile: everybody loses"
+        end(table, "loss", "OMBRES.BLUFF", text)
 
 
 def discard_trap(table: Table, loc: Loc) -> None:

@@ -19,7 +19,7 @@ def curse_in_force(table: Table, card: str) -> bool:
 def observers(table: Table) -> list[int]:
     """The players whose eyes are open: not closed by a trap, and only the active player under Ténèbres.
 
-    Rules: OMBRES.EYES, OMBRES.LIMBES.TENEBRES
+    (Part of OMBRES.EYES, OMBRES.LIMBES.TENEBRES.)
     """
     if curse_in_force(table, "tenebres"):
         return [table.current]
@@ -29,7 +29,7 @@ def observers(table: Table) -> list[int]:
 def see(table: Table, loc: Loc, tile: str, players: list[int]) -> None:
     """Those players now know which tile lies at ``loc``.
 
-    Rule: OMBRES.OBSERVE
+    (Part of OMBRES.OBSERVE.)
     """
     for p in players:
         table.seen_maps[p][loc] = tile
@@ -52,7 +52,7 @@ def move_memory(table: Table, source: Loc, target: Loc, players: list[int]) -> N
 def swap_memory(table: Table, first: Loc, second: Loc, players: list[int]) -> None:
     """Two tiles swapped: watchers swap what they knew, the others forget both (K2).
 
-    Rule: OMBRES.OBSERVE
+    (Part of OMBRES.OBSERVE.)
     """
     for p, memory in enumerate(table.seen_maps):
         a, b = memory.pop(first, None), memory.pop(second, None)

@@ -24,7 +24,7 @@ def empty_slots(table: Table, lieu: str | None = None) -> list[Loc]:
 def is_revealable(cell: Cell | None) -> bool:
     """A face-down tile without a Hercule cube.
 
-    Rules: OMBRES.REVEAL.TILE, OMBRES.CUBE.BLOCKS
+    Rule: OMBRES.REVEAL.TILE
     """
     return cell is not None and not cell.up and not cell.cube
 
@@ -50,7 +50,7 @@ def rotate_lieu(table: Table, lieu: str) -> None:
 def rotate_block(table: Table) -> None:
     """Turn the 2×2 block of Lieux a quarter turn clockwise about its centre, each board with it.
 
-    Rule: OMBRES.GEOMETRY
+    (Part of OMBRES.GEOMETRY.)
     """
     nw, ne, se, sw = table.layout
     table.layout = (sw, nw, ne, se)
@@ -58,7 +58,7 @@ def rotate_block(table: Table) -> None:
 
 
 SEAT_ORDER = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
-FACING = {"S": ("NW", "NE"), "N": ("SW", "SE"), "W": ("NE", "SE"), "E": ("NW", "SW")}
+FACING: dict[str, tuple[str, str]] = {"S": ("NW", "NE"), "N": ("SW", "SE"), "W": ("NE", "SE"), "E": ("NW", "SW")}
 
 
 def seat(table: Table, player: int) -> str:
@@ -68,7 +68,7 @@ def seat(table: Table, player: int) -> str:
 
 def facing_places(table: Table, player: int) -> tuple[str, str]:
     """The two places of the block facing a seat: the far row or column."""
-    return FACING[seat(table, player)]  # type: ignore[return-value]
+    return FACING[seat(table, player)]
 
 
 def swap_places(table: Table, first: str, second: str) -> None:

@@ -84,7 +84,10 @@ def sample_deal(state: State, rng: random.Random) -> Action:
 
 
 def check_deal(state: State, action: Action) -> Illegal | None:
-    """Rule: OMBRES.SETUP"""
+    """Why the action breaks these clauses, or None.
+
+    (Part of OMBRES.SETUP.)
+    """
     if action.verb != "deal" or not action.args:
         return Illegal("OMBRES.SETUP", "the game starts with a deal")
     wanted = sorted(suspect_tiles(state.characters) * 2)
@@ -131,6 +134,10 @@ def do_chance(table: Table, step: Step, action: Action, rules: Rules) -> None:
 
 
 def check_chance(state: State, action: Action) -> Illegal | None:
+    """A chance action must be an outcome of the head chance step (the deal: a valid deal).
+
+    Rule: OMBRES.CHANCE
+    """
     kind = state.steps[0].kind
     if kind == "deal":
         return check_deal(state, action)
@@ -165,7 +172,8 @@ def decision(kind: str, rules: Rules) -> tuple[Check, Do, Callable[[Table, Step]
         "give": (cards.check_give, cards.do_give,
                  lambda t, s: [Action("give", (str(p),)) for p in range(t.players)] + [Action("give", ("none",))]),
         "calepin": (cards.check_calepin, cards.do_calepin,
-                    lambda t, s: [Action("calepin", (str(p),)) for p in range(t.players)] + [Action("calepin", ("none",))]),
+                    lambda t, s: [Action("calepin", (str(p),)) for p in range(t.players)]
+                    + [Action("calepin", ("none",))]),
         "invertigo": (cards.check_invertigo, cards.do_invertigo, lambda t, s: [Action("invertigo"), Action("pass")]),
         "pick": (cards.check_pick, cards.do_pick, lambda t, s: [Action("pick", (loc,)) for loc in board_locs(t)]),
         "pick-pair": (cards.check_pick_pair, cards.do_pick_pair,
@@ -188,7 +196,7 @@ def legal_in(table: Table, rules: Rules) -> list[Action]:
 def settle(table: Table, rules: Rules) -> None:
     """Carry out automatic steps and skip steps that cannot happen, until someone must act.
 
-    Rules: OMBRES.TRAP.PLACE, OMBRES.TRAP.HERCULE, OMBRES.LIMBES.DRAW, OMBRES.ID.DRAW
+    Rules: OMBRES.TRAP.PLACE, OMBRES.TRAP.HERCULE
     """
     while table.result is None and table.steps_l:
         step = table.steps_l[0]
@@ -241,7 +249,10 @@ def legal_actions(state: State, rules: Rules) -> list[Action]:
 
 
 def explain(state: State, action: Action, rules: Rules) -> Illegal | None:
-    """None if ``action`` is legal now, else the first clause it breaks."""
+    """None if ``action`` is legal now, else the first clause it breaks; nothing is legal once the game is over.
+
+    Rule: OMBRES.END
+    """
     kind, _ = to_act_kind(state)
     if kind == "over":
         return Illegal("OMBRES.END", "the game is over")

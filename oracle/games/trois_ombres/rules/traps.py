@@ -43,7 +43,10 @@ def trap_slot_possible(table: Table) -> bool:
 
 
 def check_trap_slot(table: Table, action: Action) -> Illegal | None:
-    """Rule: OMBRES.TRAP.PLACE"""
+    """Why the action breaks these clauses, or None.
+
+    (Part of OMBRES.TRAP.PLACE.)
+    """
     if action.verb != "trap" or len(action.args) != 1:
         return Illegal("OMBRES.TRAP.PLACE", "a trap must be placed now: trap SLOT")
     loc = action.args[0]
@@ -55,14 +58,17 @@ def check_trap_slot(table: Table, action: Action) -> Illegal | None:
 def place_trap_slot(table: Table, loc: Loc) -> None:
     """Take a trap without looking and put it face down on the chosen free slot (its kind is chance).
 
-    Rule: OMBRES.TRAP.PLACE
+    (Part of OMBRES.TRAP.PLACE.)
     """
     rebuild_trap_pile(table)
     table.steps_l.insert(0, Step("draw-trap", (loc,)))
 
 
 def draw_trap(table: Table, loc: Loc, kind: str, forget_traps: bool) -> None:
-    """Rule: OMBRES.TRAP.PLACE"""
+    """The drawn trap goes face down on the chosen slot, in view of the open-eyed players (K1).
+
+    Rule: OMBRES.OBSERVE.TRAPS
+    """
     table.traps = without(table.traps, kind)
     table.board_map[loc] = Cell(kind)
     if not forget_traps:
@@ -83,7 +89,7 @@ def balafre_spared(table: Table, confusion_spares: bool) -> bool:
 def close_eyes(table: Table, rule: str, confusion_spares: bool) -> None:
     """The player closes their eyes until their next turn (not Le Balafré).
 
-    Rule: OMBRES.EYES
+    (Part of OMBRES.EYES.)
     """
     if balafre_spared(table, confusion_spares):
         table.emit("eyes-kept-open", "OMBRES.ABILITY.BALAFRE", "Le Balafré never closes his eyes")
@@ -96,7 +102,7 @@ def close_eyes(table: Table, rule: str, confusion_spares: bool) -> None:
 def hercule(table: Table, confusion_spares: bool) -> None:
     """Throw 2 Hercule cubes (Le Balafré: 1); with none in the supply the clock advances instead.
 
-    Rule: OMBRES.TRAP.HERCULE
+    (Part of OMBRES.TRAP.HERCULE.)
     """
     if table.cubes == 0:
         advance_clock(table, "OMBRES.TRAP.HERCULE", "Hercule with no cube left")
@@ -111,7 +117,10 @@ def hercule_targets(table: Table) -> list[Loc]:
 
 
 def check_cube(table: Table, action: Action) -> Illegal | None:
-    """Rule: OMBRES.TRAP.HERCULE"""
+    """Why the action breaks these clauses, or None.
+
+    (Part of OMBRES.TRAP.HERCULE.)
+    """
     if action.verb != "cube" or len(action.args) != 1:
         return Illegal("OMBRES.TRAP.HERCULE", "a Hercule cube must land now: cube SLOT")
     loc = action.args[0]
@@ -121,7 +130,10 @@ def check_cube(table: Table, action: Action) -> Illegal | None:
 
 
 def land_cube(table: Table, loc: Loc, left: int) -> None:
-    """Rule: OMBRES.TRAP.HERCULE"""
+    """A thrown cube lands on the given tile; the next cube, if any, is thrown after.
+
+    (Part of OMBRES.TRAP.HERCULE.)
+    """
     table.cubes -= 1
     table.set_cell(loc, cube=True)
     table.emit("cube", "OMBRES.TRAP.HERCULE", f"a Hercule cube lands on {loc}", loc)
@@ -132,7 +144,7 @@ def land_cube(table: Table, loc: Loc, left: int) -> None:
 def apply_trap(table: Table, kind: str, confusion_spares: bool) -> None:
     """The effect of a revealed trap.
 
-    Rules: OMBRES.TRAP.HERCULE, OMBRES.TRAP.YEUX, OMBRES.TRAP.VORTEX, OMBRES.TRAP.HORLOGE
+    Rules: OMBRES.TRAP.YEUX, OMBRES.TRAP.VORTEX, OMBRES.TRAP.HORLOGE
     """
     if kind == "hercule":
         hercule(table, confusion_spares)

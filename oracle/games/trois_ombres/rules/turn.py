@@ -41,7 +41,7 @@ def investigator(table: Table) -> str:
 def ability_usable(table: Table, name: str) -> bool:
     """An investigator's ability, on their own turn, unless Confusion is in force.
 
-    Rule: OMBRES.LIMBES.CONFUSION
+    (Part of OMBRES.LIMBES.CONFUSION.)
     """
     return investigator(table) == name and not curse_in_force(table, "confusion")
 
@@ -75,7 +75,7 @@ def reveal_plan(table: Table) -> tuple[str | None, int]:
 def taken_ok(table: Table, loc: Loc) -> Illegal | None:
     """Whether ``loc`` may be taken as one of this turn's tiles.
 
-    Rules: OMBRES.REVEAL.TILE, OMBRES.CUBE.BLOCKS, OMBRES.ID.CHRONOGYRE
+    Rule: OMBRES.ID.CHRONOGYRE
     """
     cell = table.board_map.get(loc)
     if cell is None:
@@ -90,7 +90,10 @@ def taken_ok(table: Table, loc: Loc) -> Illegal | None:
 
 
 def check_reveal(table: Table, loc: Loc, rules: Rules) -> Illegal | None:
-    """Rules: OMBRES.REVEAL.TILE, OMBRES.REVEAL.DESIGNATED, OMBRES.LIMBES.PARALYSIE"""
+    """Why the action breaks these clauses, or None.
+
+    Rule: OMBRES.LIMBES.PARALYSIE
+    """
     designated, left = reveal_plan(table)
     if left <= 0:
         return Illegal("OMBRES.REVEAL.TILE", "no reveal is left this turn")
@@ -110,7 +113,10 @@ def check_reveal(table: Table, loc: Loc, rules: Rules) -> Illegal | None:
 
 
 def check_uncube(table: Table, loc: Loc, rules: Rules) -> Illegal | None:
-    """Rule: OMBRES.CUBE.REMOVE"""
+    """Why the action breaks these clauses, or None.
+
+    Rule: OMBRES.CUBE.REMOVE
+    """
     cell = table.board_map.get(loc)
     if cell is None or not cell.cube:
         return Illegal("OMBRES.CUBE.REMOVE", f"there is no Hercule cube on {loc}")
@@ -129,7 +135,10 @@ def check_uncube(table: Table, loc: Loc, rules: Rules) -> Illegal | None:
 
 
 def check_turn(table: Table, action: Action, rules: Rules) -> Illegal | None:
-    """Rules: OMBRES.TURN, OMBRES.BLUFF"""
+    """Why the action breaks these clauses, or None.
+
+    Rule: OMBRES.TURN
+    """
     turn = table.turn
     verb, args = action.verb, action.args
     rolled = turn.face is not None
@@ -167,7 +176,10 @@ def check_turn(table: Table, action: Action, rules: Rules) -> Illegal | None:
 
 
 def check_reroll(table: Table, action: Action, rules: Rules) -> Illegal | None:
-    """Rules: OMBRES.ABILITY.LUCILE, OMBRES.ID.STYLO"""
+    """Why the action breaks these clauses, or None.
+
+    Rules: OMBRES.ABILITY.LUCILE, OMBRES.ID.STYLO
+    """
     turn = table.turn
     rule = "OMBRES.ABILITY.LUCILE" if action.verb == "reroll" else "OMBRES.ID.STYLO"
     if turn.accepted:
@@ -200,7 +212,11 @@ def peek_targets(table: Table, source: str) -> list[Loc]:
 
 
 def check_peek(table: Table, action: Action) -> Illegal | None:
-    """Rules: OMBRES.ABILITY.ALLISON, OMBRES.ABILITY.ZACAHIRE, OMBRES.ID.LOUPE, OMBRES.ID.OREILLETTES, OMBRES.CUBE.BLOCKS"""
+    """Why the action breaks these clauses, or None.
+
+    (Part of OMBRES.ABILITY.ALLISON, OMBRES.ABILITY.ZACAHIRE, OMBRES.ID.LOUPE, OMBRES.ID.OREILLETTES,
+    OMBRES.CUBE.BLOCKS.)
+    """
     turn = table.turn
     if action.verb == "peek":
         source, locs = investigator(table), action.args
@@ -247,7 +263,8 @@ def turn_candidates(table: Table) -> list[Action]:
         for source in ("allison", "zacahire", "loupe-analytique", "oreillettes"):
             targets = peek_targets(table, source)
             two = source in ("zacahire", "oreillettes") and len(targets) >= 2
-            groups = [(a, b) for i, a in enumerate(targets) for b in targets[i + 1:]] if two else [(t,) for t in targets]
+            pairs = [(a, b) for i, a in enumerate(targets) for b in targets[i + 1:]]
+            groups = pairs if two else [(t,) for t in targets]
             prefix = ("peek", ()) if source in ("allison", "zacahire") else ("use", (source,))
             out += [Action(prefix[0], (*prefix[1], *group)) for group in groups]
     out += [Action("reveal", (loc,)) for loc in locs]
@@ -258,7 +275,7 @@ def turn_candidates(table: Table) -> list[Action]:
 def accept_face(table: Table) -> None:
     """The die result takes effect: an Horloge face advances the clock first (a rerolled one never does).
 
-    Rule: OMBRES.DIE
+    (Part of OMBRES.DIE.)
     """
     if table.turn.accepted:
         return
@@ -268,7 +285,10 @@ def accept_face(table: Table) -> None:
 
 
 def begin_reveals(table: Table) -> None:
-    """Rule: OMBRES.REVEAL.DESIGNATED"""
+    """The reveal step begins: the owed Lieu and the number of reveals are fixed now (K4).
+
+    (Part of OMBRES.REVEAL.DESIGNATED.)
+    """
     if not table.turn.begun:
         designated, left = reveal_plan(table)
         table.turn = replace(table.turn, begun=True, designated=designated, left=left)
@@ -296,7 +316,8 @@ def do_turn(table: Table, action: Action, rules: Rules) -> None:
         else:
             table.turn = replace(table.turn, lucile=True)
         table.turn = replace(table.turn, face=None, rerolled=True)
-        table.emit("reroll", "OMBRES.ABILITY.LUCILE" if verb == "reroll" else "OMBRES.ID.STYLO", "the die is rolled again")
+        rule = "OMBRES.ABILITY.LUCILE" if verb == "reroll" else "OMBRES.ID.STYLO"
+        table.emit("reroll", rule, "the die is rolled again")
         table.steps_l[0:0] = [Step("die"), Step("turn")]
         return
     if table.turn.face is not None:
@@ -335,7 +356,7 @@ def do_turn(table: Table, action: Action, rules: Rules) -> None:
 def reveal(table: Table, loc: Loc, rules: Rules) -> bool:
     """Reveal one tile (under Paranoïa: look at it secretly); a trap takes effect at once.
 
-    Rules: OMBRES.REVEAL.TILE, OMBRES.TRAP.ORDER, OMBRES.LIMBES.PARANOIA
+    Rule: OMBRES.LIMBES.PARANOIA
     """
     t = table.turn
     designated = None if t.designated is not None and loc_lieu(loc) == t.designated else t.designated
@@ -363,7 +384,7 @@ def trap_turn(table: Table, loc: Loc, kind: str, rules: Rules) -> None:
 
     Then the trap takes effect and is discarded; the turn draws no Limbes card (K3).
 
-    Rule: OMBRES.TRAP.ORDER
+    (Part of OMBRES.TRAP.ORDER.)
     """
     for other in table.turn.revealed[:-1]:
         cell = table.board_map[other]
@@ -382,7 +403,7 @@ def trap_turn(table: Table, loc: Loc, kind: str, rules: Rules) -> None:
 def resolve(table: Table, rules: Rules) -> None:
     """What the tiles of the turn make: a pair, two different suspects, or fewer than two.
 
-    Rules: OMBRES.PAIR, OMBRES.MISMATCH, OMBRES.ONE-TILE
+    Rules: OMBRES.MISMATCH, OMBRES.ONE-TILE
     """
     taken = list(table.turn.revealed)
     tiles = [table.board_map[loc].tile for loc in taken]
@@ -452,7 +473,7 @@ def revelateur(table: Table) -> None:
 def check_clue(table: Table, step: Step, action: Action) -> Illegal | None:
     """Clues go only on the tiles just turned back, one per tile; with an empty reserve, move your own.
 
-    Rules: OMBRES.CLUE, OMBRES.ID.CHRONOGYRE, OMBRES.LIMBES.BRUME
+    Rule: OMBRES.LIMBES.BRUME
     """
     me = table.current
     verb, args = action.verb, action.args
@@ -462,7 +483,8 @@ def check_clue(table: Table, step: Step, action: Action) -> Illegal | None:
         return Illegal("OMBRES.LIMBES.BRUME", "under Brume no clue may be left on the Lieux")
     target = args[-1] if args else ""
     if target not in step.args:
-        return Illegal("OMBRES.CLUE", f"a clue goes only on a tile just turned back ({', '.join(step.args)}), not {target}")
+        just = ", ".join(step.args)
+        return Illegal("OMBRES.CLUE", f"a clue goes only on a tile just turned back ({just}), not {target}")
     cell = table.board_map[target]
     if cell.clue is not None:
         return Illegal("OMBRES.CLUE", f"the tile on {target} already has a clue")
@@ -498,7 +520,10 @@ def clue_candidates(table: Table, step: Step) -> list[Action]:
 
 
 def do_clue(table: Table, step: Step, action: Action) -> None:
-    """Rules: OMBRES.CLUE, OMBRES.ID.CHRONOGYRE"""
+    """Leave a clue, move one, or play the Chronogyre.
+
+    (Part of OMBRES.CLUE, OMBRES.ID.CHRONOGYRE.)
+    """
     me = table.current
     if action.verb == "done":
         return
@@ -529,7 +554,7 @@ def end_turn(table: Table) -> None:
     Under Archéoscript the same player plays again.  The next player opens
     their eyes.
 
-    Rules: OMBRES.TURN, OMBRES.LIMBES.DURATION, OMBRES.ID.ARCHEOSCRIPT, OMBRES.EYES
+    Rule: OMBRES.ID.ARCHEOSCRIPT
     """
     me = table.current
     kept = []
