@@ -228,6 +228,7 @@ def draw_limbes(table: Table, card: str, rules: Rules) -> None:
     if not table.limbes_deck and rules.has("limbes-clock-on-last"):
         advance_clock(table, "OMBRES.LIMBES.DRAW", "the last Limbes card is drawn")
         if table.result is not None:
+            table.limbes_discard = plus(table.limbes_discard, card)
             return
         table.limbes_deck, table.limbes_discard = table.limbes_discard, ()
     holders = [str((me + k) % table.players) for k in range(table.players)
