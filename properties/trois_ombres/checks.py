@@ -75,7 +75,8 @@ def check_transition(before: State, action: Action, after: State, events: tuple[
         if event.kind == "pair":
             first, second, tile = event.args
             a, b = before.cell(first), before.cell(second)
-            assert a is not None and b is not None and a.tile == b.tile == tile, f"a pair that is not identical: {event}"
+            identical = a is not None and b is not None and a.tile == b.tile == tile
+            assert identical, f"a pair that is not identical: {event}"
             cleared[tile] += 1
         if event.kind in LOOKS and event.args:
             cell = before.cell(event.args[0])

@@ -33,8 +33,8 @@ class Play(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.rules = Rules()
-        self.state = initial_state(self.rules)
+        self.game_rules = Rules()
+        self.state = initial_state(self.game_rules)
 
     @initialize(
         players=st.integers(2, 4),
@@ -43,24 +43,24 @@ class Play(RuleBasedStateMachine):
         seed=st.integers(0, 2**32),
     )
     def deal(self, players: int, characters: int, variants: set[str], seed: int) -> None:
-        self.rules = Rules.parse("+".join([f"players={players}", f"characters={characters}", *sorted(variants)]))
+        self.game_rules = Rules.parse("+".join([f"players={players}", f"characters={characters}", *sorted(variants)]))
         self.start(seed)
 
     def start(self, seed: int) -> None:
-        state = initial_state(self.rules)
-        self.state = apply_checked(state, steps.sample_deal(state, random.Random(seed)), self.rules)
+        state = initial_state(self.game_rules)
+        self.state = apply_checked(state, steps.sample_deal(state, random.Random(seed)), self.game_rules)
 
     @precondition(lambda self: self.state.result is None)
     @rule(pick=st.integers(0, 2**16), avoid_bluff=st.booleans())
     def act(self, pick: int, avoid_bluff: bool) -> None:
-        options = steps.legal_actions(self.state, self.rules)
+        options = steps.legal_actions(self.state, self.game_rules)
         assert options, f"nobody can act although the game goes on: {self.state.steps}"
         if avoid_bluff:
             options = [a for a in options if a.verb != "bluff"] or options
-        self.state = apply_checked(self.state, options[pick % len(options)], self.rules)
+        self.state = apply_checked(self.state, options[pick % len(options)], self.game_rules)
 
     @precondition(lambda self: self.state.result is not None)
     @rule(seed=st.integers(0, 2**32))
     def again(self, seed: int) -> None:
-        assert steps.legal_actions(self.state, self.rules) == [], "an ended game has legal actions"
+        assert steps.legal_actions(self.state, self.game_rules) == [], "an ended game has legal actions"
         self.start(seed)

@@ -10,8 +10,7 @@ from properties.trois_ombres.machine import Play
 # Shrinking a long game is slow, so it is left out; a failure prints its seed for replay.
 TestPlay = Play.TestCase
 TestPlay.settings = settings(
-    settings.default,
-    max_examples=min(settings.default.max_examples, 25),
+    max_examples=min(settings().max_examples, 25),
     stateful_step_count=120,
     phases=(Phase.explicit, Phase.reuse, Phase.generate),
 )
