@@ -22,6 +22,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from oracle.tools.site.examples import ExampleMismatch, check_page, render_examples
+from oracle.tools.site.layout import render_layout_diagram
 from oracle.tools.site.pages import (
     ExampleRef,
     SpecPage,
@@ -33,7 +34,7 @@ from oracle.tools.site.pages import (
 )
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
-NOTATION = "notation.md"  # has its own entry in the nav
+NOTATION = "ttykm/notation.md"  # has its own entry in the nav
 RULINGS = "rulings.md"
 log = logging.getLogger("mkdocs.hooks.ttykm")
 
@@ -93,6 +94,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return get_relative_url(target_file.url, page.file.url) + "#" + clause_id
 
     try:
+        markdown = render_layout_diagram(markdown, SPEC.parent)
         if "```oracle-session" in markdown:
             markdown = run_sessions(markdown)
         if src in _sources:

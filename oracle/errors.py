@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 class NotationError(ValueError):
-    """Text or JSON that does not follow spec/notation.md.
+    """Text or JSON that does not follow spec/ttykm/notation.md.
 
     ``token`` is the offending token and ``column`` its 1-based column in the
     input (0 when the input is JSON, or when nothing in it is at fault but

@@ -130,6 +130,10 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
     players: tuple[int, ...]
     """The player numbers this game can seat (for TTYKM: 0 white, 1 black)."""
 
+    def player_name(self, player: int) -> str:
+        """The word for a player, as the notation and messages write it (``white``, ``p2``...)."""
+        ...
+
     # Rules: rulesets and variants.
     def rulesets(self) -> Sequence[str]:
         """The ruleset names, the default first (for TTYKM: ``standard``, then the chapters)."""
@@ -164,6 +168,10 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         ...
 
     def state_to_json(self, state: StateT) -> Json:
+        ...
+
+    def state_text(self, state: StateT) -> str:
+        """A picture of the state for a terminal, several lines long."""
         ...
 
     def state_from_json(self, obj: Any) -> StateT:
@@ -229,6 +237,10 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         ...
 
     def explain(self, state: StateT, action: ActionT, rules: RulesT) -> Verdict:
+        ...
+
+    def completions(self, state: StateT, partial: ActionT, rules: RulesT) -> Sequence[ActionT]:
+        """The legal actions that complete a partial one (for games whose actions have parts), in order."""
         ...
 
     def outcome(self, state: StateT) -> Outcome | None:

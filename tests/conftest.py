@@ -6,4 +6,5 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
+TTYKM_SPEC = SPEC / "ttykm"
 ORACLE = ROOT / "oracle"

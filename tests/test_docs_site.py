@@ -16,6 +16,7 @@ from oracle.games.ttykm.events import Crushed, Event, Paradox
 from oracle.games.ttykm.examples import read_examples
 from oracle.tools.site.examples import ExampleMismatch, check_page, fences, page_examples, render_examples
 from oracle.tools.site.pages import (
+    SpecPage,
     clause_pages,
     example_refs,
     link_clause_ids,
@@ -25,7 +26,7 @@ from oracle.tools.site.pages import (
     run_cli,
     run_sessions,
 )
-from tests.conftest import ROOT, SPEC
+from tests.conftest import ROOT, SPEC, TTYKM_SPEC
 
 CLAUSE_IDS = {c.id for page in read_spec(SPEC) for c in page.clauses}
 
@@ -94,7 +95,7 @@ def test_a_malformed_example_is_an_error() -> None:
 
 
 def test_a_sample_block_inside_a_longer_fence_is_not_an_example() -> None:
-    readme = (SPEC / "README.md").read_text(encoding="utf-8")
+    readme = (TTYKM_SPEC / "README.md").read_text(encoding="utf-8")
     assert "```example" in readme
     assert page_examples(readme, "README.md") == []
     lines = ["````", "```example", "x", "```", "````", "```example", "title: t", "```"]
@@ -130,7 +131,7 @@ ORIGINAL_PUSH = oracle.games.ttykm.rules.standard.push
 def test_disabling_the_paradox_fails_exactly_the_examples_that_show_one(monkeypatch: pytest.MonkeyPatch) -> None:
     # The examples whose stated events include a paradox caused by a push.
     showing = {
-        e.title for e in read_examples(SPEC)
+        e.title for e in read_examples(TTYKM_SPEC)
         if e.ruleset.name == "standard" and any(line.startswith("paradox ") for line in e.lists.get("events", []))
     }
     assert showing, "the spec should illustrate MOVE.PUSH.PARADOX with stated events"
@@ -141,11 +142,11 @@ def test_disabling_the_paradox_fails_exactly_the_examples_that_show_one(monkeypa
             render_examples(page.text, f"spec/{page.name}", link)
         except ExampleMismatch as exc:
             errors += str(exc) + "\n"
-    named = {e.title for e in read_examples(SPEC) if f"example {e.title!r} (spec/" in errors}
+    named = {e.title for e in read_examples(TTYKM_SPEC) if f"example {e.title!r} (spec/" in errors}
     assert showing <= named
     for title in named - showing:  # any other example named states something the broken rule changes
         assert any(e.title == title and ("after" in e.fields or "legal-count" in e.fields or "legal-turns" in e.lists)
-                   for e in read_examples(SPEC))
+                   for e in read_examples(TTYKM_SPEC))
 
 
 def test_the_examples_hold_with_the_real_rules() -> None:
@@ -159,9 +160,10 @@ def test_the_examples_hold_with_the_real_rules() -> None:
 def test_read_spec_finds_every_clause_in_reading_order() -> None:
     pages = read_spec(SPEC)
     names = [p.name for p in pages]
-    assert names[0] == "README.md" and names.index("board.md") < names.index("actions.md") < names.index("variants.md")
+    assert names[0] == "README.md" and names[1] == "ttykm/README.md"
+    assert names.index("ttykm/board.md") < names.index("ttykm/actions.md") < names.index("ttykm/variants.md")
     clause_heading = re.compile(r"^#{2,4} ([A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+) · ", re.M)
-    expected = {m for p in SPEC.glob("*.md") for m in clause_heading.findall(p.read_text(encoding="utf-8"))}
+    expected = {m for p in SPEC.rglob("*.md") for m in clause_heading.findall(p.read_text(encoding="utf-8"))}
     assert expected == CLAUSE_IDS and len(expected) >= 30
 
 
@@ -191,24 +193,26 @@ def test_a_clause_without_its_own_example_links_to_one_elsewhere(tmp_path: Path)
 
 def test_clause_ids_in_prose_become_links() -> None:
     # Made-up IDs, so that the test shows no unknown ID of the spec's own families.
-    targets = {"ALPHA.BETA": "rules/actions.md", "ALPHA.BETA.GAMMA": "rules/actions.md",
-               "OMEGA.ZETA": "rules/focus-and-win.md"}
-    here = "rules/actions.md"
+    targets = {"ALPHA.BETA": "rules/ttykm/actions.md", "ALPHA.BETA.GAMMA": "rules/ttykm/actions.md",
+               "OMEGA.ZETA": "rules/ttykm/focus-and-win.md"}
+    here = "rules/ttykm/actions.md"
     assert link_clause_ids("see OMEGA.ZETA.", targets, here) == "see [OMEGA.ZETA](focus-and-win.md#OMEGA.ZETA)."
     assert link_clause_ids("(ALPHA.BETA.GAMMA, ALPHA.BETA)", targets, here) == \
         "([ALPHA.BETA.GAMMA](#ALPHA.BETA.GAMMA), [ALPHA.BETA](#ALPHA.BETA))"
     for untouched in ("`ALPHA.BETA` in code", "[ALPHA.BETA](#ALPHA.BETA)", "    ### ALPHA.BETA · indented code",
                       "### ALPHA.BETA · a heading", "ALPHA.BETAS", "ALPHA.BETA.DELTA"):
         assert link_clause_ids(untouched, targets, here) == untouched
-    actions = next(p for p in read_spec(SPEC) if p.name == "actions.md")
+    actions = next(p for p in read_spec(SPEC) if p.name == "ttykm/actions.md")
     assert "[TURN.ACTIVE-COPY](turn.md#TURN.ACTIVE-COPY)" in rules_markdown(actions, [], clause_pages(read_spec(SPEC)))
 
 
-def test_links_into_docs_point_one_level_up() -> None:
+def test_links_into_docs_keep_their_depth() -> None:
     design = next(p for p in read_spec(SPEC) if p.name == "design.md")
-    if "../docs/" in design.text:
-        text = rules_markdown(design, [])
-        assert "](../docs/" not in text and "](../performance.md)" in text
+    assert "](../docs/performance.md)" in design.text
+    text = rules_markdown(design, [])
+    assert "](../docs/" not in text and "](../performance.md)" in text
+    deep = SpecPage("ttykm/x.md", "X", "See [speed](../../docs/performance.md).\n", ())
+    assert "[speed](../../performance.md)" in rules_markdown(deep, [])
 
 
 def test_rulings_gather_every_source_and_alternative() -> None:

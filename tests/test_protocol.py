@@ -197,7 +197,22 @@ ERRORS: list[tuple[str, str, Any]] = [
     ('{"id": 7, "op": "perft", "position": "' + START + '", "depth": "2"}', "bad_depth", 7),
     ('{"id": 7, "op": "perft", "position": "' + START + '", "depth": true}', "bad_depth", 7),
     ('{"id": 7, "op": "version", "pad": "' + "x" * MAX_LINE_BYTES + '"}', "line_too_long", None),
+    ('{"id": 7, "op": "moves", "game": "chess", "position": "' + START + '"}', "bad_game", 7),
+    ('{"id": 7, "op": "version", "game": ["ttykm"]}', "bad_game", 7),
+    ('{"id": 7, "op": "observe", "position": "' + START + '"}', "missing_field", 7),
+    ('{"id": 7, "op": "observe", "position": "' + START + '", "player": 2}', "bad_request", 7),
 ]
+
+
+def test_the_game_field_names_the_game() -> None:
+    explicit = ask({"id": 1, "op": "moves", "game": "ttykm", "position": START})
+    assert explicit == {**ask({"id": 1, "op": "moves", "position": START})}
+    assert ask({"id": 2, "op": "version"})["games"] == ["ttykm"]
+
+
+def test_observe_in_a_game_of_perfect_information_is_the_whole_position() -> None:
+    seen = ask({"id": 1, "op": "observe", "position": START, "player": 1})
+    assert seen["player"] == 1 and seen["observation"] == position_to_json(Position.start())
 
 
 @pytest.mark.parametrize(("line", "code", "request_id"), ERRORS, ids=[c for _, c, _ in ERRORS])
@@ -214,12 +229,12 @@ def test_every_error_code_is_exercised_except_internal() -> None:
 
 
 def test_a_bug_becomes_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    import oracle.tools.protocol
+    from oracle.games.ttykm.game import GAME
 
     def broken(*args: object) -> list[Turn]:
         raise KeyError("boom")
 
-    monkeypatch.setattr(oracle.tools.protocol, "legal_turns", broken)
+    monkeypatch.setattr(GAME, "legal_actions", broken)
     response = ask({"id": 9, "op": "moves", "position": START})
     assert response["error"]["code"] == "internal" and response["id"] == 9
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from oracle.games.ttykm.examples import read_examples
 from oracle.tools.site.spec_files import clause_ids
-from tests.conftest import ORACLE, ROOT, SPEC
+from tests.conftest import ORACLE, ROOT, SPEC, TTYKM_SPEC
 
 ID = r"[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+"
 MARKER = re.compile(rf"(?:^|[#\s])Rules?: ({ID}(?:, *{ID})*)")
@@ -71,12 +71,12 @@ def test_no_code_or_test_cites_an_unknown_clause() -> None:
 
 def test_examples_cite_only_known_clauses() -> None:
     ids = set(spec_ids())
-    unknown = [(e.where, r) for e in read_examples(SPEC) for r in e.rules if r not in ids]
+    unknown = [(e.where, r) for e in read_examples(TTYKM_SPEC) for r in e.rules if r not in ids]
     assert unknown == []
 
 
 def test_every_clause_has_a_worked_example() -> None:
-    covered = {r for e in read_examples(SPEC) for r in e.rules}
+    covered = {r for e in read_examples(TTYKM_SPEC) for r in e.rules}
     for path in python_files(ROOT / "tests"):
         for match in TEST_MARK.finditer(path.read_text(encoding="utf-8")):
             covered.update(re.findall(r"\"([A-Z][A-Z0-9.-]+)\"", match.group(1)))

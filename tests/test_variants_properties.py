@@ -1,4 +1,4 @@
-"""Properties of the named variants (spec/variants.md), checked on random positions.
+"""Properties of the named variants (spec/ttykm/variants.md), checked on random positions.
 
 Each variant replaces one clause: self-push=paradox replaces MOVE.OWN-COPY,
 copy-choice=free replaces TURN.COPY-CHOICE.  The properties say what that

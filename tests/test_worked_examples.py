@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from oracle.games.ttykm.examples import WorkedExample, check_example, read_examples
-from tests.conftest import SPEC
+from tests.conftest import TTYKM_SPEC
 
-EXAMPLES = read_examples(SPEC)
+EXAMPLES = read_examples(TTYKM_SPEC)
 
 
 def test_there_are_examples() -> None:

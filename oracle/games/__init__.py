@@ -10,6 +10,7 @@ imported only when it is asked for, so a query pays for one game only.
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from typing import Any
 
 from oracle.errors import NotationError
@@ -26,6 +27,7 @@ GAMES: dict[str, str] = {
 AnyGame = Game[Any, Any, Any, Any]
 
 
+@cache
 def load_game(name: str | None = None) -> AnyGame:
     """The game called ``name`` (default: TTYKM); `NotationError` naming it if there is none."""
     name = DEFAULT_GAME if name is None else name

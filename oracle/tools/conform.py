@@ -149,7 +149,7 @@ RULE_PRIORITY = (
 PUSH_EVENTS = ("pushed", "crushed", "paradox")
 # Rules a turn's events name that say little about why an engine might refuse it.
 GENERIC_RULES = ("TURN.COPY-CHOICE", "FOCUS.MOVE", "MOVE.EMPTY")
-# The clause each variant replaces (spec/variants.md): an engine that cites the
+# The clause each variant replaces (spec/ttykm/variants.md): an engine that cites the
 # replaced clause under the variant is contesting the variant's clause.
 VARIANT_REPLACES = {
     "self-push=paradox": ("MOVE.OWN-COPY", "VARIANT.SELF-PUSH-PARADOX"),

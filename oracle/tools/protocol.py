@@ -3,7 +3,8 @@
 spec/protocol.md is the specification; spec/schema/ holds its JSON Schemas.
 `handle` answers one line and never raises; `serve` runs the loop over a pair
 of byte streams (``oracle serve --stdio``).  Nothing here knows a rule: every
-answer comes from `oracle.games.ttykm.rules.standard`, `oracle.games.ttykm.perft` and `oracle.games.ttykm.notation`.
+answer comes from a game's `oracle.interface.Game` (the ``game`` field, default
+TTYKM), and perft from TTYKM's counter `oracle.games.ttykm.perft`.
 """
 
 from __future__ import annotations
@@ -11,25 +12,16 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import IO, Any
 
 from oracle import SPEC_VERSION, __version__
-from oracle.games.ttykm.notation import (
-    NotationError,
-    event_text,
-    format_position,
-    format_turn,
-    parse_position,
-    parse_turn,
-    position_from_json,
-    position_to_json,
-    turn_from_json,
-)
-from oracle.games.ttykm.rules.standard import IllegalTurn, apply_turn, explain, legal_turns
-from oracle.games.ttykm.ruleset import STANDARD, VARIANTS, Ruleset, UnknownVariant
-from oracle.games.ttykm.state import InvalidPosition, Position
-from oracle.games.ttykm.turn import LEGAL, LEGAL_SO_FAR, Turn
+from oracle.errors import InvalidPosition, NotationError
+from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
+from oracle.games.ttykm.notation import format_turn
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.interface import LEGAL, LEGAL_SO_FAR, IllegalAction
 
 PROTOCOL_VERSION = 1
 # The longest request line accepted, in bytes, without its newline.
@@ -38,10 +30,10 @@ MAX_LINE_BYTES = 65536
 # the standard game uses the fast counter, variants the plain rules.
 MAX_PERFT_DEPTH = 4
 MAX_PERFT_DEPTH_VARIANT = 3
-OPS = ("legal", "explain", "apply", "moves", "perft", "validate", "version")
+OPS = ("legal", "explain", "apply", "moves", "observe", "perft", "validate", "version")
 ERROR_CODES = (
     "bad_json", "bad_request", "line_too_long", "missing_field", "unknown_op", "bad_position",
-    "invalid_position", "bad_turn", "bad_variant", "bad_depth", "internal",
+    "invalid_position", "bad_turn", "bad_variant", "bad_depth", "bad_game", "internal",
 )
 
 Json = dict[str, Any]
@@ -59,19 +51,31 @@ class RequestError(Exception):
 # --- reading the fields of a request -------------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def _position_from_text(text: str) -> Position:
-    return parse_position(text)
+@dataclass(frozen=True, slots=True)
+class Defaults:
+    """What a request that names no ``game`` or ``variant`` gets (``oracle serve --game/--variant``)."""
+
+    game: str = DEFAULT_GAME
+    variant: str | None = None
+
+
+def _defaults(default: Defaults | Ruleset) -> Defaults:
+    return Defaults(variant=default.name) if isinstance(default, Ruleset) else default
 
 
 @lru_cache(maxsize=4096)
-def _turn_from_text(text: str) -> Turn:
-    return parse_turn(text)
+def _state_from_text(game_name: str, text: str) -> Any:
+    return load_game(game_name).parse_state(text)
 
 
-@lru_cache(maxsize=64)
-def _ruleset_from_text(text: str) -> Ruleset:
-    return Ruleset.parse(text)
+@lru_cache(maxsize=4096)
+def _action_from_text(game_name: str, text: str) -> Any:
+    return load_game(game_name).parse_action(text)
+
+
+@lru_cache(maxsize=256)
+def _rules_from_text(game_name: str, variant: str | None) -> Any:
+    return load_game(game_name).parse_rules(None, variant)
 
 
 def _require(request: Json, key: str) -> Any:
@@ -80,14 +84,22 @@ def _require(request: Json, key: str) -> Any:
     return request[key]
 
 
-def read_position(request: Json) -> Position:
-    """The request's ``position``: the text notation or the JSON form."""
+def read_game(request: Json, default: Defaults) -> AnyGame:
+    """The request's ``game`` (see ``version``), else the server's default game."""
+    value = request.get("game", default.game)
+    if not isinstance(value, str) or value not in GAMES:
+        raise RequestError("bad_game", f"unknown game {json.dumps(value)[:40]}; known: {', '.join(GAMES)}")
+    return load_game(value)
+
+
+def read_position(request: Json, game: AnyGame) -> Any:
+    """The request's ``position`` (the game's state): the text notation or the JSON form."""
     value = _require(request, "position")
     try:
         if isinstance(value, str):
-            return _position_from_text(value)
+            return _state_from_text(game.name, value)
         if isinstance(value, dict):
-            return position_from_json(value)
+            return game.state_from_json(value)
     except InvalidPosition as exc:  # a NotationError too: it must come first
         raise RequestError("invalid_position", f"invalid position ({exc.rule}): {exc}") from None
     except NotationError as exc:
@@ -95,30 +107,39 @@ def read_position(request: Json) -> Position:
     raise RequestError("bad_position", "position must be a string in the text notation or a JSON object")
 
 
-def read_turn(request: Json) -> Turn:
-    """The request's ``turn``: the text notation or the JSON form, complete or partial."""
+def read_turn(request: Json, game: AnyGame) -> Any:
+    """The request's ``turn`` (the game's action): the text notation or the JSON form, complete or partial."""
     value = _require(request, "turn")
     try:
         if isinstance(value, str):
-            return _turn_from_text(value)
+            return _action_from_text(game.name, value)
         if isinstance(value, dict):
-            return turn_from_json(value)
+            return game.action_from_json(value)
     except (NotationError, ValueError) as exc:
         raise RequestError("bad_turn", str(exc)) from None
     raise RequestError("bad_turn", "turn must be a string in the text notation or a JSON object")
 
 
-def read_ruleset(request: Json, default: Ruleset) -> Ruleset:
-    """The request's ``variant`` (``"standard"`` or names joined by ``+``), else ``default``."""
-    value = request.get("variant")
-    if value is None:
-        return default
-    if not isinstance(value, str):
+def read_rules(request: Json, game: AnyGame, default: Defaults) -> Any:
+    """The request's ``variant`` (``"standard"`` or names joined by ``+``), else the server's default."""
+    value = request.get("variant", default.variant if game.name == default.game else None)
+    if value is not None and not isinstance(value, str):
         raise RequestError("bad_variant", "variant must be a string such as \"standard\" or \"self-push=paradox\"")
     try:
-        return _ruleset_from_text(value)
-    except UnknownVariant as exc:
+        return _rules_from_text(game.name, value)
+    except NotationError as exc:
         raise RequestError("bad_variant", str(exc)) from None
+
+
+def read_player(request: Json, game: AnyGame, required: bool) -> int | None:
+    value = request.get("player")
+    if value is None and not required:
+        return None
+    if value is None:
+        raise RequestError("missing_field", "the request needs the field 'player'")
+    if not isinstance(value, int) or isinstance(value, bool) or value not in game.players:
+        raise RequestError("bad_request", f"player must be one of {list(game.players)}, not {json.dumps(value)[:40]}")
+    return value
 
 
 def read_depth(request: Json, ruleset: Ruleset) -> int:
@@ -135,76 +156,83 @@ def read_depth(request: Json, ruleset: Ruleset) -> int:
 # --- the operations -------------------------------------------------------------
 
 
-def op_version(request: Json, default: Ruleset) -> Json:
+def op_version(request: Json, default: Defaults) -> Json:
+    game = read_game(request, default)
     return {
         "oracle": __version__,
         "spec": SPEC_VERSION,
         "protocol": PROTOCOL_VERSION,
         "ops": list(OPS),
-        "variants": ["standard", *VARIANTS],
+        "game": game.name,
+        "games": list(GAMES),
+        "variants": ["standard", *game.variants()],
         "limits": {"line_bytes": MAX_LINE_BYTES, "perft_depth": MAX_PERFT_DEPTH,
                    "perft_depth_variant": MAX_PERFT_DEPTH_VARIANT},
     }
 
 
-def op_validate(request: Json, default: Ruleset) -> Json:
+def op_validate(request: Json, default: Defaults) -> Json:
+    game = read_game(request, default)
     try:
-        position = read_position(request)
+        state = read_position(request, game)
     except RequestError as exc:
         if exc.code not in ("bad_position", "invalid_position"):
             raise
         rule = InvalidPosition.rule if exc.code == "invalid_position" else None
         return {"valid": False, "code": exc.code, "rule": rule, "reason": exc.message}
-    return {"valid": True, "position": format_position(position), "json": position_to_json(position)}
+    return {"valid": True, "position": game.format_state(state), "json": game.state_to_json(state)}
 
 
-def op_moves(request: Json, default: Ruleset) -> Json:
-    position, ruleset = read_position(request), read_ruleset(request, default)
-    turns = [format_turn(t) for t in legal_turns(position, ruleset)]
-    return {"variant": ruleset.name, "position": format_position(position), "count": len(turns), "turns": turns}
+def op_moves(request: Json, default: Defaults) -> Json:
+    game = read_game(request, default)
+    state, rules = read_position(request, game), read_rules(request, game, default)
+    player = read_player(request, game, required=False)
+    turns = [game.format_action(a) for a in game.legal_actions(state, rules, player)]
+    return {"variant": game.rules_name(rules), "position": game.format_state(state), "count": len(turns),
+            "turns": turns}
 
 
-def _verdict(request: Json, default: Ruleset) -> tuple[Position, Turn, Ruleset, Json]:
-    position, turn, ruleset = read_position(request), read_turn(request), read_ruleset(request, default)
-    verdict = explain(position, turn, ruleset)
-    return position, turn, ruleset, {
-        "variant": ruleset.name, "turn": format_turn(turn), "verdict": verdict.status, "rule": verdict.rule,
-        "reason": verdict.reason,
+def _verdict(request: Json, default: Defaults) -> tuple[AnyGame, Any, Any, Any, Json]:
+    game = read_game(request, default)
+    state, action, rules = read_position(request, game), read_turn(request, game), read_rules(request, game, default)
+    verdict = game.explain(state, action, rules)
+    return game, state, action, rules, {
+        "variant": game.rules_name(rules), "turn": game.format_action(action), "verdict": verdict.status,
+        "rule": verdict.rule, "reason": verdict.reason,
     }
 
 
-def op_legal(request: Json, default: Ruleset) -> Json:
-    return _verdict(request, default)[3]
+def op_legal(request: Json, default: Defaults) -> Json:
+    return _verdict(request, default)[4]
 
 
-def _played(position: Position, turn: Turn, ruleset: Ruleset) -> Json:
-    applied = apply_turn(position, turn, ruleset)
-    after = applied.position
+def _played(game: AnyGame, state: Any, action: Any, rules: Any) -> Json:
+    applied = game.apply(state, action, rules)
+    outcome = game.outcome(applied.state)
+    winner = game.player_name(outcome.winners[0]) if outcome is not None and len(outcome.winners) == 1 else None
     return {
-        "position": format_position(after),
-        "events": [event_text(e) for e in applied.events],
-        "winner": after.winner.word if after.winner is not None else None,
+        "position": game.format_state(applied.state),
+        "events": [game.event_text(e) for e in applied.events],
+        "winner": winner,
     }
 
 
-def op_explain(request: Json, default: Ruleset) -> Json:
-    position, turn, ruleset, answer = _verdict(request, default)
+def op_explain(request: Json, default: Defaults) -> Json:
+    game, state, action, rules, answer = _verdict(request, default)
     if answer["verdict"] == LEGAL:
-        answer.update(_played(position, turn, ruleset))
+        answer.update(_played(game, state, action, rules))
     elif answer["verdict"] == LEGAL_SO_FAR:
-        answer["extensions"] = [
-            format_turn(t) for t in legal_turns(position, ruleset)
-            if t.copy == turn.copy and t.actions[: len(turn.actions)] == turn.actions
-        ]
+        answer["extensions"] = [game.format_action(a) for a in game.completions(state, action, rules)]
     return answer
 
 
-def op_apply(request: Json, default: Ruleset) -> Json:
-    position, turn, ruleset = read_position(request), read_turn(request), read_ruleset(request, default)
-    answer: Json = {"variant": ruleset.name, "turn": format_turn(turn)}
+def op_apply(request: Json, default: Defaults) -> Json:
+    game = read_game(request, default)
+    state, action, rules = read_position(request, game), read_turn(request, game), read_rules(request, game, default)
+    answer: Json = {"variant": game.rules_name(rules), "turn": game.format_action(action)}
     try:
-        played = _played(position, turn, ruleset)
-    except IllegalTurn as exc:
+        played = _played(game, state, action, rules)
+    except IllegalAction as exc:
         answer.update({"verdict": exc.verdict.status, "rule": exc.verdict.rule, "reason": exc.verdict.reason})
         return answer
     answer.update({"verdict": LEGAL, "rule": None, "reason": ""})
@@ -212,10 +240,21 @@ def op_apply(request: Json, default: Ruleset) -> Json:
     return answer
 
 
-def op_perft(request: Json, default: Ruleset) -> Json:
+def op_observe(request: Json, default: Defaults) -> Json:
+    game = read_game(request, default)
+    state = read_position(request, game)
+    player = read_player(request, game, required=True)
+    assert player is not None
+    return {"player": player, "observation": game.observe(state, player)}
+
+
+def op_perft(request: Json, default: Defaults) -> Json:
     from oracle.games.ttykm.perft import divide, perft
 
-    position, ruleset = read_position(request), read_ruleset(request, default)
+    game = read_game(request, default)
+    if game.name != DEFAULT_GAME:
+        raise RequestError("unknown_op", f"perft counts turns of {DEFAULT_GAME} only, not of {game.name}")
+    position, ruleset = read_position(request, game), read_rules(request, game, default)
     depth = read_depth(request, ruleset)
     answer: Json = {"variant": ruleset.name, "depth": depth}
     if request.get("divide") is True and depth >= 1:
@@ -227,11 +266,12 @@ def op_perft(request: Json, default: Ruleset) -> Json:
     return answer
 
 
-OPERATIONS: dict[str, Callable[[Json, Ruleset], Json]] = {
+OPERATIONS: dict[str, Callable[[Json, Defaults], Json]] = {
     "legal": op_legal,
     "explain": op_explain,
     "apply": op_apply,
     "moves": op_moves,
+    "observe": op_observe,
     "perft": op_perft,
     "validate": op_validate,
     "version": op_version,
@@ -256,12 +296,14 @@ def error_response(request_id: Any, code: str, message: str) -> str:
     return json.dumps({"id": request_id, "ok": False, "error": {"code": code, "message": message}})
 
 
-def handle(line: str, default: Ruleset = STANDARD) -> str:
+def handle(line: str, default: Defaults | Ruleset = STANDARD) -> str:
     """Answer one request line with one response line (without the newline).
 
     Never raises: malformed input gets an error response with a stable code.
-    ``default`` is the ruleset for requests that name no ``variant``.
+    ``default`` is the game and variant for requests that name none (a
+    TTYKM `Ruleset` is read as TTYKM with those variants).
     """
+    defaults = _defaults(default)
     if len(line) > MAX_LINE_BYTES or len(line.encode("utf-8", "surrogatepass")) > MAX_LINE_BYTES:
         return error_response(None, "line_too_long", f"a request line may hold at most {MAX_LINE_BYTES} bytes")
     if not line.strip():
@@ -280,7 +322,7 @@ def handle(line: str, default: Ruleset = STANDARD) -> str:
         operation = OPERATIONS.get(op) if isinstance(op, str) else None
         if operation is None:
             raise RequestError("unknown_op", f"unknown op {json.dumps(op)[:40]}; known: {', '.join(OPS)}")
-        answer = operation(request, default)
+        answer = operation(request, defaults)
     except RequestError as exc:
         return error_response(request_id, exc.code, exc.message)
     except Exception as exc:  # a bug must not take the server down
@@ -288,7 +330,7 @@ def handle(line: str, default: Ruleset = STANDARD) -> str:
     return json.dumps({"id": request_id, "ok": True, "op": op, **answer})
 
 
-def serve(stdin: IO[bytes], stdout: IO[bytes], default: Ruleset = STANDARD) -> None:
+def serve(stdin: IO[bytes], stdout: IO[bytes], default: Defaults | Ruleset = STANDARD) -> None:
     """Answer requests line by line until end of input, flushing every response.
 
     A line longer than `MAX_LINE_BYTES` is skipped to its end and answered with

@@ -116,7 +116,7 @@ def examples_in(text: str, path: str) -> list[WorkedExample]:
 def read_examples(spec_dir: Path) -> list[WorkedExample]:
     """Every example block in the Markdown files of ``spec_dir``, in file order."""
     found: list[WorkedExample] = []
-    for md in sorted(spec_dir.glob("*.md")):
+    for md in sorted(spec_dir.rglob("*.md")):
         if md.name == "README.md":  # it documents the format with a sample block
             continue
         found.extend(examples_in(md.read_text(encoding="utf-8"), md.name))

@@ -16,6 +16,7 @@ from oracle.errors import NotationError
 from oracle.games.ttykm import notation
 from oracle.games.ttykm.board import Colour
 from oracle.games.ttykm.events import Event
+from oracle.games.ttykm.pictures.text import board_text
 from oracle.games.ttykm.rules import apply_turn, explain, legal_turns
 from oracle.games.ttykm.ruleset import CHAPTERS, VARIANTS, Ruleset, UnknownVariant
 from oracle.games.ttykm.state import Position, check_position
@@ -29,6 +30,9 @@ class TTYKM:
     name: str = "ttykm"
     title: str = "That Time You Killed Me"
     players: tuple[int, ...] = (int(Colour.WHITE), int(Colour.BLACK))
+
+    def player_name(self, player: int) -> str:
+        return Colour(player).word
 
     def rulesets(self) -> Sequence[str]:
         return ("standard", *(name for name, ready in CHAPTERS.items() if ready))
@@ -56,8 +60,10 @@ class TTYKM:
 
             try:
                 obj = json.loads(text)
-            except (ValueError, RecursionError) as exc:
-                raise NotationError(f"a JSON position that is not valid JSON ({exc})") from None
+            except json.JSONDecodeError as exc:
+                raise NotationError(f"position JSON is malformed: {exc.msg} at column {exc.colno}") from None
+            except RecursionError:
+                raise NotationError("position JSON is nested too deeply") from None
             return notation.position_from_json(obj)
         return notation.parse_position(text)
 
@@ -66,6 +72,9 @@ class TTYKM:
 
     def state_to_json(self, state: Position) -> Json:
         return notation.position_to_json(state)
+
+    def state_text(self, state: Position) -> str:
+        return board_text(state)
 
     def state_from_json(self, obj: Any) -> Position:
         return notation.position_from_json(obj)
@@ -110,6 +119,12 @@ class TTYKM:
 
     def explain(self, state: Position, action: Turn, rules: Ruleset) -> Verdict:
         return explain(state, action, rules)
+
+    def completions(self, state: Position, partial: Turn, rules: Ruleset) -> Sequence[Turn]:
+        return [
+            turn for turn in legal_turns(state, rules)
+            if turn.copy == partial.copy and turn.actions[: len(partial.actions)] == partial.actions
+        ]
 
     def outcome(self, state: Position) -> Outcome | None:
         if state.winner is None:

@@ -340,7 +340,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 
 def position_to_json(position: Position) -> dict[str, Any]:
-    """The JSON form of a position (spec/notation.md)."""
+    """The JSON form of a position (spec/ttykm/notation.md)."""
     from oracle.games.ttykm.board import CELLS
 
     return {

@@ -4,34 +4,29 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from oracle import SPEC_VERSION, __version__
-from oracle.games.ttykm.notation import (
-    NotationError,
-    event_text,
-    event_to_json,
-    format_position,
-    format_turn,
-    parse_position,
-    parse_turn,
-    position_from_json,
-    position_to_json,
-)
+from oracle.errors import InvalidPosition, NotationError
+from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
+from oracle.games.ttykm.notation import event_text, format_position, format_turn, parse_turn
 from oracle.games.ttykm.pictures.text import board_text, events_text
-from oracle.games.ttykm.rules.standard import IllegalTurn, apply_turn, explain, legal_turns
+from oracle.games.ttykm.rules.standard import apply_turn, legal_turns
 from oracle.games.ttykm.ruleset import STANDARD, VARIANTS, Ruleset, UnknownVariant
-from oracle.games.ttykm.state import InvalidPosition, Position
-from oracle.games.ttykm.turn import ILLEGAL, Turn
+from oracle.games.ttykm.state import Position
+from oracle.interface import ILLEGAL, LEGAL, LEGAL_SO_FAR, IllegalAction
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_ERROR = 2
 
 DESCRIPTION = """\
-A rules reference and move oracle for That Time You Killed Me (standard game).
+A rules reference and move oracle for That Time You Killed Me (TTYKM), and
+for the other games of the oracle through the same commands (--game NAME;
+'oracle version' lists them).
 
 Run with no command to see the start position, its legal turns and a short
 sample game.  Every command takes an optional POSITION; it defaults to the
@@ -62,6 +57,7 @@ examples:
   oracle apply "a1 N F >future" --json
   oracle perft 4 --divide
   echo "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0" | oracle moves -
+  oracle --game NAME start --seed 7      another game, its chance outcomes drawn from a seed
 """
 
 
@@ -76,33 +72,48 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
-def read_position(text: str | None) -> Position:
-    """Parse a POSITION argument: None for the start, ``-`` for stdin, text or JSON."""
-    if text is None:
-        return Position.start()
-    if text == "-":
-        text = sys.stdin.read().strip()
-    text = text.strip()
-    if text.startswith("{"):
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"position JSON is malformed: {exc.msg} at column {exc.colno}") from None
-        return position_from_json(obj)
-    return parse_position(text)
+def read_game(args: argparse.Namespace) -> AnyGame:
+    """The ``--game`` option's game (default TTYKM)."""
+    return load_game(getattr(args, "game", None) or DEFAULT_GAME)
+
+
+def read_rules(args: argparse.Namespace, game: AnyGame | None = None) -> Any:
+    """The rules value of ``--rules`` and ``--variant`` for the game."""
+    game = game or read_game(args)
+    return game.parse_rules(getattr(args, "rules", None), getattr(args, "variant", None))
 
 
 def read_ruleset(args: argparse.Namespace) -> Ruleset:
-    return Ruleset.parse(args.variant) if args.variant else STANDARD
+    """TTYKM's rules for the commands that exist for TTYKM only (perft, render, vectors, conform)."""
+    game = read_game(args)
+    if game.name != DEFAULT_GAME:
+        raise UsageError(f"'{args.command}' is for {DEFAULT_GAME} only, not for --game {game.name}")
+    rules: Ruleset = read_rules(args, game)
+    return rules
 
 
-def split_position_turn(args: argparse.Namespace) -> tuple[Position, Turn]:
-    """``[POSITION] TURN``: one argument is a turn from the start position."""
+def read_state(text: str | None, game: AnyGame, rules: Any) -> Any:
+    """Parse a POSITION argument: None for the game's start, ``-`` for stdin, text or JSON."""
+    if text is None:
+        return game.initial_state(rules)
+    if text == "-":
+        text = sys.stdin.read().strip()
+    return game.parse_state(text.strip())
+
+
+def read_position(text: str | None) -> Position:
+    """A TTYKM position argument (see `read_state`)."""
+    position: Position = read_state(text, load_game(DEFAULT_GAME), STANDARD)
+    return position
+
+
+def split_state_action(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, Any]:
+    """``[POSITION] TURN``: one argument is an action from the game's start."""
     words: list[str] = args.args
     if len(words) == 1:
-        return Position.start(), parse_turn(words[0])
+        return game.initial_state(rules), game.parse_action(words[0])
     if len(words) == 2:
-        return read_position(words[0]), parse_turn(words[1])
+        return read_state(words[0], game, rules), game.parse_action(words[1])
     raise UsageError(f"expected [POSITION] TURN, got {len(words)} arguments")
 
 
@@ -113,77 +124,123 @@ def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
         print(text)
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("s" if count != 1 else "")
+
+
 # --- commands ----------------------------------------------------------------
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    position = read_position(args.position)
-    emit(args, {"position": format_position(position), "json": position_to_json(position)},
-         board_text(position) + "\n\n" + format_position(position))
+    game = read_game(args)
+    state = read_state(args.position, game, read_rules(args, game))
+    text = game.format_state(state)
+    emit(args, {"position": text, "json": game.state_to_json(state)}, game.state_text(state) + "\n\n" + text)
     return EXIT_OK
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
-    position = read_position(args.position)
-    turns = legal_turns(position, read_ruleset(args))
-    names = [format_turn(t) for t in turns]
-    text = "\n".join(names) + ("\n" if names else "") + f"{len(names)} legal turn" + ("s" if len(names) != 1 else "")
-    emit(args, {"position": format_position(position), "count": len(names), "turns": names}, text)
+    game = read_game(args)
+    rules = read_rules(args, game)
+    state = read_state(args.position, game, rules)
+    names = [game.format_action(a) for a in game.legal_actions(state, rules, args.player)]
+    text = "\n".join(names) + ("\n" if names else "") + _plural(len(names), "legal turn")
+    emit(args, {"position": game.format_state(state), "count": len(names), "turns": names}, text)
     return EXIT_OK
 
 
-def _verdict_data(position: Position, turn: Turn, ruleset: Ruleset) -> tuple[int, dict[str, Any], str]:
-    verdict = explain(position, turn, ruleset)
-    data = {"turn": format_turn(turn), "verdict": verdict.status, "rule": verdict.rule, "reason": verdict.reason}
+def _verdict_data(game: AnyGame, state: Any, action: Any, rules: Any) -> tuple[int, dict[str, Any], str]:
+    verdict = game.explain(state, action, rules)
+    data = {"turn": game.format_action(action), "verdict": verdict.status, "rule": verdict.rule,
+            "reason": verdict.reason}
     return (EXIT_ILLEGAL if verdict.status == ILLEGAL else EXIT_OK), data, str(verdict)
 
 
+def _events_text(game: AnyGame, events: Sequence[Any], indent: str = "  ") -> str:
+    return "\n".join(indent + game.event_text(e) for e in events)
+
+
+def _winner(game: AnyGame, state: Any) -> str | None:
+    outcome = game.outcome(state)
+    return game.player_name(outcome.winners[0]) if outcome is not None and len(outcome.winners) == 1 else None
+
+
 def cmd_legal(args: argparse.Namespace) -> int:
-    position, turn = split_position_turn(args)
-    code, data, text = _verdict_data(position, turn, read_ruleset(args))
+    game = read_game(args)
+    rules = read_rules(args, game)
+    state, action = split_state_action(args, game, rules)
+    code, data, text = _verdict_data(game, state, action, rules)
     emit(args, data, text)
     return code
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    position, turn = split_position_turn(args)
-    ruleset = read_ruleset(args)
-    code, data, text = _verdict_data(position, turn, ruleset)
-    if data["verdict"] == "legal":
-        applied = apply_turn(position, turn, ruleset)
-        data["events"] = [event_to_json(e) for e in applied.events]
-        data["position"] = format_position(applied.position)
-        text += "\n" + events_text(applied.events) + "\n" + format_position(applied.position)
-    elif data["verdict"] == "legal so far":
-        extensions = [
-            format_turn(t) for t in legal_turns(position, ruleset)
-            if t.copy == turn.copy and t.actions[: len(turn.actions)] == turn.actions
-        ]
+    game = read_game(args)
+    rules = read_rules(args, game)
+    state, action = split_state_action(args, game, rules)
+    code, data, text = _verdict_data(game, state, action, rules)
+    if data["verdict"] == LEGAL:
+        applied = game.apply(state, action, rules)
+        data["events"] = [game.event_to_json(e) for e in applied.events]
+        data["position"] = game.format_state(applied.state)
+        text += "\n" + _events_text(game, applied.events) + "\n" + game.format_state(applied.state)
+    elif data["verdict"] == LEGAL_SO_FAR:
+        extensions = [game.format_action(a) for a in game.completions(state, action, rules)]
         data["extensions"] = extensions
-        text += f"\n{len(extensions)} legal turn" + ("s" if len(extensions) != 1 else "") + " extend it, such as " + (
-            ", ".join(extensions[:4]))
+        text += "\n" + _plural(len(extensions), "legal turn") + (" extend" if len(extensions) != 1 else " extends") \
+            + " it, such as " + ", ".join(extensions[:4])
     emit(args, data, text)
     return code
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
-    position, turn = split_position_turn(args)
+    game = read_game(args)
+    rules = read_rules(args, game)
+    state, action = split_state_action(args, game, rules)
     try:
-        applied = apply_turn(position, turn, read_ruleset(args))
-    except IllegalTurn as exc:
+        applied = game.apply(state, action, rules)
+    except IllegalAction as exc:
         verdict = exc.verdict
-        emit(args, {"turn": format_turn(turn), "verdict": verdict.status, "rule": verdict.rule,
+        emit(args, {"turn": game.format_action(action), "verdict": verdict.status, "rule": verdict.rule,
                     "reason": verdict.reason}, str(verdict))
         return EXIT_ILLEGAL
-    after = applied.position
+    after = applied.state
     data = {
-        "turn": format_turn(turn),
+        "turn": game.format_action(action),
         "verdict": "legal",
-        "position": format_position(after),
-        "events": [event_to_json(e) for e in applied.events],
-        "winner": after.winner.word if after.winner is not None else None,
+        "position": game.format_state(after),
+        "events": [game.event_to_json(e) for e in applied.events],
+        "winner": _winner(game, after),
     }
-    emit(args, data, events_text(applied.events) + "\n\n" + board_text(after) + "\n\n" + format_position(after))
+    emit(args, data, _events_text(game, applied.events) + "\n\n" + game.state_text(after) + "\n\n"
+         + game.format_state(after))
+    return EXIT_OK
+
+
+def cmd_start(args: argparse.Namespace) -> int:
+    """The game's first state; with --seed, chance outcomes drawn until a player is to act."""
+    game = read_game(args)
+    rules = read_rules(args, game)
+    state = game.initial_state(rules)
+    drawn: list[str] = []
+    if args.seed is not None:
+        rng = random.Random(args.seed)
+        while game.to_act(state).kind == "chance":
+            outcome = game.sample_chance(state, rules, rng)
+            drawn.append(game.format_action(outcome))
+            state = game.apply(state, outcome, rules).state
+    lines = [f"chance: {d}" for d in drawn] + [game.state_text(state), "", game.format_state(state)]
+    emit(args, {"chance": drawn, "position": game.format_state(state)}, "\n".join(lines))
+    return EXIT_OK
+
+
+def cmd_observe(args: argparse.Namespace) -> int:
+    game = read_game(args)
+    state = read_state(args.position, game, read_rules(args, game))
+    if args.player not in game.players:
+        raise UsageError(f"--player must be one of {', '.join(map(str, game.players))}, not {args.player}")
+    seen = game.observe(state, args.player)
+    emit(args, {"player": args.player, "observation": seen}, json.dumps(seen, indent=2))
     return EXIT_OK
 
 
@@ -257,7 +314,8 @@ def cmd_tour(args: argparse.Namespace) -> int:
 
 
 def cmd_version(args: argparse.Namespace) -> int:
-    emit(args, {"oracle": __version__, "spec": SPEC_VERSION}, f"oracle {__version__} (spec {SPEC_VERSION})")
+    emit(args, {"oracle": __version__, "spec": SPEC_VERSION, "games": list(GAMES)},
+         f"oracle {__version__} (spec {SPEC_VERSION}); games: {', '.join(GAMES)}")
     return EXIT_OK
 
 
@@ -270,12 +328,20 @@ EXTRA_COMMAND_MODULES: tuple[str, ...] = (
 def build_parser() -> Parser:
     parser = Parser(prog="oracle", description=DESCRIPTION, epilog=EPILOG,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    common = Parser(add_help=False)
+    # The common options are accepted before or after the command.  In the
+    # command's parser they default to SUPPRESS, so that an option given
+    # before the command is not overwritten by the command's default.
+    common = Parser(add_help=False, argument_default=argparse.SUPPRESS)
     common.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     common.add_argument("--variant", metavar="NAME",
-                        help="rule variants joined by '+': " + ", ".join(VARIANTS) + " (default: standard)")
+                        help="rule variants joined by '+' (TTYKM: " + ", ".join(VARIANTS) + "; default: standard)")
+    common.add_argument("--game", metavar="NAME", help="the game: " + ", ".join(GAMES) + f" (default: {DEFAULT_GAME})")
+    common.add_argument("--rules", metavar="NAME",
+                        help="the ruleset for the start position, in the game's words (default: the game's own)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--variant", metavar="NAME", help=argparse.SUPPRESS)
+    parser.add_argument("--game", metavar="NAME", help=argparse.SUPPRESS)
+    parser.add_argument("--rules", metavar="NAME", help=argparse.SUPPRESS)
     parser.add_argument("--version", action="version", version=f"oracle {__version__} (spec {SPEC_VERSION})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
@@ -293,6 +359,8 @@ def build_parser() -> Parser:
             "List every legal complete turn, in the documented order: by copy square\n"
             "(a1, b1, ... d4), then actions N E S W F B, then new Focus.")
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
+    p.add_argument("--player", type=int, metavar="N",
+                   help="in a game with sealed choices, list player N's choices (default: whoever is to act)")
     for name, func, help_text in (
         ("legal", cmd_legal, "say whether a turn is legal, and which rule it breaks"),
         ("explain", cmd_explain, "explain a turn: the rule it breaks, or what it does"),
@@ -312,7 +380,19 @@ def build_parser() -> Parser:
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
     p.add_argument("--divide", action="store_true", help="also print the count after each first turn")
     p.add_argument("--quiet", action="store_true", help="no progress output")
-    add("version", cmd_version, "print the oracle and spec versions", "Print the oracle and spec versions.")
+    p = add("start", cmd_start, "print a game's first position, drawing its chance outcomes from a seed",
+            "Print the game's first position.  With --seed, chance outcomes (a deal, a die)\n"
+            "are drawn from that seed and printed as actions, so the game can be replayed\n"
+            "from them alone.\n\n"
+            "example:  oracle --game NAME start --seed 7")
+    p.add_argument("--seed", type=int, metavar="N", help="draw the chance outcomes from this seed")
+    p = add("observe", cmd_observe, "print what one player may see of a position",
+            "Print, as JSON, what player N may see of the position: in a game with hidden\n"
+            "information only their own hand and the public history; in TTYKM everything.")
+    p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
+    p.add_argument("--player", type=int, metavar="N", required=True, help="the player whose view to print")
+    add("version", cmd_version, "print the oracle and spec versions, and the games",
+        "Print the oracle and spec versions, and the games.")
     for module_name in EXTRA_COMMAND_MODULES:
         module = __import__(module_name, fromlist=["register"])
         module.register(sub, common)
@@ -331,7 +411,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except UsageError as exc:
         print(f"oracle: error: {exc}", file=sys.stderr)
-    except InvalidPosition as exc:
+    except InvalidPosition as exc:  # a NotationError too: it must come first
         print(f"oracle: error: invalid position ({exc.rule}): {exc}", file=sys.stderr)
     except (NotationError, UnknownVariant) as exc:
         print(f"oracle: error: {exc}", file=sys.stderr)

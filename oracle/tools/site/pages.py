@@ -29,7 +29,7 @@ from oracle.tools.site.spec_files import CLAUSE
 
 HEADING = re.compile(r"^#{1,6} ")
 TITLE = re.compile(r"^# (.+?)\s*$", re.M)
-README_ORDER = re.compile(r"^\| \[[^\]]+\]\(([\w.-]+\.md)\) \|", re.M)
+README_ORDER = re.compile(r"^\| \[[^\]]+\]\(([\w./-]+\.md)\) \|", re.M)
 SOURCE_MARK = "*Source:*"
 ALTERNATIVE_MARK = "*Alternative:*"
 RULES_DIR = "rules"
@@ -58,8 +58,10 @@ class SpecPage:
 
     @property
     def site_path(self) -> str:
-        """Where the page lives on the site: spec/README.md is the rules index."""
-        return f"{RULES_DIR}/index.md" if self.name == "README.md" else f"{RULES_DIR}/{self.name}"
+        """Where the page lives on the site: each README.md is its folder's index."""
+        folder, _, file = self.name.rpartition("/")
+        page = "index.md" if file == "README.md" else file
+        return posixpath.join(RULES_DIR, folder, page)
 
 
 @dataclass(frozen=True)
@@ -122,11 +124,29 @@ def _clauses(name: str, text: str) -> tuple[Clause, ...]:
 
 
 def read_spec(spec_dir: Path) -> list[SpecPage]:
-    """The spec's Markdown files: README first, then the files in the order
-    its table lists them, then any others by name."""
-    texts = {p.name: p.read_text(encoding="utf-8") for p in sorted(spec_dir.glob("*.md"))}
-    order = ["README.md"] if "README.md" in texts else []
-    order += [n for n in README_ORDER.findall(texts.get("README.md", "")) if n in texts and n not in order]
+    """The spec's Markdown files, each game's folder included: a README first,
+    then the files in the order its table lists them (a listed folder README
+    brings its own files in its own order), then any others by name.
+
+    A page's ``name`` is its path inside ``spec_dir``, such as ``ttykm/actions.md``.
+    """
+    texts = {p.relative_to(spec_dir).as_posix(): p.read_text(encoding="utf-8")
+             for p in sorted(spec_dir.rglob("*.md"))}
+    order: list[str] = []
+
+    def visit(readme: str) -> None:
+        if readme not in texts or readme in order:
+            return
+        order.append(readme)
+        folder = posixpath.dirname(readme)
+        for link in README_ORDER.findall(texts[readme]):
+            name = posixpath.normpath(posixpath.join(folder, link))
+            if name.endswith("README.md"):
+                visit(name)
+            elif name in texts and name not in order:
+                order.append(name)
+
+    visit("README.md")
     order += [n for n in texts if n not in order]
     pages = []
     for name in order:
@@ -151,8 +171,9 @@ def _relative(target: str, origin: str) -> str:
 
 
 def _site_links(line: str) -> str:
-    """Links from spec/ into docs/ (``../docs/x.md``) point one level up on the site."""
-    return line.replace("](../docs/", "](../")
+    """Links from spec/ into docs/ (``../docs/x.md``, or ``../../docs/x.md`` from a
+    game's folder) lose the ``docs/``: the rules pages sit as deep on the site."""
+    return re.sub(r"\]\(((?:\.\./)+)docs/", r"](\1", line)
 
 
 def clause_pages(pages: list[SpecPage]) -> dict[str, str]:

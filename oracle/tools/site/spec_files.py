@@ -12,6 +12,6 @@ CLAUSE = re.compile(r"^(#{2,4}) ([A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+) · (.+?)\s*$"
 def clause_ids(spec_dir: Path) -> list[str]:
     """Every clause ID in the Markdown files of ``spec_dir``, in file order."""
     ids: list[str] = []
-    for md in sorted(spec_dir.glob("*.md")):
+    for md in sorted(spec_dir.rglob("*.md")):
         ids.extend(m.group(2) for m in CLAUSE.finditer(md.read_text(encoding="utf-8")))
     return ids

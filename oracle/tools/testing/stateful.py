@@ -30,30 +30,34 @@ subclass `EngineStateMachine`::
 
 Engines in other languages can use `ProtocolAdapter`, which drives a program
 speaking the protocol of spec/protocol.md.
+
+The machine works for every game of the oracle through the common game
+interface: set ``game_name`` (default ``"ttykm"``).  Chance steps (a deal, a
+die) are drawn from a seed Hypothesis picks and sent to the engine as the
+explicit outcome; the sealed choices of a simultaneous step are drawn for
+every player and sent as the one joint action.
 """
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from oracle.games.ttykm.notation import NotationError, format_position, format_turn, parse_position, parse_turn
-from oracle.games.ttykm.rules.standard import apply_turn, explain, legal_turns
-from oracle.games.ttykm.ruleset import STANDARD, Ruleset
-from oracle.games.ttykm.state import Position
-from oracle.games.ttykm.turn import Turn
-from oracle.tools.testing.strategies import turns
-from oracle.tools.vectors import NAMED_POSITIONS
+from oracle.errors import NotationError
+from oracle.games import DEFAULT_GAME, AnyGame, load_game
+from oracle.tools.testing.strategies import action_texts
 
 
 class EngineAdapter(ABC):
     """What the harness asks of an engine.  Positions and turns are strings in
-    the text notation of spec/notation.md; the engine may write them in any
-    equivalent form (the harness reads them with the oracle's parser)."""
+    the game's text notation (for TTYKM, spec/ttykm/notation.md); the engine may
+    write them in any equivalent form (the harness reads them with the
+    oracle's parser)."""
 
     @abstractmethod
     def new_game(self, position: str, variant: str) -> None:
@@ -65,7 +69,7 @@ class EngineAdapter(ABC):
 
     @abstractmethod
     def play(self, turn: str) -> None:
-        """Play a legal complete turn."""
+        """Play a legal complete turn (or a chance outcome, or a joint action of sealed choices)."""
 
     @abstractmethod
     def position(self) -> str:
@@ -83,21 +87,24 @@ class EngineAdapter(ABC):
 class OracleAdapter(EngineAdapter):
     """The oracle itself behind the adapter interface: the reference example."""
 
+    def __init__(self, game_name: str = DEFAULT_GAME) -> None:
+        self.game = load_game(game_name)
+
     def new_game(self, position: str, variant: str) -> None:
-        self.current = parse_position(position)
-        self.ruleset = Ruleset.parse(variant)
+        self.current = self.game.parse_state(position)
+        self.rules = self.game.parse_rules(None, variant)
 
     def legal_turns(self) -> list[str]:
-        return [format_turn(t) for t in legal_turns(self.current, self.ruleset)]
+        return [self.game.format_action(a) for a in self.game.legal_actions(self.current, self.rules)]
 
     def play(self, turn: str) -> None:
-        self.current = apply_turn(self.current, parse_turn(turn), self.ruleset).position
+        self.current = self.game.apply(self.current, self.game.parse_action(turn), self.rules).state
 
     def position(self) -> str:
-        return format_position(self.current)
+        return self.game.format_state(self.current)
 
     def verdict(self, turn: str) -> str | None:
-        return explain(self.current, parse_turn(turn), self.ruleset).status
+        return self.game.explain(self.current, self.game.parse_action(turn), self.rules).status
 
 
 class ProtocolAdapter(EngineAdapter):
@@ -107,16 +114,20 @@ class ProtocolAdapter(EngineAdapter):
     engine process can serve many runs: create it once and pass it in.
     """
 
-    def __init__(self, engine: object) -> None:
+    def __init__(self, engine: object, game_name: str = DEFAULT_GAME) -> None:
         from oracle.tools.conform import Engine
 
         assert isinstance(engine, Engine)
         self.engine = engine
+        self.game_name = game_name
         self.current = ""
         self.variant = "standard"
 
     def _ask(self, request: dict[str, object]) -> dict[str, object]:
-        answer = self.engine.ask({**request, "position": self.current, "variant": self.variant})
+        fields: dict[str, object] = {"position": self.current, "variant": self.variant}
+        if self.game_name != DEFAULT_GAME:  # engines of TTYKM alone need not know the field
+            fields["game"] = self.game_name
+        answer = self.engine.ask({**request, **fields})
         assert answer.get("ok") is True, f"the engine answered an error: {answer}"
         return answer
 
@@ -140,93 +151,133 @@ class ProtocolAdapter(EngineAdapter):
         return str(self._ask({"op": "legal", "turn": turn}).get("verdict"))
 
 
-def _canonical_position(text: str) -> str:
+def _canonical(game: AnyGame, text: str, what: str) -> str:
     try:
-        return format_position(parse_position(text))
+        if what == "position":
+            return game.format_state(game.parse_state(text))
+        return game.format_action(game.parse_action(text))
     except NotationError as exc:
-        raise AssertionError(f"the engine's position {text!r} does not parse: {exc}") from None
+        raise AssertionError(f"the engine's {what} {text!r} does not parse: {exc}") from None
 
 
-def _canonical_turn(text: str) -> str:
-    try:
-        return format_turn(parse_turn(text))
-    except NotationError as exc:
-        raise AssertionError(f"the engine's turn {text!r} does not parse: {exc}") from None
+def start_positions(game_name: str, variant: str | None = None, count: int = 8) -> tuple[str, ...]:
+    """Where runs start: TTYKM's named tricky positions (spec/vectors.md), or for
+    another game its first positions with their chance outcomes drawn from seeds 0, 1, ..."""
+    game = load_game(game_name)
+    if game_name == DEFAULT_GAME:
+        from oracle.tools.vectors import NAMED_POSITIONS
 
-
-START_POSITIONS = tuple(n.text for n in NAMED_POSITIONS if parse_position(n.text).winner is None)
+        return tuple(n.text for n in NAMED_POSITIONS if game.outcome(game.parse_state(n.text)) is None)
+    rules = game.parse_rules(None, variant)
+    found = []
+    for seed in range(count):
+        state, rng = game.initial_state(rules), random.Random(seed)
+        while game.to_act(state).kind == "chance":
+            state = game.apply(state, game.sample_chance(state, rules, rng), rules).state
+        found.append(game.format_state(state))
+    return tuple(dict.fromkeys(found))
 
 
 class EngineStateMachine(RuleBasedStateMachine):
     """Plays random games on an engine and on the oracle and compares every step.
 
-    Subclasses implement `make_engine`; they may set ``ruleset`` to test a
-    variant and ``start_positions`` to start from other positions.
+    Subclasses implement `make_engine`; they may set ``game_name`` to test
+    another game, ``variant`` (or, for TTYKM, ``ruleset``) to test a variant,
+    and ``start_positions`` to start from other positions.
     """
 
-    ruleset: ClassVar[Ruleset] = STANDARD
-    start_positions: ClassVar[tuple[str, ...]] = START_POSITIONS
+    game_name: ClassVar[str] = DEFAULT_GAME
+    variant: ClassVar[str | None] = None
+    ruleset: ClassVar[Any] = None
+    start_positions: ClassVar[tuple[str, ...] | None] = None
 
     def make_engine(self) -> EngineAdapter:
         raise NotImplementedError("subclasses return the engine under test, wrapped in an EngineAdapter")
 
     def __init__(self) -> None:
         super().__init__()
+        self.game = load_game(self.game_name)
+        self.rules = self.ruleset if self.ruleset is not None else self.game.parse_rules(None, self.variant)
+        self.variant_name = self.game.rules_name(self.rules)
+        self.starts = self.start_positions or start_positions(self.game_name, self.variant_name)
         self.engine = self.make_engine()
-        self.model = Position.start()
+        self.model = self.game.initial_state(self.rules)
         self.history: list[str] = []
+        self.seen_actions: list[str] = []  # legal somewhere: often illegal elsewhere, good questions
 
     def _start(self, position: str) -> None:
-        self.model = parse_position(position)
-        self.history = [f"start {format_position(self.model)}"]
-        self.engine.new_game(format_position(self.model), self.ruleset.name)
+        self.model = self.game.parse_state(position)
+        self.history = [f"start {self.game.format_state(self.model)}"]
+        self.engine.new_game(self.game.format_state(self.model), self.variant_name)
 
     @initialize(data=st.data())
     def start_a_game(self, data: st.DataObject) -> None:
-        self._start(data.draw(st.sampled_from(self.start_positions), label="start"))
+        self._start(data.draw(st.sampled_from(self.starts), label="start"))
 
     @rule(data=st.data())
     def restart(self, data: st.DataObject) -> None:
-        self._start(data.draw(st.sampled_from(self.start_positions), label="restart"))
+        self._start(data.draw(st.sampled_from(self.starts), label="restart"))
 
-    @precondition(lambda self: self.model.winner is None)
+    def _next_action(self, data: st.DataObject) -> Any:
+        """A legal next step for the model: a chance outcome, a joint action of sealed choices, or a turn."""
+        mover = self.game.to_act(self.model)
+        if mover.kind == "chance":
+            seed = data.draw(st.integers(0, 2**32 - 1), label="chance seed")
+            return self.game.sample_chance(self.model, self.rules, random.Random(seed))
+        if mover.kind == "simultaneous":
+            choices = {p: data.draw(st.sampled_from(list(self.game.legal_actions(self.model, self.rules, p))),
+                                    label=f"choice of player {p}") for p in mover.players}
+            return self.game.joint_action(self.model, choices)
+        options = list(self.game.legal_actions(self.model, self.rules))
+        return data.draw(st.sampled_from(options), label="turn")
+
+    @precondition(lambda self: self.game.to_act(self.model).kind != "over")
     @rule(data=st.data())
     def play_a_legal_turn(self, data: st.DataObject) -> None:
-        options = legal_turns(self.model, self.ruleset)
-        turn: Turn = data.draw(st.sampled_from(options), label="turn")
-        text = format_turn(turn)
+        action = self._next_action(data)
+        text = self.game.format_action(action)
         self.history.append(f"play {text}")
+        self.seen_actions.append(text)
         self.engine.play(text)
-        self.model = apply_turn(self.model, turn, self.ruleset).position
+        self.model = self.game.apply(self.model, action, self.rules).state
 
-    @rule(turn=turns())
-    def ask_about_a_turn(self, turn: Turn) -> None:
-        text = format_turn(turn)
+    @rule(data=st.data())
+    def ask_about_a_turn(self, data: st.DataObject) -> None:
+        pool = st.sampled_from(self.seen_actions) if self.seen_actions else st.nothing()
+        text = data.draw(pool | action_texts(self.game_name), label="question")
+        try:
+            action = self.game.parse_action(text)
+        except NotationError:
+            return
         theirs = self.engine.verdict(text)
         if theirs is None:
             return
-        ours = explain(self.model, turn, self.ruleset)
+        ours = self.game.explain(self.model, action, self.rules)
         assert theirs == ours.status, (
-            f"in {format_position(self.model)}, the turn {text!r} is {ours} for the oracle, {theirs!r} for the engine"
+            f"in {self.game.format_state(self.model)}, the turn {text!r} is {ours} for the oracle,"
+            f" {theirs!r} for the engine"
         )
 
     @invariant()
     def same_position(self) -> None:
-        theirs = _canonical_position(self.engine.position())
-        ours = format_position(self.model)
+        theirs = _canonical(self.game, self.engine.position(), "position")
+        ours = self.game.format_state(self.model)
         assert theirs == ours, f"after {self.history}: the oracle has {ours!r}, the engine {theirs!r}"
 
     @invariant()
     def same_legal_turns(self) -> None:
-        theirs = sorted(_canonical_turn(t) for t in self.engine.legal_turns())
-        ours = sorted(format_turn(t) for t in legal_turns(self.model, self.ruleset))
+        if self.game.to_act(self.model).kind not in ("player", "over"):
+            return  # chance and sealed choices have no single list of turns to compare
+        theirs = sorted(_canonical(self.game, t, "turn") for t in self.engine.legal_turns())
+        ours = sorted(self.game.format_action(a) for a in self.game.legal_actions(self.model, self.rules))
         if theirs != ours:
             missing = [t for t in ours if t not in theirs]
             extra = [t for t in theirs if t not in ours]
-            reasons = [f"{t}: {explain(self.model, parse_turn(t), self.ruleset)}" for t in extra[:3]]
+            reasons = [f"{t}: {self.game.explain(self.model, self.game.parse_action(t), self.rules)}"
+                       for t in extra[:3]]
             raise AssertionError(
-                f"in {format_position(self.model)}: the legal turns differ; missing {missing[:5]}, extra {extra[:5]}"
-                + (f" (the oracle: {'; '.join(reasons)})" if reasons else "")
+                f"in {self.game.format_state(self.model)}: the legal turns differ; missing {missing[:5]},"
+                f" extra {extra[:5]}" + (f" (the oracle: {'; '.join(reasons)})" if reasons else "")
             )
 
     def teardown(self) -> None:

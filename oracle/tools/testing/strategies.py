@@ -103,3 +103,14 @@ def blocked_copy_positions(draw: st.DrawFn) -> Position:
         focus=(focus[white], focus[black]),
         to_move=mover,
     )
+
+
+def action_texts(game_name: str) -> st.SearchStrategy[str]:
+    """Action texts of any shape for the stateful harness's questions: TTYKM's
+    `turns`, legal or not, complete or partial; other games ask only about
+    actions seen legal elsewhere in the run."""
+    from oracle.games.ttykm.notation import format_turn
+
+    if game_name == "ttykm":
+        return turns().map(format_turn)
+    return st.nothing()
