@@ -29,8 +29,18 @@ CARD_RULE = {
 }
 
 
+LIMBES_RULE = {
+    "amnesie": "OMBRES.LIMBES.AMNESIE", "brouillard": "OMBRES.LIMBES.BROUILLARD", "brume": "OMBRES.LIMBES.BRUME",
+    "confusion": "OMBRES.LIMBES.CONFUSION", "fausse-piste": "OMBRES.LIMBES.FAUSSE-PISTE",
+    "hallucination": "OMBRES.LIMBES.HALLUCINATION", "illusion": "OMBRES.LIMBES.ILLUSION",
+    "manipulation": "OMBRES.LIMBES.MANIPULATION", "paralysie": "OMBRES.LIMBES.PARALYSIE",
+    "paranoia": "OMBRES.LIMBES.PARANOIA", "reveil": "OMBRES.LIMBES.REVEIL", "silence": "OMBRES.LIMBES.SILENCE",
+    "temps-accelere": "OMBRES.LIMBES.TEMPS", "tenebres": "OMBRES.LIMBES.TENEBRES", "vortex": "OMBRES.LIMBES.VORTEX",
+}
+
+
 def limbes_rule(card: str) -> str:
-    return "OMBRES.LIMBES." + card.upper().replace("-ACCELERE", "")
+    return LIMBES_RULE[card]
 
 
 # --- 3ID -------------------------------------------------------------------------------
