@@ -18,6 +18,7 @@ from oracle.games.trois_ombres import notation
 from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import VARIANTS, Rules
 from oracle.games.trois_ombres.events import Event
+from oracle.games.trois_ombres.pictures.text import state_text
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State, check_state, initial_state
 from oracle.interface import Applied, Game, IllegalAction, Json, Outcome, ToAct, Verdict
@@ -92,6 +93,9 @@ class TroisOmbres:
     title: str = "L'heure des 3 ombres"
     players: tuple[int, ...] = (0, 1, 2, 3)
 
+    def player_name(self, player: int) -> str:
+        return f"p{player}"
+
     def rulesets(self) -> Sequence[str]:
         return ("standard",)
 
@@ -117,6 +121,9 @@ class TroisOmbres:
 
     def state_to_json(self, state: State) -> Json:
         return notation.state_to_json(state)
+
+    def state_text(self, state: State) -> str:
+        return state_text(state)
 
     def state_from_json(self, obj: Any) -> State:
         state = notation.state_from_json(obj)
@@ -175,6 +182,11 @@ class TroisOmbres:
 
     def explain(self, state: State, action: Action, rules: Rules) -> Verdict:
         return verdict_of(steps.explain(state, action, rules))
+
+    def completions(self, state: State, partial: Action, rules: Rules) -> Sequence[Action]:
+        """Actions have no parts here: the legal actions whose text starts with the partial one's."""
+        prefix = str(partial)
+        return [a for a in steps.legal_actions(state, rules) if str(a) == prefix or str(a).startswith(prefix + " ")]
 
     def outcome(self, state: State) -> Outcome | None:
         if state.result is None:
