@@ -19,7 +19,7 @@ def oracle(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 @pytest.mark.parametrize(("seed", "forget", "result"), [(1, 0.0, "win"), (1, 0.5, "loss")])
 def test_a_seeded_game_through_the_cli(capsys: pytest.CaptureFixture[str], seed: int, forget: float,
                                        result: str) -> None:
-    final, actions = play_game(Rules(), seed, forget)
+    _, actions = play_game(Rules(), seed, forget)
     code, out = oracle(capsys, "--json", "start")
     assert code == 0
     position = json.loads(out)["position"]

@@ -30,10 +30,10 @@ def state_text(state: State) -> str:
         marks = ("#" if cell.cube else "") + (str(cell.clue) if cell.clue is not None else "")
         grid[row][col] = f"{text}{marks}".ljust(6)[:6]
     lines = []
-    for r, row in enumerate(grid):
+    for r, cells in enumerate(grid):
         if r == n:
             lines.append("")
-        lines.append(" ".join(row[:n]) + "   " + " ".join(row[n:]))
+        lines.append(" ".join(cells[:n]) + "   " + " ".join(cells[n:]))
     where = ", ".join(f"{lieu}@{state.layout.index(lieu)}/{state.rotation[LIEUX.index(lieu)]}" for lieu in LIEUX)
     facts = [
         f"clock {state.hour} h; Agence {len(state.agency)}/{state.to_clear}: {' '.join(state.agency) or '-'}",
@@ -51,4 +51,4 @@ def state_text(state: State) -> str:
         facts.append(f"p{state.current} ({state.investigators[state.current]}) to play; step "
                      + ("-" if step is None else "/".join((step.kind, *step.args)))
                      + (f"; die {state.turn.face}" if state.turn.face else ""))
-    return "\n".join(lines + [""] + facts)
+    return "\n".join([*lines, "", *facts])
