@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 import z3
 
+from oracle.games.trois_ombres.actions import Illegal
 from oracle.games.trois_ombres.components import Rules
 from oracle.games.trois_ombres.state import State
 from oracle.games.trois_ombres.team import play_game
@@ -39,7 +42,7 @@ def turn_starts(rules: Rules, seed: int, forget: float) -> list[tuple[State, boo
     starts = []
     for action in actions:
         result = steps.apply(state, action, rules)
-        assert not isinstance(result, steps.Illegal)
+        assert not isinstance(result, Illegal)
         state, events = result
         if any(e.kind in ("next", "deal") for e in events):
             starts.append((state, False))
@@ -55,7 +58,7 @@ def test_the_model_admits_every_engine_turn(seed: int, forget: float) -> None:
     relation = step(s, n, k)
     progress = lex_greater(measure(n), measure(s))
     starts = turn_starts(rules, seed, forget)
-    for (before, _), (after, bluffed) in zip(starts, starts[1:], strict=False):
+    for (before, _), (after, bluffed) in itertools.pairwise(starts):
         if bluffed:
             continue
         values = [(getattr(s, f), counts_of(before)[f]) for f in ("h", "L", "c", "t", "o", "a", "over")]

@@ -34,8 +34,8 @@ class Counts:
 
     @classmethod
     def named(cls, suffix: str) -> Counts:
-        ints = z3.Ints(" ".join(f"{n}{suffix}" for n in ("h", "L", "c", "t", "o", "a")))
-        return cls(*ints, z3.Bool(f"over{suffix}"))
+        h, deck, c, t, o, a = z3.Ints(" ".join(f"{n}{suffix}" for n in ("h", "L", "c", "t", "o", "a")))
+        return cls(h, deck, c, t, o, a, z3.Bool(f"over{suffix}"))
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ def step(s: Counts, n: Counts, k: Table) -> z3.BoolRef:
 
 
 def measure(s: Counts) -> list[z3.ArithRef]:
-    """Lexicographic progress: later hour, then fewer Limbes cards, more cleared, fewer traps, fewer Archéoscript turns."""
+    """Lexicographic progress: later hour, fewer Limbes cards, more cleared, fewer traps, fewer Archéoscript turns."""
     return [s.h, -s.L, s.c, -s.t, -(3 * s.o + s.a)]
 
 
