@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX, MALEDICTIONS, OBJETS, Loc, Rules, loc_lieu
+from oracle.games.trois_ombres.rules import clock
 from oracle.games.trois_ombres.rules.clock import EFFECT_HOUR, advance_clock, clear_pair, return_clue
 from oracle.games.trois_ombres.rules.knowledge import forget, move_memory, observers, see
 from oracle.games.trois_ombres.rules.places import (
@@ -199,8 +200,8 @@ def debriefing(table: Table) -> None:
     by_tile: dict[str, list[Loc]] = {}
     for loc in visible:
         by_tile.setdefault(table.board_map[loc].tile, []).append(loc)
-    for tile, locs in by_tile.items():
-        if len(locs) == 2 and tile[0].isdigit():
+    for locs in by_tile.values():
+        if len(locs) == 2 and clock.is_pair(table.board_map[locs[0]].tile, table.board_map[locs[1]].tile):
             clear_pair(table, locs[0], locs[1], "OMBRES.ID.DEBRIEFING")
             if table.result is not None:
                 return

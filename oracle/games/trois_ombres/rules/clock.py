@@ -7,7 +7,7 @@ Démon tile alone).
 
 from __future__ import annotations
 
-from oracle.games.trois_ombres.components import Loc
+from oracle.games.trois_ombres.components import Loc, tile_is_trap
 from oracle.games.trois_ombres.rules.knowledge import forget, observers, see
 from oracle.games.trois_ombres.state import Table, plus
 
@@ -58,10 +58,18 @@ def return_clue(table: Table, loc: Loc) -> None:
         table.set_cell(loc, clue=None)
 
 
+def is_pair(first: str, second: str) -> bool:
+    """Two tiles pair only if they are strictly identical suspects: same character, same version.
+
+    Rule: OMBRES.PAIR
+    """
+    return first == second and not tile_is_trap(first)
+
+
 def clear_pair(table: Table, first: Loc, second: Loc, rule: str) -> None:
     """Two strictly identical suspects go, stacked face up, to the Agence; then the win is checked.
 
-    Rule: OMBRES.PAIR
+    (Part of OMBRES.PAIR.)
     """
     tile = table.board_map[first].tile
     for loc in (first, second):

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import FACE_NAMES, LIEUX, Loc, Rules, loc_lieu, tile_is_trap
+from oracle.games.trois_ombres.rules import clock
 from oracle.games.trois_ombres.rules.clock import (
     BLUFF_HOUR,
     advance_clock,
@@ -409,7 +410,7 @@ def resolve(table: Table, rules: Rules) -> None:
     tiles = [table.board_map[loc].tile for loc in taken]
     later: list[Step] = []
     archeo = bool(table.turn.archeo)
-    if len(taken) == 2 and tiles[0] == tiles[1] and not tile_is_trap(tiles[0]):
+    if len(taken) == 2 and clock.is_pair(tiles[0], tiles[1]):
         for loc in taken:
             if not table.board_map[loc].up:  # looked at under Paranoïa: now shown
                 see(table, loc, tiles[0], observers(table))
