@@ -17,6 +17,7 @@ import argparse
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,6 +73,14 @@ def measure(forget: float, clues: int, games: int, seed: int) -> Point:
     return Point(forget, clues, games, wins, tuple(hours), time.perf_counter() - started)
 
 
+def win_rate(point: Point) -> float:
+    return point.win_rate
+
+
+def mean_hour(point: Point) -> float:
+    return point.mean_hour
+
+
 def chart(points: list[Point]) -> str:
     """Two panels, win rate and ending hour against p, one line per clue count, with 95 % intervals."""
     width, height, pad = 760, 330, 50
@@ -83,10 +92,11 @@ def chart(points: list[Point]) -> str:
            f'<rect width="{width}" height="{height}" fill="#fff"/>']
     top, bottom = 30, height - 60
     p_max = max(FORGET)
-    for index, (title, low, high, value, interval) in enumerate((
-        ("win rate", 0.0, 1.0, lambda q: q.win_rate, lambda q: q.win_interval()),
-        ("hour the game ends", 0.0, 12.0, lambda q: q.mean_hour, lambda q: q.hour_interval()),
-    )):
+    panels: tuple[tuple[str, float, float, Callable[[Point], float], Callable[[Point], tuple[float, float]]], ...] = (
+        ("win rate", 0.0, 1.0, win_rate, Point.win_interval),
+        ("hour the game ends", 0.0, 12.0, mean_hour, Point.hour_interval),
+    )
+    for index, (title, low, high, value, interval) in enumerate(panels):
         left = pad + index * (panel + pad)
 
         def sx(p: float, left: float = left) -> float:
