@@ -9,6 +9,7 @@ returns the differences; the tests and the site both use it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -199,3 +200,109 @@ def check_example(example: WorkedExample) -> list[str]:
         if shown.get(loc, "empty") != tile:
             problems.append(f"sees: player {player} sees {shown.get(loc, 'empty')} on {loc}, not {tile}")
     return problems
+
+
+# --- the rules site: each example drawn, after the oracle has checked it ---------------------------------
+
+RuleLink = Callable[[str], "str | None"]
+
+
+def read_page(text: str, path: str) -> list[tuple[int, int, WorkedExample]]:
+    """The example blocks of one page: first line, closing line, parsed block."""
+    lines = text.splitlines()
+    found = []
+    i = 0
+    while i < len(lines):
+        if FENCE.match(lines[i]):
+            j = i + 1
+            while j < len(lines) and lines[j].strip() != "```":
+                j += 1
+            found.append((i, j, parse_block(path, i + 1, lines[i + 1:j])))
+            i = j
+        i += 1
+    return found
+
+
+def check_page(text: str, path: str, link: RuleLink) -> list[str]:
+    """Every problem of every example on a page, each naming the example."""
+    try:
+        found = read_page(text, path)
+    except ExampleFormatError as exc:
+        return [str(exc)]
+    problems: list[str] = []
+    for _, _, example in found:
+        named = f"example {example.title!r} ({example.where})"
+        problems += [f"{named}: cites {r}, which is no clause of the spec" for r in example.rules if link(r) is None]
+        try:
+            problems += [f"{named}: {p}" for p in check_example(example)]
+        except (ValueError, NotationError) as exc:
+            problems.append(f"{named}: {exc}")
+    return problems
+
+
+def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
+    """One checked example: what it shows, the clauses, the table before and after, the actions and events."""
+    from html import escape
+
+    from oracle.games.trois_ombres.pictures.svg import render_svg
+
+    def code(text: str) -> str:
+        return f"<code>{escape(text)}</code>"
+
+    def rule_link(rule: str) -> str:
+        href = link(rule)
+        return f'<a href="{escape(href)}">{code(rule)}</a>' if href is not None else code(rule)
+
+    f = example.fields
+    parts = [f'<div class="ttykm-example" id="{anchor}">',
+             f'<p class="ttykm-example-title"><a class="ttykm-example-anchor" href="#{anchor}">Example</a>: '
+             f"{escape(example.title)}</p>",
+             '<p class="ttykm-example-rules">' + ", ".join(rule_link(r) for r in example.rules)
+             + (f" · rules {code(f['variant'])}" if "variant" in f else "") + "</p>"]
+    if "error" in f:
+        parts.append(f"<p>State {code(f['state'])} is refused: {escape(f['error'])}.</p></div>")
+        return "\n".join(parts)
+    rules = Rules.parse(f.get("variant"))
+    before = initial_state(rules) if f["state"] == "start" else parse_state(f["state"])
+    run = run_example(example)
+    figures = [f"<figure><figcaption>before</figcaption>{render_svg(before, hidden=False)}</figure>"]
+    if run.state != before:
+        figures.append(f"<figure><figcaption>after</figcaption>{render_svg(run.state, hidden=False)}</figure>")
+    parts.append('<div class="ttykm-boards">' + "".join(figures) + "</div>")
+    actions = example.lists.get("actions", [])
+    if actions:
+        parts.append("<p>Actions: " + " · ".join(code(a) for a in actions) + "</p>")
+    if run.illegal is not None:
+        parts.append(f"<p>The last action is <strong>illegal</strong>: {rule_link(run.illegal.rule)}: "
+                     f"{escape(run.illegal.reason)}.</p>")
+    if run.events:
+        parts.append('<p class="ttykm-example-label">Events</p><ol class="ttykm-events">'
+                     + "".join(f"<li>{escape(e.text)} ({rule_link(e.rule)})</li>" for e in run.events) + "</ol>")
+    facts = [(k, v) for k, v in f.items() if k not in ("title", "rules", "variant", "state", "illegal", "after")]
+    facts += [(k, "; ".join(v)) for k, v in example.lists.items() if k not in ("actions", "events")]
+    if facts:
+        parts.append('<dl class="ttykm-example-facts">'
+                     + "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in facts) + "</dl>")
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def render_page(text: str, path: str, link: RuleLink) -> str:
+    """The page with every example block replaced by its HTML (check it first with `check_page`)."""
+    import re as _re
+
+    lines = text.splitlines()
+    out: list[str] = []
+    done = 0
+    used: set[str] = set()
+    for start, end, example in read_page(text, path):
+        base = "example-" + (_re.sub(r"[^a-z0-9]+", "-", example.title.lower()).strip("-")[:50] or "x")
+        anchor, k = base, 2
+        while anchor in used:
+            anchor, k = f"{base}-{k}", k + 1
+        used.add(anchor)
+        out.extend(lines[done:start])
+        out.extend(["", example_html(example, anchor, link), ""])
+        done = end + 1
+    out.extend(lines[done:])
+    return "\n".join(out)

@@ -13,17 +13,26 @@ the site cannot be built with a stale example.
 from __future__ import annotations
 
 import html
+import importlib
 import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from oracle.games.ttykm.board import SQUARES
 from oracle.games.ttykm.examples import ExampleFormatError, WorkedExample, check_example, parse_block
-from oracle.games.ttykm.notation import event_text, format_position, format_turn, parse_position, parse_turn, position_to_json
-from oracle.games.ttykm.state import InvalidPosition
-from oracle.games.ttykm.rules.standard import apply_turn, explain, legal_turns
+from oracle.games.ttykm.notation import (
+    event_text,
+    format_position,
+    format_turn,
+    parse_position,
+    parse_turn,
+    position_to_json,
+)
 from oracle.games.ttykm.pictures.svg import Overlays, board_svg, turn_overlays
+from oracle.games.ttykm.rules.standard import apply_turn, explain, legal_turns
+from oracle.games.ttykm.state import InvalidPosition
 
 FENCE_OPEN = re.compile(r"^(`{3,}|~{3,})\s*([^`\s]*)")
 
@@ -91,7 +100,9 @@ def example_anchors(examples: list[WorkedExample]) -> list[str]:
 
 
 def page_examples(text: str, path: str) -> list[tuple[Fence, WorkedExample]]:
-    """The example blocks of one page, parsed (raises `ExampleFormatError`)."""
+    """The example blocks of one page, parsed (raises `ExampleFormatError`); none on a page its game draws itself."""
+    if game_pages(path) is not None:
+        return []
     lines = text.splitlines()
     return [
         (fence, parse_block(lines[fence.start + 1:fence.end], path, fence.start + 1))
@@ -201,9 +212,28 @@ def _facts(facts: list[tuple[str, str]]) -> str:
 # --- pages -------------------------------------------------------------------
 
 
+def game_pages(path: str) -> Any:
+    """The examples module of the game whose spec folder holds ``path`` when it renders its own pages
+    (a module ``oracle.games.<folder>.examples`` with ``check_page`` and ``render_page``), else None."""
+    parts = path.replace("\\", "/").split("/")
+    roots = [k for k, part in enumerate(parts[:-2]) if part in ("spec", "rules", "docs")]
+    if not roots:
+        return None
+    folder = parts[roots[0] + 1].replace("-", "_")
+    try:
+        module = importlib.import_module(f"oracle.games.{folder}.examples")
+    except ImportError:
+        return None
+    return module if hasattr(module, "render_page") else None
+
+
 def check_page(text: str, path: str, link: RuleLink) -> list[str]:
     """The problems of every example on a page: format errors, unknown rule
     IDs and every field the oracle disagrees with, each naming the example."""
+    own = game_pages(path)
+    if own is not None:
+        found_problems: list[str] = own.check_page(text, path, link)
+        return found_problems
     try:
         found = page_examples(text, path)
     except ExampleFormatError as exc:
@@ -228,6 +258,10 @@ def render_examples(text: str, path: str, link: RuleLink) -> str:
     problems = check_page(text, path, link)
     if problems:
         raise ExampleMismatch(problems)
+    own = game_pages(path)
+    if own is not None:
+        rendered: str = own.render_page(text, path, link)
+        return rendered
     lines = text.splitlines()
     found = page_examples(text, path)
     anchors = example_anchors([e for _, e in found])
