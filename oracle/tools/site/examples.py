@@ -216,12 +216,12 @@ def game_pages(path: str) -> Any:
     """The examples module of the game whose spec folder holds ``path`` when it renders its own pages
     (a module ``oracle.games.<folder>.examples`` with ``check_page`` and ``render_page``), else None."""
     parts = path.replace("\\", "/").split("/")
-    roots = [k for k, part in enumerate(parts[:-2]) if part in ("spec", "rules", "docs")]
-    if not roots:
+    roots = [k + 1 for k, part in enumerate(parts[:-2]) if part in ("spec", "rules", "docs")]
+    folder = parts[roots[0]] if roots else parts[0] if len(parts) > 1 else ""
+    if not folder.replace("-", "").isalnum():
         return None
-    folder = parts[roots[0] + 1].replace("-", "_")
     try:
-        module = importlib.import_module(f"oracle.games.{folder}.examples")
+        module = importlib.import_module(f"oracle.games.{folder.replace('-', '_')}.examples")
     except ImportError:
         return None
     return module if hasattr(module, "render_page") else None

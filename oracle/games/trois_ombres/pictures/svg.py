@@ -15,7 +15,7 @@ from oracle.games.trois_ombres.pictures.text import tile_label
 from oracle.games.trois_ombres.state import State
 
 CELL = 46
-GAP = 18
+GAP = 32
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd")
 LIEU_COLOURS = {"R": "#f3e3c3", "C": "#d9e7f5", "P": "#e9dcf2", "G": "#dcefdc"}
 CHARACTER_COLOURS = ("#8c564b", "#e377c2", "#17becf", "#bcbd22", "#ff7f0e", "#7f7f7f", "#393b79", "#637939")
@@ -44,7 +44,7 @@ def render_svg(state: State, hidden: bool = True, title: str = "") -> str:
         out.append(f'<rect x="{x - 4}" y="{y - 4}" width="{n * CELL + 8}" height="{n * CELL + 8}" rx="8" '
                    f'fill="{LIEU_COLOURS[lieu]}" stroke="#999"/>')
         turns = state.rotation[LIEUX.index(lieu)]
-        out.append(f'<text x="{x + n * CELL / 2}" y="{y + n * CELL + 15}" font-size="11" text-anchor="middle" '
+        out.append(f'<text x="{x + n * CELL / 2}" y="{y + n * CELL + 18}" font-size="11" text-anchor="middle" '
                    f'fill="#555">{lieu} · {LIEU_NAMES[lieu]}{" ↻" * turns}</text>')
     for loc, cell in state.board:
         row, col = slot_cell(state, loc[0], int(loc[1:]))
