@@ -317,5 +317,11 @@ def check_state(state: State) -> None:
         raise _invalid(f"player {state.current} is not seated")
     if state.cubes < 0 or any(v < 0 for v in (*state.reserve, *state.stock)):
         raise _invalid("a negative count")
+    head = state.steps[0].kind if state.steps else None
+    draw_piles = {"draw-id": state.id_deck, "draw-limbes": state.limbes_deck, "draw-trap": state.traps}
+    if head in draw_piles and not draw_piles[head]:
+        raise _invalid(f"a {head} step with nothing to draw (the oracle rebuilds a pile before a draw is due)")
+    if head == "shuffle" and not state.held:
+        raise _invalid("a shuffle with no tile in hand")
     if state.result not in (None, "win", "loss"):
         raise _invalid(f"unknown result {state.result}")
