@@ -47,3 +47,14 @@ def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> 
     code = main(["--game", "trois-ombres", "apply", "ombres characters=2 steps=turn", "reveal Z1"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "'Z1'" in err
+
+
+def test_the_protocol_speaks_trois_ombres() -> None:
+    from oracle.tools.protocol import handle
+
+    state = "ombres characters=2 hour=5 board=R1:1n,R2:1h,C1:1n,C2:2n,P1:2h,P2:2h,G1:1h demon=2n steps=turn"
+    answer = json.loads(handle(json.dumps({"id": 1, "game": "trois-ombres", "op": "legal", "position": state,
+                                           "turn": "bluff C2"})))
+    assert (answer["ok"], answer["verdict"], answer["rule"]) == (True, "illegal", "OMBRES.BLUFF")
+    answer = json.loads(handle(json.dumps({"id": 2, "game": "trois-ombres", "op": "moves", "position": state})))
+    assert answer["turns"] == ["roll"]
