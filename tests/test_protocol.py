@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from oracle import SPEC_VERSION, __version__
+from oracle.games import GAMES
 from oracle.games.ttykm.notation import event_text, format_position, format_turn, position_to_json, turn_to_json
 from oracle.games.ttykm.perft import perft
 from oracle.games.ttykm.rules.standard import IllegalTurn, apply_turn, explain, legal_turns
@@ -207,7 +208,7 @@ ERRORS: list[tuple[str, str, Any]] = [
 def test_the_game_field_names_the_game() -> None:
     explicit = ask({"id": 1, "op": "moves", "game": "ttykm", "position": START})
     assert explicit == {**ask({"id": 1, "op": "moves", "position": START})}
-    assert ask({"id": 2, "op": "version"})["games"] == ["ttykm"]
+    assert ask({"id": 2, "op": "version"})["games"] == list(GAMES)
 
 
 def test_observe_in_a_game_of_perfect_information_is_the_whole_position() -> None:
