@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 from oracle.games.time_chase.examples import read_examples as read_time_chase_examples
+from oracle.games.trois_ombres.examples import read_examples as read_trois_ombres_examples
 from oracle.games.ttykm.examples import read_examples
 from oracle.tools.site.spec_files import clause_ids
 from tests.conftest import ORACLE, ROOT, SPEC, TTYKM_SPEC
@@ -80,6 +81,7 @@ def test_examples_cite_only_known_clauses() -> None:
 def test_every_clause_has_a_worked_example() -> None:
     covered = {r for e in read_examples(TTYKM_SPEC) for r in e.rules}
     covered |= {r for e in read_time_chase_examples(SPEC / "time-chase") for r in e.rules}
+    covered |= {r for e in read_trois_ombres_examples(SPEC / "trois-ombres") for r in e.rules}
     for path in python_files(ROOT / "tests"):
         for match in TEST_MARK.finditer(path.read_text(encoding="utf-8")):
             covered.update(re.findall(r"\"([A-Z][A-Z0-9.-]+)\"", match.group(1)))

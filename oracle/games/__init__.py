@@ -22,6 +22,7 @@ DEFAULT_GAME = "ttykm"
 GAMES: dict[str, str] = {
     "ttykm": "oracle.games.ttykm.game",
     "time-chase": "oracle.games.time_chase.game",
+    "trois-ombres": "oracle.games.trois_ombres.game",
 }
 
 AnyGame = Game[Any, Any, Any, Any]

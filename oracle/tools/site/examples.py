@@ -113,7 +113,9 @@ def _game_examples(path: str) -> Any:
 
 
 def page_examples(text: str, path: str) -> list[tuple[Fence, Any]]:
-    """The example blocks of one page, parsed (raises `ExampleFormatError`)."""
+    """The example blocks of one page, parsed (raises `ExampleFormatError`); none on a page its game draws itself."""
+    if game_pages(path) is not None:
+        return []
     lines = text.splitlines()
     game = _game_examples(path)
     parse = parse_block if game is None else game.parse_block
@@ -225,9 +227,28 @@ def _facts(facts: list[tuple[str, str]]) -> str:
 # --- pages -------------------------------------------------------------------
 
 
+def game_pages(path: str) -> Any:
+    """The examples module of the game whose spec folder holds ``path`` when it renders its own pages
+    (a module ``oracle.games.<folder>.examples`` with ``check_page`` and ``render_page``), else None."""
+    parts = path.replace("\\", "/").split("/")
+    roots = [k + 1 for k, part in enumerate(parts[:-2]) if part in ("spec", "rules", "docs")]
+    folder = parts[roots[0]] if roots else parts[0] if len(parts) > 1 else ""
+    if not folder.replace("-", "").isalnum():
+        return None
+    try:
+        module = importlib.import_module(f"oracle.games.{folder.replace('-', '_')}.examples")
+    except ImportError:
+        return None
+    return module if hasattr(module, "render_page") else None
+
+
 def check_page(text: str, path: str, link: RuleLink) -> list[str]:
     """The problems of every example on a page: format errors, unknown rule
     IDs and every field the oracle disagrees with, each naming the example."""
+    own = game_pages(path)
+    if own is not None:
+        found_problems: list[str] = own.check_page(text, path, link)
+        return found_problems
     try:
         found = page_examples(text, path)
     except ExampleFormatError as exc:
@@ -254,6 +275,10 @@ def render_examples(text: str, path: str, link: RuleLink) -> str:
     problems = check_page(text, path, link)
     if problems:
         raise ExampleMismatch(problems)
+    own = game_pages(path)
+    if own is not None:
+        rendered: str = own.render_page(text, path, link)
+        return rendered
     lines = text.splitlines()
     found = page_examples(text, path)
     anchors = example_anchors([e for _, e in found])

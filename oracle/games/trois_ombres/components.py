@@ -1,0 +1,169 @@
+"""The pieces of *L'heure des 3 ombres*: tiles, Lieux, the die, cards, investigators, and the rules value.
+
+(spec/trois-ombres/components.md)
+
+The seed gives the names of every piece but no counts.  Every count is a
+field of `Setup`, with the default the product rulings chose (K24); none of
+them comes from the rulebook.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+
+from oracle.errors import NotationError
+
+# The four Lieux, named by their die symbol (the seed names no colours).
+LIEUX = ("R", "C", "P", "G")
+LIEU_NAMES = {"R": "Réverbère", "C": "Chapeau", "P": "Pentacle", "G": "Rouage"}
+# Places of the 2×2 block, clockwise from the top left.
+PLACES = ("NW", "NE", "SE", "SW")
+# Seats around the block, in play order (K17).
+SEATS = ("S", "W", "N", "E")
+
+FACES = ("R", "C", "P", "G", "loupe", "horloge")
+FACE_NAMES = {"R": "Réverbère", "C": "Chapeau", "P": "Pentacle", "G": "Rouage", "loupe": "Loupe", "horloge": "Horloge"}
+
+INVESTIGATORS = ("lucile", "balafre", "allison", "zacahire")
+
+OBJETS = (
+    "archeoscript", "chronogyre", "invertigo", "loupe-analytique",
+    "stylo-traducteur", "revelateur", "oreillettes",
+)
+ID_CARDS = (*OBJETS, "calepin", "debriefing")
+EMBUCHES = (
+    "amnesie", "brouillard", "fausse-piste", "illusion", "manipulation",
+    "reveil", "temps-accelere", "vortex",
+)
+MALEDICTIONS = ("brume", "confusion", "hallucination", "paralysie", "paranoia", "silence", "tenebres")
+LIMBES_CARDS = (*EMBUCHES, *MALEDICTIONS)
+
+TRAP_KINDS = ("hercule", "horloge", "vortex", "yeux-R", "yeux-C", "yeux-P", "yeux-G")
+
+Loc = str
+"""A slot on a Lieu: its letter and its number 1..slots in the board's own frame, e.g. ``R5``."""
+
+
+def tile_is_trap(tile: str) -> bool:
+    """Tiles are written ``3n`` / ``3h`` (suspect 3, normal or hypnotised) or by trap kind."""
+    return tile in TRAP_KINDS
+
+
+def character(tile: str) -> int:
+    return int(tile[:-1])
+
+
+def suspect_tiles(characters: int) -> tuple[str, ...]:
+    """Every suspect, ``1n 1h 2n 2h ...``: each character in its two versions (inferred count)."""
+    return tuple(f"{c}{v}" for c in range(1, characters + 1) for v in "nh")
+
+
+def loc_lieu(loc: Loc) -> str:
+    return loc[0]
+
+
+def loc_slot(loc: Loc) -> int:
+    return int(loc[1:])
+
+
+def loc_key(loc: Loc) -> tuple[int, int]:
+    return LIEUX.index(loc[0]), int(loc[1:])
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """The setup parameters: every count the seed leaves unknown.  Defaults: ruling K24 (guesses).
+
+    Rule: OMBRES.SETUP.PARAMS
+    """
+
+    players: int = 4
+    characters: int = 7
+    slots: int = 9
+    hercule_traps: int = 2
+    vortex_traps: int = 1
+    horloge_traps: int = 1
+    yeux_per_lieu: int = 1
+    hercule_cubes: int = 4
+    clues: int = 4
+    spare_clues: int = 2
+    objet_copies: int = 1
+    calepins: int = 2
+    debriefings: int = 2
+    limbes_copies: int = 1
+    clock_start: int = 0
+
+    def traps(self) -> tuple[str, ...]:
+        return tuple(sorted(
+            ["hercule"] * self.hercule_traps + ["vortex"] * self.vortex_traps + ["horloge"] * self.horloge_traps
+            + [f"yeux-{lieu}" for lieu in LIEUX for _ in range(self.yeux_per_lieu)]
+        ))
+
+    def id_deck(self) -> tuple[str, ...]:
+        return tuple(sorted(
+            [o for o in OBJETS for _ in range(self.objet_copies)]
+            + ["calepin"] * self.calepins + ["debriefing"] * self.debriefings
+        ))
+
+    def limbes_deck(self) -> tuple[str, ...]:
+        return tuple(sorted(c for c in LIMBES_CARDS for _ in range(self.limbes_copies)))
+
+
+SETUP_NAMES = {f.name.replace("_", "-"): f.name for f in fields(Setup)}
+LIMITS = {"players": (2, 4), "characters": (1, 30), "slots": (1, 25), "clock-start": (0, 11)}
+
+# Named variants: the other readings of the rulings (spec/trois-ombres/variants.md).
+VARIANTS: dict[str, str] = {
+    "lieu-reveal-any-order": "OMBRES.REVEAL.DESIGNATED: the designated Lieu's tile may be revealed first or second",
+    "trap-also-limbes": "OMBRES.TRAP.ORDER: a trap turn also draws a Limbes card",
+    "cube-removals-2": "OMBRES.CUBE.REMOVE: up to two Hercule cube removals per turn",
+    "limbes-clock-on-last": "OMBRES.LIMBES.DRAW: the clock advances when the last Limbes card is drawn",
+    "confusion-spares-balafre": "OMBRES.LIMBES.CONFUSION: Confusion leaves Le Balafré's passive ability alone",
+    "reroll-chain": "OMBRES.ABILITY.LUCILE: a rerolled result may be rerolled again by another means",
+    "forget-traps": "OMBRES.OBSERVE.TRAPS: players do not know where traps were placed",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The setup parameters and the named variants in force."""
+
+    setup: Setup = field(default_factory=Setup)
+    variants: frozenset[str] = frozenset()
+
+    def has(self, variant: str) -> bool:
+        return variant in self.variants
+
+    @property
+    def name(self) -> str:
+        parts = sorted(self.variants)
+        default = Setup()
+        for f in fields(Setup):
+            value = getattr(self.setup, f.name)
+            if value != getattr(default, f.name):
+                parts.append(f"{f.name.replace('_', '-')}={value}")
+        return "+".join(parts) or "standard"
+
+    @classmethod
+    def parse(cls, text: str | None) -> Rules:
+        """``standard``, or ``+``-joined variants and ``parameter=value`` settings: ``clues=2+trap-also-limbes``."""
+        setup = Setup()
+        variants: set[str] = set()
+        for token in (text or "standard").split("+"):
+            token = token.strip()
+            if token in ("", "standard"):
+                continue
+            if "=" in token:
+                key, _, raw = token.partition("=")
+                name = SETUP_NAMES.get(key)
+                if name is None or not raw.isdigit():
+                    raise NotationError(f"unknown setup parameter (known: {', '.join(SETUP_NAMES)})", token)
+                low, high = LIMITS.get(key, (0, 99))
+                if not low <= int(raw) <= high:
+                    raise NotationError(f"setup parameter out of range {low}..{high}", token)
+                setup = replace(setup, **{name: int(raw)})
+            elif token in VARIANTS:
+                variants.add(token)
+            else:
+                raise NotationError(f"unknown variant (known: {', '.join(VARIANTS)})", token)
+        return cls(setup, frozenset(variants))

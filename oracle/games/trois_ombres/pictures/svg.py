@@ -1,0 +1,95 @@
+"""An SVG picture of a state: the four Lieux with their tiles, clues and cubes, the Agence and the clock.
+
+``hidden=True`` draws face-down tiles as backs (what the table shows);
+otherwise a face-down tile shows, faintly, what lies beneath.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX
+from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
+from oracle.games.trois_ombres.pictures.text import tile_label
+from oracle.games.trois_ombres.state import State
+
+CELL = 46
+GAP = 32
+PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd")
+LIEU_COLOURS = {"R": "#f3e3c3", "C": "#d9e7f5", "P": "#e9dcf2", "G": "#dcefdc"}
+CHARACTER_COLOURS = ("#8c564b", "#e377c2", "#17becf", "#bcbd22", "#ff7f0e", "#7f7f7f", "#393b79", "#637939")
+
+
+def tile_fill(tile: str) -> str:
+    if tile[0].isdigit():
+        return CHARACTER_COLOURS[(int(tile[:-1]) - 1) % len(CHARACTER_COLOURS)]
+    return "#444"
+
+
+def render_svg(state: State, hidden: bool = True, title: str = "") -> str:
+    n = side(state)
+    board = 2 * n * CELL + GAP
+    width = board + 260
+    height = board + 40
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+           f'height="{height}" font-family="sans-serif" role="img" aria-label="{escape(title or "a table")}">',
+           f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>']
+    for lieu in LIEUX:
+        rows = [slot_cell(state, lieu, s) for s in range(1, n * n + 1)]
+        top = min(r for r, _ in rows)
+        left = min(c for _, c in rows)
+        x = left * CELL + (GAP if left >= n else 0) + 10
+        y = top * CELL + (GAP if top >= n else 0) + 10
+        out.append(f'<rect x="{x - 4}" y="{y - 4}" width="{n * CELL + 8}" height="{n * CELL + 8}" rx="8" '
+                   f'fill="{LIEU_COLOURS[lieu]}" stroke="#999"/>')
+        turns = state.rotation[LIEUX.index(lieu)]
+        out.append(f'<text x="{x + n * CELL / 2}" y="{y + n * CELL + 18}" font-size="11" text-anchor="middle" '
+                   f'fill="#555">{lieu} · {LIEU_NAMES[lieu]}{" ↻" * turns}</text>')
+    for loc, cell in state.board:
+        row, col = slot_cell(state, loc[0], int(loc[1:]))
+        x = col * CELL + (GAP if col >= n else 0) + 12
+        y = row * CELL + (GAP if row >= n else 0) + 12
+        size = CELL - 6
+        if cell.up:
+            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#fff" '
+                       f'stroke="{tile_fill(cell.tile)}" stroke-width="3"/>')
+            out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 5}" font-size="15" font-weight="bold" '
+                       f'text-anchor="middle" fill="{tile_fill(cell.tile)}">{escape(tile_label(cell.tile))}</text>')
+        else:
+            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#3b3551"/>')
+            label = "?" if hidden else tile_label(cell.tile)
+            out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 5}" font-size="13" text-anchor="middle" '
+                       f'fill="#b9b3d1">{escape(label)}</text>')
+        if cell.clue is not None:
+            out.append(f'<circle cx="{x + size - 6}" cy="{y + 6}" r="6" fill="{PLAYER_COLOURS[cell.clue]}" '
+                       f'stroke="#fff"/>')
+        if cell.cube:
+            out.append(f'<rect x="{x + 2}" y="{y + size - 14}" width="12" height="12" fill="#f0a30a" stroke="#222"/>')
+    out += agency_and_clock(state, board + 20)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def agency_and_clock(state: State, left: int) -> list[str]:
+    out = [f'<text x="{left}" y="24" font-size="14" font-weight="bold">Agence 3ID '
+           f'{len(state.agency)}/{state.to_clear}</text>']
+    for k, tile in enumerate(state.agency):
+        x, y = left + (k % 5) * 44, 34 + (k // 5) * 40
+        out.append(f'<rect x="{x}" y="{y}" width="38" height="34" rx="4" fill="#fff" stroke="{tile_fill(tile)}" '
+                   f'stroke-width="2"/><text x="{x + 19}" y="{y + 22}" font-size="13" text-anchor="middle" '
+                   f'fill="{tile_fill(tile)}">{tile}</text>')
+    cx, cy, r = left + 105, 230, 70
+    out.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="#fff" stroke="#333" stroke-width="2"/>')
+    for hour in range(12):
+        angle = math.radians(hour * 30 - 90)
+        mark = "#c00" if hour in (0, 3, 6) else "#333"
+        tx, ty = cx + (r - 14) * math.cos(angle), cy + (r - 14) * math.sin(angle) + 4
+        out.append(f'<text x="{tx:.1f}" y="{ty:.1f}" font-size="11" text-anchor="middle" fill="{mark}">'
+                   f'{12 if hour == 0 else hour}</text>')
+    angle = math.radians(state.hour * 30 - 90)
+    out.append(f'<line x1="{cx}" y1="{cy}" x2="{cx + (r - 26) * math.cos(angle):.1f}" '
+               f'y2="{cy + (r - 26) * math.sin(angle):.1f}" stroke="#c00" stroke-width="4" stroke-linecap="round"/>')
+    out.append(f'<text x="{cx}" y="{cy + r + 18}" font-size="13" text-anchor="middle">{state.hour} h · '
+               f'cubes {state.cubes}</text>')
+    return out

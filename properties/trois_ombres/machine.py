@@ -1,0 +1,66 @@
+"""A Hypothesis state machine that plays *L'heure des 3 ombres* with random legal actions and random chance.
+
+Small tables (2 to 4 characters, 2 to 4 players, any variants) so that
+games end within a run; every action is checked by `checks.check_transition`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
+
+from oracle.games.trois_ombres.actions import Action, Illegal
+from oracle.games.trois_ombres.components import VARIANTS, Rules
+from oracle.games.trois_ombres.rules import steps
+from oracle.games.trois_ombres.state import State, initial_state
+from properties.trois_ombres.checks import check_transition
+
+VARIANT_NAMES = sorted(VARIANTS)
+
+
+def apply_checked(state: State, action: Action, rules: Rules) -> State:
+    result = steps.apply(state, action, rules)
+    assert not isinstance(result, Illegal), f"a listed action is illegal: {action}: {result}"
+    after, events = result
+    check_transition(state, action, after, events)
+    return after
+
+
+class Play(RuleBasedStateMachine):
+    """Plays until the game ends, then starts a new one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game_rules = Rules()
+        self.state = initial_state(self.game_rules)
+
+    @initialize(
+        players=st.integers(2, 4),
+        characters=st.integers(2, 4),
+        variants=st.sets(st.sampled_from(VARIANT_NAMES), max_size=3),
+        seed=st.integers(0, 2**32),
+    )
+    def deal(self, players: int, characters: int, variants: set[str], seed: int) -> None:
+        self.game_rules = Rules.parse("+".join([f"players={players}", f"characters={characters}", *sorted(variants)]))
+        self.start(seed)
+
+    def start(self, seed: int) -> None:
+        state = initial_state(self.game_rules)
+        self.state = apply_checked(state, steps.sample_deal(state, random.Random(seed)), self.game_rules)
+
+    @precondition(lambda self: self.state.result is None)
+    @rule(pick=st.integers(0, 2**16), avoid_bluff=st.booleans())
+    def act(self, pick: int, avoid_bluff: bool) -> None:
+        options = steps.legal_actions(self.state, self.game_rules)
+        assert options, f"nobody can act although the game goes on: {self.state.steps}"
+        if avoid_bluff:
+            options = [a for a in options if a.verb != "bluff"] or options
+        self.state = apply_checked(self.state, options[pick % len(options)], self.game_rules)
+
+    @precondition(lambda self: self.state.result is not None)
+    @rule(seed=st.integers(0, 2**32))
+    def again(self, seed: int) -> None:
+        assert steps.legal_actions(self.state, self.game_rules) == [], "an ended game has legal actions"
+        self.start(seed)

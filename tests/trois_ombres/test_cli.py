@@ -1,0 +1,60 @@
+"""A seeded game played through the command line, action by action, to a win and to a loss."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from oracle.games.trois_ombres.components import Rules
+from oracle.games.trois_ombres.team import play_game
+from oracle.tools.cli.main import main
+
+
+def oracle(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(["--game", "trois-ombres", *argv])
+    return code, capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("seed", "forget", "result"), [(1, 0.0, "win"), (1, 0.5, "loss")])
+def test_a_seeded_game_through_the_cli(capsys: pytest.CaptureFixture[str], seed: int, forget: float,
+                                       result: str) -> None:
+    _, actions = play_game(Rules(), seed, forget)
+    code, out = oracle(capsys, "--json", "start")
+    assert code == 0
+    position = json.loads(out)["position"]
+    for action in actions:
+        code, out = oracle(capsys, "--json", "apply", position, str(action))
+        assert code == 0, f"{action} refused"
+        position = json.loads(out)["position"]
+    assert f"result={result}" in position
+    code, out = oracle(capsys, "show", position)
+    assert f"over: {result}" in out
+
+
+def test_observe_hides_what_a_player_did_not_see(capsys: pytest.CaptureFixture[str]) -> None:
+    state = ("ombres characters=2 board=R1:1n,R2:1h,C1:1n,C2:2n,P1:2h,P2:2h,G1:1h demon=2n seen2=C2:2n "
+             "current=2 steps=turn")
+    code, out = oracle(capsys, "--json", "observe", "--player", "2", state)
+    assert code == 0
+    seen = json.loads(out)["observation"]
+    assert {c["slot"]: c["tile"] for c in seen["board"]}["C2"] == "2n" and "2n" not in json.dumps(seen["agency"])
+    code, out = oracle(capsys, "--json", "observe", "--player", "0", state)
+    assert {c["slot"]: c["tile"] for c in json.loads(out)["observation"]["board"]}["C2"] == "?"
+
+
+def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["--game", "trois-ombres", "apply", "ombres characters=2 steps=turn", "reveal Z1"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "'Z1'" in err
+
+
+def test_the_protocol_speaks_trois_ombres() -> None:
+    from oracle.tools.protocol import handle
+
+    state = "ombres characters=2 hour=5 board=R1:1n,R2:1h,C1:1n,C2:2n,P1:2h,P2:2h,G1:1h demon=2n steps=turn"
+    answer = json.loads(handle(json.dumps({"id": 1, "game": "trois-ombres", "op": "legal", "position": state,
+                                           "turn": "bluff C2"})))
+    assert (answer["ok"], answer["verdict"], answer["rule"]) == (True, "illegal", "OMBRES.BLUFF")
+    answer = json.loads(handle(json.dumps({"id": 2, "game": "trois-ombres", "op": "moves", "position": state})))
+    assert answer["turns"] == ["roll"]
