@@ -12,7 +12,15 @@ import pytest
 
 from oracle.games.ttykm.board import Colour, Era
 from oracle.games.ttykm.notation import format_position, parse_position, parse_turn
-from oracle.games.ttykm.pictures.svg import COPY_RADIUS, Layout, Overlays, attempt_overlays, board_svg, turn_overlays
+from oracle.games.ttykm.pictures.svg import (
+    COPY_RADIUS,
+    Layout,
+    LayoutName,
+    Overlays,
+    attempt_overlays,
+    board_svg,
+    turn_overlays,
+)
 from oracle.games.ttykm.pictures.text import event_prose, position_prose, position_summary
 from oracle.games.ttykm.rules.standard import apply_turn
 from oracle.games.ttykm.ruleset import Ruleset
@@ -121,7 +129,7 @@ def test_overlays_of_a_crush_and_a_paradox() -> None:
     # After the turn every removed copy is drawn as a dashed ghost: full size where its square is empty,
     # small in the corner where the active copy now stands (d3).
     dashed = [c for c in after.iter(f"{{{NS['s']}}}circle") if c.get("stroke-dasharray")]
-    assert sorted(c.get("r") for c in dashed) == ["10", "14", "14"]
+    assert sorted(c.get("r") or "" for c in dashed) == ["10", "14", "14"]
     assert ("Paradox: the black copy from square d3 of the present meets the black copy on square d4 of the present"
             in (after.findtext("s:desc", namespaces=NS) or ""))
 
@@ -131,7 +139,8 @@ def test_overlays_of_a_backward_travel() -> None:
     assert len(groups(before, "travel")) == 1 and len(groups(after, "travel")) == 1
     assert len(groups(before, "created")) == 0
     (created,) = groups(after, "created")
-    assert created.findtext("s:title", namespaces=NS) == "A new white copy comes from the supply onto square a1 of the present."
+    assert (created.findtext("s:title", namespaces=NS)
+            == "A new white copy comes from the supply onto square a1 of the present.")
 
 
 def test_turn_overlays_follow_the_events() -> None:
@@ -206,10 +215,11 @@ def test_an_attempted_turn_is_drawn_off_the_edge() -> None:
 
 
 def test_every_label_is_at_least_eleven_units() -> None:
+    layout: LayoutName
     position = parse_position(CRUSH_AND_PARADOX)
     applied = apply_turn(position, parse_turn("c2 E N >future"))
     for layout in ("row", "column"):
-        root = parse(board_svg(applied.position, turn_overlays(applied.events, "after"), layout=layout))  # type: ignore[arg-type]
+        root = parse(board_svg(applied.position, turn_overlays(applied.events, "after"), layout=layout))
         sizes = [float(t.get("font-size") or 0) for t in root.iter(f"{{{NS['s']}}}text")]
         assert sizes and min(sizes) >= 11
 

@@ -172,8 +172,10 @@ def _relative(target: str, origin: str) -> str:
 
 def _site_links(line: str) -> str:
     """Links from spec/ into docs/ (``../docs/x.md``, or ``../../docs/x.md`` from a
-    game's folder) lose the ``docs/``: the rules pages sit as deep on the site."""
-    return re.sub(r"\]\(((?:\.\./)+)docs/", r"](\1", line)
+    game's folder) lose the ``docs/``: the rules pages sit as deep on the site.
+    Links to a folder's README.md go to its index page."""
+    line = re.sub(r"\]\(((?:\.\./)+)docs/", r"](\1", line)
+    return re.sub(r"\]\(((?:[\w.-]+/)*)README\.md(#[^)]*)?\)", r"](\1index.md\2)", line)
 
 
 def clause_pages(pages: list[SpecPage]) -> dict[str, str]:
@@ -243,7 +245,7 @@ def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> st
         "standard rules with their questions and answers (seed 000), the Japanese rules with",
         "the chapters (seed 003), and the rulings S1-S3, T1-T6 and O1-O2 taken from them.",
         "Where the sources can be read another way, the clause names the **alternative**;",
-        f"the [named variants]({_relative(RULES_DIR + '/variants.md', site_path)}) let an engine",
+        f"the [named variants]({_relative(RULES_DIR + '/ttykm/variants.md', site_path)}) let an engine",
         "built on such a reading still be tested against the oracle.",
         "",
     ]

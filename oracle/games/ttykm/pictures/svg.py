@@ -457,7 +457,7 @@ def _legend(parent: ET.Element, layout: Layout, overlays: Overlays, top: float) 
             _badge(group, label, x + 8, y)
             _text(group, x + 21, y + 4, label, font_size=12, fill="#333333")
         else:
-            stroke = {"stroke": HIGHLIGHT, "stroke_width": 4} if what == "highlight" else {
+            stroke: dict[str, float | str] = {"stroke": HIGHLIGHT, "stroke_width": 4} if what == "highlight" else {
                 "stroke": TARGET, "stroke_width": 3, "stroke_dasharray": "5 3"}
             _el(group, "rect", x=x, y=y - 8, width=16, height=16, fill="none", **stroke)
             _text(group, x + 22, y + 4, label, font_size=12, fill="#333333")
@@ -508,4 +508,4 @@ def board_svg(position: Position, overlays: Overlays | None = None, scale: float
     return ET.tostring(root, encoding="unicode")
 
 
-__all__ = ["Arrow", "Layout", "Marker", "Overlays", "attempt_overlays", "board_svg", "turn_overlays"]
+__all__ = ["Arrow", "Layout", "LayoutName", "Marker", "Overlays", "attempt_overlays", "board_svg", "turn_overlays"]

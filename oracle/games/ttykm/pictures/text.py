@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from oracle.games.ttykm.board import SQUARES, Colour, Era, cell
-from oracle.games.ttykm.events import CopyChosen, Created, Crushed, Event, FocusMoved, Moved, Paradox, Pushed, Travelled, Won
+from oracle.games.ttykm.events import (
+    CopyChosen,
+    Created,
+    Crushed,
+    Event,
+    FocusMoved,
+    Moved,
+    Paradox,
+    Pushed,
+    Travelled,
+    Won,
+)
 from oracle.games.ttykm.notation import event_text, square_name
 from oracle.games.ttykm.state import Position
 
