@@ -34,6 +34,7 @@ from oracle.tools.site.pages import (
     ExampleRef,
     SpecPage,
     example_refs,
+    is_rulings,
     read_spec,
     rules_markdown,
     rulings_markdown,
@@ -70,7 +71,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         return {("Overview" if page.name.endswith("README.md") else page.title.replace("*", "")): page.site_path}
 
     # A game's rules (spec/<game>/) go under Rules; the spec's own files (design, protocol, vectors) under Reference.
-    rules_nav: list[Any] = [entry(page) for page in _spec if "/" in page.name and page.name != NOTATION]
+    rules_nav: list[Any] = [entry(page) for page in _spec
+                            if "/" in page.name and page.name != NOTATION and not is_rulings(page)]
     reference_nav: list[Any] = [entry(page) for page in _spec if "/" not in page.name]
     for item in config.nav or []:
         if isinstance(item, dict) and "Rules" in item:
@@ -104,7 +106,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         if "```example" in text:
             refs.extend(example_refs(file.src_uri, text))
     for page in _spec:
-        files.append(File.generated(config, page.site_path, content=rules_markdown(page, refs, _clause_page)))
+        if not is_rulings(page):  # a game's rulings are shown whole on the rulings page
+            files.append(File.generated(config, page.site_path, content=rules_markdown(page, refs, _clause_page)))
     files.append(File.generated(config, RULINGS, content=rulings_markdown(_spec, RULINGS)))
     for path in sorted(SPEC.rglob("*")):
         if path.is_file() and path.suffix != ".md":  # such as the JSON schemas the spec links to

@@ -61,9 +61,11 @@ def test_an_example_becomes_html_with_boards_events_and_links() -> None:
     assert html.startswith("# A page\n") and html.rstrip().endswith("Text after.")
     assert '<div class="ttykm-example" id="ex-two-moves">' in html
     assert '<a href="rules/#NOTATION.TURN"><code>NOTATION.TURN</code></a>' in html
-    assert html.count("<svg") == 2  # before and after
+    assert html.count("<svg") == 4  # before and after, each with the eras in a row and in a column
+    assert html.count('class="ttykm-board row"') == 2 and html.count('class="ttykm-board column"') == 2
     assert "<figcaption>Before</figcaption>" in html and "<figcaption>After</figcaption>" in html
-    assert "<li><code>moved white past:a2-b2 E</code></li>" in html
+    assert ("<li><code>moved white past:a2-b2 E</code> <span class=\"ttykm-prose\">The white copy moves east "
+            "from square a2 of the past to b2.</span></li>") in html
     assert "3b/4/1w2/4|3b/4/4/w3|3b/4/4/w3 turn=b" in html  # the position after
     assert not re.search(r"\n\s*\n", html[html.index("<div"):html.rindex("</div>")]), \
         "a blank line inside the HTML block would end it in Markdown"
@@ -75,7 +77,8 @@ def test_an_illegal_turn_shows_the_rule_and_the_explanation() -> None:
     html = render_examples(page, "page.md", link)
     assert "<strong>illegal</strong> under <a href=\"rules/#MOVE.WALL\"><code>MOVE.WALL</code></a>" in html
     assert "the copy on past a1 cannot move west: the wall is there" in html
-    assert html.count("<svg") == 1
+    assert html.count("<svg") == 2 and "<figcaption>The turn attempted</figcaption>" in html
+    assert html.count('class="arrow attempt"') == 2  # the refused move is drawn, in both layouts
 
 
 def test_a_wrong_claim_stops_the_page_naming_the_example() -> None:
@@ -100,6 +103,17 @@ def test_a_sample_block_inside_a_longer_fence_is_not_an_example() -> None:
     assert page_examples(readme, "README.md") == []
     lines = ["````", "```example", "x", "```", "````", "```example", "title: t", "```"]
     assert [(f.start, f.end, f.info) for f in fences(lines)] == [(0, 4, ""), (5, 7, "example")]
+
+
+def test_a_lesson_is_checked_like_an_example_but_shows_no_notation() -> None:
+    lesson = GOOD.replace("```example", "```lesson")
+    html = render_examples(lesson, "page.md", link, playground="../playground/")
+    assert '<div class="ttykm-example ttykm-lesson" id="ex-two-moves">' in html
+    assert "<code>" not in html and "|" not in html.replace("&#x27;", "")
+    assert "The white copy moves east from square a2 of the past to b2." in html
+    assert 'href="../playground/?game=ttykm&amp;position=' in html
+    with pytest.raises(ExampleMismatch):
+        render_examples(lesson.replace("moved white past:a2-b2 E", "moved white past:a2-b2 W"), "page.md", link)
 
 
 def test_every_spec_and_site_example_is_rendered() -> None:

@@ -17,6 +17,7 @@ from oracle.games.ttykm.play import PLAY
 from oracle.games.ttykm.rules.standard import apply_turn, legal_turns
 from oracle.games.ttykm.ruleset import STANDARD
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, Position, check_position
+from oracle.games.ttykm.turn import Turn
 from oracle.tools.site.bundle import MissingPyodide, oracle_zip, pyodide_dir
 from oracle.tools.site.playground import playable, playable_games, view, view_json
 from tests.conftest import ROOT
@@ -25,9 +26,9 @@ from tests.positions import random_playout_position, random_position
 START = format_position(Position.start())
 
 
-def sample_turns(seed: int, count: int) -> list[tuple[Position, object]]:
+def sample_turns(seed: int, count: int) -> list[tuple[Position, Turn]]:
     rng = random.Random(seed)
-    found = []
+    found: list[tuple[Position, Turn]] = []
     while len(found) < count:
         position = random_position(rng, dense=rng.random() < 0.5) if rng.random() < 0.5 else \
             random_playout_position(rng, rng.randrange(12))
@@ -41,7 +42,7 @@ def sample_turns(seed: int, count: int) -> list[tuple[Position, object]]:
 
 def test_replaying_the_events_step_by_step_ends_on_the_oracle_position() -> None:
     for position, turn in sample_turns(5, 150):
-        applied = apply_turn(position, turn)  # type: ignore[arg-type]
+        applied = apply_turn(position, turn)
         steps = positions_through(position, applied.events)
         assert len(steps) == len(applied.events)
         assert steps[-1] == applied.position
@@ -53,6 +54,7 @@ def test_the_picks_of_every_legal_turn_make_that_turn_again() -> None:
         assert PLAY.action_of(position, picks) == turn
         for n in range(1, len(picks)):  # every prefix is legal so far
             partial = PLAY.action_of(position, picks[:n])
+            assert isinstance(partial, Turn)
             assert GAME.explain(position, partial, STANDARD).status == "legal so far"
 
 

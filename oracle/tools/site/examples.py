@@ -209,7 +209,7 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink, playground
     if facts_after:
         parts.append(_facts(facts_after))
     parts.append("</div>")
-    return "\n".join(parts)
+    return "\n".join(p for p in parts if p)  # a blank line would end the HTML block in Markdown
 
 
 def lesson_html(example: WorkedExample, anchor: str, link: RuleLink, playground: str | None = None) -> str:

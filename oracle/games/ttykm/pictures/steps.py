@@ -1,9 +1,8 @@
 """The position after each event of a turn, to show a turn step by step.
 
-Rule: ORACLE.EVENTS
-
 Replaying a turn's events one by one on the position before it gives the
-position after it; this module does that replay for pictures only.  It
+position after it (rule ORACLE.EVENTS, implemented by `oracle.games.ttykm.events`); this
+module does that replay for pictures only.  It
 applies each event as the event says and judges nothing: what may happen is
 decided by `oracle.games.ttykm.rules`, and the tests check that the last
 position here is the one the rules give.
