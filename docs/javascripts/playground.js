@@ -18,7 +18,7 @@
   let editing = false;
   let answer = null;
   let replay = { steps: [], at: 0 };
-  const timing = { loadMs: null, queries: [] };
+  const timing = { loadMs: null, stages: {}, queries: [] };
   window.ttykmPlayground = { timing: timing, ready: false, view: null };
 
   function el(tag, attrs, ...children) {
@@ -52,15 +52,20 @@
 
   async function start() {
     const t0 = performance.now();
+    const stage = function (name) { timing.stages[name] = performance.now() - t0; };
+    const zipped = fetch(assets + "oracle.zip").then(function (r) { return r.arrayBuffer(); });
     await loadScript(assets + "pyodide/pyodide.js");
+    stage("script");
     const pyodide = await globalThis.loadPyodide({ indexURL: assets + "pyodide/" });
-    const zip = await (await fetch(assets + "oracle.zip")).arrayBuffer();
-    pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/oracle-site" });
+    stage("pyodide");
+    pyodide.unpackArchive(await zipped, "zip", { extractDir: "/home/pyodide/oracle-site" });
     pyodide.runPython(
       "import sys\nsys.path.insert(0, '/home/pyodide/oracle-site')\n" +
       "from oracle.tools.site.playground import view_json"
     );
+    stage("oracle");
     const viewJson = pyodide.globals.get("view_json");
+    window.ttykmPlayground.python = pyodide;  // for the benchmark (bench/playground_bench.py)
     window.ttykmPlayground.view = function (request) {
       const t = performance.now();
       const result = JSON.parse(viewJson(JSON.stringify(request)));
@@ -70,6 +75,7 @@
     timing.loadMs = performance.now() - t0;
     build();
     ask({});
+    stage("first answer");
     window.ttykmPlayground.ready = true;
   }
 
