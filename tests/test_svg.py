@@ -159,7 +159,9 @@ def test_an_active_copy_removed_by_its_own_paradox_is_not_highlighted() -> None:
     events = apply_turn(position, parse_turn("a1 E N >past"), Ruleset.parse("self-push=paradox")).events
     after = turn_overlays(events, "after")
     assert [m.kind for m in after.markers] == ["paradox", "paradox"]
-    assert turn_overlays(events, "before").markers == ()
+    before = turn_overlays(events, "before")
+    assert before.markers == ()  # no ghost on the board before the turn
+    assert [(a.source, a.target, a.step) for a in before.arrows] == [(16, 17, 1), (17, 21, 2)]  # the fatal move too
     assert after.highlights == ()
     assert turn_overlays(events, "before").highlights == (16,)
 

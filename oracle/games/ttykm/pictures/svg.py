@@ -141,7 +141,10 @@ def turn_overlays(events: Iterable[Event], when: Literal["before", "after"]) -> 
                 if when == "after":
                     note = event_prose(event)
                     markers.extend((Marker(pushed, "paradox", colour, note), Marker(struck, "paradox", colour, note)))
-                if pushed == active:  # self-push=paradox: the active copy itself is gone
+                if pushed == active:
+                    # self-push=paradox: the active copy's fatal Move onto its own copy has no Moved event; draw it.
+                    step += 1
+                    arrows.append(Arrow(pushed, struck, "move", step))
                     active = None
             case Created(colour, c):
                 if when == "after":
