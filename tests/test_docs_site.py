@@ -22,6 +22,8 @@ from oracle.tools.site.pages import (
     link_clause_ids,
     read_spec,
     rules_markdown,
+    is_rulings,
+    quotation_language,
     rulings_markdown,
     run_cli,
     run_sessions,
@@ -227,6 +229,32 @@ def test_links_into_docs_keep_their_depth() -> None:
     assert "](../docs/" not in text and "](../performance.md)" in text
     deep = SpecPage("ttykm/x.md", "X", "See [speed](../../docs/performance.md).\n", ())
     assert "[speed](../../performance.md)" in rules_markdown(deep, [])
+
+
+def test_every_quotation_has_its_language_and_an_english_gloss() -> None:
+    pages = read_spec(SPEC)
+    rendered = [rules_markdown(page, []) for page in pages if not is_rulings(page)] + [rulings_markdown(pages)]
+    quotations = 0
+    for text in rendered:
+        for match in re.finditer(r'<q lang="(\w+)">([^<]*)</q>(.{0,40})', text, re.S):
+            language, quoted, after = match.groups()
+            quotations += 1
+            assert language == quotation_language(quoted)
+            if language != "en":
+                assert re.match(r",\s+[a-z(\"]|\s*\([a-z]", after), f"no English gloss after {quoted!r}"
+        outside = re.sub(r'<(q|span) lang="ja">.*?</\1>', "", text, flags=re.S)
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", outside), "Japanese outside a lang=\"ja\" element"
+    assert quotations >= 60
+    assert quotation_language("壁の中に移動することはできません") == "ja"
+    assert quotation_language("avance d'une case orthogonalement") == "fr"
+    assert quotation_language("chapter 1") == "en"
+
+
+def test_the_rulings_page_gives_every_ruling_in_full() -> None:
+    text = rulings_markdown(read_spec(SPEC))
+    for ruling in ("S1", "S2", "S3", "T1", "T2", "T3", "T4", "T5", "T6", "O1", "O2"):
+        assert f"Ruling {ruling} · " in text and "{#ruling-" + ruling.lower() + "}" in text
+    assert "[T3.2](#ruling-t3)" in text  # a clause's citation links to the ruling
 
 
 def test_rulings_gather_every_source_and_alternative() -> None:

@@ -167,6 +167,7 @@ def example_refs(site_path: str, text: str) -> list[ExampleRef]:
 
 SOURCE_PARAGRAPH = re.compile(r"\*(?:Source|Alternative):\*.*?(?=\n\s*\n|\Z)", re.S)
 QUOTATION = re.compile(r'"([^"]+)"')
+CORNER_QUOTATION = re.compile(r"「[^」]+」")  # Japanese quotation marks
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 FRENCH = re.compile(r"[àâçéèêëîïôûùüÿœÀÂÇÉÈÊ]|\b(?:le|la|les|de|des|du|un|une|vous|votre|est|et|il|pas)\b|\s[?!:;]")
 
@@ -186,7 +187,11 @@ def mark_quotations(text: str) -> str:
     def quote(match: re.Match[str]) -> str:
         return f'<q lang="{quotation_language(match.group(1))}">{match.group(1)}</q>'
 
-    return SOURCE_PARAGRAPH.sub(lambda m: QUOTATION.sub(quote, m.group(0)), text)
+    def paragraph(match: re.Match[str]) -> str:
+        marked = QUOTATION.sub(quote, match.group(0))
+        return CORNER_QUOTATION.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', marked)
+
+    return SOURCE_PARAGRAPH.sub(paragraph, text)
 
 
 def _relative(target: str, origin: str) -> str:
