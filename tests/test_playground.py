@@ -60,7 +60,7 @@ def test_the_picks_of_every_legal_turn_make_that_turn_again() -> None:
 
 def test_a_turn_played_by_clicks_is_the_oracle_turn() -> None:
     answer = view({"game": "ttykm", "picks": []})
-    assert answer["targets"] == ["past:a1"] and answer["legal_count"] == 16
+    assert answer["targets"] == ["past:a1"] and answer["legal_count"] == 16 and answer["mover"] == "White"
     picks: list[str] = []
     for pick in ("past:a1", "past:a2", "past:b2"):
         picks.append(pick)
@@ -70,6 +70,7 @@ def test_a_turn_played_by_clicks_is_the_oracle_turn() -> None:
     answer = view({"game": "ttykm", "state": START, "picks": [*picks, "focus:present"]})
     expected = apply_turn(Position.start(), parse_turn("a1 N E >present"))
     assert answer["state"] == format_position(expected.position) and answer["picks"] == []
+    assert answer["mover"] == "Black"
     assert answer["applied"]["action"] == "a1 N E >present"
     assert [s["text"] for s in answer["applied"]["steps"]][1] == (
         "The white copy moves north from square a1 of the past to a2.")

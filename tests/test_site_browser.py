@@ -262,6 +262,9 @@ def test_the_playground_plays_a_turn_by_clicking(browser: Any, base_url: str, wi
     refused = page.locator(".pg-refused")
     assert "TURN.COPY-CHOICE" in refused.inner_text()
     assert refused.locator("a.ttykm-rule").get_attribute("title") == "TURN.COPY-CHOICE: Choosing the copy"
+    if width != WIDTHS[0]:
+        visit.assert_clean()
+        return  # the link is the same at every width: open it once
     # The position is shared as a link that opens it again.
     link = page.locator(".pg-share").input_value()
     page = visit.open(link.removeprefix(base_url))

@@ -153,7 +153,8 @@
     } else if (editing) {
       parts.status.textContent = "Editing: click a square to cycle it through empty, white and black.";
     } else if (current.picks.length === 0) {
-      parts.status.textContent = a.legal_count + " legal turns. Click a copy on your Focus era: the ringed squares.";
+      parts.status.textContent = a.mover + " to move, " + a.legal_count +
+        " legal turns. Click a copy on your Focus era: the ringed squares.";
     } else {
       parts.status.textContent = "Click a ringed square to act, or move your Focus with a button.";
     }

@@ -107,6 +107,9 @@ class TTYKMPlay:
             return f"Focus to the {pick.removeprefix(FOCUS)}"
         return pick.replace(":", " ")
 
+    def player_name(self, player: int) -> str:
+        return Colour(player).word.capitalize()
+
     def all_picks(self, state: Position) -> tuple[str, ...]:
         """Picks that are not cells, offered as buttons whether legal or not."""
         return tuple(FOCUS + era.word for era in Era)
