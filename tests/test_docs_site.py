@@ -14,7 +14,7 @@ import oracle.games.ttykm.rules.standard
 from oracle.games.ttykm.board import Action
 from oracle.games.ttykm.events import Crushed, Event, Paradox
 from oracle.games.ttykm.examples import read_examples
-from oracle.tools.site.examples import ExampleMismatch, check_page, fences, page_examples, render_examples
+from oracle.tools.site.examples import ExampleMismatch, check_page, fences, page_examples, plain_words, render_examples
 from oracle.tools.site.pages import (
     SpecPage,
     clause_pages,
@@ -116,6 +116,13 @@ def test_a_lesson_is_checked_like_an_example_but_shows_no_notation() -> None:
     assert 'href="../playground/?game=ttykm&amp;position=' in html
     with pytest.raises(ExampleMismatch):
         render_examples(lesson.replace("moved white past:a2-b2 E", "moved white past:a2-b2 W"), "page.md", link)
+
+
+def test_lessons_explain_a_refusal_without_notation() -> None:
+    assert plain_words("the copy on past a1 must take 2 actions; after N it can still take N") == (
+        "the copy on past a1 must take 2 actions; after a move north it can still take a move north")
+    assert plain_words("white has no copy on the past, so the turn has no actions; write only the new Focus, "
+                       "such as >present") == "white has no copy on the past, so the turn has no actions"
 
 
 def test_every_spec_and_site_example_is_rendered() -> None:

@@ -212,6 +212,17 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink, playground
     return "\n".join(p for p in parts if p)  # a blank line would end the HTML block in Markdown
 
 
+ACTION_WORDS = {"N": "a move north", "E": "a move east", "S": "a move south", "W": "a move west",
+                "F": "a jump forward", "B": "a jump back"}
+
+
+def plain_words(reason: str) -> str:
+    """The oracle's explanation without notation, for the learn-to-play pages: action letters
+    become words, and a part that says how to write the turn (such as ``>present``) is left out."""
+    kept = [part for part in reason.split("; ") if ">" not in part]
+    return re.sub(r"\b[NESWFB]\b", lambda m: ACTION_WORDS[m.group(0)], "; ".join(kept))
+
+
 def lesson_html(example: WorkedExample, anchor: str, link: RuleLink, playground: str | None = None) -> str:
     """The HTML of one lesson block that `check_example` has passed: pictures and sentences, no notation."""
     f = example.fields
@@ -234,7 +245,7 @@ def lesson_html(example: WorkedExample, anchor: str, link: RuleLink, playground:
             rule = verdict.rule or ""
             href = link(rule)
             why = f' (<a href="{html.escape(href)}">the rule</a>)' if href is not None else ""
-            said = (f'<p class="ttykm-refused"><strong>Not allowed:</strong> {html.escape(verdict.reason)}'
+            said = (f'<p class="ttykm-refused"><strong>Not allowed:</strong> {html.escape(plain_words(verdict.reason))}'
                     f"{why}.</p>")
     else:
         figures.append(_figure("The position", position))
@@ -301,5 +312,6 @@ def render_examples(text: str, path: str, link: RuleLink, playground: str | None
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")
 
 
-__all__ = ["ExampleMismatch", "Fence", "check_page", "example_anchors", "fences", "page_examples", "playground_link",
+__all__ = ["ExampleMismatch", "Fence", "check_page", "example_anchors", "fences", "page_examples", "plain_words",
+           "playground_link",
            "render_examples"]
