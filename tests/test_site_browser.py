@@ -190,7 +190,9 @@ SMALLEST_LABEL = """() => {
     }
     return smallest;
 }"""
-NOTATION = re.compile(r"[0-9bw]+/[0-9bw]+/[0-9bw]+/[0-9bw]+\||turn=[wb]|focus=\w+,\w+|>(?:past|present|future)\b|\btake [NESWFB]\b")
+NOTATION = re.compile(
+    r"[0-9bw]+/[0-9bw]+/[0-9bw]+/[0-9bw]+\||turn=[wb]|focus=\w+,\w+|>(?:past|present|future)\b|\btake [NESWFB]\b"
+)
 LEARN = sorted(p.stem for p in (ROOT / "docs" / "ttykm" / "learn").glob("*.md"))
 
 
