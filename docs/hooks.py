@@ -8,6 +8,11 @@
   drawn (`oracle.tools.site.examples`).  An example the oracle does not confirm
   stops the build with an error naming it.  Each example links to the
   playground, which the build bundles with Pyodide (`oracle.tools.site.bundle`).
+- The "Learn to play" section of the nav lists each game's pages in
+  ``docs/<game>/learn/`` (file-name order), one section per game of the
+  registry; the pages use ```` ```lesson ```` blocks, checked like examples
+  and drawn without notation.  A game gets its playground by adding
+  ``oracle/games/<game>/play.py`` (see `oracle.tools.site.playground`).
 - Every link to a clause gets the clause's title as a tooltip, and every
   clause heading also answers to a lower-case kebab anchor (``#move-push-chain``
   as well as ``#MOVE.PUSH.CHAIN``).
