@@ -94,6 +94,9 @@ def test_a_whole_action_is_played_or_refused_as_if_clicked() -> None:
     assert played["applied"]["action"] == "a1 N E >present"
     refused = view({"game": "ttykm", "state": START, "action": "a1 W E >present"})
     assert refused["verdict"]["rule"] == "MOVE.WALL" and refused["state"] == START
+    blocked = view({"game": "ttykm", "state": START, "action": "a1 F E >present"})
+    assert blocked["verdict"]["rule"] == "TRAVEL.FORWARD" and blocked["picks"] == []
+    assert 'class="arrow attempt"' in blocked["svg_row"]  # the refused turn is drawn as attempted
 
 
 def test_the_position_editor_keeps_positions_valid() -> None:

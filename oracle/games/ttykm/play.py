@@ -54,7 +54,9 @@ class TTYKMPlay:
     """Picks, turns and pictures for the playground."""
 
     def picks_of(self, state: Position, action: Turn) -> tuple[str, ...]:
-        """The clicks that make ``action``: the copy, each action's landing cell, the new Focus."""
+        """The clicks that make ``action``: the copy, each action's landing cell, the new Focus.
+
+        For an action that leaves the board or the eras the picks stop before it."""
         assert state.to_move is not None
         picks: list[str] = []
         if action.copy is not None:
@@ -62,7 +64,8 @@ class TTYKMPlay:
             picks.append(cell_name(here))
             for step in action.actions:
                 landing = _after(here, step)
-                assert landing is not None, "a legal action stays on the board"
+                if landing is None:  # an attempt off the board or the eras: its picks stop there
+                    return tuple(picks)
                 here = landing
                 picks.append(cell_name(here))
         if action.focus is not None:
