@@ -1,8 +1,10 @@
 """A rules reference and move oracle for *That Time You Killed Me*.
 
-The public API::
+The public API, in one import:
 
-    from oracle import Position, legal_turns, apply_turn, explain, outcome
+```python
+from oracle import Position, legal_turns, apply_turn, explain, outcome
+```
 """
 
 from oracle.games.ttykm.board import Action, Colour, Era

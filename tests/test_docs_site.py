@@ -20,13 +20,16 @@ from oracle.tools.site.examples import (
     fences,
     game_pages,
     page_examples,
+    plain_words,
     render_examples,
 )
 from oracle.tools.site.pages import (
     SpecPage,
     clause_pages,
     example_refs,
+    is_rulings,
     link_clause_ids,
+    quotation_language,
     read_spec,
     rules_markdown,
     rulings_markdown,
@@ -68,9 +71,11 @@ def test_an_example_becomes_html_with_boards_events_and_links() -> None:
     assert html.startswith("# A page\n") and html.rstrip().endswith("Text after.")
     assert '<div class="ttykm-example" id="ex-two-moves">' in html
     assert '<a href="rules/#NOTATION.TURN"><code>NOTATION.TURN</code></a>' in html
-    assert html.count("<svg") == 2  # before and after
+    assert html.count("<svg") == 4  # before and after, each with the eras in a row and in a column
+    assert html.count('class="ttykm-board row"') == 2 and html.count('class="ttykm-board column"') == 2
     assert "<figcaption>Before</figcaption>" in html and "<figcaption>After</figcaption>" in html
-    assert "<li><code>moved white past:a2-b2 E</code></li>" in html
+    assert ("<li><code>moved white past:a2-b2 E</code> <span class=\"ttykm-prose\">The white copy moves east "
+            "from square a2 of the past to b2.</span></li>") in html
     assert "3b/4/1w2/4|3b/4/4/w3|3b/4/4/w3 turn=b" in html  # the position after
     assert not re.search(r"\n\s*\n", html[html.index("<div"):html.rindex("</div>")]), \
         "a blank line inside the HTML block would end it in Markdown"
@@ -82,7 +87,8 @@ def test_an_illegal_turn_shows_the_rule_and_the_explanation() -> None:
     html = render_examples(page, "page.md", link)
     assert "<strong>illegal</strong> under <a href=\"rules/#MOVE.WALL\"><code>MOVE.WALL</code></a>" in html
     assert "the copy on past a1 cannot move west: the wall is there" in html
-    assert html.count("<svg") == 1
+    assert html.count("<svg") == 2 and "<figcaption>The turn attempted</figcaption>" in html
+    assert html.count('class="arrow attempt"') == 2  # the refused move is drawn, in both layouts
 
 
 def test_a_wrong_claim_stops_the_page_naming_the_example() -> None:
@@ -107,6 +113,24 @@ def test_a_sample_block_inside_a_longer_fence_is_not_an_example() -> None:
     assert page_examples(readme, "README.md") == []
     lines = ["````", "```example", "x", "```", "````", "```example", "title: t", "```"]
     assert [(f.start, f.end, f.info) for f in fences(lines)] == [(0, 4, ""), (5, 7, "example")]
+
+
+def test_a_lesson_is_checked_like_an_example_but_shows_no_notation() -> None:
+    lesson = GOOD.replace("```example", "```lesson")
+    html = render_examples(lesson, "page.md", link, playground="../playground/")
+    assert '<div class="ttykm-example ttykm-lesson" id="ex-two-moves">' in html
+    assert "<code>" not in html and "|" not in html.replace("&#x27;", "")
+    assert "The white copy moves east from square a2 of the past to b2." in html
+    assert 'href="../playground/?game=ttykm&amp;position=' in html
+    with pytest.raises(ExampleMismatch):
+        render_examples(lesson.replace("moved white past:a2-b2 E", "moved white past:a2-b2 W"), "page.md", link)
+
+
+def test_lessons_explain_a_refusal_without_notation() -> None:
+    assert plain_words("the copy on past a1 must take 2 actions; after N it can still take N") == (
+        "the copy on past a1 must take 2 actions; after a move north it can still take a move north")
+    assert plain_words("white has no copy on the past, so the turn has no actions; write only the new Focus, "
+                       "such as >present") == "white has no copy on the past, so the turn has no actions"
 
 
 def test_every_spec_and_site_example_is_rendered() -> None:
@@ -222,6 +246,32 @@ def test_links_into_docs_keep_their_depth() -> None:
     assert "](../docs/" not in text and "](../performance.md)" in text
     deep = SpecPage("ttykm/x.md", "X", "See [speed](../../docs/performance.md).\n", ())
     assert "[speed](../../performance.md)" in rules_markdown(deep, [])
+
+
+def test_every_quotation_has_its_language_and_an_english_gloss() -> None:
+    pages = read_spec(SPEC)
+    rendered = [rules_markdown(page, []) for page in pages if not is_rulings(page)] + [rulings_markdown(pages)]
+    quotations = 0
+    for text in rendered:
+        for match in re.finditer(r'<q lang="(\w+)">([^<]*)</q>(.{0,40})', text, re.S):
+            language, quoted, after = match.groups()
+            quotations += 1
+            assert language == quotation_language(quoted)
+            if language != "en":
+                assert re.match(r",\s+[a-z(\"]|\s*\([a-z]", after), f"no English gloss after {quoted!r}"
+        outside = re.sub(r'<(q|span) lang="ja">.*?</\1>', "", text, flags=re.S)
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", outside), "Japanese outside a lang=\"ja\" element"
+    assert quotations >= 60
+    assert quotation_language("壁の中に移動することはできません") == "ja"
+    assert quotation_language("avance d'une case orthogonalement") == "fr"
+    assert quotation_language("chapter 1") == "en"
+
+
+def test_the_rulings_page_gives_every_ruling_in_full() -> None:
+    text = rulings_markdown(read_spec(SPEC))
+    for ruling in ("S1", "S2", "S3", "T1", "T2", "T3", "T4", "T5", "T6", "O1", "O2"):
+        assert f"Ruling {ruling} · " in text and "{#ruling-" + ruling.lower() + "}" in text
+    assert "[T3.2](#ruling-t3)" in text  # a clause's citation links to the ruling
 
 
 def test_rulings_gather_every_source_and_alternative() -> None:

@@ -1,5 +1,9 @@
 """The built rules site in a real browser: pages load without console errors,
-board pictures render, search finds a rule, nothing is fetched from outside.
+board pictures render and stay legible at desktop and phone widths, the
+learn-to-play path can be walked, the playground plays a turn by clicking
+with the real oracle (Pyodide), removal badges sit on the removed copy,
+Japanese quotations render with real glyphs, no link is broken, search finds
+a rule, and nothing is fetched from outside.
 
 Needs Chromium (Debian's ``chromium``) and Playwright's Python package, which
 drives the system browser through ``executable_path`` and never downloads one.
@@ -91,12 +95,16 @@ def browser(base_url: str) -> Iterator[Any]:
             launched.close()
 
 
+WIDTHS = [1280, 390]  # a desktop and a phone
+
+
 class Visit:
     """A page with its console errors and any request that left the site."""
 
-    def __init__(self, browser: Any, base_url: str) -> None:
+    def __init__(self, browser: Any, base_url: str, width: int = 1280, dark: bool = False) -> None:
         self.base_url = base_url
-        self.page = browser.new_page(viewport={"width": 1280, "height": 900})
+        self.page = browser.new_page(viewport={"width": width, "height": 900},
+                                     color_scheme="dark" if dark else "light")
         self.page.set_default_timeout(20_000)
         self.errors: list[str] = []
         self.outside: list[str] = []
@@ -120,7 +128,8 @@ class Visit:
 
 
 def boards_render(page: Any, minimum: int) -> int:
-    boards = page.locator("svg.ttykm-board")
+    """The visible board pictures (each picture exists in a wide and a narrow layout; CSS shows one)."""
+    boards = page.locator("svg.ttykm-board:visible")
     count: int = boards.count()
     assert count >= minimum
     for i in range(count):
@@ -169,6 +178,209 @@ def test_search_finds_the_paradox_rule(browser: Any, base_url: str) -> None:
     page.screenshot(path=str(OUTPUT / "site-search-paradox.png"))
     hit.click()
     page.wait_for_url(re.compile(r"/rules/ttykm/actions/.*#MOVE\.PUSH\.PARADOX$"))
+    visit.assert_clean()
+
+
+SMALLEST_LABEL = """() => {
+    let smallest = Infinity;
+    for (const svg of document.querySelectorAll("svg.ttykm-board")) {
+        const box = svg.getBoundingClientRect();
+        if (box.width === 0) continue;  // the layout CSS hides at this width
+        const scale = box.width / svg.viewBox.baseVal.width;
+        for (const text of svg.querySelectorAll("text")) {
+            smallest = Math.min(smallest, parseFloat(text.getAttribute("font-size")) * scale);
+        }
+    }
+    return smallest;
+}"""
+NOTATION = re.compile(
+    r"[0-9bw]+/[0-9bw]+/[0-9bw]+/[0-9bw]+\||turn=[wb]|focus=\w+,\w+|>(?:past|present|future)\b|\btake [NESWFB]\b"
+)
+LEARN = sorted(p.stem for p in (ROOT / "docs" / "ttykm" / "learn").glob("*.md"))
+
+
+def links_resolve(visit: Visit, hrefs: set[str]) -> None:
+    """Every link inside the site answers 200, and its #fragment names an element of the page."""
+    pages: dict[str, str] = {}
+    for href in sorted(hrefs):
+        if not href.startswith(visit.base_url):
+            continue
+        url, _, fragment = href.partition("#")
+        url = url.partition("?")[0]
+        if url not in pages:
+            response = visit.page.request.get(url)
+            assert response.status == 200, f"broken link {href}"
+            pages[url] = response.text() if "html" in response.headers.get("content-type", "") else ""
+        if fragment and pages[url]:
+            assert f'id="{fragment}"' in pages[url], f"link to a missing anchor: {href}"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_learn_to_play_path_can_be_walked(browser: Any, base_url: str, width: int) -> None:
+    visit = Visit(browser, base_url, width)
+    hrefs: set[str] = set()
+    assert len(LEARN) >= 8
+    for n, stem in enumerate(LEARN):
+        page = visit.open(f"/ttykm/learn/{stem}/")
+        boards_render(page, 0 if stem.endswith(("glossary", "summary")) else 1)
+        assert page.evaluate(SMALLEST_LABEL) >= 11, f"a board label under 11 px on {stem} at {width} px"
+        text = page.locator("article").inner_text()
+        assert not NOTATION.search(text), f"notation on the learn-to-play page {stem}"
+        hrefs.update(page.eval_on_selector_all("article a[href]", "links => links.map(a => a.href)"))
+        if n + 1 < len(LEARN) and not stem.endswith(("glossary", "summary")):
+            # Each page leads on to the next, in the order of the path.
+            assert any(h.rstrip("/").endswith(LEARN[n + 1]) for h in hrefs), f"{stem} does not lead on"
+        if stem.startswith("05"):
+            OUTPUT.mkdir(exist_ok=True)
+            page.screenshot(path=str(OUTPUT / f"site-learn-crush-{width}.png"), full_page=True)
+    links_resolve(visit, hrefs)
+    visit.assert_clean()
+
+
+def visible_cell(page: Any, cell: str) -> Any:
+    return page.locator(f".pg-board svg.ttykm-board:visible [data-cell='{cell}']")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_playground_plays_a_turn_by_clicking(browser: Any, base_url: str, width: int) -> None:
+    from oracle.games.ttykm.notation import format_position, parse_turn
+    from oracle.games.ttykm.rules.standard import apply_turn
+    from oracle.games.ttykm.state import Position
+
+    visit = Visit(browser, base_url, width)
+    page = visit.open("/playground/")
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.locator(".pg-board svg.ttykm-board:visible .target").count() == 1  # the one copy White may choose
+    for cell in ("past:a1", "past:a2", "past:b2"):
+        visible_cell(page, cell).click()
+        assert page.locator(".pg-refused").count() == 0
+    page.locator("button[data-pick='focus:present']").click()
+    expected = apply_turn(Position.start(), parse_turn("a1 N E >present"))
+    assert page.locator(".pg-position").input_value() == format_position(expected.position)
+    assert page.locator(".pg-events li").count() == len(expected.events)
+    page.locator(".pg-next").click()
+    assert "step 2 of" in page.locator(".pg-replay").inner_text()
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-{width}.png"), full_page=True)
+    # Black to move, with the Focus on the future: a black copy in the past may not be chosen.
+    visible_cell(page, "past:d4").click()
+    refused = page.locator(".pg-refused")
+    assert "TURN.COPY-CHOICE" in refused.inner_text()
+    assert refused.locator("a.ttykm-rule").get_attribute("title") == "TURN.COPY-CHOICE: Choosing the copy"
+    if width != WIDTHS[0]:
+        visit.assert_clean()
+        return  # the link is the same at every width: open it once
+    # The position is shared as a link that opens it again.
+    link = page.locator(".pg-share").input_value()
+    page = visit.open(link.removeprefix(base_url))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.locator(".pg-position").input_value() == format_position(expected.position)
+    visit.assert_clean()
+
+
+def test_examples_open_in_the_playground(browser: Any, base_url: str) -> None:
+    visit = Visit(browser, base_url)
+    page = visit.open("/rules/ttykm/actions/")
+    link = page.locator("#ex-a-ricochet-white-pushes-black-into-white-s-own-copy-which-is-crushed-against-the-wall "
+                        "a.ttykm-open-link")
+    link.click()
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    page.locator(".pg-example").click()
+    assert "crushed" in page.locator(".pg-replay").inner_text()
+    visit.assert_clean()
+
+
+BADGE_AND_GHOST = """(marker) => {
+    const ghost = marker.querySelector("circle.ghost").getBoundingClientRect();
+    const badge = marker.querySelector(".badge").getBoundingClientRect();
+    const svg = marker.ownerSVGElement;
+    const copies = [...svg.querySelectorAll("circle.copy")].map(c => {
+        const b = c.getBoundingClientRect();
+        return {x: b.x + b.width / 2, y: b.y + b.height / 2, r: b.width / 2, black: c.classList.contains("black")};
+    });
+    const gx = ghost.x + ghost.width / 2, gy = ghost.y + ghost.height / 2;
+    const survivor = copies.sort((a, b) => Math.hypot(a.x - gx, a.y - gy) - Math.hypot(b.x - gx, b.y - gy))[0];
+    return {badge: [badge.x + badge.width / 2, badge.y + badge.height / 2], ghost: [ghost.x, ghost.y,
+            ghost.width, ghost.height], survivor: survivor, apart: Math.hypot(survivor.x - gx, survivor.y - gy)};
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_removal_badge_sits_on_the_removed_copy_in_the_ricochet(browser: Any, base_url: str, width: int) -> None:
+    visit = Visit(browser, base_url, width)
+    page = visit.open("/rules/ttykm/actions/")
+    example = page.locator("#ex-a-ricochet-white-pushes-black-into-white-s-own-copy-which-is-crushed-against-the-wall")
+    after = example.locator("figure", has_text="After").locator("svg.ttykm-board:visible")
+    marker = after.locator("g.marker.crushed")
+    assert marker.get_attribute("data-cell") == "present:d1"  # White's copy, crushed at the wall
+    found = marker.evaluate(BADGE_AND_GHOST)
+    x, y, w, h = found["ghost"]
+    bx, by = found["badge"]
+    assert x <= bx <= x + w and y <= by <= y + h, "the badge is not on the removed copy's ghost"
+    survivor = found["survivor"]
+    assert survivor["black"], "Black's pushed copy now stands on d1"
+    assert found["apart"] > survivor["r"] / 2, "the ghost is drawn over the survivor's centre"
+    assert example.locator("figure", has_text="Before").locator("g.marker").count() == 0
+    example.scroll_into_view_if_needed()
+    OUTPUT.mkdir(exist_ok=True)
+    example.screenshot(path=str(OUTPUT / f"site-ricochet-{width}.png"))
+    visit.assert_clean()
+
+
+GLYPHS = r"""(element) => {
+    const family = getComputedStyle(element).fontFamily;
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 48;
+    const context = canvas.getContext("2d", {willReadFrequently: true});
+    const draw = (ch) => {
+        context.clearRect(0, 0, 48, 48);
+        context.font = "32px " + family;
+        context.textBaseline = "top";
+        context.fillText(ch, 4, 4);
+        return context.getImageData(0, 0, 48, 48).data.join(",");
+    };
+    const missing = draw("\u{10FFFD}");  // a private-use code point: drawn as the missing-glyph box
+    const chars = [...new Set([...element.textContent].filter(ch => /[\u3040-\u30ff\u4e00-\u9fff]/.test(ch)))];
+    const drawn = chars.map(draw);
+    return {chars: chars.length, missing: drawn.filter(d => d === missing).length, distinct: new Set(drawn).size};
+}"""
+
+
+def test_japanese_quotations_render_with_real_glyphs(browser: Any, base_url: str) -> None:
+    visit = Visit(browser, base_url)
+    page = visit.open("/rules/ttykm/actions/")
+    quotes = page.locator("q[lang='ja']")
+    assert quotes.count() >= 4
+    assert page.locator("q[lang='fr']").count() >= 8
+    found = quotes.first.evaluate(GLYPHS)
+    assert found["chars"] >= 5
+    assert found["missing"] == 0, "Japanese drawn as missing-glyph boxes"
+    assert found["distinct"] == found["chars"], "different characters drawn alike"
+    visit.assert_clean()
+
+
+def test_clause_anchors_work_in_kebab_case_and_dark_mode_follows_the_system(browser: Any, base_url: str) -> None:
+    visit = Visit(browser, base_url, dark=True)
+    page = visit.open("/rules/ttykm/actions/#move-push-chain")
+    page.wait_for_timeout(300)
+    top = page.locator("h3[id='MOVE.PUSH.CHAIN']").evaluate("h => h.getBoundingClientRect().top")
+    assert 0 <= top < 200, "the kebab anchor does not bring the clause into view"
+    assert page.locator("body").get_attribute("data-md-color-scheme") == "slate"
+    page.locator("label.md-header__button[for^='__palette']:visible").first.click()
+    assert page.locator("body").get_attribute("data-md-color-scheme") == "default"
+    visit.assert_clean()
+
+
+def test_the_home_and_rulings_pages_have_no_broken_link(browser: Any, base_url: str) -> None:
+    visit = Visit(browser, base_url)
+    hrefs: set[str] = set()
+    for path in ("/", "/rulings/", "/playground/"):
+        page = visit.open(path)
+        hrefs.update(page.eval_on_selector_all("article a[href]", "links => links.map(a => a.href)"))
+    page = visit.open("/rulings/")
+    assert page.locator("[id='ruling-t3']").count() == 1
+    assert "Push" in page.locator("article").inner_text()
+    links_resolve(visit, hrefs)
     visit.assert_clean()
 
 

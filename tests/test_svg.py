@@ -11,9 +11,17 @@ from pathlib import Path
 import pytest
 
 from oracle.games.ttykm.board import Colour, Era
-from oracle.games.ttykm.notation import event_text, format_position, parse_position, parse_turn
-from oracle.games.ttykm.pictures.svg import COPY_RADIUS, Overlays, board_svg, turn_overlays
-from oracle.games.ttykm.pictures.text import board_text
+from oracle.games.ttykm.notation import format_position, parse_position, parse_turn
+from oracle.games.ttykm.pictures.svg import (
+    COPY_RADIUS,
+    Layout,
+    LayoutName,
+    Overlays,
+    attempt_overlays,
+    board_svg,
+    turn_overlays,
+)
+from oracle.games.ttykm.pictures.text import event_prose, position_prose, position_summary
 from oracle.games.ttykm.rules.standard import apply_turn
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
@@ -60,12 +68,22 @@ def test_different_positions_give_different_pictures() -> None:
     assert board_svg(start) != board_svg(after)
 
 
-def test_title_and_desc_hold_the_position_and_the_text_board() -> None:
+def test_title_and_desc_say_the_position_in_words() -> None:
     rng = random.Random(11)
     for position in [Position.start(), *(random_position(rng) for _ in range(10))]:
         root = parse(board_svg(position))
-        assert root.findtext("s:title", namespaces=NS) == format_position(position)
-        assert root.findtext("s:desc", namespaces=NS) == board_text(position)
+        title = root.findtext("s:title", namespaces=NS) or ""
+        desc = root.findtext("s:desc", namespaces=NS) or ""
+        assert title == position_summary(position) and desc == position_prose(position)
+        assert format_position(position) not in title + desc and "|" not in title + desc
+    start = parse(board_svg(Position.start()))
+    assert start.findtext("s:desc", namespaces=NS) == (
+        "The past: white copy on a1; black copy on d4. White's Focus is here.\n"
+        "The present: white copy on a1; black copy on d4.\n"
+        "The future: white copy on a1; black copy on d4. Black's Focus is here.\n"
+        "White to move.\n"
+        "In supply: White 4, Black 4. Removed from the game: White 0, Black 0."
+    )
 
 
 def test_every_copy_is_drawn_once_in_its_colour() -> None:
@@ -102,15 +120,18 @@ def test_overlays_of_a_crush_and_a_paradox() -> None:
     before, after = (parse(svg) for svg in pictures(CRUSH_AND_PARADOX, "c2 E N >future"))
     for root in (before, after):
         assert len(groups(root, "move")) == 2
-        assert len(groups(root, "crushed")) == 1
-        assert len(groups(root, "paradox")) == 2
+    # The picture before the turn carries no mark of what the turn removes.
+    assert len(groups(before, "marker")) == 0
+    assert len(groups(after, "crushed")) == 1 and len(groups(after, "paradox")) == 2
     assert len(groups(before, "travel")) == 0 and len(groups(after, "created")) == 0
     # Before the turn the chosen copy is highlighted; after it, the active copy's last square.
     assert len([r for r in before.iter(f"{{{NS['s']}}}rect") if r.get("class") == "highlight"]) == 1
-    # After the turn the removed copies that left an empty square are drawn as dashed outlines.
+    # After the turn every removed copy is drawn as a dashed ghost: full size where its square is empty,
+    # small in the corner where the active copy now stands (d3).
     dashed = [c for c in after.iter(f"{{{NS['s']}}}circle") if c.get("stroke-dasharray")]
-    assert len(dashed) == 2  # present d2 (crushed) and d4 (the copy the paradox struck)
-    assert "paradox black present:d3 present:d4" in (after.findtext("s:desc", namespaces=NS) or "")
+    assert sorted(c.get("r") or "" for c in dashed) == ["10", "14", "14"]
+    assert ("Paradox: the black copy from square d3 of the present meets the black copy on square d4 of the present"
+            in (after.findtext("s:desc", namespaces=NS) or ""))
 
 
 def test_overlays_of_a_backward_travel() -> None:
@@ -118,7 +139,8 @@ def test_overlays_of_a_backward_travel() -> None:
     assert len(groups(before, "travel")) == 1 and len(groups(after, "travel")) == 1
     assert len(groups(before, "created")) == 0
     (created,) = groups(after, "created")
-    assert created.findtext("s:title", namespaces=NS) == "created white present:a1"
+    assert (created.findtext("s:title", namespaces=NS)
+            == "A new white copy comes from the supply onto square a1 of the present.")
 
 
 def test_turn_overlays_follow_the_events() -> None:
@@ -127,7 +149,8 @@ def test_turn_overlays_follow_the_events() -> None:
     overlays = turn_overlays(events, "after")
     assert [a.kind for a in overlays.arrows] == ["move", "move"]
     assert [m.kind for m in overlays.markers] == ["crushed", "paradox", "paradox"]
-    assert overlays.notes == tuple(event_text(e) for e in events)
+    assert [a.step for a in overlays.arrows] == [1, 2]
+    assert overlays.notes == tuple(event_prose(e) for e in events)
     assert overlays.highlights == (16 + 11,)  # present d3, where the active copy ends
 
 
@@ -136,8 +159,77 @@ def test_an_active_copy_removed_by_its_own_paradox_is_not_highlighted() -> None:
     events = apply_turn(position, parse_turn("a1 E N >past"), Ruleset.parse("self-push=paradox")).events
     after = turn_overlays(events, "after")
     assert [m.kind for m in after.markers] == ["paradox", "paradox"]
+    before = turn_overlays(events, "before")
+    assert before.markers == ()  # no ghost on the board before the turn
+    assert [(a.source, a.target, a.step) for a in before.arrows] == [(16, 17, 1), (17, 21, 2)]  # the fatal move too
     assert after.highlights == ()
     assert turn_overlays(events, "before").highlights == (16,)
+
+
+RICOCHET = "3b/4/4/w3|3b/4/4/1wbw|3b/4/4/w3 turn=w focus=present,future supply=3,3 removed=0,0"
+
+
+def circle_centre(circle: ET.Element) -> tuple[float, float]:
+    return float(circle.get("cx") or 0), float(circle.get("cy") or 0)
+
+
+@pytest.mark.parametrize("layout", ["row", "column"])
+def test_a_removal_badge_sits_on_the_ghost_not_on_the_survivor(layout: str) -> None:
+    """In the ricochet White's d1 is crushed and Black's copy is pushed onto d1."""
+    position = parse_position(RICOCHET)
+    applied = apply_turn(position, parse_turn("b1 E N >past"))
+    root = parse(board_svg(applied.position, turn_overlays(applied.events, "after"), layout=layout))  # type: ignore[arg-type]
+    (marker,) = groups(root, "crushed")
+    assert marker.get("data-cell") == "present:d1"
+    (ghost,) = [c for c in marker.iter(f"{{{NS['s']}}}circle") if c.get("class") == "ghost"]
+    (badge,) = groups(marker, "badge")
+    badge_shape = next(iter(badge))
+    bx = float(badge_shape.get("x") or 0) + float(badge_shape.get("width") or 0) / 2
+    by = float(badge_shape.get("y") or 0) + float(badge_shape.get("height") or 0) / 2
+    gx, gy = circle_centre(ghost)
+    assert (bx, by) == pytest.approx((gx, gy))  # the badge is on the removed copy's ghost
+    survivor_centre = Layout(layout).centre(16 + 3)  # type: ignore[arg-type]
+    (survivor,) = [c for c in copy_circles(root) if circle_centre(c) == survivor_centre]
+    assert survivor.get("fill") == "#2b2b2b"  # Black's pushed copy now holds d1
+    assert (gx, gy) != survivor_centre  # and the ghost stands clear of its centre
+
+
+def test_out_and_back_moves_are_two_arrows_numbered_in_order() -> None:
+    position = parse_position("3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0")
+    applied = apply_turn(position, parse_turn("a1 N S >present"))
+    root = parse(board_svg(position, turn_overlays(applied.events, "before")))
+    lines = [next(g.iter(f"{{{NS['s']}}}line")) for g in groups(root, "move")]
+    assert [g.findtext("s:title", namespaces=NS) for g in groups(root, "move")] == [
+        "Action 1: move", "Action 2: move"]
+    first, second = ({k: float(line.get(k) or 0) for k in ("x1", "y1", "x2", "y2")} for line in lines)
+    assert first["x1"] != second["x1"]  # side by side, not one double-headed line
+    assert [t.text for t in root.iter(f"{{{NS['s']}}}text") if t.get("class") == "step"] == ["1", "2"]
+
+
+def test_an_attempted_turn_is_drawn_off_the_edge() -> None:
+    overlays = attempt_overlays(Position.start(), parse_turn("a1 W N >present"))
+    assert [(a.kind, a.target, a.step) for a in overlays.arrows] == [("attempt", None, 1)]
+    overlays = attempt_overlays(Position.start(), parse_turn("a1 N F >present"))
+    assert [(a.source, a.target) for a in overlays.arrows] == [(0, 4), (4, 20)]
+    assert overlays.highlights == (0,)
+    root = parse(board_svg(Position.start(), overlays))
+    assert len(groups(root, "attempt")) == 2
+
+
+def test_every_label_is_at_least_eleven_units() -> None:
+    layout: LayoutName
+    position = parse_position(CRUSH_AND_PARADOX)
+    applied = apply_turn(position, parse_turn("c2 E N >future"))
+    for layout in ("row", "column"):
+        root = parse(board_svg(applied.position, turn_overlays(applied.events, "after"), layout=layout))
+        sizes = [float(t.get("font-size") or 0) for t in root.iter(f"{{{NS['s']}}}text")]
+        assert sizes and min(sizes) >= 11
+
+
+def test_interactive_boards_name_every_cell() -> None:
+    root = parse(board_svg(Position.start(), interactive=True))
+    cells = [r.get("data-cell") for r in root.iter(f"{{{NS['s']}}}rect") if r.get("class") == "cell"]
+    assert len(cells) == 48 and cells[0] == "past:a1" and cells[-1] == "future:d4"
 
 
 def test_highlights_without_a_turn() -> None:

@@ -19,8 +19,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
-from oracle.games.ttykm.board import SQUARES
 from oracle.games.ttykm.examples import ExampleFormatError, WorkedExample, check_example, parse_block
 from oracle.games.ttykm.notation import (
     event_text,
@@ -30,9 +30,10 @@ from oracle.games.ttykm.notation import (
     parse_turn,
     position_to_json,
 )
-from oracle.games.ttykm.pictures.svg import Overlays, board_svg, turn_overlays
+from oracle.games.ttykm.pictures.svg import Overlays, attempt_overlays, board_svg, turn_overlays
+from oracle.games.ttykm.pictures.text import event_prose
 from oracle.games.ttykm.rules.standard import apply_turn, explain, legal_turns
-from oracle.games.ttykm.state import InvalidPosition
+from oracle.games.ttykm.state import InvalidPosition, Position
 
 FENCE_OPEN = re.compile(r"^(`{3,}|~{3,})\s*([^`\s]*)")
 
@@ -112,8 +113,14 @@ def _game_examples(path: str) -> Any:
     return None
 
 
+# ```example blocks show the notation; ```lesson blocks (the learn-to-play pages) hold the same fields and are
+# checked the same way, but are shown in words and pictures only, for readers who have not met the notation.
+EXAMPLE_KINDS = ("example", "lesson")
+
+
 def page_examples(text: str, path: str) -> list[tuple[Fence, Any]]:
-    """The example blocks of one page, parsed (raises `ExampleFormatError`); none on a page its game draws itself."""
+    """The example and lesson blocks of one page, parsed (raises `ExampleFormatError`); none on a page
+    its game draws itself."""
     if game_pages(path) is not None:
         return []
     lines = text.splitlines()
@@ -122,7 +129,7 @@ def page_examples(text: str, path: str) -> list[tuple[Fence, Any]]:
     return [
         (fence, parse(lines[fence.start + 1:fence.end], path, fence.start + 1))
         for fence in fences(lines)
-        if fence.info == "example"
+        if fence.info in EXAMPLE_KINDS
     ]
 
 
@@ -138,11 +145,26 @@ def _rule_link(rule: str, link: RuleLink) -> str:
     return f'<a href="{html.escape(href)}">{_code(rule)}</a>' if href is not None else _code(rule)
 
 
-def _figure(caption: str, svg: str) -> str:
-    return f"<figure><figcaption>{html.escape(caption)}</figcaption>{svg}</figure>"
+def _figure(caption: str, position: Position, overlays: Overlays | None = None) -> str:
+    """A board picture twice: eras side by side for wide screens, stacked for narrow ones (CSS shows one)."""
+    return (f"<figure><figcaption>{html.escape(caption)}</figcaption>"
+            f"{board_svg(position, overlays, layout='row')}{board_svg(position, overlays, layout='column')}</figure>")
 
 
-def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
+def playground_link(href: str | None, position: str, turn: str | None = None, rules: str | None = None) -> str:
+    """The "open in the playground" link of an example, or nothing when the site has no playground."""
+    if href is None:
+        return ""
+    query: dict[str, str] = {"game": "ttykm", "position": position}
+    if turn:
+        query["turn"] = turn
+    if rules:
+        query["rules"] = rules
+    return (f'<p class="ttykm-open"><a class="ttykm-open-link" href="{html.escape(href + "?" + urlencode(query))}">'
+            "Open in the playground</a></p>")
+
+
+def example_html(example: WorkedExample, anchor: str, link: RuleLink, playground: str | None = None) -> str:
     """The HTML of one example that `check_example` has passed."""
     f = example.fields
     parts = [
@@ -171,11 +193,12 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
         if verdict.is_legal:
             applied = apply_turn(position, turn, ruleset)
             facts.append(("Verdict", "<strong>legal</strong>"))
-            figures.append(_figure("Before", board_svg(position, turn_overlays(applied.events, "before"))))
-            figures.append(_figure("After", board_svg(applied.position, turn_overlays(applied.events, "after"))))
+            figures.append(_figure("Before", position, turn_overlays(applied.events, "before")))
+            figures.append(_figure("After", applied.position, turn_overlays(applied.events, "after")))
             events_html = (
                 '<p class="ttykm-example-label">Events</p><ol class="ttykm-events">'
-                + "".join(f"<li>{_code(event_text(e))}</li>" for e in applied.events)
+                + "".join(f"<li>{_code(event_text(e))} <span class=\"ttykm-prose\">{html.escape(event_prose(e))}"
+                          "</span></li>" for e in applied.events)
                 + "</ol>"
             )
             facts_after = [("After", _code(format_position(applied.position)))]
@@ -186,13 +209,10 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
             if verdict.reason:
                 status += ": " + html.escape(verdict.reason)
             facts.append(("Verdict", status))
-            highlights: tuple[int, ...] = ()
-            if turn.copy is not None and position.to_move is not None:
-                highlights = (position.focus[position.to_move] * SQUARES + turn.copy,)
-            figures.append(_figure("The position", board_svg(position, Overlays(highlights=highlights))))
+            figures.append(_figure("The turn attempted", position, attempt_overlays(position, turn)))
             facts_after = []
     else:
-        figures.append(_figure("The position", board_svg(position)))
+        figures.append(_figure("The position", position))
         facts_after = []
     if "legal-count" in f or "legal-turns" in example.lists:
         turns = [format_turn(t) for t in legal_turns(position, ruleset)]
@@ -208,12 +228,60 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
         facts_after.append(("JSON", f"<pre><code>{html.escape(json.dumps(position_to_json(position)))}</code></pre>"))
     parts.append(_facts(facts))
     parts.append('<div class="ttykm-boards">' + "".join(figures) + "</div>")
+    rules_text = example.ruleset.name if "variant" in f else None
+    parts.append(playground_link(playground, f["position"], f.get("turn"), rules_text))
     if events_html:
         parts.append(events_html)
     if facts_after:
         parts.append(_facts(facts_after))
     parts.append("</div>")
-    return "\n".join(parts)
+    return "\n".join(p for p in parts if p)  # a blank line would end the HTML block in Markdown
+
+
+ACTION_WORDS = {"N": "a move north", "E": "a move east", "S": "a move south", "W": "a move west",
+                "F": "a jump forward", "B": "a jump back"}
+
+
+def plain_words(reason: str) -> str:
+    """The oracle's explanation without notation, for the learn-to-play pages: action letters
+    become words, and a part that says how to write the turn (such as ``>present``) is left out."""
+    kept = [part for part in reason.split("; ") if ">" not in part]
+    return re.sub(r"\b[NESWFB]\b", lambda m: ACTION_WORDS[m.group(0)], "; ".join(kept))
+
+
+def lesson_html(example: WorkedExample, anchor: str, link: RuleLink, playground: str | None = None) -> str:
+    """The HTML of one lesson block that `check_example` has passed: pictures and sentences, no notation."""
+    f = example.fields
+    position = parse_position(f["position"])
+    parts = [f'<div class="ttykm-example ttykm-lesson" id="{anchor}">',
+             f'<p class="ttykm-example-title">{html.escape(example.title)}</p>']
+    figures: list[str] = []
+    said = ""
+    if "turn" in f:
+        turn = parse_turn(f["turn"])
+        verdict = explain(position, turn, example.ruleset)
+        if verdict.is_legal:
+            applied = apply_turn(position, turn, example.ruleset)
+            figures += [_figure("Before", position, turn_overlays(applied.events, "before")),
+                        _figure("After", applied.position, turn_overlays(applied.events, "after"))]
+            said = ('<p class="ttykm-example-label">What happens</p><ol class="ttykm-steps">'
+                    + "".join(f"<li>{html.escape(event_prose(e))}</li>" for e in applied.events) + "</ol>")
+        else:
+            figures.append(_figure("What was tried", position, attempt_overlays(position, turn)))
+            rule = verdict.rule or ""
+            href = link(rule)
+            why = f' (<a href="{html.escape(href)}">the rule</a>)' if href is not None else ""
+            said = (f'<p class="ttykm-refused"><strong>Not allowed:</strong> {html.escape(plain_words(verdict.reason))}'
+                    f"{why}.</p>")
+    else:
+        figures.append(_figure("The position", position))
+    parts.append('<div class="ttykm-boards">' + "".join(figures) + "</div>")
+    parts.append(said)
+    rules_text = example.ruleset.name if "variant" in f else None
+    parts.append(playground_link(playground, f["position"], f.get("turn"), rules_text).replace(
+        "Open in the playground", "Try it in the playground"))
+    parts.append("</div>")
+    return "\n".join(p for p in parts if p)
 
 
 def _facts(facts: list[tuple[str, str]]) -> str:
@@ -267,11 +335,13 @@ def check_page(text: str, path: str, link: RuleLink) -> list[str]:
     return problems
 
 
-def render_examples(text: str, path: str, link: RuleLink) -> str:
+def render_examples(text: str, path: str, link: RuleLink, playground: str | None = None) -> str:
     """``text`` with every example block replaced by its checked HTML.
 
-    Raises `ExampleMismatch` listing every example on the page whose stated
-    outcome the oracle does not confirm."""
+    ``playground`` is the href of the playground page from this page, for
+    each example's "open in the playground" link.  Raises `ExampleMismatch`
+    listing every example on the page whose stated outcome the oracle does
+    not confirm."""
     problems = check_page(text, path, link)
     if problems:
         raise ExampleMismatch(problems)
@@ -283,15 +353,20 @@ def render_examples(text: str, path: str, link: RuleLink) -> str:
     found = page_examples(text, path)
     anchors = example_anchors([e for _, e in found])
     game = _game_examples(path)
-    draw = example_html if game is None else game.example_html
     out: list[str] = []
     done = 0
     for (fence, example), anchor in zip(found, anchors, strict=True):
         out.extend(lines[done:fence.start])
-        out.extend(["", draw(example, anchor, link), ""])
+        if game is not None:
+            out.extend(["", game.example_html(example, anchor, link), ""])
+        else:
+            render = lesson_html if fence.info == "lesson" else example_html
+            out.extend(["", render(example, anchor, link, playground), ""])
         done = fence.end + 1
     out.extend(lines[done:])
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")
 
 
-__all__ = ["ExampleMismatch", "Fence", "check_page", "example_anchors", "fences", "page_examples", "render_examples"]
+__all__ = ["ExampleMismatch", "Fence", "check_page", "example_anchors", "fences", "page_examples", "plain_words",
+           "playground_link",
+           "render_examples"]

@@ -165,6 +165,35 @@ def example_refs(site_path: str, text: str) -> list[ExampleRef]:
     ]
 
 
+SOURCE_PARAGRAPH = re.compile(r"\*(?:Source|Alternative):\*.*?(?=\n\s*\n|\Z)", re.S)
+QUOTATION = re.compile(r'"([^"]+)"')
+CORNER_QUOTATION = re.compile(r"「[^」]+」")  # Japanese quotation marks
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+FRENCH = re.compile(r"[àâçéèêëîïôûùüÿœÀÂÇÉÈÊ]|\b(?:le|la|les|de|des|du|un|une|vous|votre|est|et|il|pas)\b|\s[?!:;]")
+
+
+def quotation_language(text: str) -> str:
+    """The language of a quotation from the sources: ``ja``, ``fr`` or ``en``."""
+    if JAPANESE.search(text):
+        return "ja"
+    return "fr" if FRENCH.search(text) else "en"
+
+
+def mark_quotations(text: str) -> str:
+    """Each quotation in the *Source:* and *Alternative:* paragraphs as ``<q lang="…">``,
+    so browsers, screen readers and fonts know its language; its English gloss follows it
+    in the spec's text.  Lines are kept, so line numbers still match the spec file."""
+
+    def quote(match: re.Match[str]) -> str:
+        return f'<q lang="{quotation_language(match.group(1))}">{match.group(1)}</q>'
+
+    def paragraph(match: re.Match[str]) -> str:
+        marked = QUOTATION.sub(quote, match.group(0))
+        return CORNER_QUOTATION.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', marked)
+
+    return SOURCE_PARAGRAPH.sub(paragraph, text)
+
+
 def _relative(target: str, origin: str) -> str:
     """A link from the site page ``origin`` to the site page ``target``."""
     return posixpath.relpath(target, posixpath.dirname(origin) or ".")
@@ -172,8 +201,10 @@ def _relative(target: str, origin: str) -> str:
 
 def _site_links(line: str) -> str:
     """Links from spec/ into docs/ (``../docs/x.md``, or ``../../docs/x.md`` from a
-    game's folder) lose the ``docs/``: the rules pages sit as deep on the site."""
-    return re.sub(r"\]\(((?:\.\./)+)docs/", r"](\1", line)
+    game's folder) lose the ``docs/``: the rules pages sit as deep on the site.
+    Links to a folder's README.md go to its index page."""
+    line = re.sub(r"\]\(((?:\.\./)+)docs/", r"](\1", line)
+    return re.sub(r"\]\(((?:[\w.-]+/)*)README\.md(#[^)]*)?\)", r"](\1index.md\2)", line)
 
 
 def clause_pages(pages: list[SpecPage]) -> dict[str, str]:
@@ -201,7 +232,7 @@ def link_clause_ids(line: str, targets: dict[str, str], origin: str) -> str:
 def rules_markdown(page: SpecPage, examples: list[ExampleRef], targets: dict[str, str] | None = None) -> str:
     """The site page for one spec file (see the module docstring).  ``targets``
     (clause ID -> site page) turns the IDs cited in the prose into links."""
-    lines = page.text.splitlines()
+    lines = link_rulings(mark_quotations(page.text), _relative("rulings.md", page.site_path)).splitlines()
     own = example_refs(page.site_path, page.text)
     sections = {start: (end, match) for start, end, match in _sections(lines)}
     ends: dict[int, list[str]] = {}
@@ -233,30 +264,68 @@ def rules_markdown(page: SpecPage, examples: list[ExampleRef], targets: dict[str
     return "\n".join(out) + "\n"
 
 
+RULINGS_FILE = "rulings.md"  # spec/<game>/rulings.md: a game's rulings, shown whole on the rulings page
+RULING_HEADING = re.compile(r"^(#{2,4}) Ruling ([STO]\d) · (.+)$", re.M)
+RULING_CITED = re.compile(r"(?<![\w.#/>-])([STO][1-9])((?:\.\d+)?)(?![\w])")
+
+
+def is_rulings(page: SpecPage) -> bool:
+    return page.name.rpartition("/")[2] == RULINGS_FILE
+
+
+def ruling_anchor(ruling: str) -> str:
+    """``T3`` -> ``ruling-t3``."""
+    return "ruling-" + ruling.lower()
+
+
+def link_rulings(text: str, rulings_href: str) -> str:
+    """The rulings cited in *Source:* paragraphs ("ruling T3.1") as links to their full text."""
+
+    def paragraph(match: re.Match[str]) -> str:
+        if "ruling" not in match.group(0):
+            return match.group(0)
+        return RULING_CITED.sub(
+            lambda m: f"[{m.group(1)}{m.group(2)}]({rulings_href}#{ruling_anchor(m.group(1))})", match.group(0))
+
+    return SOURCE_PARAGRAPH.sub(paragraph, text)
+
+
 def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> str:
-    """One page with every clause's sources and alternative readings."""
+    """One page with each game's rulings in full (spec/<game>/rulings.md), then every
+    clause's sources and alternative readings."""
     out = [
         "# Rulings and sources",
         "",
-        "Every clause of the rules says where it comes from.  This page gathers those notes,",
-        "generated from the same spec files as the rules pages.  The sources are the French",
-        "standard rules with their questions and answers (seed 000), the Japanese rules with",
-        "the chapters (seed 003), and the rulings S1-S3, T1-T6 and O1-O2 taken from them.",
+        "Every clause of the rules says where it comes from.  This page gives the rulings",
+        "in full, then gathers each clause's sources, generated from the same spec files as",
+        "the rules pages.  The sources are the French standard rules with their questions and",
+        "answers (seed 000) and the Japanese rules with the chapters (seed 003); every quotation",
+        "is followed by an English gloss.",
         "Where the sources can be read another way, the clause names the **alternative**;",
-        f"the [named variants]({_relative(RULES_DIR + '/variants.md', site_path)}) let an engine",
+        f"the [named variants]({_relative(RULES_DIR + '/ttykm/variants.md', site_path)}) let an engine",
         "built on such a reading still be tested against the oracle.",
         "",
     ]
     for page in pages:
+        if not is_rulings(page):
+            continue
+        body = page.text.split("\n", 1)[1] if page.text.startswith("# ") else page.text
+        body = RULING_HEADING.sub(lambda m: f"{m.group(0)} {{#{ruling_anchor(m.group(2))}}}", body)
+        body = re.sub(r"^(#{1,5}) ", r"#\1 ", body, flags=re.M)  # one level down, under this page's title
+        out += [f"## {page.title}", "", _rehome(body, page, site_path).strip(), ""]
+    out += ["## The sources of each clause", ""]
+    for page in pages:
         if not page.clauses:
             continue
-        out += [f"## {page.title}", ""]
+        out += [f"### {page.title}", ""]
         for clause in page.clauses:
             target = f"{_relative(page.site_path, site_path)}#{clause.id}"
             out += [f"**[{clause.id}]({target}) · {clause.title}**", ""]
-            out += [f"*Source:* {_rehome(clause.source, page, site_path) or 'not stated.'}", ""]
+            source = mark_quotations(f"*Source:* {_rehome(clause.source, page, site_path) or 'not stated.'}")
+            out += [link_rulings(source, ""), ""]
             if clause.alternative:
-                out += ['!!! note "Alternative reading"', "", f"    {_rehome(clause.alternative, page, site_path)}", ""]
+                alternative = mark_quotations("*Alternative:* " + _rehome(clause.alternative, page, site_path))
+                out += ['!!! note "Alternative reading"', "", "    " + alternative.removeprefix("*Alternative:* "), ""]
     return "\n".join(out)
 
 
@@ -332,7 +401,11 @@ __all__ = [
     "SpecPage",
     "clause_pages",
     "example_refs",
+    "is_rulings",
     "link_clause_ids",
+    "link_rulings",
+    "mark_quotations",
+    "quotation_language",
     "read_spec",
     "rules_markdown",
     "rulings_markdown",

@@ -1,10 +1,21 @@
-"""Text pictures of positions and turns for the terminal."""
+"""Text pictures of positions and turns: a board for the terminal, and sentences for readers."""
 
 from __future__ import annotations
 
-from oracle.games.ttykm.board import Colour, Era, cell
-from oracle.games.ttykm.events import Event
-from oracle.games.ttykm.notation import event_text, square_text
+from oracle.games.ttykm.board import SQUARES, Colour, Era, cell
+from oracle.games.ttykm.events import (
+    CopyChosen,
+    Created,
+    Crushed,
+    Event,
+    FocusMoved,
+    Moved,
+    Paradox,
+    Pushed,
+    Travelled,
+    Won,
+)
+from oracle.games.ttykm.notation import event_text, square_name, square_text
 from oracle.games.ttykm.state import Position
 
 EMPTY = "."
@@ -53,3 +64,72 @@ def square_char(position: Position, c: int) -> str:
 
 def events_text(events: tuple[Event, ...], indent: str = "  ") -> str:
     return "\n".join(indent + event_text(e) for e in events)
+
+
+# --- in words, for screen readers and for readers who have not met the notation ---
+
+
+def _place(c: int) -> str:
+    return f"square {square_name(c % SQUARES)} of the {Era(c // SQUARES).word}"
+
+
+def position_prose(position: Position) -> str:
+    """The position in plain sentences: each era's copies, the Foci, the supplies and whose turn it is."""
+    lines = []
+    for era in Era:
+        held = []
+        for colour in Colour:
+            squares = [square_name(s) for s in range(SQUARES) if position.occupant(cell(era, s)) is colour]
+            if squares:
+                noun = "copy" if len(squares) == 1 else "copies"
+                held.append(f"{colour.word} {noun} on {', '.join(squares)}")
+        foci = [c.word.capitalize() for c in Colour if position.focus[c] == era]
+        focus = f" {' and '.join(foci)}'s Focus {'is' if len(foci) == 1 else 'are'} here." if foci else ""
+        lines.append(f"The {era.word}: {'; '.join(held) if held else 'empty'}.{focus}")
+    if position.winner is not None:
+        lines.append(f"{position.winner.word.capitalize()} has won.")
+    else:
+        assert position.to_move is not None
+        lines.append(f"{position.to_move.word.capitalize()} to move.")
+    lines.append(
+        f"In supply: White {position.supply[0]}, Black {position.supply[1]}. "
+        f"Removed from the game: White {position.removed[0]}, Black {position.removed[1]}."
+    )
+    return "\n".join(lines)
+
+
+def position_summary(position: Position) -> str:
+    """A one-line title for a picture of the position."""
+    whose = (f"{position.winner.word.capitalize()} has won" if position.winner is not None
+             else f"{position.to_move.word.capitalize() if position.to_move is not None else ''} to move")
+    return (f"The three eras, {whose}: White has {position.on_board(Colour.WHITE)} copies on the board, "
+            f"Black {position.on_board(Colour.BLACK)}")
+
+
+def event_prose(event: Event) -> str:
+    """One event as an English sentence, e.g. ``The black copy on square b2 of the present is pushed north to b3.``"""
+    match event:
+        case CopyChosen(colour, c):
+            return f"{colour.word.capitalize()} chooses the copy on {_place(c)}."
+        case Moved(colour, source, target, direction):
+            return (f"The {colour.word} copy moves {direction.word} from {_place(source)} "
+                    f"to {square_name(target % SQUARES)}.")
+        case Pushed(colour, source, target, direction):
+            return (f"The {colour.word} copy on {_place(source)} is pushed {direction.word} "
+                    f"to {square_name(target % SQUARES)}.")
+        case Crushed(colour, c, direction):
+            return f"The {colour.word} copy on {_place(c)} is pushed {direction.word} into the wall and crushed."
+        case Paradox(colour, pushed, struck):
+            return (f"Paradox: the {colour.word} copy from {_place(pushed)} meets the {colour.word} copy "
+                    f"on {_place(struck)}, and both are removed.")
+        case Travelled(colour, source, target):
+            way = "forward" if target > source else "back"
+            return (f"The {colour.word} copy on {_place(source)} travels {way} in time "
+                    f"to the {Era(target // SQUARES).word}.")
+        case Created(colour, c):
+            return f"A new {colour.word} copy comes from the supply onto {_place(c)}."
+        case FocusMoved(colour, source, target):
+            return f"{colour.word.capitalize()} moves the Focus from the {source.word} to the {target.word}."
+        case Won(colour):
+            return f"{colour.word.capitalize()} wins."
+    raise TypeError(f"not an event: {event!r}")  # pragma: no cover

@@ -1,0 +1,136 @@
+"""The site's playground engine (run in the browser by Pyodide, here by CPython),
+the step-by-step replay it shows, and the bundle the site build writes."""
+
+from __future__ import annotations
+
+import random
+import zipfile
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+
+from oracle.games.ttykm.game import GAME
+from oracle.games.ttykm.notation import format_position, parse_position, parse_turn
+from oracle.games.ttykm.pictures.steps import positions_through
+from oracle.games.ttykm.play import PLAY
+from oracle.games.ttykm.rules.standard import apply_turn, legal_turns
+from oracle.games.ttykm.ruleset import STANDARD
+from oracle.games.ttykm.state import COPIES_PER_PLAYER, Position, check_position
+from oracle.games.ttykm.turn import Turn
+from oracle.tools.site.bundle import MissingPyodide, oracle_zip, pyodide_dir
+from oracle.tools.site.playground import playable, playable_games, view, view_json
+from tests.conftest import ROOT
+from tests.positions import random_playout_position, random_position
+
+START = format_position(Position.start())
+
+
+def sample_turns(seed: int, count: int) -> list[tuple[Position, Turn]]:
+    rng = random.Random(seed)
+    found: list[tuple[Position, Turn]] = []
+    while len(found) < count:
+        position = random_position(rng, dense=rng.random() < 0.5) if rng.random() < 0.5 else \
+            random_playout_position(rng, rng.randrange(12))
+        if position.to_move is None:
+            continue
+        turns = legal_turns(position, STANDARD)
+        if turns:
+            found.append((position, rng.choice(turns)))
+    return found
+
+
+def test_replaying_the_events_step_by_step_ends_on_the_oracle_position() -> None:
+    for position, turn in sample_turns(5, 150):
+        applied = apply_turn(position, turn)
+        steps = positions_through(position, applied.events)
+        assert len(steps) == len(applied.events)
+        assert steps[-1] == applied.position
+
+
+def test_the_picks_of_every_legal_turn_make_that_turn_again() -> None:
+    for position, turn in sample_turns(9, 150):
+        picks = PLAY.picks_of(position, turn)
+        assert PLAY.action_of(position, picks) == turn
+        for n in range(1, len(picks)):  # every prefix is legal so far
+            partial = PLAY.action_of(position, picks[:n])
+            assert isinstance(partial, Turn)
+            assert GAME.explain(position, partial, STANDARD).status == "legal so far"
+
+
+def test_a_turn_played_by_clicks_is_the_oracle_turn() -> None:
+    answer = view({"game": "ttykm", "picks": []})
+    assert answer["targets"] == ["past:a1"] and answer["legal_count"] == 16 and answer["mover"] == "White"
+    picks: list[str] = []
+    for pick in ("past:a1", "past:a2", "past:b2"):
+        picks.append(pick)
+        answer = view({"game": "ttykm", "state": START, "picks": picks})
+        assert answer["verdict"] is None and answer["picks"] == picks
+    assert [b["pick"] for b in answer["buttons"] if b["leads_on"]] == ["focus:present", "focus:future"]
+    answer = view({"game": "ttykm", "state": START, "picks": [*picks, "focus:present"]})
+    expected = apply_turn(Position.start(), parse_turn("a1 N E >present"))
+    assert answer["state"] == format_position(expected.position) and answer["picks"] == []
+    assert answer["mover"] == "Black"
+    assert answer["applied"]["action"] == "a1 N E >present"
+    assert [s["text"] for s in answer["applied"]["steps"]][1] == (
+        "The white copy moves north from square a1 of the past to a2.")
+    assert len(answer["applied"]["steps"]) == len(expected.events)
+
+
+@pytest.mark.parametrize(("picks", "rule"), [
+    (["present:a1"], "TURN.COPY-CHOICE"),
+    (["past:a1", "past:a3"], "ACTION.KINDS"),
+    (["past:a1", "past:a2", "focus:present"], "TURN.ACTION-COUNT"),
+    (["past:a1", "past:a2", "past:b2", "focus:past"], "FOCUS.MOVE"),
+])
+def test_an_illegal_click_gets_the_oracle_verdict_and_is_dropped(picks: list[str], rule: str) -> None:
+    answer = view({"game": "ttykm", "state": START, "picks": picks})
+    assert answer["verdict"]["rule"] == rule and answer["verdict"]["status"] == "illegal"
+    assert answer["picks"] == picks[:-1] and answer["state"] == START
+
+
+def test_a_whole_action_is_played_or_refused_as_if_clicked() -> None:
+    played = view({"game": "ttykm", "state": START, "action": "a1 N E >present"})
+    assert played["applied"]["action"] == "a1 N E >present"
+    refused = view({"game": "ttykm", "state": START, "action": "a1 W E >present"})
+    assert refused["verdict"]["rule"] == "MOVE.WALL" and refused["state"] == START
+    blocked = view({"game": "ttykm", "state": START, "action": "a1 F E >present"})
+    assert blocked["verdict"]["rule"] == "TRAVEL.FORWARD" and blocked["picks"] == []
+    assert 'class="arrow attempt"' in blocked["svg_row"]  # the refused turn is drawn as attempted
+
+
+def test_the_position_editor_keeps_positions_valid() -> None:
+    rng = random.Random(4)
+    state = Position.start()
+    for _ in range(200):
+        cell = f"{rng.choice(['past', 'present', 'future'])}:{rng.choice('abcd')}{rng.choice('1234')}"
+        state = PLAY.edit(state, cell)
+        check_position(state)
+        for colour in (0, 1):
+            assert state.copies[colour].bit_count() + state.supply[colour] + state.removed[colour] == \
+                COPIES_PER_PLAYER
+    once = parse_position(view({"game": "ttykm", "state": START, "edit": "past:b2"})["state"])
+    assert once.occupant(5) is not None and once.supply == (3, 4)  # past b2 is cell 5
+
+
+def test_bad_input_is_one_error_line() -> None:
+    assert "error" in view_json('{"game": "ttykm", "state": "nonsense"}')
+    assert "unknown game" in view_json('{"game": "chess"}')
+
+
+def test_games_with_a_playground() -> None:
+    assert playable("ttykm") is PLAY and playable("chess") is None
+    assert {"name": "ttykm", "title": "That Time You Killed Me"} in playable_games()
+
+
+def test_the_oracle_zip_is_reproducible_and_holds_the_playground() -> None:
+    first = oracle_zip(ROOT)
+    assert first == oracle_zip(ROOT)
+    names = zipfile.ZipFile(BytesIO(first)).namelist()
+    assert "oracle/tools/site/playground.py" in names and "oracle/games/ttykm/play.py" in names
+    assert all(name.endswith(".py") for name in names)
+
+
+def test_a_missing_pyodide_package_says_how_to_get_it(tmp_path: Path) -> None:
+    with pytest.raises(MissingPyodide, match="npm ci"):
+        pyodide_dir(tmp_path)
