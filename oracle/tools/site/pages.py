@@ -168,6 +168,7 @@ def example_refs(site_path: str, text: str) -> list[ExampleRef]:
 SOURCE_PARAGRAPH = re.compile(r"\*(?:Source|Alternative):\*.*?(?=\n\s*\n|\Z)", re.S)
 QUOTATION = re.compile(r'"([^"]+)"')
 CORNER_QUOTATION = re.compile(r"「[^」]+」")  # Japanese quotation marks
+BARE_CORNER_QUOTATION = re.compile(r'(?<!lang="ja">)「[^」\n]+」')
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 FRENCH = re.compile(r"[àâçéèêëîïôûùüÿœÀÂÇÉÈÊ]|\b(?:le|la|les|de|des|du|un|une|vous|votre|est|et|il|pas)\b|\s[?!:;]")
 
@@ -191,7 +192,12 @@ def mark_quotations(text: str) -> str:
         marked = QUOTATION.sub(quote, match.group(0))
         return CORNER_QUOTATION.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', marked)
 
-    return SOURCE_PARAGRAPH.sub(paragraph, text)
+    marked = SOURCE_PARAGRAPH.sub(paragraph, text)
+    # Japanese quoted anywhere else in the prose (outside code) is marked too.
+    lines = marked.split("\n")
+    for i in _outside_fences(lines):
+        lines[i] = BARE_CORNER_QUOTATION.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', lines[i])
+    return "\n".join(lines)
 
 
 def _relative(target: str, origin: str) -> str:

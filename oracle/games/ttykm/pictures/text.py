@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from oracle.games.ttykm.board import SQUARES, Colour, Era, cell
 from oracle.games.ttykm.events import (
+    Cleared,
     CopyChosen,
     Created,
     Crushed,
+    Dug,
     Event,
+    Fell,
+    Flattened,
     FocusMoved,
+    Grew,
     Moved,
     Paradox,
+    Planted,
     Pushed,
     Travelled,
     Won,
@@ -132,4 +138,17 @@ def event_prose(event: Event) -> str:
             return f"{colour.word.capitalize()} moves the Focus from the {source.word} to the {target.word}."
         case Won(colour):
             return f"{colour.word.capitalize()} wins."
-    raise TypeError(f"not an event: {event!r}")  # pragma: no cover
+        case Planted(colour, c):
+            return f"The {colour.word} copy plants a seed on {_place(c)}."
+        case Dug(colour, c):
+            return f"The {colour.word} copy digs up the seed on {_place(c)}."
+        case Grew(what, c):
+            return f"A {what} grows on {_place(c)}."
+        case Cleared(what, c):
+            return f"The {what.replace('-', ' ')} on {_place(c)} is removed."
+        case Fell(source, target, direction):
+            return f"The tree on {_place(source)} falls {direction.word} onto {square_name(target % SQUARES)}."
+        case Flattened(colour, c):
+            return f"The {colour.word} copy on {_place(c)} is crushed by a falling tree."
+    # A chapter's event with no sentence here yet: its notation says what happened.
+    return event_text(event)
