@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 IN_CI = bool(os.environ.get("CI"))
@@ -21,3 +22,28 @@ settings.register_profile(
     "dev", max_examples=30, deadline=None, derandomize=IN_CI, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# The long checks: the whole suite (./dev test, CI) runs them; the quick tier
+# (./dev quick) leaves them out.  Each is a module whose every test is slow:
+# Z3 proofs and model-against-engine comparisons, mutation runs, engines
+# driven through subprocesses, the vector sets rebuilt, and the browser.
+SLOW_MODULES = (
+    "properties/test_differential.py",
+    "properties/test_mutants.py",
+    "properties/test_proofs.py",
+    "properties/test_growth_proofs.py",
+    "tests/test_conform.py",
+    "tests/test_vectors.py",
+    "tests/test_site_browser.py",
+    "properties/time_chase/test_mutants.py",
+    "properties/time_chase/test_z3.py",
+    "properties/trois_ombres/test_mutants.py",
+    "properties/trois_ombres/test_proofs.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.split("::")[0] in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
