@@ -153,7 +153,59 @@ class Flattened:
     cell: int
 
 
+@dataclass(frozen=True)
+class Shifted:
+    """The statue ``owner`` (None: neutral) moved one square from ``source`` to
+    ``target``, pushed, pulled or by a move carried from the era before
+    (INFLUENCE.PUSH, INFLUENCE.PULL, INFLUENCE.PROPAGATE)."""
+
+    owner: Colour | None
+    source: int
+    target: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Halted:
+    """The statue ``owner`` on ``cell`` could not take the move carried from
+    the era before; later eras do not try it (INFLUENCE.PROPAGATE.STOP)."""
+
+    owner: Colour | None
+    cell: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Built:
+    """The active copy of ``colour`` built its statue on ``cell`` (INFLUENCE.BUILD)."""
+
+    colour: Colour
+    cell: int
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A copy of ``colour``'s new statue was placed on ``cell`` of a later era;
+    ``rebound`` when it went back against the build direction
+    (INFLUENCE.BUILD.LATER, INFLUENCE.BUILD.REBOUND)."""
+
+    colour: Colour
+    cell: int
+    rebound: bool
+
+
+@dataclass(frozen=True)
+class Unplaced:
+    """No copy of ``colour``'s new statue could go on this era (``cell`` is
+    the square it would have rebounded from), nor on any later one
+    (INFLUENCE.BUILD.REBOUND-BLOCKED)."""
+
+    colour: Colour
+    cell: int
+
+
 Event = (
     CopyChosen | Moved | Pushed | Crushed | Paradox | Travelled | Created | FocusMoved | Won
     | Planted | Dug | Grew | Cleared | Fell | Flattened
+    | Shifted | Halted | Built | Placed | Unplaced
 )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from oracle.errors import InvalidPosition
-from oracle.games.ttykm.board import CELLS, FILES, MOVES, NEIGHBOUR, RANKS, SQUARES, Action, Era
+from oracle.games.ttykm.board import CELLS, FILES, MOVES, NEIGHBOUR, RANKS, SQUARES, Action, Colour, Era
 
 SEEDS = 5
 
@@ -32,6 +32,7 @@ class Kind(Enum):
     SHRUB = "shrub"
     TREE = "tree"
     FALLEN = "fallen-tree"
+    STATUE = "statue"
 
     @property
     def word(self) -> str:
@@ -40,16 +41,36 @@ class Kind(Enum):
     @property
     def chapter(self) -> str:
         """The chapter module that brings this kind."""
-        return "growth"
+        return "influence" if self is Kind.STATUE else "growth"
 
 
 @dataclass(frozen=True, slots=True)
 class Thing:
     """A solid object on a square.  ``root`` is a fallen tree's root cell (the
-    square it fell from, GROWTH.FALL) and None for every other kind."""
+    square it fell from, GROWTH.FALL) and None for every other kind.  ``owner``
+    is a statue's colour, None for the neutral statue and every other kind
+    (INFLUENCE.STATUES)."""
 
     kind: Kind
     root: int | None = None
+    owner: Colour | None = None
+
+    @property
+    def word(self) -> str:
+        """How events and errors name it: ``shrub``, ``neutral statue``, ..."""
+        if self.kind is Kind.STATUE:
+            return f"{statue_name(self.owner)} statue"
+        return self.kind.word
+
+
+def statue_name(owner: Colour | None) -> str:
+    """``neutral``, ``white`` or ``black``: a statue's identity across eras."""
+    return "neutral" if owner is None else owner.word
+
+
+def statue(owner: Colour | None) -> Thing:
+    """The statue of ``owner`` (None: the neutral statue)."""
+    return Thing(Kind.STATUE, None, owner)
 
 
 SHRUB = Thing(Kind.SHRUB)
@@ -85,13 +106,16 @@ class Chapters:
 
     ``modules`` names the chapters (NOTATION.RULES).  ``seeds`` is the mask of
     cells holding a seed; ``solids`` lists each solid object by cell, in cell
-    order; ``seed_supply`` is the shared seed supply (GROWTH.SEEDS).
+    order; ``seed_supply`` is the shared seed supply (GROWTH.SEEDS);
+    ``built`` says, White's then Black's, whether each player has built their
+    statue (INFLUENCE.BUILD.ONCE).
     """
 
     modules: frozenset[str]
     seeds: int = 0
     solids: tuple[tuple[int, Thing], ...] = field(default=())
     seed_supply: int = SEEDS
+    built: tuple[bool, bool] = (False, False)
 
     def solid(self, cell: int) -> Thing | None:
         """The object on ``cell``, or None."""
@@ -100,8 +124,16 @@ class Chapters:
                 return thing
         return None
 
-    def with_objects(self, seeds: int, solids: dict[int, Thing], seed_supply: int) -> Chapters:
-        return Chapters(self.modules, seeds, tuple(sorted(solids.items(), key=lambda item: item[0])), seed_supply)
+    def with_objects(
+        self, seeds: int, solids: dict[int, Thing], seed_supply: int, built: tuple[bool, bool] | None = None
+    ) -> Chapters:
+        return Chapters(
+            self.modules,
+            seeds,
+            tuple(sorted(solids.items(), key=lambda item: item[0])),
+            seed_supply,
+            self.built if built is None else built,
+        )
 
 
 def _where(c: int) -> str:
@@ -151,3 +183,38 @@ def check_objects(chapters: Chapters, copies: int) -> None:
                 raise InvalidObjects("a fallen tree's root must be the square next to it that it fell from")
         elif thing.root is not None:
             raise InvalidObjects(f"a {thing.kind.word} has no root")
+        if thing.owner is not None and thing.kind is not Kind.STATUE:
+            raise InvalidObjects(f"a {thing.kind.word} has no owner")
+    check_statues(chapters)
+
+
+def check_statues(chapters: Chapters) -> None:
+    """Raise `InvalidPosition` unless the statues are where they can be.
+
+    Rule: INFLUENCE.VALID
+    Statues need rules=influence.  Under it: exactly one neutral statue on
+    every era; at most one statue of each player on an era; a player's statue
+    stands on an unbroken run of eras, and on one at least exactly when the
+    player has built (the ``built`` flag says so explicitly).
+    """
+    eras: dict[Colour | None, list[int]] = {None: [], Colour.WHITE: [], Colour.BLACK: []}
+    for c, thing in chapters.solids:
+        if thing.kind is Kind.STATUE:
+            eras[thing.owner].append(c // SQUARES)
+    influence = "influence" in chapters.modules
+    if not influence:
+        if any(eras.values()) or any(chapters.built):
+            raise InvalidObjects("statues need rules=influence")
+        return
+    if sorted(eras[None]) != list(Era):
+        raise InvalidObjects("there is exactly one neutral statue on every era")
+    for colour in Colour:
+        run = sorted(eras[colour])
+        if len(set(run)) != len(run):
+            raise InvalidObjects(f"two {colour.word} statues on one era")
+        if run and run != list(range(run[0], run[-1] + 1)):
+            raise InvalidObjects(f"the {colour.word} statue skips an era: its copies stand on an unbroken run of eras")
+        if bool(run) != chapters.built[colour]:
+            said = "has built" if chapters.built[colour] else "has not built"
+            none = "no" if run else "a"
+            raise InvalidObjects(f"{colour.word} {said}, but {none} {colour.word} statue is on the boards")

@@ -20,6 +20,14 @@ VARIANTS: dict[str, str] = {
     " (VARIANT.PLANT-UNDER-ADJACENT-COPY)",
     "growth-onto-copy=kill": "Growth: a shrub or tree grows onto a copy standing alone and removes it"
     " (VARIANT.GROWTH-ONTO-COPY-KILL)",
+    "pull=automatic": "Influence: a Move always pulls the statue directly behind the copy (VARIANT.PULL-AUTOMATIC)",
+    "statue-build=move-copy": "Influence: later build copies go on the build square and an earlier rebound"
+    " follows as a statue move (VARIANT.STATUE-BUILD-MOVE-COPY)",
+    "statue-build=skip-occupied": "Influence: later build copies go only on free squares"
+    " (VARIANT.STATUE-BUILD-SKIP-OCCUPIED)",
+    "neutral-statue-square=b3": "Influence: the neutral statue starts on b3 of every era (VARIANT.NEUTRAL-STATUE-B3)",
+    "effect-order=recorded": "chapters: a later era applies the effects of the era before in recorded order,"
+    " without phases (VARIANT.EFFECT-ORDER-RECORDED)",
 }
 
 
@@ -28,7 +36,7 @@ VARIANTS: dict[str, str] = {
 # one-line error wherever it is named, never played by the standard rules.
 CHAPTERS: dict[str, bool] = {
     "growth": True,
-    "influence": False,
+    "influence": True,
     "memory": False,
 }
 
@@ -65,6 +73,26 @@ class Ruleset:
     @property
     def growth_onto_copy_kill(self) -> bool:
         return "growth-onto-copy=kill" in self.variants
+
+    @property
+    def pull_automatic(self) -> bool:
+        return "pull=automatic" in self.variants
+
+    @property
+    def statue_build_move_copy(self) -> bool:
+        return "statue-build=move-copy" in self.variants
+
+    @property
+    def statue_build_skip_occupied(self) -> bool:
+        return "statue-build=skip-occupied" in self.variants
+
+    @property
+    def neutral_statue_b3(self) -> bool:
+        return "neutral-statue-square=b3" in self.variants
+
+    @property
+    def effect_order_recorded(self) -> bool:
+        return "effect-order=recorded" in self.variants
 
     @property
     def name(self) -> str:

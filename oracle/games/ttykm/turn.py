@@ -27,9 +27,27 @@ class Aimed:
 
 
 # The letters of aimed actions, in the order the oracle tries them (ORACLE.ORDER).
-AIMED_WORDS: dict[str, str] = {"P": "plant", "D": "dig up"}
+AIMED_WORDS: dict[str, str] = {"P": "plant", "D": "dig up", "B": "build on"}
 
-TurnAction = Action | Aimed
+
+@dataclass(frozen=True, slots=True)
+class Pull:
+    """A Move that pulls the statue directly behind the active copy along
+    (INFLUENCE.PULL); ``value`` is its notation, the direction and ``+``, such
+    as ``E+``."""
+
+    direction: Action
+
+    @property
+    def value(self) -> str:
+        return f"{self.direction.value}+"
+
+    @property
+    def word(self) -> str:
+        return f"move {self.direction.word} with pull"
+
+
+TurnAction = Action | Aimed | Pull
 """One action of a turn: a standard action or a chapter action."""
 
 
@@ -58,4 +76,4 @@ class Turn:
 
 
 # The verdict values are the common interface's (oracle.interface), re-exported here.
-__all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Aimed", "Turn", "TurnAction", "Verdict"]
+__all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Aimed", "Pull", "Turn", "TurnAction", "Verdict"]

@@ -11,7 +11,7 @@ never propagate.  Chapter 4, Convergence, will add its pair rules
 from __future__ import annotations
 
 from oracle.games.ttykm.board import Era
-from oracle.games.ttykm.rules import growth
+from oracle.games.ttykm.rules import growth, influence
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import (
     MOVEMENT,
@@ -23,20 +23,28 @@ from oracle.games.ttykm.scene import (
     SeedRemoved,
     ShrubGrown,
     ShrubRemoved,
+    StatueBuilt,
+    StatueMoved,
 )
 
 
 def propagate(scene: Scene, era: int, ruleset: Ruleset) -> None:
     """Carry the effects recorded in ``era`` to every later era, in time order.
 
-    Rules: EFFECTS.ERAS, EFFECTS.PHASES
+    Rules: EFFECTS.ERAS, EFFECTS.PHASES, VARIANT.EFFECT-ORDER-RECORDED
     For each later era k, the effects recorded in era k-1 are applied in three
     phases: every removal, then every placement, then every movement, each
     phase in the order the effects were recorded.  Effects recorded in era k
     while doing so feed era k+1 only.  Nothing ever changes an earlier era.
+    Under the variant effect-order=recorded there are no phases: each era
+    applies the effects in the order they were recorded.
     """
     for k in range(era + 1, Era.FUTURE + 1):
         arriving = scene.effects[k - 1]
+        if ruleset.effect_order_recorded:
+            for effect in arriving:
+                apply_effect(scene, k, effect, ruleset)
+            continue
         for phase in (REMOVAL, PLACEMENT, MOVEMENT):
             for effect in arriving:
                 if effect.phase == phase:
@@ -59,3 +67,7 @@ def apply_effect(scene: Scene, era: int, effect: Effect, ruleset: Ruleset) -> No
             growth.grow_shrub(scene, era, square, ruleset)
         case ShrubGrown(square):
             growth.grow_tree(scene, era, square, ruleset)
+        case StatueBuilt():
+            influence.place_copy(scene, era, effect, ruleset)
+        case StatueMoved():
+            influence.propagate_move(scene, era, effect)
