@@ -76,9 +76,10 @@ def test_version() -> None:
     assert (response["oracle"], response["spec"], response["protocol"]) == (__version__, SPEC_VERSION, 1)
     assert response["variants"] == [
         "standard", "self-push=paradox", "copy-choice=free", "plant-under-adjacent-copy=forbidden",
-        "growth-onto-copy=kill",
+        "growth-onto-copy=kill", "pull=automatic", "statue-build=move-copy", "statue-build=skip-occupied",
+        "neutral-statue-square=b3", "effect-order=recorded",
     ]
-    assert response["rulesets"] == ["standard", "growth"]
+    assert response["rulesets"] == ["standard", "growth", "influence"]
     assert response["ops"] == list(OPS)
 
 

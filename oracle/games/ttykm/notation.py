@@ -258,7 +258,7 @@ def _parse_square_text(text: str, c: int, column: int, masks: list[int], objects
                 "a fallen tree whose root would be off the board (the glyph points the way it fell)", text, column
             ) from None
     else:
-        raise NotationError("expected w, b, a statue N, W, B, or a digit 1-4 on a board", text, column)
+        raise NotationError("expected w, b or a digit 1-4 on a board", text, column)
 
 
 def _parse_pair(key: str, value: str, column: int) -> tuple[str, str]:
@@ -457,9 +457,7 @@ def parse_action(token: str, column: int = 1) -> TurnAction:
     letter = token[:1].upper()
     if letter in AIMED_WORDS and len(token) == 3:
         return Aimed(letter, parse_square(token[1:].lower(), column + 1))
-    raise NotationError(
-        "expected an action N, E, S, W, F, B, one such as Pb2 or E+, or a new Focus such as >past", token, column
-    )
+    raise NotationError("expected an action N, E, S, W, F, B or a new Focus such as >past", token, column)
 
 
 # --- events ----------------------------------------------------------------

@@ -26,6 +26,12 @@ class InvalidObjects(InvalidPosition):
     rule = "OBJECTS.VALID"
 
 
+class InvalidStatues(InvalidObjects):
+    """A position whose statues break rule INFLUENCE.VALID."""
+
+    rule = "INFLUENCE.VALID"
+
+
 class Kind(Enum):
     """The kinds of solid object (OBJECTS.SQUARE); the value is the word events use."""
 
@@ -69,7 +75,12 @@ def statue_name(owner: Colour | None) -> str:
 
 
 def statue(owner: Colour | None) -> Thing:
-    """The statue of ``owner`` (None: the neutral statue)."""
+    """The statue of ``owner`` (None: the neutral statue).
+
+    Rule: INFLUENCE.STATUES
+    A statue is a solid object: one neutral statue and, once built, each
+    player's statue.  Nothing ever removes a statue.
+    """
     return Thing(Kind.STATUE, None, owner)
 
 
@@ -204,17 +215,17 @@ def check_statues(chapters: Chapters) -> None:
     influence = "influence" in chapters.modules
     if not influence:
         if any(eras.values()) or any(chapters.built):
-            raise InvalidObjects("statues need rules=influence")
+            raise InvalidStatues("statues need rules=influence")
         return
     if sorted(eras[None]) != list(Era):
-        raise InvalidObjects("there is exactly one neutral statue on every era")
+        raise InvalidStatues("there is exactly one neutral statue on every era")
     for colour in Colour:
         run = sorted(eras[colour])
         if len(set(run)) != len(run):
-            raise InvalidObjects(f"two {colour.word} statues on one era")
+            raise InvalidStatues(f"two {colour.word} statues on one era")
         if run and run != list(range(run[0], run[-1] + 1)):
-            raise InvalidObjects(f"the {colour.word} statue skips an era: its copies stand on an unbroken run of eras")
+            raise InvalidStatues(f"the {colour.word} statue skips an era: its copies stand on an unbroken run of eras")
         if bool(run) != chapters.built[colour]:
             said = "has built" if chapters.built[colour] else "has not built"
-            none = "no" if run else "a"
-            raise InvalidObjects(f"{colour.word} {said}, but {none} {colour.word} statue is on the boards")
+            none = "a" if run else "no"
+            raise InvalidStatues(f"{colour.word} {said}, but {none} {colour.word} statue is on the boards")

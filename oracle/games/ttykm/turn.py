@@ -33,8 +33,11 @@ AIMED_WORDS: dict[str, str] = {"P": "plant", "D": "dig up", "B": "build on"}
 @dataclass(frozen=True, slots=True)
 class Pull:
     """A Move that pulls the statue directly behind the active copy along
-    (INFLUENCE.PULL); ``value`` is its notation, the direction and ``+``, such
-    as ``E+``."""
+    (INFLUENCE.PULL).
+
+    Rule: NOTATION.PULL
+    ``value`` is its notation, the direction and ``+``, such as ``E+``.
+    """
 
     direction: Action
 

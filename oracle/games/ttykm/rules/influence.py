@@ -83,9 +83,10 @@ def push_statue(scene: Scene, c: int, direction: Action) -> None:
 def shift(scene: Scene, source: int, target: int, direction: Action) -> None:
     """Move a statue one square to a free ``target``, report it and record it.
 
-    Rules: INFLUENCE.PROPAGATE, INFLUENCE.SPENT
-    Every move of a statue, whatever its cause, records StatueMoved in its
-    era, and marks that version as moved during this action.
+    Rule: INFLUENCE.RECORD
+    Every move of a statue, whatever its cause (a push, a pull, a move carried
+    from the era before), records StatueMoved in its era, and marks that
+    version as moved during this action.
     """
     thing = scene.solids.pop(source)
     scene.solids[target] = thing
@@ -125,7 +126,7 @@ def pull_refusal(scene: Scene, active: int, direction: Action) -> str | None:
 def pull(scene: Scene, statue_cell: int, direction: Action) -> None:
     """The pulled statue follows into the square the active copy left.
 
-    Rules: INFLUENCE.PULL, INFLUENCE.PULL.AFTER-PUSH
+    Rule: INFLUENCE.PULL.AFTER-PUSH
     It moves after the Move and any push in front of it have resolved; the
     square it enters is free (a seed there is removed).
     """
@@ -150,18 +151,18 @@ def pulls_automatically(scene: Scene, active: int, direction: Action, ruleset: R
 def build_refusal(scene: Scene, colour: Colour, active: int, target: int) -> tuple[str, str] | None:
     """Why the active copy cannot build on ``target``, as (rule, reason), or None.
 
-    Rules: INFLUENCE.BUILD.ONCE, INFLUENCE.BUILD
+    Rules: INFLUENCE.BUILD.ONCE, INFLUENCE.BUILD.SQUARE
     Once per game; on an orthogonal neighbour of the active copy, on its era,
     that is empty: no copy, no seed, no object.
     """
     if scene.built[colour]:
         return "INFLUENCE.BUILD.ONCE", f"{colour.word} has already built their statue"
     if target == active or not any(beyond(active, d) == target for d in MOVES):
-        return "INFLUENCE.BUILD", "it is not an orthogonal neighbour of the copy"
+        return "INFLUENCE.BUILD.SQUARE", "it is not an orthogonal neighbour of the copy"
     if not scene.is_empty(target):
         thing = scene.solid(target)
         what = thing.word if thing is not None else "copy" if scene.copy_at(target) is not None else "seed"
-        return "INFLUENCE.BUILD", f"the square is not empty: a {what} is there"
+        return "INFLUENCE.BUILD.SQUARE", f"the square is not empty: a {what} is there"
     return None
 
 
@@ -189,7 +190,7 @@ def build(scene: Scene, colour: Colour, active: int, target: int) -> None:
 def place_copy(scene: Scene, era: int, effect: StatueBuilt, ruleset: Ruleset) -> None:
     """StatueBuilt reaches ``era``: place the new statue's copy there.
 
-    Rules: INFLUENCE.BUILD.LATER, INFLUENCE.BUILD.REBOUND, INFLUENCE.BUILD.REBOUND-BLOCKED
+    Rule: INFLUENCE.BUILD.LATER
     On the square P where the previous era's copy stands: a seed alone is
     removed; an occupant that can move in the build direction d is moved
     (pushed, with everything it pushes); otherwise the statue rebounds to
@@ -289,15 +290,26 @@ def place_copy_move_copy(scene: Scene, era: int, effect: StatueBuilt) -> None:
     scene.record(p, StatueBuilt(effect.owner, effect.square, d))
 
 
+def is_spent(scene: Scene, era: int, owner: Colour | None) -> bool:
+    """Whether the statue ``owner``'s version on ``era`` has already moved during this action.
+
+    Rule: INFLUENCE.SPENT
+    Pushed by another statue or by a build copy's placement, or rebounding as
+    a build copy: its own move carried from the era before is then spent.
+    Other statues may still push it, so a version may move twice on one era.
+    """
+    return (era, owner) in scene.moved
+
+
 def propagate_move(scene: Scene, era: int, effect: StatueMoved) -> None:
     """StatueMoved reaches ``era``: the same statue tries the same move from its own square.
 
-    Rules: INFLUENCE.PROPAGATE, INFLUENCE.PROPAGATE.STOP, INFLUENCE.SPENT
-    If that version has already moved during this action, the move is spent.
-    If its push is blocked it stays put, records nothing, and so no later era
+    Rules: INFLUENCE.PROPAGATE, INFLUENCE.PROPAGATE.STOP
+    If that version has already moved during this action, the move is spent
+    (`is_spent`).  If its push is blocked it stays put, records nothing, and so no later era
     tries it.  A statue absent from the era (not yet built there) does nothing.
     """
-    if (era, effect.owner) in scene.moved:
+    if is_spent(scene, era, effect.owner):
         return
     c = find_statue(scene, era, effect.owner)
     if c is None:
