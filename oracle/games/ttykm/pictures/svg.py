@@ -22,6 +22,7 @@ from typing import Literal
 
 from oracle.games.ttykm.board import SQUARES, Colour, Era
 from oracle.games.ttykm.events import (
+    Built,
     Cleared,
     CopyChosen,
     Created,
@@ -31,19 +32,23 @@ from oracle.games.ttykm.events import (
     Fell,
     Flattened,
     Grew,
+    Halted,
     Moved,
     Paradox,
+    Placed,
     Planted,
     Pushed,
+    Shifted,
     Travelled,
+    Unplaced,
 )
 from oracle.games.ttykm.notation import event_text, format_position
 from oracle.games.ttykm.objects import Kind, Thing
 from oracle.games.ttykm.pictures.text import board_text
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
 
-ArrowKind = Literal["move", "push", "travel", "fall"]
-MarkerKind = Literal["crushed", "paradox", "created", "grew", "cleared"]
+ArrowKind = Literal["move", "push", "travel", "fall", "statue", "carried"]
+MarkerKind = Literal["crushed", "paradox", "created", "grew", "cleared", "built", "blocked"]
 
 # Geometry, in SVG user units.
 SQUARE = 40
@@ -63,9 +68,13 @@ DARK = "#dccaa4"
 WHITE_FILL, WHITE_STROKE = "#ffffff", "#333333"
 BLACK_FILL, BLACK_STROKE = "#2b2b2b", "#000000"
 HIGHLIGHT = "#f7d94c"
-ARROW_COLOUR: dict[str, str] = {"move": "#1f6fd1", "push": "#e07b00", "travel": "#1a9850", "fall": "#7a4a1e"}
+ARROW_COLOUR: dict[str, str] = {"move": "#1f6fd1", "push": "#e07b00", "travel": "#1a9850", "fall": "#7a4a1e",
+                                "statue": "#c2410c", "carried": "#c2410c"}
 MARKER_COLOUR: dict[str, str] = {"crushed": "#d62728", "paradox": "#8e24aa", "created": "#1a9850",
-                                 "grew": "#2e7d32", "cleared": "#7a4a1e"}
+                                 "grew": "#2e7d32", "cleared": "#7a4a1e", "built": "#c2410c", "blocked": "#555555"}
+STATUE_FILL: dict[Colour | None, tuple[str, str]] = {
+    None: ("#f28c28", "#8a4a0b"), Colour.WHITE: ("#ffffff", "#8a4a0b"), Colour.BLACK: ("#2b2b2b", "#8a4a0b"),
+}
 FONT = "sans-serif"
 
 
@@ -145,9 +154,33 @@ def turn_overlays(events: Iterable[Event], when: Literal["before", "after"]) -> 
                     markers.append(Marker(c, "grew", Colour.WHITE, event_text(event)))
             case Cleared(_, c) | Dug(_, c):
                 markers.append(Marker(c, "cleared", Colour.WHITE, event_text(event)))
+            case Shifted() | Halted() | Built() | Placed() | Unplaced():
+                statue_overlay(event, active, when, arrows, markers)
     if when == "after" and active is not None:
         highlights.append(active)
     return Overlays(tuple(arrows), tuple(markers), tuple(highlights), tuple(event_text(e) for e in trace))
+
+
+def statue_overlay(event: Event, active: int | None, when: str, arrows: list[Arrow], markers: list[Marker]) -> None:
+    """Influence: a statue's move is an arrow, drawn dashed ("carried") on an
+    era later than the active copy's, where the move was carried from the era
+    before; a carried move that was blocked, and each new statue, get a badge."""
+    carried = active is not None and _era_of(event) > active // SQUARES
+    match event:
+        case Shifted(_, source, target, _):
+            arrows.append(Arrow(source, target, "carried" if carried else "statue"))
+        case Halted(_, c, _) | Unplaced(_, c):
+            markers.append(Marker(c, "blocked", Colour.WHITE, event_text(event)))
+        case Built(_, c) | Placed(_, c, _):
+            if when == "after":
+                markers.append(Marker(c, "built", Colour.WHITE, event_text(event)))
+
+
+def _era_of(event: Event) -> int:
+    match event:
+        case Shifted(_, c, _, _) | Halted(_, c, _) | Built(_, c) | Placed(_, c, _) | Unplaced(_, c):
+            return c // SQUARES
+    return 0  # pragma: no cover
 
 
 # --- drawing -----------------------------------------------------------------
@@ -265,7 +298,7 @@ def _seed(parent: ET.Element, x: float, y: float) -> None:
 def _thing(parent: ET.Element, c: int, thing: Thing) -> None:
     x, y = _centre(c)
     group = _el(parent, "g", class_="object " + thing.kind.word)
-    _el(group, "title").text = thing.kind.word
+    _el(group, "title").text = thing.word
     if thing.kind is Kind.SHRUB:
         for dx, dy, r in ((-7, 4, 8), (7, 4, 8), (0, -4, 9)):
             _el(group, "circle", cx=x + dx, cy=y + dy, r=r, fill=LEAF, stroke=LEAF_DARK, stroke_width=1.5)
@@ -273,6 +306,8 @@ def _thing(parent: ET.Element, c: int, thing: Thing) -> None:
         _el(group, "rect", x=x - 3, y=y + 2, width=6, height=14, fill=TRUNK)
         crown = f"{_num(x)},{_num(y - 17)} {_num(x - 12)},{_num(y + 5)} {_num(x + 12)},{_num(y + 5)}"
         _el(group, "polygon", points=crown, fill=LEAF, stroke=LEAF_DARK, stroke_width=1.5)
+    elif thing.kind is Kind.STATUE:
+        _statue(group, x, y, thing.owner)
     elif thing.kind is Kind.FALLEN and thing.root is not None:
         rx, ry = _centre(thing.root)
         # The trunk runs from the root square's edge to the landing square; the crown lies beyond.
@@ -282,6 +317,20 @@ def _thing(parent: ET.Element, c: int, thing: Thing) -> None:
         _el(group, "line", x1=sx, y1=sy, x2=ex, y2=ey, stroke=TRUNK, stroke_width=6, stroke_linecap="round")
         _el(group, "ellipse", cx=ex, cy=ey, rx=11 if x != rx else 8, ry=8 if x != rx else 11, fill=LEAF,
             stroke=LEAF_DARK, stroke_width=1.5, stroke_dasharray="3 2")
+
+
+def _statue(group: ET.Element, x: float, y: float, owner: Colour | None) -> None:
+    """A statue: a stone head on a plinth, orange for the neutral statue,
+    white or black for the players', always with the same brown outline."""
+    fill, stroke = STATUE_FILL[owner]
+    _el(group, "rect", x=x - 13, y=y + 9, width=26, height=7, rx=1.5, fill=stroke, stroke=stroke, stroke_width=1)
+    head = (f"M{_num(x - 10)},{_num(y + 9)} V{_num(y - 8)} Q{_num(x - 10)},{_num(y - 17)} {_num(x)},{_num(y - 17)}"
+            f" Q{_num(x + 10)},{_num(y - 17)} {_num(x + 10)},{_num(y - 8)} V{_num(y + 9)} Z")
+    _el(group, "path", d=head, fill=fill, stroke=stroke, stroke_width=2.2)
+    brow = "#8a4a0b" if owner is not Colour.BLACK else "#f28c28"
+    _el(group, "path", d=f"M{_num(x - 6)},{_num(y - 5)} H{_num(x + 6)} M{_num(x)},{_num(y - 5)} V{_num(y + 3)}"
+        f" M{_num(x - 4)},{_num(y + 5)} H{_num(x + 4)}", stroke=brow, stroke_width=2, fill="none",
+        stroke_linecap="round")
 
 
 def _arrow(parent: ET.Element, arrow: Arrow) -> None:
@@ -295,8 +344,9 @@ def _arrow(parent: ET.Element, arrow: Arrow) -> None:
             stroke=colour, stroke_width=3.5, stroke_opacity=0.85, stroke_linecap="round")
         dx, dy = x2 - cx, y2 - cy
     else:
+        dash = {"stroke_dasharray": "7 5"} if arrow.kind == "carried" else {}
         _el(group, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=colour, stroke_width=5, stroke_opacity=0.85,
-            stroke_linecap="round")
+            stroke_linecap="round" if not dash else "butt", **dash)
         dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
@@ -316,7 +366,7 @@ def _badge(parent: ET.Element, kind: str, x: float, y: float) -> None:
             stroke_width=1.5)
     else:
         _el(parent, "circle", cx=x, cy=y, r=8.5, fill=colour, stroke="#ffffff", stroke_width=1.5)
-    if kind in ("created", "grew"):
+    if kind in ("created", "grew", "built"):
         d = f"M{_num(x - 4.5)},{_num(y)} H{_num(x + 4.5)} M{_num(x)},{_num(y - 4.5)} V{_num(y + 4.5)}"
     else:
         a, b = (_num(x - 4), _num(y - 4)), (_num(x + 4), _num(y + 4))
@@ -367,12 +417,16 @@ def _legend(parent: ET.Element, overlays: Overlays, top: float) -> None:
     group = _el(parent, "g", class_="legend")
     x = _board_left(Era.PAST)
     y = top + 12
-    arrow_kinds = [k for k in ("move", "push", "travel", "fall") if any(a.kind == k for a in overlays.arrows)]
+    names = {"statue": "statue moved", "carried": "carried to the next era"}
+    kinds_of_arrow = ("move", "push", "travel", "fall", "statue", "carried")
+    arrow_kinds = [k for k in kinds_of_arrow if any(a.kind == k for a in overlays.arrows)]
     for kind in arrow_kinds:
-        _el(group, "line", x1=x, y1=y, x2=x + 22, y2=y, stroke=ARROW_COLOUR[kind], stroke_width=4)
-        _text(group, x + 27, y + 4, kind, font_size=12, fill="#333333")
-        x += 32 + 7 * len(kind) + 10
-    kinds = ("crushed", "paradox", "created", "grew", "cleared")
+        dash = {"stroke_dasharray": "6 4"} if kind == "carried" else {}
+        _el(group, "line", x1=x, y1=y, x2=x + 22, y2=y, stroke=ARROW_COLOUR[kind], stroke_width=4, **dash)
+        label = names.get(kind, kind)
+        _text(group, x + 27, y + 4, label, font_size=12, fill="#333333")
+        x += 32 + 7 * len(label) + 10
+    kinds = ("crushed", "paradox", "created", "grew", "cleared", "built", "blocked")
     marker_kinds = [k for k in kinds if any(m.kind == k for m in overlays.markers)]
     for kind in marker_kinds:
         _badge(group, kind, x + 8, y)
