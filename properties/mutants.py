@@ -31,6 +31,7 @@ from oracle.games.ttykm.rules import standard as rules
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Turn
+from properties import influence_mutants
 from properties.checks import check_legality, check_play, check_symmetry, near_misses
 
 # --- the mutants ------------------------------------------------------------------------
@@ -153,6 +154,7 @@ def travel_over_anything(original: Callable[..., Any], step: int) -> Callable[..
 class Mutant:
     name: str
     patch: Callable[[], Any]  # returns a context manager
+    checks: str = "standard"  # or "influence": which checks must catch it
 
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -167,6 +169,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("travel ignoring an occupied square",
            lambda: patched(travel_forward=travel_over_anything(rules.travel_forward, SQUARES),
                            travel_backward=travel_over_anything(rules.travel_backward, -SQUARES))),
+    *(Mutant(name, patch, "influence") for name, patch in influence_mutants.MUTANTS),
 )
 
 # --- the checks -----------------------------------------------------------------------------
@@ -251,9 +254,10 @@ def judge(mutant: Mutant) -> Verdict:
     """Run the checks against ``mutant`` until one fails."""
     sample_positions()  # made with the real rules, before any mutant is in place
     differential_sample()
+    influence_mutants.sample()
     started = time.perf_counter()
     with mutant.patch():
-        for name, check in CHECKS:
+        for name, check in CHECKS if mutant.checks == "standard" else influence_mutants.CHECKS:
             try:
                 check()
             except Exception as exc:  # any failure, assertion or crash, is a catch

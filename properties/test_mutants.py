@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from properties import influence_mutants
 from properties.mutants import CHECKS, MUTANTS, Mutant, judge
 
 
@@ -20,3 +21,11 @@ QUICK = {name: check for name, check in CHECKS if name != "Z3 differential"}
 def test_checks_pass_on_the_real_rules(name: str) -> None:
     """Without a mutant every quick check passes (the differential check has its own test)."""
     QUICK[name]()
+
+
+INFLUENCE_QUICK = {name: check for name, check in influence_mutants.CHECKS if "differential" not in name}
+
+
+@pytest.mark.parametrize("name", INFLUENCE_QUICK)
+def test_influence_checks_pass_on_the_real_rules(name: str) -> None:
+    INFLUENCE_QUICK[name]()
