@@ -255,6 +255,7 @@ def judge(mutant: Mutant) -> Verdict:
     sample_positions()  # made with the real rules, before any mutant is in place
     differential_sample()
     influence_mutants.sample()
+    influence_mutants.differential_sample()
     started = time.perf_counter()
     with mutant.patch():
         for name, check in CHECKS if mutant.checks == "standard" else influence_mutants.CHECKS:
