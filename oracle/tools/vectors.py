@@ -22,7 +22,7 @@ from oracle import SPEC_VERSION, __version__
 from oracle.games.ttykm.board import ACTION_ORDER, SQUARES, Era
 from oracle.games.ttykm.notation import event_text, format_position, format_turn, parse_position, parse_turn
 from oracle.games.ttykm.perft import perft
-from oracle.games.ttykm.rules.standard import apply_turn, explain, successors
+from oracle.games.ttykm.rules.standard import apply_turn, explain, start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import ILLEGAL, Turn
@@ -74,14 +74,41 @@ NAMED_POSITIONS: tuple[NamedPosition, ...] = (
                   "the game is over: no legal turn (TURN.GAME-OVER)"),
 )
 
+_INF = "rules=influence built="
+INFLUENCE_NAMED: tuple[NamedPosition, ...] = (
+    NamedPosition("start",
+                  f"3b/4/2N1/w3|3b/4/2N1/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0 {_INF}0,0",
+                  "the Influence start: the neutral statue on c2 of every era (INFLUENCE.SETUP)"),
+    NamedPosition("propagated-crush",
+                  f"3b/4/1wN1/4|3b/4/2Nb/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,3 removed=0,0 {_INF}0,0",
+                  "b2 E pushes the statue in the past; the present's statue crushes Black (INFLUENCE.PROPAGATE)"),
+    NamedPosition("propagation-stops",
+                  f"3b/4/1wN1/4|3b/4/3N/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0 {_INF}0,0",
+                  "the present's statue is against the wall: the future's stays (INFLUENCE.PROPAGATE.STOP)"),
+    NamedPosition("pull-and-push",
+                  f"3b/4/N3/w3|3b/4/Nwb1/4|3b/4/N3/w3 turn=w focus=present,future supply=4,3 removed=0,0 {_INF}0,0",
+                  "b2 E+ pushes Black and pulls the statue, which moves in the future too (INFLUENCE.PULL)"),
+    NamedPosition("build-rebound",
+                  f"N2b/4/1w2/4|N2b/4/2b1/w3|3b/4/2NB/w3 turn=w focus=past,future supply=4,3 removed=0,0 {_INF}0,1",
+                  "b2 Bc2 pushes Black in the present and rebounds in the future (INFLUENCE.BUILD.REBOUND)"),
+    NamedPosition("reversed-chain",
+                  f"3b/1B2/1N2/1w2|3b/4/N3/B1w1|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0 {_INF}0,1",
+                  "b1 N pushes two statues; the neutral one's own move is spent in the present (INFLUENCE.SPENT)"),
+)
+
 # Perft depths from the named positions: deep enough to mix rules, shallow
 # enough to export in seconds (variants are counted by the plain rules).
-PERFT_DEPTHS = {"standard": {"start": 5, "*": 3}, "variant": {"start": 3, "*": 2}}
+PERFT_DEPTHS = {"standard": {"start": 5, "*": 3}, "variant": {"start": 3, "*": 2}, "influence": {"start": 3, "*": 2}}
 GAMES = 6  # playthroughs per set
 MAX_PLIES = 100  # a playthrough stops here if nobody has won
 SAMPLE_EVERY = 9  # one position in this many plies of each game joins the position set
 APPLY_PER_POSITION = 6
 ILLEGAL_CANDIDATES = 80
+
+
+def named_positions(ruleset: Ruleset) -> tuple[NamedPosition, ...]:
+    """The named positions of a ruleset's vector set: Influence has its own."""
+    return INFLUENCE_NAMED if "influence" in ruleset.chapters else NAMED_POSITIONS
 
 
 def ruleset_dir_name(ruleset: Ruleset) -> str:
@@ -91,6 +118,7 @@ def ruleset_dir_name(ruleset: Ruleset) -> str:
 
 COMMITTED: tuple[Ruleset, ...] = (
     STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"),
+    Ruleset.parse("influence"),
 )
 
 
@@ -101,7 +129,7 @@ def random_game(ruleset: Ruleset, seed: int) -> list[tuple[Position, Turn]]:
     """A seeded random game: the position before each ply and the turn played there.
     The final position is that after the last turn."""
     rng = random.Random(seed)
-    position = Position.start()
+    position = start_position(ruleset)
     plies: list[tuple[Position, Turn]] = []
     while position.winner is None and len(plies) < MAX_PLIES:
         options = successors(position, ruleset)
@@ -118,7 +146,7 @@ def game_seed(ruleset: Ruleset, game: int) -> int:
 
 def position_set(ruleset: Ruleset, games: list[list[tuple[Position, Turn]]]) -> list[tuple[str, Position]]:
     """The named positions, then every `SAMPLE_EVERY`-th position of each game."""
-    chosen = [(named.name, parse_position(named.text)) for named in NAMED_POSITIONS]
+    chosen = [(named.name, parse_position(named.text)) for named in named_positions(ruleset)]
     seen = {p for _, p in chosen}
     for number, plies in enumerate(games, start=1):
         for ply in range(SAMPLE_EVERY, len(plies), SAMPLE_EVERY):
@@ -213,12 +241,13 @@ def illegal_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
 
 
 def perft_file(ruleset: Ruleset) -> str:
-    depths = PERFT_DEPTHS["standard" if ruleset == STANDARD else "variant"]
+    depths = PERFT_DEPTHS[
+        "standard" if ruleset == STANDARD else "influence" if "influence" in ruleset.chapters else "variant"]
     out = [
         "# That Time You Killed Me: perft counts (see spec/vectors.md)\n",
         f"# format {FORMAT_VERSION}, spec {SPEC_VERSION}, variant {ruleset.name}\n",
     ]
-    for named in NAMED_POSITIONS:
+    for named in named_positions(ruleset):
         position = parse_position(named.text)
         out += ["\n", f"id {named.name}\n", f"position {format_position(position)}\n"]
         for depth in range(1, depths.get(named.name, depths["*"]) + 1):
@@ -232,7 +261,7 @@ def playthrough_file(plies: list[tuple[Position, Turn]], ruleset: Ruleset, game:
         f"format: {FORMAT_VERSION}\n", f"spec: {SPEC_VERSION}\n", f"variant: {ruleset.name}\n",
         f"game: {game}\n", f"seed: {seed}\n",
     ]
-    final = Position.start()
+    final = start_position(ruleset)
     for number, (position, turn) in enumerate(plies, start=1):
         turns = [format_turn(t) for t, _ in successors(position, ruleset)]
         applied = apply_turn(position, turn, ruleset)
@@ -437,7 +466,7 @@ def replay(playthrough: Playthrough) -> list[str]:
     """Check a playthrough against the oracle, ply by ply; list the differences."""
     ruleset = Ruleset.parse(playthrough.header["variant"])
     problems: list[str] = []
-    position = Position.start()
+    position = start_position(ruleset)
     for number, ply in enumerate(playthrough.plies, start=1):
         if format_position(position) != ply.position:
             problems.append(f"ply {number}: position {ply.position!r}, but the oracle reached"
