@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from properties import influence_mutants
-from properties.mutants import CHECKS, MUTANTS, Mutant, judge
+from properties.mutants import CHECKS, GROWTH_CHECKS, MUTANTS, Mutant, judge
 
 
 @pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: m.name)
@@ -14,7 +14,7 @@ def test_mutant_is_caught(mutant: Mutant) -> None:
     assert verdict.caught_by is not None, f"no check catches the mutant '{mutant.name}'"
 
 
-QUICK = {name: check for name, check in CHECKS if name != "Z3 differential"}
+QUICK = {name: check for name, check in (*CHECKS, *GROWTH_CHECKS) if name != "Z3 differential"}
 
 
 @pytest.mark.parametrize("name", QUICK)

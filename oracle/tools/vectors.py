@@ -25,7 +25,7 @@ from oracle.games.ttykm.perft import perft
 from oracle.games.ttykm.rules.standard import apply_turn, explain, start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
-from oracle.games.ttykm.turn import ILLEGAL, Turn
+from oracle.games.ttykm.turn import ILLEGAL, Aimed, Turn, TurnAction
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
@@ -96,19 +96,58 @@ INFLUENCE_NAMED: tuple[NamedPosition, ...] = (
                   "b1 N pushes two statues; the neutral one's own move is spent in the present (INFLUENCE.SPENT)"),
 )
 
+GROWTH_START = ("3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                " rules=growth seeds=5")
+GROWTH_NAMED_POSITIONS: tuple[NamedPosition, ...] = (
+    NamedPosition("start", GROWTH_START, "the Growth start: five seeds in supply (GROWTH.SETUP, GROWTH.SEEDS)"),
+    NamedPosition("fall-crushes",
+                  "3b/1s2/4/w3|3b/1h2/4/w3|1b2/1t2/1b2/1w2 turn=w focus=future,past supply=4,3 removed=0,0"
+                  " rules=growth seeds=4",
+                  "b1 N pushes Black into a tree that falls and crushes Black on b4 (GROWTH.FALL, rulings G-T2)"),
+    NamedPosition("tree-against-wall",
+                  "3b/4/3s/w3|3b/4/3h/w3|3b/4/1wbt/4 turn=w focus=future,future supply=4,3 removed=0,0"
+                  " rules=growth seeds=4",
+                  "a tree that cannot fall: Black pushed into it dies (GROWTH.FALL.BLOCKED, rulings G-T3)"),
+    NamedPosition("dig-fallen-tree",
+                  "3b/1s2/1w2/4|3b/1h2/4/w3|3b/2>1/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                  " rules=growth seeds=4",
+                  "digging b3 removes the shrub and the fallen tree rooted on b3 (GROWTH.DIG, rulings G-T4)"),
+    NamedPosition("plant-under-opponent",
+                  "3b/2b1/2(ws)1/4|3b/4/2h1/w3|3b/4/2t1/w3 turn=w focus=past,future supply=4,3 removed=0,0"
+                  " rules=growth seeds=4",
+                  "plant under Black; travel onto the shrub is illegal (GROWTH.PLANT, OBJECTS.TRAVEL, rulings G-T5)"),
+    NamedPosition("row-of-trees",
+                  "3b/4/4/w3|3b/4/4/w3|b3/t3/t3/w3 turn=w focus=future,past supply=4,4 removed=0,0"
+                  " rules=growth seeds=5",
+                  "a1 N fells a tree onto a tree, which falls onto Black (GROWTH.FALL, GROWTH.FALL.CRUSH)"),
+    NamedPosition("no-seed-left",
+                  "s2b/4/ss2/w1ss|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                  " rules=growth seeds=0",
+                  "every seed is on the board: digging only, no planting (GROWTH.SEEDS)"),
+    NamedPosition("boxed-in",
+                  "3b/4/4/w3|3b/4/h3/(ws)h2|3b/4/4/w3 turn=w focus=present,future supply=4,4 removed=0,0"
+                  " rules=growth seeds=4",
+                  "a copy boxed in by shrubs can only dig and plant its own square (OBJECTS.ORDER)"),
+)
+
+
+def named_positions(ruleset: Ruleset) -> tuple[NamedPosition, ...]:
+    """The named positions of a ruleset's vector set: the Growth ones when it names Growth."""
+    if "influence" in ruleset.chapters:
+        return INFLUENCE_NAMED
+    return GROWTH_NAMED_POSITIONS if "growth" in ruleset.chapters else NAMED_POSITIONS
+
+
 # Perft depths from the named positions: deep enough to mix rules, shallow
-# enough to export in seconds (variants are counted by the plain rules).
-PERFT_DEPTHS = {"standard": {"start": 5, "*": 3}, "variant": {"start": 3, "*": 2}, "influence": {"start": 3, "*": 2}}
+# enough to export in seconds (variants are counted by the plain rules,
+# Growth without variants by its fast path).
+PERFT_DEPTHS = {"standard": {"start": 5, "*": 3}, "variant": {"start": 3, "*": 2}, "growth": {"start": 4, "*": 2},
+                "influence": {"start": 3, "*": 2}}
 GAMES = 6  # playthroughs per set
 MAX_PLIES = 100  # a playthrough stops here if nobody has won
 SAMPLE_EVERY = 9  # one position in this many plies of each game joins the position set
 APPLY_PER_POSITION = 6
 ILLEGAL_CANDIDATES = 80
-
-
-def named_positions(ruleset: Ruleset) -> tuple[NamedPosition, ...]:
-    """The named positions of a ruleset's vector set: Influence has its own."""
-    return INFLUENCE_NAMED if "influence" in ruleset.chapters else NAMED_POSITIONS
 
 
 def ruleset_dir_name(ruleset: Ruleset) -> str:
@@ -117,7 +156,7 @@ def ruleset_dir_name(ruleset: Ruleset) -> str:
 
 
 COMMITTED: tuple[Ruleset, ...] = (
-    STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"),
+    STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"), Ruleset.parse("growth"),
     Ruleset.parse("influence"),
 )
 
@@ -184,8 +223,11 @@ def _candidates(position: Position, ruleset: Ruleset, rng: random.Random) -> Ite
             yield Turn(turn.copy, turn.actions[:1], turn.focus)  # one action fewer
             yield Turn(turn.copy, turn.actions[:1])  # a partial turn
             yield Turn(None, (), turn.focus)  # no copy
+    pool: tuple[TurnAction, ...] = ACTION_ORDER
+    if position.chapters is not None and "growth" in position.chapters.modules:
+        pool += tuple(Aimed(letter, s) for letter in "PD" for s in range(SQUARES))
     for _ in range(ILLEGAL_CANDIDATES):
-        actions = tuple(rng.choice(ACTION_ORDER) for _ in range(rng.randint(1, 2)))
+        actions = tuple(rng.choice(pool) for _ in range(rng.randint(1, 2)))
         yield Turn(rng.randrange(SQUARES), actions, rng.choice((None, *Era)))
 
 
@@ -241,8 +283,9 @@ def illegal_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
 
 
 def perft_file(ruleset: Ruleset) -> str:
-    depths = PERFT_DEPTHS[
-        "standard" if ruleset == STANDARD else "influence" if "influence" in ruleset.chapters else "variant"]
+    kind = "variant" if ruleset.variants else "growth" if "growth" in ruleset.chapters else "standard"
+    kind = "influence" if "influence" in ruleset.chapters and not ruleset.variants else kind
+    depths = PERFT_DEPTHS[kind]
     out = [
         "# That Time You Killed Me: perft counts (see spec/vectors.md)\n",
         f"# format {FORMAT_VERSION}, spec {SPEC_VERSION}, variant {ruleset.name}\n",
