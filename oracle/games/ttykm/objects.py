@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from oracle.errors import InvalidPosition
-from oracle.games.ttykm.board import CELLS, FILES, MOVES, NEIGHBOUR, RANKS, SQUARES, Action, Era
+from oracle.games.ttykm.board import CELLS, FILES, MOVES, NEIGHBOUR, RANKS, SQUARES, Action, Colour, Era
 
 SEEDS = 5
 
@@ -32,6 +32,8 @@ class Kind(Enum):
     SHRUB = "shrub"
     TREE = "tree"
     FALLEN = "fallen-tree"
+    DARK_ELEPHANT = "dark-elephant"
+    LIGHT_ELEPHANT = "light-elephant"
 
     @property
     def word(self) -> str:
@@ -40,16 +42,25 @@ class Kind(Enum):
     @property
     def chapter(self) -> str:
         """The chapter module that brings this kind."""
-        return "growth"
+        return "memory" if self in ELEPHANTS else "growth"
+
+
+ELEPHANTS = (Kind.DARK_ELEPHANT, Kind.LIGHT_ELEPHANT)
+"""The two elephants, each with one version per era (MEMORY.ELEPHANTS)."""
+HATS = 3
+"""Hats per player: at most one on each era (MEMORY.HATS)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Thing:
     """A solid object on a square.  ``root`` is a fallen tree's root cell (the
-    square it fell from, GROWTH.FALL) and None for every other kind."""
+    square it fell from, GROWTH.FALL) and None for every other kind.  ``hat``
+    is the colour of the hat an elephant wears (MEMORY.TRAIN), None for a wild
+    elephant and for every other kind."""
 
     kind: Kind
     root: int | None = None
+    hat: Colour | None = None
 
 
 SHRUB = Thing(Kind.SHRUB)
@@ -120,6 +131,7 @@ def check_objects(chapters: Chapters, copies: int) -> None:
         chapters.seeds or chapters.seed_supply != SEEDS or any(t.kind.chapter == "growth" for _, t in chapters.solids)
     ):
         raise InvalidObjects("seeds, shrubs and trees need rules=growth")
+    check_elephants(chapters)
     if chapters.seeds < 0 or chapters.seeds >> CELLS:
         raise InvalidObjects("seeds lie outside the three boards")
     on_board = chapters.seeds.bit_count()
@@ -151,3 +163,35 @@ def check_objects(chapters: Chapters, copies: int) -> None:
                 raise InvalidObjects("a fallen tree's root must be the square next to it that it fell from")
         elif thing.root is not None:
             raise InvalidObjects(f"a {thing.kind.word} has no root")
+        if thing.hat is not None and thing.kind not in ELEPHANTS:
+            raise InvalidObjects(f"a {thing.kind.word} wears no hat")
+
+
+def check_elephants(chapters: Chapters) -> None:
+    """Raise `InvalidObjects` unless the elephants and hats are as Memory has them.
+
+    Rule: MEMORY.VALID
+    With rules=memory, every era holds exactly one dark and one light
+    elephant, and no player has two hats on one era (so a player's hats on the
+    boards are at most 3, and the rest are in supply).  Without it, no
+    elephant at all.
+    """
+    elephants = [(c, t) for c, t in chapters.solids if t.kind in ELEPHANTS]
+    if "memory" not in chapters.modules:
+        if elephants:
+            raise InvalidObjects("elephants need rules=memory")
+        return
+    for era in Era:
+        here = [t for c, t in elephants if c // SQUARES == era]
+        for kind in ELEPHANTS:
+            count = sum(1 for t in here if t.kind is kind)
+            if count != 1:
+                raise InvalidObjects(f"the {era.word} holds {count} {kind.word}s; every era holds exactly one")
+        for colour in Colour:
+            if sum(1 for t in here if t.hat is colour) > 1:
+                raise InvalidObjects(f"{colour.word} has two hats on the {era.word}; a player has one hat per era")
+
+
+def hats_in_supply(chapters: Chapters, colour: Colour) -> int:
+    """The hats ``colour`` keeps off the boards (MEMORY.HATS): 3 less those worn."""
+    return HATS - sum(1 for _, t in chapters.solids if t.hat is colour)

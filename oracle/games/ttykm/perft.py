@@ -231,7 +231,7 @@ def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, *, cache:
         raise ValueError("depth must be 0 or more")
     if depth == 0:
         return 1
-    if ruleset != STANDARD:
+    if ruleset != STANDARD or position.chapters is not None:
         return perft_plain(position, depth, ruleset)
     if position.winner is not None:
         return 0
@@ -264,7 +264,7 @@ def divide(
     for index, (turn, after) in enumerate(turns):
         if depth <= 1:
             n = 1
-        elif ruleset != STANDARD:
+        elif ruleset != STANDARD or after.chapters is not None:
             n = perft_plain(after, depth - 1, ruleset)
         elif after.winner is not None:
             n = 0

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oracle.games.ttykm.board import SQUARES, Colour, Era
+from oracle.games.ttykm.board import SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import Event
-from oracle.games.ttykm.objects import Chapters, Thing
+from oracle.games.ttykm.objects import Chapters, Kind, Thing
 from oracle.games.ttykm.state import Position
 
 # --- effects: what one era hands to the next --------------------------------
@@ -55,9 +55,29 @@ class ShrubRemoved:
     phase = REMOVAL
 
 
-Effect = SeedPlaced | ShrubGrown | SeedRemoved | ShrubRemoved
-"""A temporal effect.  Influence adds StatueBuilt and StatueMoved, Memory adds
-Trained, each with its phase; `oracle.games.ttykm.rules.convergence` applies them."""
+@dataclass(frozen=True, slots=True)
+class Trained:
+    """``colour`` put a hat on the elephant ``kind`` (MEMORY.TRAIN): the same
+    elephant on the next era may get it too (MEMORY.TRAIN.LATER)."""
+
+    kind: Kind
+    colour: Colour
+    phase = PLACEMENT
+
+
+@dataclass(frozen=True, slots=True)
+class ElephantStepped:
+    """The elephant ``kind`` stepped one square ``direction``; recorded only
+    under the variant elephant-moves-propagate (VARIANT.ELEPHANT-MOVES-PROPAGATE)."""
+
+    kind: Kind
+    direction: Action
+    phase = MOVEMENT
+
+
+Effect = SeedPlaced | ShrubGrown | SeedRemoved | ShrubRemoved | Trained | ElephantStepped
+"""A temporal effect.  Influence adds StatueBuilt and StatueMoved, each with its
+phase; `oracle.games.ttykm.rules.convergence` applies them."""
 
 
 class Scene:

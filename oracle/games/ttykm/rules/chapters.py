@@ -17,7 +17,7 @@ from oracle.games.ttykm.board import ACTION_ORDER, NEIGHBOUR, SQUARES, Action, C
 from oracle.games.ttykm.events import Created
 from oracle.games.ttykm.notation import cell_prose
 from oracle.games.ttykm.objects import Kind
-from oracle.games.ttykm.rules import growth, push
+from oracle.games.ttykm.rules import growth, memory, push
 from oracle.games.ttykm.rules.convergence import propagate
 from oracle.games.ttykm.rules.standard import Illegal, Step, self_push_paradox
 from oracle.games.ttykm.ruleset import Ruleset
@@ -31,15 +31,20 @@ def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]
 
     Rule: OBJECTS.ORDER
     The standard actions N, E, S, W, F, B, then each chapter's actions: Plant
-    then Dig up, each by target square a1, b1, ... d4.
+    then Dig up, each by target square a1, b1, ... d4; then Train and Command
+    (MEMORY.ORDER).
     """
     chapters = position.chapters
     assert chapters is not None
+    colour = Colour.WHITE if position.copies[0] >> active & 1 else Colour.BLACK
     actions: list[TurnAction] = list(ACTION_ORDER)
     if "growth" in chapters.modules:
         cells = growth.reach(active)
         actions.extend(Aimed("P", c % SQUARES) for c in cells)
         actions.extend(Aimed("D", c % SQUARES) for c in cells)
+    if "memory" in chapters.modules:
+        scene = Scene(position, active)
+        actions.extend(Aimed(letter, square) for letter, square in memory.candidates(scene, colour, active))
     return tuple(actions)
 
 
@@ -149,5 +154,21 @@ def _aimed(scene: Scene, colour: Colour, active: int, action: Aimed, ruleset: Ru
             growth.plant(scene, colour, target)
         else:
             growth.dig(scene, colour, target)
+        return None
+    if action.letter in ("T", "C"):
+        if "memory" not in chapters.modules:
+            return Illegal("ACTION.KINDS", f"{what}: {action.word} is a Memory action and this game is not Memory")
+        if action.letter == "T":
+            refusal = memory.train_refusal(scene, colour, active, target)
+            if refusal is not None:
+                return Illegal(refusal[0], f"the copy on {cell_prose(active)} cannot train on {cell_prose(target)}:"
+                                           f" {refusal[1]}")
+            memory.train(scene, colour, target, ruleset)
+            return None
+        refusal = memory.command_refusal(scene, colour, active, target, ruleset)
+        if refusal is not None:
+            return Illegal(refusal[0], f"{colour.word} cannot command an elephant onto {cell_prose(target)}:"
+                                       f" {refusal[1]}")
+        memory.command(scene, colour, active, target, ruleset)
         return None
     return Illegal("ACTION.KINDS", f"{what}: unknown action {action.value}")  # pragma: no cover

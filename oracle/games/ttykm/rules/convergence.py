@@ -11,18 +11,20 @@ never propagate.  Chapter 4, Convergence, will add its pair rules
 from __future__ import annotations
 
 from oracle.games.ttykm.board import Era
-from oracle.games.ttykm.rules import growth
+from oracle.games.ttykm.rules import growth, memory
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import (
     MOVEMENT,
     PLACEMENT,
     REMOVAL,
     Effect,
+    ElephantStepped,
     Scene,
     SeedPlaced,
     SeedRemoved,
     ShrubGrown,
     ShrubRemoved,
+    Trained,
 )
 
 
@@ -59,3 +61,7 @@ def apply_effect(scene: Scene, era: int, effect: Effect, ruleset: Ruleset) -> No
             growth.grow_shrub(scene, era, square, ruleset)
         case ShrubGrown(square):
             growth.grow_tree(scene, era, square, ruleset)
+        case Trained(kind, colour):
+            memory.apply_trained(scene, era, kind, colour, ruleset)
+        case ElephantStepped(kind, direction):
+            memory.apply_stepped(scene, era, kind, direction)
