@@ -26,6 +26,12 @@ class InvalidObjects(InvalidPosition):
     rule = "OBJECTS.VALID"
 
 
+class InvalidElephants(InvalidObjects):
+    """A position whose elephants or hats break rule MEMORY.VALID."""
+
+    rule = "MEMORY.VALID"
+
+
 class Kind(Enum):
     """The kinds of solid object (OBJECTS.SQUARE); the value is the word events use."""
 
@@ -179,19 +185,23 @@ def check_elephants(chapters: Chapters) -> None:
     elephants = [(c, t) for c, t in chapters.solids if t.kind in ELEPHANTS]
     if "memory" not in chapters.modules:
         if elephants:
-            raise InvalidObjects("elephants need rules=memory")
+            raise InvalidElephants("elephants need rules=memory")
         return
     for era in Era:
         here = [t for c, t in elephants if c // SQUARES == era]
         for kind in ELEPHANTS:
             count = sum(1 for t in here if t.kind is kind)
             if count != 1:
-                raise InvalidObjects(f"the {era.word} holds {count} {kind.word}s; every era holds exactly one")
+                raise InvalidElephants(f"the {era.word} holds {count} {kind.word}s; every era holds exactly one")
         for colour in Colour:
             if sum(1 for t in here if t.hat is colour) > 1:
-                raise InvalidObjects(f"{colour.word} has two hats on the {era.word}; a player has one hat per era")
+                raise InvalidElephants(f"{colour.word} has two hats on the {era.word}; a player has one hat per era")
 
 
 def hats_in_supply(chapters: Chapters, colour: Colour) -> int:
-    """The hats ``colour`` keeps off the boards (MEMORY.HATS): 3 less those worn."""
+    """The hats ``colour`` keeps off the boards.
+
+    Rule: MEMORY.HATS
+    Three hats per player, at most one on each era; the rest are in supply.
+    """
     return HATS - sum(1 for _, t in chapters.solids if t.hat is colour)

@@ -108,7 +108,7 @@ def train_refusal(scene: Scene, colour: Colour, active: int, target: int) -> tup
     forbids); one wearing the opponent's hat can.
     """
     if target not in train_reach(active):
-        return "MEMORY.TRAIN.REACH", "no elephant can be trained there: it is not next to the copy"
+        return "MEMORY.TRAIN.REACH", "it is not next to the copy"
     thing = scene.solid(target)
     if thing is None or thing.kind not in ELEPHANTS:
         return "MEMORY.TRAIN.REACH", "no elephant stands there"
