@@ -11,7 +11,7 @@ import contextlib
 import io
 import json
 
-from oracle.games.ttykm.board import SQUARES, Action, Colour, Era, cell
+from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES, Action, Colour, Era, cell
 from oracle.games.ttykm.notation import (
     format_position,
     format_turn,
@@ -22,6 +22,7 @@ from oracle.games.ttykm.notation import (
     turn_from_json,
     turn_to_json,
 )
+from oracle.games.ttykm.objects import SEEDS, Kind
 from oracle.games.ttykm.rules.standard import Applied, IllegalTurn, apply_turn, explain, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
@@ -66,8 +67,9 @@ def check_turn_invariants(before: Position, turn: Turn, applied: Applied, rulese
         assert after.to_move == them, "the turn did not pass"
     # ORACLE.EVENTS: the trace accounts for every change.
     assert replay(before, applied.events) == after, "replaying the events gives another position"
-    # The tested fact under TURN.COPY-CHOICE (standard game only: both variants allow shorter turns).
-    if not ruleset.variants and before.copies[mover] >> (before.focus[mover] * SQUARES) & 0xFFFF:
+    # The tested fact under TURN.COPY-CHOICE (standard game only: both variants allow shorter turns,
+    # and in Growth objects can box a copy in).
+    if not ruleset.variants and before.chapters is None and before.copies[mover] >> (before.focus[mover] * SQUARES) & 0xFFFF:
         assert len(turn.actions) == 2, f"{format_turn(turn)} has fewer than two actions"
 
 
@@ -214,3 +216,33 @@ def check_symmetry(position: Position, ruleset: Ruleset = STANDARD) -> None:
     swapped = successors(swap_colours(position), ruleset)
     assert [t for t, _ in swapped] == [t for t, _ in base], f"swapping colours changes {format_position(position)}"
     assert [after for _, after in swapped] == [swap_colours(after) for _, after in base]
+
+
+# --- Growth ----------------------------------------------------------------------------------------
+
+
+def shrub_cells(p: Position) -> int:
+    """The mask of cells holding a shrub."""
+    chapters = p.chapters
+    assert chapters is not None
+    return sum(1 << c for c, t in chapters.solids if t.kind is Kind.SHRUB)
+
+
+def check_growth_invariants(p: Position, shrubs_seen: int) -> None:
+    """The Growth invariants (GROWTH.*, OBJECTS.VALID), stated independently of
+    `check_objects`.  ``shrubs_seen`` is the mask of every cell that has held a
+    shrub in this game so far, so that a tree can be traced to its shrub."""
+    chapters = p.chapters
+    assert chapters is not None and "growth" in chapters.modules
+    assert chapters.seeds.bit_count() + chapters.seed_supply == SEEDS, "seeds on the board + supply is not 5"
+    copies = p.copies[0] | p.copies[1]
+    for c, thing in chapters.solids:
+        assert not copies >> c & 1, f"a copy shares {c} with a {thing.kind.word}"
+        assert not chapters.seeds >> c & 1, f"a seed shares {c} with a {thing.kind.word}"
+        if thing.kind is Kind.FALLEN:
+            assert thing.root is not None and thing.root // SQUARES == c // SQUARES
+            assert any(NEIGHBOUR[d][thing.root % SQUARES] == c % SQUARES for d in MOVES), "the root is not adjacent"
+        if thing.kind is Kind.TREE:
+            assert c // SQUARES > 0 and shrubs_seen >> (c - SQUARES) & 1, "a tree with no shrub below it"
+        if thing.kind is Kind.FALLEN and thing.root is not None:
+            assert shrubs_seen >> (thing.root - SQUARES) & 1, "a fallen tree with no shrub below its root"

@@ -13,17 +13,24 @@ from dataclasses import dataclass, field
 
 from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Colour, Era
 from oracle.games.ttykm.events import (
+    Cleared,
     CopyChosen,
     Created,
     Crushed,
+    Dug,
     Event,
+    Fell,
+    Flattened,
     FocusMoved,
+    Grew,
     Moved,
     Paradox,
+    Planted,
     Pushed,
     Travelled,
     Won,
 )
+from oracle.games.ttykm.objects import Kind, Thing
 from oracle.games.ttykm.notation import event_text
 from oracle.games.ttykm.state import Position
 
@@ -43,6 +50,9 @@ class Board:
     to_move: Colour | None
     winner: Colour | None = None
     log: list[str] = field(default_factory=list)
+    seeds: int = 0
+    solids: dict[int, Thing] = field(default_factory=dict)
+    seed_supply: int = 0
 
     def holds(self, colour: Colour, cell: int) -> bool:
         return bool(self.copies[colour] >> cell & 1)
@@ -57,12 +67,15 @@ class Board:
     def step(self, colour: Colour, source: int, target: int) -> None:
         self.require(self.holds(colour, source), "no such copy there")
         self.require(self.empty(target), "the square entered is not empty")
+        self.require(target not in self.solids, "the square entered holds an object")
         self.copies[colour] = self.copies[colour] & ~(1 << source) | 1 << target
 
 
 def replay(before: Position, events: tuple[Event, ...]) -> Position:
     """The position the events lead to from ``before``."""
     b = Board([*before.copies], [*before.supply], [*before.removed], [*before.focus], before.to_move)
+    if before.chapters is not None:
+        b.seeds, b.solids, b.seed_supply = before.chapters.seeds, dict(before.chapters.solids), before.chapters.seed_supply
     mover = before.to_move
     for event in events:
         b.log.append(event_text(event))
@@ -76,7 +89,8 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
                 b.step(colour, source, target)
             case Crushed(colour, cell, direction):
                 b.require(b.holds(colour, cell), "no such copy there")
-                b.require(NEIGHBOUR[direction][cell % SQUARES] is None, "the wall is not beyond it")
+                beyond = NEIGHBOUR[direction][cell % SQUARES]
+                b.require(beyond is None or cell - cell % SQUARES + beyond in b.solids, "no wall or object beyond it")
                 b.copies[colour] &= ~(1 << cell)
                 b.removed[colour] += 1
             case Paradox(colour, pushed, struck):
@@ -98,8 +112,40 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
             case Won(colour):
                 b.require(colour == mover, "only the mover can win")
                 b.winner, b.to_move = colour, None
+            case Planted(colour, cell):
+                b.require(colour == mover and not b.seeds >> cell & 1 and cell not in b.solids, "no room for a seed")
+                b.require(b.seed_supply > 0, "no seed in supply")
+                b.seeds |= 1 << cell
+                b.seed_supply -= 1
+            case Dug(colour, cell):
+                b.require(colour == mover and bool(b.seeds >> cell & 1), "no seed there")
+                b.seeds &= ~(1 << cell)
+                b.seed_supply += 1
+            case Grew(what, cell):
+                b.require(b.empty(cell) and not b.seeds >> cell & 1 and cell not in b.solids, "growth onto a used square")
+                b.solids[cell] = Thing(Kind(what))
+            case Cleared("seed", cell):
+                b.require(bool(b.seeds >> cell & 1), "no seed there")
+                b.seeds &= ~(1 << cell)
+                b.seed_supply += 1
+            case Cleared(what, cell):
+                b.require(cell in b.solids and b.solids[cell].kind is Kind(what), f"no {what} there")
+                del b.solids[cell]
+            case Fell(source, target, direction):
+                b.require(source in b.solids and b.solids[source].kind is Kind.TREE, "no standing tree there")
+                b.require(NEIGHBOUR[direction][source % SQUARES] == target % SQUARES, "not one step that way")
+                b.require(b.empty(target) and target not in b.solids, "the tree lands on something")
+                del b.solids[source]
+                b.solids[target] = Thing(Kind.FALLEN, source)
+            case Flattened(colour, cell):
+                b.require(b.holds(colour, cell), "no such copy there")
+                b.copies[colour] &= ~(1 << cell)
+                b.removed[colour] += 1
     if b.winner is None:
         assert mover is not None
         b.to_move = mover.opponent
+    chapters = None
+    if before.chapters is not None:
+        chapters = before.chapters.with_objects(b.seeds, b.solids, b.seed_supply)
     return Position((b.copies[0], b.copies[1]), (b.supply[0], b.supply[1]), (b.removed[0], b.removed[1]),
-                    (b.focus[0], b.focus[1]), b.to_move, b.winner)
+                    (b.focus[0], b.focus[1]), b.to_move, b.winner, chapters)

@@ -74,7 +74,11 @@ def test_version() -> None:
     response = ask({"id": "v", "op": "version"})
     assert response["id"] == "v" and response["ok"] is True
     assert (response["oracle"], response["spec"], response["protocol"]) == (__version__, SPEC_VERSION, 1)
-    assert response["variants"] == ["standard", "self-push=paradox", "copy-choice=free"]
+    assert response["variants"] == [
+        "standard", "self-push=paradox", "copy-choice=free", "plant-under-adjacent-copy=forbidden",
+        "growth-onto-copy=kill",
+    ]
+    assert response["rulesets"] == ["standard", "growth"]
     assert response["ops"] == list(OPS)
 
 

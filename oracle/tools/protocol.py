@@ -27,7 +27,7 @@ from oracle.games.ttykm.notation import (
     turn_from_json,
 )
 from oracle.games.ttykm.rules.standard import IllegalTurn, apply_turn, explain, legal_turns
-from oracle.games.ttykm.ruleset import STANDARD, VARIANTS, Ruleset, UnknownVariant
+from oracle.games.ttykm.ruleset import CHAPTERS, STANDARD, VARIANTS, Ruleset, UnknownVariant
 from oracle.games.ttykm.state import InvalidPosition, Position
 from oracle.games.ttykm.turn import LEGAL, LEGAL_SO_FAR, Turn
 
@@ -142,6 +142,7 @@ def op_version(request: Json, default: Ruleset) -> Json:
         "protocol": PROTOCOL_VERSION,
         "ops": list(OPS),
         "variants": ["standard", *VARIANTS],
+        "rulesets": ["standard", *(name for name, ready in CHAPTERS.items() if ready)],
         "limits": {"line_bytes": MAX_LINE_BYTES, "perft_depth": MAX_PERFT_DEPTH,
                    "perft_depth_variant": MAX_PERFT_DEPTH_VARIANT},
     }

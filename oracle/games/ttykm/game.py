@@ -8,6 +8,7 @@ forwards to.  Players are numbered as colours: 0 White, 1 Black.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from random import Random
 from typing import Any
@@ -17,6 +18,7 @@ from oracle.games.ttykm import notation
 from oracle.games.ttykm.board import Colour
 from oracle.games.ttykm.events import Event
 from oracle.games.ttykm.rules import apply_turn, explain, legal_turns
+from oracle.games.ttykm.rules.standard import start_position
 from oracle.games.ttykm.ruleset import CHAPTERS, VARIANTS, Ruleset, UnknownVariant
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Turn
@@ -37,18 +39,18 @@ class TTYKM:
         return VARIANTS
 
     def parse_rules(self, ruleset: str | None, variants: str | None) -> Ruleset:
-        if ruleset not in (None, "standard"):
-            notation.parse_chapters(ruleset)  # names the unknown or unready chapter
+        chapters = notation.parse_chapters(ruleset) if ruleset not in (None, "standard") else None
         try:
-            return Ruleset.parse(variants or "standard")
+            rules = Ruleset.parse(variants or "standard")
         except UnknownVariant as exc:
             raise NotationError(str(exc)) from None
+        return replace(rules, chapters=rules.chapters | (chapters.modules if chapters is not None else frozenset()))
 
     def rules_name(self, rules: Ruleset) -> str:
         return rules.name
 
     def initial_state(self, rules: Ruleset) -> Position:
-        return Position.start()
+        return start_position(rules)
 
     def parse_state(self, text: str) -> Position:
         if text.lstrip().startswith("{"):

@@ -104,7 +104,7 @@ ELEPHANT_LETTER = {Kind.DARK_ELEPHANT: "d", Kind.LIGHT_ELEPHANT: "l"}
 ELEPHANT_BY_LETTER = {letter: kind for kind, letter in ELEPHANT_LETTER.items()}
 
 
-def _square_text(position: Position, c: int) -> str | None:
+def square_text(position: Position, c: int) -> str | None:
     """What one cell holds in the board notation (NOTATION.OBJECTS), or None if empty."""
     occupant = position.occupant(c)
     chapters = position.chapters
@@ -150,7 +150,7 @@ def _format_era(position: Position, era: Era) -> str:
     for rank in range(3, -1, -1):
         text, empty = "", 0
         for file in range(4):
-            here = _square_text(position, cell(era, rank * 4 + file))
+            here = square_text(position, cell(era, rank * 4 + file))
             if here is None:
                 empty += 1
                 continue

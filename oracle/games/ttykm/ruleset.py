@@ -55,6 +55,9 @@ class Ruleset:
     """
 
     variants: frozenset[str] = frozenset()
+    chapters: frozenset[str] = frozenset()
+    """The chapters of the start position asked for (``growth``); a given
+    position always plays by its own ``rules=`` field."""
 
     @property
     def self_push_paradox(self) -> bool:
@@ -94,21 +97,27 @@ class Ruleset:
 
     @property
     def name(self) -> str:
-        """``standard``, or the variants joined by ``+`` in sorted order."""
-        return "+".join(sorted(self.variants)) or "standard"
+        """``standard``, or the chapters in chapter order then the variants in
+        sorted order, joined by ``+``."""
+        names = [c for c in CHAPTERS if c in self.chapters] + sorted(self.variants)
+        return "+".join(names) or "standard"
 
     @classmethod
     def parse(cls, text: str) -> Ruleset:
-        """``"standard"``, or variant names joined by ``+`` or ``,``."""
+        """``"standard"``, or chapter and variant names joined by ``+`` or ``,``."""
         text = text.strip()
         if text in ("", "standard"):
             return STANDARD
         names = [n.strip() for n in text.replace(",", "+").split("+")]
+        ready = [c for c, done in CHAPTERS.items() if done]
         for n in names:
-            if n not in VARIANTS:
-                known = ", ".join(["standard", *VARIANTS])
+            if n not in VARIANTS and n not in ready:
+                known = ", ".join(["standard", *VARIANTS, *ready])
                 raise UnknownVariant(f"unknown variant {n!r}; known: {known}")
-        return cls(variants=frozenset(names))
+        return cls(
+            variants=frozenset(n for n in names if n in VARIANTS),
+            chapters=frozenset(n for n in names if n in CHAPTERS),
+        )
 
 
 STANDARD = Ruleset()

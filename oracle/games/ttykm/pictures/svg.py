@@ -21,13 +21,29 @@ from dataclasses import dataclass
 from typing import Literal
 
 from oracle.games.ttykm.board import SQUARES, Colour, Era
-from oracle.games.ttykm.events import CopyChosen, Created, Crushed, Event, Moved, Paradox, Pushed, Travelled
+from oracle.games.ttykm.events import (
+    Cleared,
+    CopyChosen,
+    Created,
+    Crushed,
+    Dug,
+    Event,
+    Fell,
+    Flattened,
+    Grew,
+    Moved,
+    Paradox,
+    Planted,
+    Pushed,
+    Travelled,
+)
 from oracle.games.ttykm.notation import event_text, format_position
+from oracle.games.ttykm.objects import Kind, Thing
 from oracle.games.ttykm.pictures.text import board_text
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
 
-ArrowKind = Literal["move", "push", "travel"]
-MarkerKind = Literal["crushed", "paradox", "created"]
+ArrowKind = Literal["move", "push", "travel", "fall"]
+MarkerKind = Literal["crushed", "paradox", "created", "grew", "cleared"]
 
 # Geometry, in SVG user units.
 SQUARE = 40
@@ -47,8 +63,9 @@ DARK = "#dccaa4"
 WHITE_FILL, WHITE_STROKE = "#ffffff", "#333333"
 BLACK_FILL, BLACK_STROKE = "#2b2b2b", "#000000"
 HIGHLIGHT = "#f7d94c"
-ARROW_COLOUR: dict[str, str] = {"move": "#1f6fd1", "push": "#e07b00", "travel": "#1a9850"}
-MARKER_COLOUR: dict[str, str] = {"crushed": "#d62728", "paradox": "#8e24aa", "created": "#1a9850"}
+ARROW_COLOUR: dict[str, str] = {"move": "#1f6fd1", "push": "#e07b00", "travel": "#1a9850", "fall": "#7a4a1e"}
+MARKER_COLOUR: dict[str, str] = {"crushed": "#d62728", "paradox": "#8e24aa", "created": "#1a9850",
+                                 "grew": "#2e7d32", "cleared": "#7a4a1e"}
 FONT = "sans-serif"
 
 
@@ -119,6 +136,15 @@ def turn_overlays(events: Iterable[Event], when: Literal["before", "after"]) -> 
             case Created(colour, c):
                 if when == "after":
                     markers.append(Marker(c, "created", colour, event_text(event)))
+            case Fell(source, target, _):
+                arrows.append(Arrow(source, target, "fall"))
+            case Flattened(colour, c):
+                markers.append(Marker(c, "crushed", colour, event_text(event)))
+            case Grew(_, c) | Planted(_, c):
+                if when == "after":
+                    markers.append(Marker(c, "grew", Colour.WHITE, event_text(event)))
+            case Cleared(_, c) | Dug(_, c):
+                markers.append(Marker(c, "cleared", Colour.WHITE, event_text(event)))
     if when == "after" and active is not None:
         highlights.append(active)
     return Overlays(tuple(arrows), tuple(markers), tuple(highlights), tuple(event_text(e) for e in trace))
@@ -198,11 +224,64 @@ def _era(parent: ET.Element, position: Position, era: Era, highlights: set[int])
               fill="#555555")
         _text(group, left + (i + 0.5) * SQUARE, TOP + BOARD + 15, "abcd"[i], font_size=12, text_anchor="middle",
               fill="#555555")
+    _objects(group, position, era)
     for square in range(SQUARES):
         c = era * SQUARES + square
         occupant = position.occupant(c)
         if occupant is not None:
             _copy(group, occupant, *_centre(c), COPY_RADIUS)
+
+
+# --- chapter objects ----------------------------------------------------------
+
+SEED_FILL, SEED_STROKE = "#a0522d", "#5a2d0c"
+LEAF, LEAF_DARK = "#43a047", "#1b5e20"
+TRUNK = "#6d4c2f"
+
+
+def _objects(parent: ET.Element, position: Position, era: Era) -> None:
+    """The chapter objects of one era, under the copies: seeds in a corner of
+    their square (so a copy standing on one leaves it visible), shrubs, standing
+    trees, and fallen trees lying from their root towards where they fell."""
+    chapters = position.chapters
+    if chapters is None:
+        return
+    for square in range(SQUARES):
+        c = era * SQUARES + square
+        if chapters.seeds >> c & 1:
+            _seed(parent, *_centre(c))
+        thing = chapters.solid(c)
+        if thing is not None:
+            _thing(parent, c, thing)
+
+
+def _seed(parent: ET.Element, x: float, y: float) -> None:
+    group = _el(parent, "g", class_="object seed")
+    _el(group, "title").text = "seed"
+    _el(group, "ellipse", cx=x - 12, cy=y + 12, rx=7, ry=4.5, fill=SEED_FILL, stroke=SEED_STROKE, stroke_width=1.2,
+        transform=f"rotate(-30 {_num(x - 12)} {_num(y + 12)})")
+
+
+def _thing(parent: ET.Element, c: int, thing: Thing) -> None:
+    x, y = _centre(c)
+    group = _el(parent, "g", class_="object " + thing.kind.word)
+    _el(group, "title").text = thing.kind.word
+    if thing.kind is Kind.SHRUB:
+        for dx, dy, r in ((-7, 4, 8), (7, 4, 8), (0, -4, 9)):
+            _el(group, "circle", cx=x + dx, cy=y + dy, r=r, fill=LEAF, stroke=LEAF_DARK, stroke_width=1.5)
+    elif thing.kind is Kind.TREE:
+        _el(group, "rect", x=x - 3, y=y + 2, width=6, height=14, fill=TRUNK)
+        crown = f"{_num(x)},{_num(y - 17)} {_num(x - 12)},{_num(y + 5)} {_num(x + 12)},{_num(y + 5)}"
+        _el(group, "polygon", points=crown, fill=LEAF, stroke=LEAF_DARK, stroke_width=1.5)
+    elif thing.kind is Kind.FALLEN and thing.root is not None:
+        rx, ry = _centre(thing.root)
+        # The trunk runs from the root square's edge to the landing square; the crown lies beyond.
+        sx, sy = rx + (x - rx) * 0.35, ry + (y - ry) * 0.35
+        ex, ey = x + (x - rx) * 0.1, y + (y - ry) * 0.1
+        _el(group, "circle", cx=sx, cy=sy, r=4, fill=TRUNK, stroke="#3e2a17", stroke_width=1, class_="root")
+        _el(group, "line", x1=sx, y1=sy, x2=ex, y2=ey, stroke=TRUNK, stroke_width=6, stroke_linecap="round")
+        _el(group, "ellipse", cx=ex, cy=ey, rx=11 if x != rx else 8, ry=8 if x != rx else 11, fill=LEAF,
+            stroke=LEAF_DARK, stroke_width=1.5, stroke_dasharray="3 2")
 
 
 def _arrow(parent: ET.Element, arrow: Arrow) -> None:
@@ -237,7 +316,7 @@ def _badge(parent: ET.Element, kind: str, x: float, y: float) -> None:
             stroke_width=1.5)
     else:
         _el(parent, "circle", cx=x, cy=y, r=8.5, fill=colour, stroke="#ffffff", stroke_width=1.5)
-    if kind == "created":
+    if kind in ("created", "grew"):
         d = f"M{_num(x - 4.5)},{_num(y)} H{_num(x + 4.5)} M{_num(x)},{_num(y - 4.5)} V{_num(y + 4.5)}"
     else:
         a, b = (_num(x - 4), _num(y - 4)), (_num(x + 4), _num(y + 4))
@@ -249,7 +328,7 @@ def _marker(parent: ET.Element, position: Position, marker: Marker) -> None:
     x, y = _centre(marker.cell)
     group = _el(parent, "g", class_="marker " + marker.kind)
     _el(group, "title").text = marker.note or marker.kind
-    if marker.kind != "created" and position.occupant(marker.cell) is None:
+    if marker.kind in ("crushed", "paradox") and position.occupant(marker.cell) is None:
         # The copy is gone from this square: draw its outline.
         _copy(group, marker.colour, x, y, COPY_RADIUS, dashed=True)
     _badge(group, marker.kind, x + SQUARE / 2 - 9, y - SQUARE / 2 + 9)
@@ -288,12 +367,13 @@ def _legend(parent: ET.Element, overlays: Overlays, top: float) -> None:
     group = _el(parent, "g", class_="legend")
     x = _board_left(Era.PAST)
     y = top + 12
-    arrow_kinds = [k for k in ("move", "push", "travel") if any(a.kind == k for a in overlays.arrows)]
+    arrow_kinds = [k for k in ("move", "push", "travel", "fall") if any(a.kind == k for a in overlays.arrows)]
     for kind in arrow_kinds:
         _el(group, "line", x1=x, y1=y, x2=x + 22, y2=y, stroke=ARROW_COLOUR[kind], stroke_width=4)
         _text(group, x + 27, y + 4, kind, font_size=12, fill="#333333")
         x += 32 + 7 * len(kind) + 10
-    marker_kinds = [k for k in ("crushed", "paradox", "created") if any(m.kind == k for m in overlays.markers)]
+    kinds = ("crushed", "paradox", "created", "grew", "cleared")
+    marker_kinds = [k for k in kinds if any(m.kind == k for m in overlays.markers)]
     for kind in marker_kinds:
         _badge(group, kind, x + 8, y)
         _text(group, x + 21, y + 4, kind, font_size=12, fill="#333333")

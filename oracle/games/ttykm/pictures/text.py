@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from oracle.games.ttykm.board import Colour, Era, cell
 from oracle.games.ttykm.events import Event
-from oracle.games.ttykm.notation import event_text
+from oracle.games.ttykm.notation import event_text, square_text
 from oracle.games.ttykm.state import Position
 
 EMPTY = "."
@@ -23,10 +23,7 @@ def board_text(position: Position) -> str:
         row = []
         for era in Era:
             row.append(
-                " ".join(
-                    (o.letter if (o := position.occupant(cell(era, rank * 4 + f))) is not None else EMPTY)
-                    for f in range(4)
-                )
+                " ".join(square_char(position, cell(era, rank * 4 + f)) for f in range(4))
                 + "    "
             )
         lines.append(f" {rank + 1}  " + "   ".join(row).rstrip())
@@ -41,6 +38,17 @@ def board_text(position: Position) -> str:
         f" supply {position.supply[0]}-{position.supply[1]}; removed {position.removed[0]}-{position.removed[1]}"
     )
     return "\n".join(lines)
+
+
+def square_char(position: Position, c: int) -> str:
+    """One character per square: ``w``/``b`` a copy (``W``/``B`` on a seed),
+    and the objects as the notation writes them (NOTATION.OBJECTS)."""
+    text = square_text(position, c)
+    if text is None:
+        return EMPTY
+    if text.startswith("("):
+        return text[1].upper()
+    return text
 
 
 def events_text(events: tuple[Event, ...], indent: str = "  ") -> str:

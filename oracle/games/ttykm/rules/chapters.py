@@ -13,10 +13,12 @@ Every chapter action runs the same way: resolve it in the acting era on a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from oracle.games.ttykm.board import ACTION_ORDER, NEIGHBOUR, SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import Created
 from oracle.games.ttykm.notation import cell_prose
-from oracle.games.ttykm.objects import Kind
+from oracle.games.ttykm.objects import Chapters, Kind
 from oracle.games.ttykm.rules import growth, memory, push
 from oracle.games.ttykm.rules.convergence import propagate
 from oracle.games.ttykm.rules.standard import Illegal, Step, self_push_paradox
@@ -24,6 +26,16 @@ from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Aimed, TurnAction
+
+
+def start_position(modules: frozenset[str], ruleset: Ruleset) -> Position:
+    """The standard start with the chapters' objects (GROWTH.SETUP, MEMORY.SETUP)."""
+    chapters = Chapters(modules)
+    if "growth" in modules:
+        chapters = growth.setup(chapters)
+    if "memory" in modules:
+        chapters = memory.setup(chapters, ruleset)
+    return replace(Position.start(), chapters=chapters)
 
 
 def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]:

@@ -12,17 +12,16 @@ from __future__ import annotations
 from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES, Action, Colour, Era, cell
 from oracle.games.ttykm.events import Commanded, HatOff, HatOn, Stepped, Trampled
 from oracle.games.ttykm.notation import cell_prose
-from oracle.games.ttykm.objects import ELEPHANTS, SEEDS, Chapters, Kind, Thing
+from oracle.games.ttykm.objects import ELEPHANTS, Chapters, Kind, Thing
 from oracle.games.ttykm.rules.push import beyond
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import ElephantStepped, Scene, Trained
-from oracle.games.ttykm.state import Position
 
 START = {Kind.DARK_ELEPHANT: 3, Kind.LIGHT_ELEPHANT: 12}
 """The start squares: the dark elephant on d1, the light one on a4 (MEMORY.SETUP)."""
 
 
-def start(ruleset: Ruleset) -> Position:
+def setup(chapters: Chapters, ruleset: Ruleset) -> Chapters:
     """The Memory start: the standard start, with a wild dark elephant on d1
     and a wild light elephant on a4 of every era, every hat in its owner's
     supply.
@@ -31,11 +30,9 @@ def start(ruleset: Ruleset) -> Position:
     The variant elephants=swapped exchanges the two squares (`start_squares`).
     """
     squares = start_squares(ruleset)
-    solids = {cell(era, squares[kind]): Thing(kind) for era in Era for kind in ELEPHANTS}
-    standard = Position.start()
-    chapters = Chapters(frozenset({"memory"})).with_objects(0, solids, SEEDS)
-    return Position(standard.copies, standard.supply, standard.removed, standard.focus, standard.to_move,
-                    chapters=chapters)
+    solids = dict(chapters.solids)
+    solids.update({cell(era, squares[kind]): Thing(kind) for era in Era for kind in ELEPHANTS})
+    return chapters.with_objects(chapters.seeds, solids, chapters.seed_supply)
 
 
 def start_squares(ruleset: Ruleset) -> dict[Kind, int]:

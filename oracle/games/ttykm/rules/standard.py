@@ -212,6 +212,15 @@ def chapter_rules() -> ModuleType:
     return chapters
 
 
+def start_position(ruleset: Ruleset = STANDARD) -> Position:
+    """The start of the game ``ruleset`` names: the standard start, with its
+    chapters' objects when it names chapters."""
+    if not ruleset.chapters:
+        return Position.start()
+    start: Position = chapter_rules().start_position(ruleset.chapters, ruleset)
+    return start
+
+
 def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]:
     """The actions the copy on ``active`` may try, in order: the six standard
     actions, and in a chapter position the chapter's actions after them."""
