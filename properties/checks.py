@@ -69,7 +69,8 @@ def check_turn_invariants(before: Position, turn: Turn, applied: Applied, rulese
     assert replay(before, applied.events) == after, "replaying the events gives another position"
     # The tested fact under TURN.COPY-CHOICE (standard game only: both variants allow shorter turns,
     # and in Growth objects can box a copy in).
-    if not ruleset.variants and before.chapters is None and before.copies[mover] >> (before.focus[mover] * SQUARES) & 0xFFFF:
+    on_focus = before.copies[mover] >> (before.focus[mover] * SQUARES) & 0xFFFF
+    if not ruleset.variants and before.chapters is None and on_focus:
         assert len(turn.actions) == 2, f"{format_turn(turn)} has fewer than two actions"
 
 

@@ -30,8 +30,8 @@ from oracle.games.ttykm.events import (
     Travelled,
     Won,
 )
-from oracle.games.ttykm.objects import Kind, Thing
 from oracle.games.ttykm.notation import event_text
+from oracle.games.ttykm.objects import Kind, Thing
 from oracle.games.ttykm.state import Position
 
 
@@ -75,7 +75,8 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
     """The position the events lead to from ``before``."""
     b = Board([*before.copies], [*before.supply], [*before.removed], [*before.focus], before.to_move)
     if before.chapters is not None:
-        b.seeds, b.solids, b.seed_supply = before.chapters.seeds, dict(before.chapters.solids), before.chapters.seed_supply
+        chapters = before.chapters
+        b.seeds, b.solids, b.seed_supply = chapters.seeds, dict(chapters.solids), chapters.seed_supply
     mover = before.to_move
     for event in events:
         b.log.append(event_text(event))
@@ -122,7 +123,8 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
                 b.seeds &= ~(1 << cell)
                 b.seed_supply += 1
             case Grew(what, cell):
-                b.require(b.empty(cell) and not b.seeds >> cell & 1 and cell not in b.solids, "growth onto a used square")
+                used = not b.empty(cell) or b.seeds >> cell & 1 or cell in b.solids
+                b.require(not used, "growth onto a used square")
                 b.solids[cell] = Thing(Kind(what))
             case Cleared("seed", cell):
                 b.require(bool(b.seeds >> cell & 1), "no seed there")
@@ -144,8 +146,8 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
     if b.winner is None:
         assert mover is not None
         b.to_move = mover.opponent
-    chapters = None
+    objects = None
     if before.chapters is not None:
-        chapters = before.chapters.with_objects(b.seeds, b.solids, b.seed_supply)
+        objects = before.chapters.with_objects(b.seeds, b.solids, b.seed_supply)
     return Position((b.copies[0], b.copies[1]), (b.supply[0], b.supply[1]), (b.removed[0], b.removed[1]),
-                    (b.focus[0], b.focus[1]), b.to_move, b.winner, chapters)
+                    (b.focus[0], b.focus[1]), b.to_move, b.winner, objects)

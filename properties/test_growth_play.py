@@ -78,4 +78,4 @@ class GrowthPlay(RuleBasedStateMachine):
 
 
 TestGrowthPlay = GrowthPlay.TestCase
-TestGrowthPlay.settings = settings(stateful_step_count=20, deadline=None)
+TestGrowthPlay.settings = settings(max_examples=30, stateful_step_count=12, deadline=None)

@@ -90,17 +90,17 @@ def _own_copy_ahead(position: Position, colour: Colour, active: int, direction: 
 
 def _resolve(scene: Scene, colour: Colour, active: int, action: TurnAction, ruleset: Ruleset) -> Illegal | None:
     """Resolve ``action`` in the acting era, or say which rule forbids it."""
-    where = cell_prose(active)
     if isinstance(action, Aimed):
         return _aimed(scene, colour, active, action, ruleset)
     if action is Action.FORWARD or action is Action.BACKWARD:
         return _travel(scene, colour, active, action)
     t = push.beyond(active, action)
     if t is None:
-        return Illegal("MOVE.WALL", f"the copy on {where} cannot move {action.word}: the wall is there")
+        return Illegal("MOVE.WALL", f"the copy on {cell_prose(active)} cannot move {action.word}: the wall is there")
     if scene.copy_at(t) is colour:
         return Illegal(
-            "MOVE.OWN-COPY", f"the copy on {where} cannot move {action.word} onto your own copy on {cell_prose(t)}"
+            "MOVE.OWN-COPY",
+            f"the copy on {cell_prose(active)} cannot move {action.word} onto your own copy on {cell_prose(t)}",
         )
     if push.blocked_move(scene, active, action) is not None:
         thing = scene.solid(t)
@@ -108,34 +108,37 @@ def _resolve(scene: Scene, colour: Colour, active: int, action: TurnAction, rule
         stays = f"cannot fall {action.word}" if thing.kind is Kind.TREE else "does not move"
         return Illegal(
             "OBJECTS.MOVE",
-            f"the copy on {where} cannot move {action.word}: the {thing.kind.word} on {cell_prose(t)} {stays}",
+            f"the copy on {cell_prose(active)} cannot move {action.word}:"
+            f" the {thing.kind.word} on {cell_prose(t)} {stays}",
         )
     push.move(scene, colour, active, action)
     return None
 
 
 def _travel(scene: Scene, colour: Colour, active: int, action: Action) -> Illegal | None:
-    where = cell_prose(active)
     era = active // SQUARES
     forward = action is Action.FORWARD
     rule = "TRAVEL.FORWARD" if forward else "TRAVEL.BACKWARD"
     if era == (Era.FUTURE if forward else Era.PAST):
         edge = "no era follows the future" if forward else "no era precedes the past"
-        return Illegal(rule, f"the copy on {where} cannot travel {action.word}: {edge}")
+        return Illegal(rule, f"the copy on {cell_prose(active)} cannot travel {action.word}: {edge}")
     target = active + SQUARES if forward else active - SQUARES
     if scene.copy_at(target) is not None:
-        return Illegal(rule, f"the copy on {where} cannot travel {action.word}: {cell_prose(target)} is occupied")
+        return Illegal(
+            rule, f"the copy on {cell_prose(active)} cannot travel {action.word}: {cell_prose(target)} is occupied"
+        )
     if push.arrival_blocked(scene, target):
         thing = scene.solid(target)
         assert thing is not None
         return Illegal(
             "OBJECTS.TRAVEL",
-            f"the copy on {where} cannot travel {action.word}: a {thing.kind.word} is on {cell_prose(target)}",
+            f"the copy on {cell_prose(active)} cannot travel {action.word}:"
+            f" a {thing.kind.word} is on {cell_prose(target)}",
         )
     if not forward and scene.supply[colour] < 1:
         return Illegal(
             "TRAVEL.BACKWARD.SUPPLY",
-            f"the copy on {where} cannot travel backward: {colour.word} has no copy left in supply",
+            f"the copy on {cell_prose(active)} cannot travel backward: {colour.word} has no copy left in supply",
         )
     push.travel(scene, colour, active, target)
     if not forward:
@@ -149,38 +152,48 @@ def _aimed(scene: Scene, colour: Colour, active: int, action: Aimed, ruleset: Ru
     chapters = scene.base.chapters
     assert chapters is not None
     target = active - active % SQUARES + action.square
-    what = f"the copy on {cell_prose(active)} cannot {action.word} {cell_prose(target)}"
+
+    def what() -> str:
+        return f"the copy on {cell_prose(active)} cannot {action.word} {cell_prose(target)}"
+
     if action.letter in ("P", "D"):
         if "growth" not in chapters.modules:
-            return Illegal("ACTION.KINDS", f"{what}: {action.word} is a Growth action and this game is not Growth")
+            return Illegal("ACTION.KINDS", f"{what()}: {action.word} is a Growth action and this game is not Growth")
         if target not in growth.reach(active):
-            return Illegal("GROWTH.REACH", f"{what}: it is not the copy's square or next to it")
+            return Illegal("GROWTH.REACH", f"{what()}: it is not the copy's square or next to it")
         refusal = (
             growth.plant_refusal(scene, active, target, ruleset)
             if action.letter == "P"
             else growth.dig_refusal(scene, target)
         )
         if refusal is not None:
-            return Illegal(refusal[0], f"{what}: {refusal[1]}")
+            return Illegal(refusal[0], f"{what()}: {refusal[1]}")
         if action.letter == "P":
             growth.plant(scene, colour, target)
         else:
             growth.dig(scene, colour, target)
         return None
     if action.letter in ("T", "C"):
-        if "memory" not in chapters.modules:
-            return Illegal("ACTION.KINDS", f"{what}: {action.word} is a Memory action and this game is not Memory")
-        if action.letter == "T":
-            refusal = memory.train_refusal(scene, colour, active, target)
-            if refusal is not None:
-                return Illegal(refusal[0], f"the copy on {cell_prose(active)} cannot train on {cell_prose(target)}:"
-                                           f" {refusal[1]}")
-            memory.train(scene, colour, target, ruleset)
-            return None
-        refusal = memory.command_refusal(scene, colour, active, target, ruleset)
+        return _memory_action(scene, colour, active, action, ruleset)
+    return Illegal("ACTION.KINDS", f"{what()}: unknown action {action.value}")  # pragma: no cover
+
+
+def _memory_action(scene: Scene, colour: Colour, active: int, action: Aimed, ruleset: Ruleset) -> Illegal | None:
+    """Train or Command (MEMORY.TRAIN, MEMORY.COMMAND), or the rule that forbids it."""
+    chapters = scene.base.chapters
+    assert chapters is not None
+    target = active - active % SQUARES + action.square
+    if "memory" not in chapters.modules:
+        return Illegal("ACTION.KINDS", f"{action.value} ({action.word}) is a Memory action and this game is not Memory")
+    if action.letter == "T":
+        refusal = memory.train_refusal(scene, colour, active, target)
         if refusal is not None:
-            return Illegal(refusal[0], f"{colour.word} cannot command an elephant onto {cell_prose(target)}:"
+            return Illegal(refusal[0], f"the copy on {cell_prose(active)} cannot train on {cell_prose(target)}:"
                                        f" {refusal[1]}")
-        memory.command(scene, colour, active, target, ruleset)
+        memory.train(scene, colour, target, ruleset)
         return None
-    return Illegal("ACTION.KINDS", f"{what}: unknown action {action.value}")  # pragma: no cover
+    refusal = memory.command_refusal(scene, colour, active, target, ruleset)
+    if refusal is not None:
+        return Illegal(refusal[0], f"{colour.word} cannot command an elephant onto {cell_prose(target)}: {refusal[1]}")
+    memory.command(scene, colour, active, target, ruleset)
+    return None
