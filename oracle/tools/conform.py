@@ -33,9 +33,8 @@ from oracle.games.ttykm.notation import (
     position_from_json,
     turn_from_json,
 )
-from oracle.games.ttykm.rules.standard import successors
+from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
-from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Turn
 from oracle.tools.protocol import MAX_PERFT_DEPTH, MAX_PERFT_DEPTH_VARIANT, handle
 from oracle.tools.vectors import (
@@ -495,7 +494,7 @@ class Runner:
     def run_games(self, games: int, seed: int, progress: Callable[[str], None]) -> None:
         rng = random.Random(seed)
         for game in range(1, games + 1):
-            position = Position.start()
+            position = start_position(self.ruleset)
             ply = 0
             while position.winner is None and ply < 200:
                 ply += 1
