@@ -154,7 +154,10 @@ def differences(position: Position, model: Model, ruleset: Ruleset) -> list[str]
     return found
 
 
-def run(ruleset: Ruleset = Ruleset.parse("memory"), limit: int | None = None) -> tuple[int, list[str]]:
+MEMORY = Ruleset.parse("memory")
+
+
+def run(ruleset: Ruleset = MEMORY, limit: int | None = None) -> tuple[int, list[str]]:
     """(positions checked, differences)."""
     model = Model(r2=ruleset.train_propagation_r2)
     checked = positions()[:limit]

@@ -193,7 +193,7 @@ def command(m: Memory, a: Action) -> Memory:
         tuple(z3.If(z3.And(a.era == e, j == k), target, m.square[e][k]) for k in (0, 1)) for e in range(ERAS))
     copies = {c: tuple(tuple(z3.And(m.copy[c][e][s], z3.Not(z3.And(a.era == e, target == s)))
                              for s in range(SQUARES)) for e in range(ERAS)) for c in (WHITE, BLACK)}
-    return Memory(squares, m.hat, copies)  # type: ignore[arg-type]
+    return Memory(squares, m.hat, copies)
 
 
 def same_era(x: Memory, y: Memory, e: int) -> z3.BoolRef:

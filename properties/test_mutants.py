@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from properties.mutants import CHECKS, MUTANTS, Mutant, judge
+from properties.mutants import CHECKS, MEMORY_CHECKS, MEMORY_MUTANTS, MUTANTS, Mutant, judge
 
 
 @pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: m.name)
@@ -20,3 +20,14 @@ QUICK = {name: check for name, check in CHECKS if name != "Z3 differential"}
 def test_checks_pass_on_the_real_rules(name: str) -> None:
     """Without a mutant every quick check passes (the differential check has its own test)."""
     QUICK[name]()
+
+
+@pytest.mark.parametrize("mutant", MEMORY_MUTANTS, ids=lambda m: m.name)
+def test_memory_mutant_is_caught(mutant: Mutant) -> None:
+    verdict = judge(mutant, MEMORY_CHECKS)
+    assert verdict.caught_by is not None, f"no check catches the mutant '{mutant.name}'"
+
+
+@pytest.mark.parametrize("name", [name for name, _ in MEMORY_CHECKS if name != "Memory Z3 differential"])
+def test_memory_checks_pass_on_the_real_rules(name: str) -> None:
+    dict(MEMORY_CHECKS)[name]()
