@@ -25,10 +25,13 @@ import sys
 import time
 
 from oracle.games.ttykm.perft import perft, perft_plain
+from oracle.games.ttykm.rules.standard import start_position
+from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
 
 TARGET_PERFT5_SECONDS = 2.5
 TARGET_CLI_RATIO = 4.0
+TARGET_GROWTH_NODES_PER_SECOND = 1_000_000
 
 
 def timed(func: object, *args: object, **kwargs: object) -> tuple[int, float]:
@@ -58,6 +61,31 @@ def bench_perft(max_depth: int, plain_depth: int) -> float:
     return perft5
 
 
+def bench_growth_perft(max_depth: int, plain_depth: int) -> float:
+    """Perft from the Growth start (rules=growth): the fast path and the plain
+    rules; returns the fast path's nodes per second at the deepest depth."""
+    growth = Ruleset.parse("growth")
+    start = start_position(growth)
+    print()
+    print("perft from the Growth start position (rules=growth)")
+    print(f"{'depth':>5} {'nodes':>10}  {'mode':<15} {'seconds':>8} {'nodes/s':>12}")
+    rate = float("nan")
+    for depth in range(1, max_depth + 1):
+        modes: list[tuple[str, object, dict[str, object]]] = [
+            ("fast", perft, {}),
+            ("fast, no table", perft, {"cache": False}),
+        ]
+        if depth <= plain_depth:
+            modes.append(("plain", perft_plain, {}))
+        for name, func, kwargs in modes:
+            nodes, seconds = timed(func, start, depth, growth, **kwargs)
+            speed = nodes / seconds if seconds else float("inf")
+            print(f"{depth:>5} {nodes:>10}  {name:<15} {seconds:>8.3f} {speed:>12,.0f}")
+            if depth == max_depth and name == "fast":
+                rate = speed
+    return rate
+
+
 def median_run(argv: list[str], runs: int) -> float:
     times = []
     for _ in range(runs):
@@ -84,17 +112,22 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--depth", type=int, default=5, help="deepest perft (default 5)")
     parser.add_argument("--plain-depth", type=int, default=4, help="deepest plain perft (default 4)")
+    parser.add_argument("--growth-depth", type=int, default=4, help="deepest Growth perft (default 4)")
     parser.add_argument("--runs", type=int, default=21, help="CLI runs to take the median of (default 21)")
     args = parser.parse_args()
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()}"
           f" {platform.python_version()}, {platform.platform(terse=True)}")
     print()
     perft5 = bench_perft(args.depth, args.plain_depth)
+    growth_rate = bench_growth_perft(args.growth_depth, min(args.plain_depth, 2))
     ratio = bench_cli(args.runs)
     print()
     if args.depth >= 5:
         verdict = "met" if perft5 <= TARGET_PERFT5_SECONDS else "MISSED"
         print(f"target perft(5) <= {TARGET_PERFT5_SECONDS} s: {perft5:.3f} s, {verdict}")
+    verdict = "met" if growth_rate >= TARGET_GROWTH_NODES_PER_SECOND else "MISSED"
+    print(f"target Growth perft({args.growth_depth}) >= {TARGET_GROWTH_NODES_PER_SECOND:,} nodes/s:"
+          f" {growth_rate:,.0f}, {verdict}")
     verdict = "met" if ratio <= TARGET_CLI_RATIO else "MISSED"
     print(f"target CLI query <= {TARGET_CLI_RATIO}x bare start-up: {ratio:.1f}x, {verdict}")
     return 0

@@ -14,39 +14,57 @@ prints the table and exits 1 if any mutant survives.
 from __future__ import annotations
 
 import dataclasses
+import random
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
+from oracle.games.ttykm import perft_growth
 from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import Crushed, Event, Moved, Paradox, Pushed
+from oracle.games.ttykm.examples import check_example, read_examples
+from oracle.games.ttykm.objects import SHRUB, Kind, Thing
+from oracle.games.ttykm.rules import growth
 from oracle.games.ttykm.rules import standard as rules
 from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.scene import Scene, SeedRemoved, ShrubGrown
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Turn
-from properties.checks import check_legality, check_play, check_symmetry, near_misses
+from properties.checks import (
+    check_growth_invariants,
+    check_legality,
+    check_play,
+    check_symmetry,
+    check_turn_invariants,
+    near_misses,
+    shrub_cells,
+)
+from properties.growth_positions import GROWTH, growth_playout_position, random_growth_position
+
+SPEC_DIR = Path(__file__).resolve().parent.parent / "spec" / "ttykm"
 
 # --- the mutants ------------------------------------------------------------------------
 
 
 @contextmanager
-def patched(**replacements: Callable[..., Any]) -> Iterator[None]:
-    """Replace functions of `oracle.games.ttykm.rules.standard` inside the block."""
-    originals = {name: getattr(rules, name) for name in replacements}
+def patched(module: Any = rules, **replacements: Callable[..., Any]) -> Iterator[None]:
+    """Replace functions of ``module`` (default `oracle.games.ttykm.rules.standard`) inside the block."""
+    originals = {name: getattr(module, name) for name in replacements}
     for name, function in replacements.items():
-        setattr(rules, name, function)
+        setattr(module, name, function)
     try:
         yield
     finally:
         for name, function in originals.items():
-            setattr(rules, name, function)
+            setattr(module, name, function)
 
 
 def broken_push(paradox: bool, chain: bool) -> Callable[[list[int], list[int], int, Action, list[Event]], None]:
@@ -149,10 +167,57 @@ def travel_over_anything(original: Callable[..., Any], step: int) -> Callable[..
     return travel
 
 
+# --- Growth mutants: each breaks one GROWTH clause in `oracle.games.ttykm.rules.growth` ---
+
+
+def grow_over_copies(scene: Scene, era: int, what: Thing, square: int, ruleset: Ruleset) -> bool:
+    """Growth that ignores a copy standing on the square (GROWTH.GROW)."""
+    c = era * SQUARES + square
+    if scene.has_seed(c) or scene.solid(c) is not None:
+        return False
+    scene.solids[c] = what
+    return True
+
+
+def shrub_always_recorded(scene: Scene, era: int, square: int, ruleset: Ruleset) -> None:
+    """A tree follows even when the shrub did not grow (GROWTH.TREE-GROWS)."""
+    growth.grow(scene, era, SHRUB, square, ruleset)
+    scene.record(era * SQUARES + square, ShrubGrown(square))
+
+
+def standing_trees_only(scene: Scene, era: int, square: int) -> None:
+    """The dig cascade forgets fallen trees (GROWTH.CASCADE.TREE)."""
+    c = era * SQUARES + square
+    thing = scene.solid(c)
+    if thing is not None and thing.kind is Kind.TREE:
+        del scene.solids[c]
+
+
+def spare_the_mover(original: Callable[..., Any]) -> Callable[..., Any]:
+    """A falling tree that spares White's copies (GROWTH.FALL.CRUSH)."""
+
+    def crush(scene: Scene, c: int) -> None:
+        if scene.copy_at(c) is Colour.BLACK:
+            original(scene, c)
+
+    return crush
+
+
+def seed_kept_on_dig(scene: Scene, colour: Colour, target: int) -> None:
+    """Dig up that records the cascade but leaves the seed on the board (GROWTH.DIG)."""
+    scene.record(target, SeedRemoved(target % SQUARES))
+
+
+def fall_onto_anything(scene: Scene, c: int, direction: Action) -> bool:
+    """A tree that can fall whenever the wall is not in the way (GROWTH.FALL.BLOCKED)."""
+    return NEIGHBOUR[direction][c % SQUARES] is not None
+
+
 @dataclass(frozen=True)
 class Mutant:
     name: str
     patch: Callable[[], Any]  # returns a context manager
+    game: str = "standard"  # which checks judge it: the standard game's, Growth's or Memory's
 
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -167,6 +232,14 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("travel ignoring an occupied square",
            lambda: patched(travel_forward=travel_over_anything(rules.travel_forward, SQUARES),
                            travel_backward=travel_over_anything(rules.travel_backward, -SQUARES))),
+    Mutant("Growth: growth over a copy", lambda: patched(growth, grow=grow_over_copies), "growth"),
+    Mutant("Growth: a tree without its shrub", lambda: patched(growth, grow_shrub=shrub_always_recorded), "growth"),
+    Mutant("Growth: the dig cascade forgets fallen trees",
+           lambda: patched(growth, remove_tree=standing_trees_only), "growth"),
+    Mutant("Growth: a falling tree spares White", lambda: patched(growth, crush=spare_the_mover(growth.crush)),
+           "growth"),
+    Mutant("Growth: the dug seed stays on the board", lambda: patched(growth, dig=seed_kept_on_dig), "growth"),
+    Mutant("Growth: a tree falls onto a shrub", lambda: patched(growth, can_fall=fall_onto_anything), "growth"),
 )
 
 # --- the checks -----------------------------------------------------------------------------
@@ -239,6 +312,83 @@ CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
 )
 
 
+@cache
+def growth_sample() -> tuple[Position, ...]:
+    """A fixed sample of Growth positions: random objects, and seeded Growth play."""
+    rng = random.Random(31)
+    positions = [random_growth_position(rng) for _ in range(60)]
+    positions += [growth_playout_position(rng, rng.randint(2, 8)) for _ in range(8)]
+    return tuple(p for p in positions if p.winner is None)
+
+
+def growth_play_check() -> None:
+    """The Growth state machine of random legal play, with fixed randomness."""
+    from properties.test_growth_play import GrowthPlay
+
+    run_state_machine_as_test(GrowthPlay, settings=settings(
+        max_examples=10, stateful_step_count=10, derandomize=True, database=None, deadline=None,
+        phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck),
+    ))
+
+
+def growth_examples_check() -> None:
+    """Every worked example of the Growth and objects pages says what the oracle says."""
+    for example in read_examples(SPEC_DIR):
+        if example.path in ("growth.md", "objects.md") or "growth" in example.fields.get("position", ""):
+            problems = check_example(example)
+            assert not problems, problems[0]
+
+
+def growth_invariants_check() -> None:
+    """Every legal turn of the Growth sample keeps the turn and Growth invariants."""
+    for position in growth_sample():
+        check_position(position)
+        seen = shrub_cells(position)
+        for turn, after in rules.successors(position, GROWTH)[::7]:  # a spread of a seventh of the turns
+            applied = rules.apply_turn(position, turn, GROWTH)
+            assert applied.position == after
+            check_turn_invariants(position, turn, applied, GROWTH)
+            check_growth_invariants(after, seen | shrub_cells(after) | _trees_as_shrubs(position))
+
+
+def _trees_as_shrubs(position: Position) -> int:
+    """The cells below the trees already in a sample position (they count as having had a shrub)."""
+    assert position.chapters is not None
+    below = {c - SQUARES for c, t in position.chapters.solids if t.kind is not Kind.SHRUB}
+    below |= {t.root - SQUARES for _, t in position.chapters.solids if t.root is not None}
+    return sum(1 << c for c in below)
+
+
+def growth_fast_path_check() -> None:
+    """The independent perft fast path counts and reaches what the plain rules do."""
+    for position in growth_sample():
+        state = perft_growth.state_of(position)
+        plain: dict[object, int] = {}
+        for _, after in rules.successors(position, GROWTH):
+            key = None if after.winner is not None else perft_growth.state_of(after)
+            plain[key] = plain.get(key, 0) + 1
+        assert perft_growth.count_turns(state) == sum(plain.values()), "the fast count differs"
+        assert dict(perft_growth.children(state)) == plain, "the fast path reaches other positions"
+
+
+def growth_differential_check() -> None:
+    """The Growth Z3 model and the engine agree on every action of the Growth sample."""
+    from properties.growth_differential import differences
+
+    for position in growth_sample():
+        for diff in differences(position):
+            raise AssertionError(diff)
+
+
+GROWTH_CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
+    ("Growth worked examples", growth_examples_check),
+    ("Growth turn invariants", growth_invariants_check),
+    ("Growth fast path", growth_fast_path_check),
+    ("Growth play machine", growth_play_check),
+    ("Growth Z3 differential", growth_differential_check),
+)
+
+
 @dataclass(frozen=True)
 class Verdict:
     mutant: str
@@ -247,11 +397,13 @@ class Verdict:
     seconds: float
 
 
-def judge(mutant: Mutant, checks: tuple[tuple[str, Callable[[], None]], ...] | None = None) -> Verdict:
-    """Run the checks (by default `CHECKS`) against ``mutant`` until one fails."""
-    if checks is None:
-        checks = CHECKS
-        sample_positions()  # made with the real rules, before any mutant is in place
+def judge(mutant: Mutant) -> Verdict:
+    """Run the checks of the mutant's game against ``mutant`` until one fails."""
+    checks = {"growth": GROWTH_CHECKS, "memory": MEMORY_CHECKS}.get(mutant.game, CHECKS)
+    if mutant.game == "growth":
+        growth_sample()  # made with the real rules, before any mutant is in place
+    elif mutant.game == "standard":
+        sample_positions()
         differential_sample()
     started = time.perf_counter()
     with mutant.patch():
@@ -332,13 +484,14 @@ def _memory_mutants() -> tuple[Mutant, ...]:
     from oracle.games.ttykm.rules import memory
 
     return (
-        Mutant("Memory: training passes a hatted version", lambda: patched_memory(apply_trained=training_through_hats)),
-        Mutant("Memory: a wild elephant obeys", lambda: patched_memory(commanded=any_elephant_obeys)),
+        Mutant("Memory: training passes a hatted version",
+               lambda: patched_memory(apply_trained=training_through_hats), "memory"),
+        Mutant("Memory: a wild elephant obeys", lambda: patched_memory(commanded=any_elephant_obeys), "memory"),
         Mutant("Memory: a command onto the other elephant",
-               lambda: patched_memory(command_refusal=onto_the_other_elephant(memory.command_refusal))),
-        Mutant("Memory: two hats of one player on an era", lambda: patched_memory(put_hat=hat_left_behind)),
+               lambda: patched_memory(command_refusal=onto_the_other_elephant(memory.command_refusal)), "memory"),
+        Mutant("Memory: two hats of one player on an era", lambda: patched_memory(put_hat=hat_left_behind), "memory"),
         Mutant("Memory: a command reaches later eras",
-               lambda: patched_memory(command=command_propagating(memory.command))),
+               lambda: patched_memory(command=command_propagating(memory.command)), "memory"),
     )
 
 
@@ -388,9 +541,9 @@ def main(argv: list[str]) -> int:
         return 0
     print(f"{'mutant':<46} {'caught by':<22} {'time':>7}   first failure")
     survivors = 0
-    everything = [(m, None) for m in MUTANTS] + [(m, MEMORY_CHECKS) for m in MEMORY_MUTANTS]
-    for mutant, checks in everything:
-        v = judge(mutant, checks)
+    everything = [*MUTANTS, *MEMORY_MUTANTS]
+    for mutant in everything:
+        v = judge(mutant)
         survivors += v.caught_by is None
         print(f"{v.mutant:<46} {v.caught_by or 'NOT CAUGHT':<22} {v.seconds:6.1f} s   {v.detail}", flush=True)
     print(f"{len(everything) - survivors} of {len(everything)} mutants caught")

@@ -15,6 +15,7 @@ import sys
 import time
 
 from properties.theorems import THEOREMS, prove
+from properties.z3growth import GROWTH_THEOREMS, prove_growth
 
 
 def main(argv: list[str]) -> int:
@@ -41,7 +42,24 @@ def main(argv: list[str]) -> int:
                   else f"    the solver gave up: {result.unknown}")
     total = time.perf_counter() - started
     print(f"{len(chosen) - failed} of {len(chosen)} theorems proved for all valid positions in {total:.1f} s")
+    if not argv:
+        failed += growth_report()
     return 1 if failed else 0
+
+
+def growth_report() -> int:
+    """The Growth theorems of `properties.z3growth`, proved for every valid line or column; the number failed."""
+    failed = 0
+    for theorem in GROWTH_THEOREMS:
+        result = prove_growth(theorem)
+        status = "proved" if result.proved else "FAILED"
+        print(f"{theorem.name:<36} {status:<7} {result.seconds:6.2f} s   {', '.join(theorem.rules)}", flush=True)
+        if not result.proved:
+            failed += 1
+            print(f"    claim: {theorem.statement}\n    counterexample: {result.counterexample}")
+    print(f"{len(GROWTH_THEOREMS) - failed} of {len(GROWTH_THEOREMS)} Growth theorems proved"
+          " for all valid lines and columns")
+    return failed
 
 
 if __name__ == "__main__":

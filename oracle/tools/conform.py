@@ -156,6 +156,11 @@ VARIANT_REPLACES = {
 }
 
 
+# Chapter events: they may sit inside a push group (a pushed copy fells a tree) without ending it.
+CHAPTER_EVENT_RULES = {"planted": "GROWTH.PLANT", "dug": "GROWTH.DIG", "grew": "GROWTH.GROW",
+                       "removed": "GROWTH.SEED-REMOVED", "fell": "GROWTH.FALL"}
+
+
 def event_rules(events: list[str]) -> list[str]:
     """The clause each event of a legal turn's trace (NOTATION.EVENT) comes from.
 
@@ -168,6 +173,9 @@ def event_rules(events: list[str]) -> list[str]:
     group: list[int] = []  # indexes of the push events waiting for their "moved"
     for index, line in enumerate(events):
         kind = line.split(" ", 1)[0]
+        if kind in CHAPTER_EVENT_RULES or line.endswith(" by tree"):
+            rules.append(CHAPTER_EVENT_RULES.get(kind, "GROWTH.FALL.CRUSH"))
+            continue
         if kind in PUSH_EVENTS:
             group.append(index)
             rules.append("")

@@ -25,7 +25,7 @@ from oracle.games.ttykm.perft import perft
 from oracle.games.ttykm.rules.standard import apply_turn, explain, start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
-from oracle.games.ttykm.turn import ILLEGAL, Turn
+from oracle.games.ttykm.turn import ILLEGAL, Aimed, Turn, TurnAction
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
@@ -74,6 +74,42 @@ NAMED_POSITIONS: tuple[NamedPosition, ...] = (
                   "the game is over: no legal turn (TURN.GAME-OVER)"),
 )
 
+GROWTH_START = ("3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                " rules=growth seeds=5")
+GROWTH_NAMED_POSITIONS: tuple[NamedPosition, ...] = (
+    NamedPosition("start", GROWTH_START, "the Growth start: five seeds in supply (GROWTH.SETUP, GROWTH.SEEDS)"),
+    NamedPosition("fall-crushes",
+                  "3b/1s2/4/w3|3b/1h2/4/w3|1b2/1t2/1b2/1w2 turn=w focus=future,past supply=4,3 removed=0,0"
+                  " rules=growth seeds=4",
+                  "b1 N pushes Black into a tree that falls and crushes Black on b4 (GROWTH.FALL, rulings G-T2)"),
+    NamedPosition("tree-against-wall",
+                  "3b/4/3s/w3|3b/4/3h/w3|3b/4/1wbt/4 turn=w focus=future,future supply=4,3 removed=0,0"
+                  " rules=growth seeds=4",
+                  "a tree that cannot fall: Black pushed into it dies (GROWTH.FALL.BLOCKED, rulings G-T3)"),
+    NamedPosition("dig-fallen-tree",
+                  "3b/1s2/1w2/4|3b/1h2/4/w3|3b/2>1/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                  " rules=growth seeds=4",
+                  "digging b3 removes the shrub and the fallen tree rooted on b3 (GROWTH.DIG, rulings G-T4)"),
+    NamedPosition("plant-under-opponent",
+                  "3b/2b1/2(ws)1/4|3b/4/2h1/w3|3b/4/2t1/w3 turn=w focus=past,future supply=4,3 removed=0,0"
+                  " rules=growth seeds=4",
+                  "plant under Black; travel onto the shrub is illegal (GROWTH.PLANT, OBJECTS.TRAVEL, rulings G-T5)"),
+    NamedPosition("row-of-trees",
+                  "3b/4/4/w3|3b/4/4/w3|b3/t3/t3/w3 turn=w focus=future,past supply=4,4 removed=0,0"
+                  " rules=growth seeds=5",
+                  "a1 N fells a tree onto a tree, which falls onto Black (GROWTH.FALL, GROWTH.FALL.CRUSH)"),
+    NamedPosition("no-seed-left",
+                  "s2b/4/ss2/w1ss|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                  " rules=growth seeds=0",
+                  "every seed is on the board: digging only, no planting (GROWTH.SEEDS)"),
+    NamedPosition("boxed-in",
+                  "3b/4/4/w3|3b/4/h3/(ws)h2|3b/4/4/w3 turn=w focus=present,future supply=4,4 removed=0,0"
+                  " rules=growth seeds=4",
+                  "a copy boxed in by shrubs can only dig and plant its own square (OBJECTS.ORDER)"),
+)
+
+
+
 # Memory: from the start the elephants only trade one option for another, so
 # perft equals the standard game's through depth 4 (rulings K13); the set
 # carries perft from mid-game positions with hatted elephants instead.
@@ -119,6 +155,8 @@ class SetShape:
 # enough to export in seconds (variants and chapters are counted by the plain rules).
 STANDARD_SHAPE = SetShape(NAMED_POSITIONS, {"start": 5, "*": 3}, 6, 100)
 VARIANT_SHAPE = SetShape(NAMED_POSITIONS, {"start": 3, "*": 2}, 6, 100)
+GROWTH_SHAPE = SetShape(GROWTH_NAMED_POSITIONS, {"start": 4, "*": 2}, 6, 100)  # Growth has a fast path
+GROWTH_VARIANT_SHAPE = SetShape(GROWTH_NAMED_POSITIONS, {"start": 3, "*": 2}, 6, 100)
 MEMORY_SHAPE = SetShape(MEMORY_POSITIONS, {"start": 3, "*": 2}, 5, 30)
 
 
@@ -126,7 +164,14 @@ def set_shape(ruleset: Ruleset) -> SetShape:
     """The shape of the vector set of ``ruleset``."""
     if "memory" in ruleset.chapters:
         return MEMORY_SHAPE
+    if "growth" in ruleset.chapters:
+        return GROWTH_VARIANT_SHAPE if ruleset.variants else GROWTH_SHAPE
     return STANDARD_SHAPE if ruleset == STANDARD else VARIANT_SHAPE
+
+
+def named_positions(ruleset: Ruleset) -> tuple[NamedPosition, ...]:
+    """The named positions of a ruleset's vector set."""
+    return set_shape(ruleset).named
 SAMPLE_EVERY = 9  # one position in this many plies of each game joins the position set
 APPLY_PER_POSITION = 6
 ILLEGAL_CANDIDATES = 80
@@ -138,7 +183,7 @@ def ruleset_dir_name(ruleset: Ruleset) -> str:
 
 
 COMMITTED: tuple[Ruleset, ...] = (
-    STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"),
+    STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"), Ruleset.parse("growth"),
     Ruleset.parse("memory"),
 )
 
@@ -205,8 +250,11 @@ def _candidates(position: Position, ruleset: Ruleset, rng: random.Random) -> Ite
             yield Turn(turn.copy, turn.actions[:1], turn.focus)  # one action fewer
             yield Turn(turn.copy, turn.actions[:1])  # a partial turn
             yield Turn(None, (), turn.focus)  # no copy
+    pool: tuple[TurnAction, ...] = ACTION_ORDER
+    if position.chapters is not None and "growth" in position.chapters.modules:
+        pool += tuple(Aimed(letter, s) for letter in "PD" for s in range(SQUARES))
     for _ in range(ILLEGAL_CANDIDATES):
-        actions = tuple(rng.choice(ACTION_ORDER) for _ in range(rng.randint(1, 2)))
+        actions = tuple(rng.choice(pool) for _ in range(rng.randint(1, 2)))
         yield Turn(rng.randrange(SQUARES), actions, rng.choice((None, *Era)))
 
 

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
+from oracle.games.ttykm import perft_growth
 from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES
 from oracle.games.ttykm.rules.standard import successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
@@ -231,11 +233,26 @@ def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, *, cache:
         raise ValueError("depth must be 0 or more")
     if depth == 0:
         return 1
-    if ruleset != STANDARD or position.chapters is not None:
+    if not has_fast_path(position, ruleset):
         return perft_plain(position, depth, ruleset)
     if position.winner is not None:
         return 0
-    return _perft_state(state_of(position), depth, {} if cache else None)
+    return _perft_any(position, depth, {} if cache else None)
+
+
+def has_fast_path(position: Position, ruleset: Ruleset) -> bool:
+    """Whether the fast counters cover ``position``: no variant, and the
+    standard game or Growth alone (`oracle.games.ttykm.perft_growth`)."""
+    if ruleset.variants:
+        return False
+    return position.chapters is None or position.chapters.modules == {"growth"}
+
+
+def _perft_any(position: Position, depth: int, table: dict[Any, int] | None) -> int:
+    """The fast count of a position that is not over, by its game's fast counter."""
+    if position.chapters is None:
+        return _perft_state(state_of(position), depth, table)
+    return perft_growth.perft_state(perft_growth.state_of(position), depth, table)
 
 
 def perft_plain(position: Position, depth: int, ruleset: Ruleset = STANDARD) -> int:
@@ -260,16 +277,16 @@ def divide(
     """
     result: list[tuple[Turn, int]] = []
     turns = successors(position, ruleset)
-    table: dict[tuple[State, int], int] = {}
+    table: dict[Any, int] = {}
     for index, (turn, after) in enumerate(turns):
         if depth <= 1:
             n = 1
-        elif ruleset != STANDARD or after.chapters is not None:
+        elif not has_fast_path(after, ruleset):
             n = perft_plain(after, depth - 1, ruleset)
         elif after.winner is not None:
             n = 0
         else:
-            n = _perft_state(state_of(after), depth - 1, table)
+            n = _perft_any(after, depth - 1, table)
         result.append((turn, n))
         if progress is not None:
             progress(index + 1, len(turns))

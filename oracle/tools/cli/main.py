@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, NoReturn
 
 from oracle import SPEC_VERSION, __version__
@@ -93,7 +94,16 @@ def read_position(text: str | None) -> Position:
 
 
 def read_ruleset(args: argparse.Namespace) -> Ruleset:
-    return Ruleset.parse(args.variant) if args.variant else STANDARD
+    """``--variant`` and ``--rules``: the variants, and the chapters of the start
+    (a given position always plays by its own ``rules=`` field)."""
+    ruleset = Ruleset.parse(args.variant) if args.variant else STANDARD
+    rules = getattr(args, "rules", None)
+    if rules and rules != "standard":
+        chapters = Ruleset.parse(rules).chapters
+        if not chapters or Ruleset.parse(rules).variants:
+            raise UsageError(f"--rules takes chapters such as growth, not {rules!r}")
+        ruleset = replace(ruleset, chapters=ruleset.chapters | chapters)
+    return ruleset
 
 
 def split_position_turn(args: argparse.Namespace) -> tuple[Position, Turn]:
@@ -274,6 +284,9 @@ def build_parser() -> Parser:
     common.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     common.add_argument("--variant", metavar="NAME",
                         help="rule variants joined by '+': " + ", ".join(VARIANTS) + " (default: standard)")
+    common.add_argument("--rules", metavar="NAME",
+                        help="the chapters of the start position: standard or growth (default: standard;"
+                             " a position names its own in rules=)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--variant", metavar="NAME", help=argparse.SUPPRESS)
     parser.add_argument("--version", action="version", version=f"oracle {__version__} (spec {SPEC_VERSION})")

@@ -197,7 +197,8 @@ def remove_shrub(scene: Scene, era: int, square: int) -> None:
 
 def remove_tree(scene: Scene, era: int, square: int) -> None:
     """ShrubRemoved reaches ``era``: the standing tree on that square goes, or
-    else the fallen tree whose root is that square, wherever it lies.
+    else the fallen tree whose root is that square, wherever it lies (every
+    such fallen tree, in a hand-made position that has several).
 
     Rule: GROWTH.CASCADE.TREE
     """
@@ -211,7 +212,6 @@ def remove_tree(scene: Scene, era: int, square: int) -> None:
         if other.kind is Kind.FALLEN and other.root == c:
             del scene.solids[lying]
             scene.events.append(Cleared("fallen-tree", lying))
-            return
 
 
 def setup(chapters: Chapters) -> Chapters:
