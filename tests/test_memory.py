@@ -154,3 +154,18 @@ def test_a_turn_names_train_and_command_by_square() -> None:
     names = {format_turn(t) for t in legal_turns(position)}
     assert "c1 Td1 Cd2 >present" in names
     assert "c1 Td1 Cc1 >present" in names  # the elephant tramples its own trainer: a legal second action
+
+
+def test_a_hatted_elephant_is_drawn_with_its_trainer_s_hat() -> None:
+    import xml.etree.ElementTree as ET
+
+    from oracle.games.ttykm.pictures.svg import board_svg
+
+    svg = ET.fromstring(board_svg(parse_position(MEMORY_POSITIONS[3].text)))
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    groups = svg.findall(".//s:g", ns)
+    elephants = [g for g in groups if "elephant" in (g.get("class") or "")]
+    hats = [g for g in groups if (g.get("class") or "").startswith("hat ")]
+    assert len(elephants) == 6
+    assert sorted(h.get("class") for h in hats) == ["hat black"] * 2 + ["hat white"] * 3
+    assert {h.findtext("s:title", namespaces=ns) for h in hats} == {"white's hat", "black's hat"}

@@ -38,7 +38,7 @@ from oracle.games.ttykm.events import (
     Travelled,
 )
 from oracle.games.ttykm.notation import event_text, format_position
-from oracle.games.ttykm.objects import Kind, Thing
+from oracle.games.ttykm.objects import ELEPHANTS, Kind, Thing
 from oracle.games.ttykm.pictures.text import board_text
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
 
@@ -273,6 +273,8 @@ def _thing(parent: ET.Element, c: int, thing: Thing) -> None:
         _el(group, "rect", x=x - 3, y=y + 2, width=6, height=14, fill=TRUNK)
         crown = f"{_num(x)},{_num(y - 17)} {_num(x - 12)},{_num(y + 5)} {_num(x + 12)},{_num(y + 5)}"
         _el(group, "polygon", points=crown, fill=LEAF, stroke=LEAF_DARK, stroke_width=1.5)
+    elif thing.kind in ELEPHANTS:
+        _elephant(group, x, y, thing)
     elif thing.kind is Kind.FALLEN and thing.root is not None:
         rx, ry = _centre(thing.root)
         # The trunk runs from the root square's edge to the landing square; the crown lies beyond.
@@ -282,6 +284,40 @@ def _thing(parent: ET.Element, c: int, thing: Thing) -> None:
         _el(group, "line", x1=sx, y1=sy, x2=ex, y2=ey, stroke=TRUNK, stroke_width=6, stroke_linecap="round")
         _el(group, "ellipse", cx=ex, cy=ey, rx=11 if x != rx else 8, ry=8 if x != rx else 11, fill=LEAF,
             stroke=LEAF_DARK, stroke_width=1.5, stroke_dasharray="3 2")
+
+
+ELEPHANT_COLOURS = {Kind.DARK_ELEPHANT: ("#5d6673", "#2e333a"), Kind.LIGHT_ELEPHANT: ("#d9dde3", "#4a4f57")}
+
+
+def _elephant(group: ET.Element, x: float, y: float, thing: Thing) -> None:
+    """An elephant facing west, filling most of its square; a trained one wears
+    a large top hat of its trainer's colour, outlined so that it reads on
+    either elephant at phone width (MEMORY.NOTATION)."""
+    fill, ink = ELEPHANT_COLOURS[thing.kind]
+    for dx in (-6, 8):
+        _el(group, "rect", x=x + dx, y=y + 8, width=5, height=9, rx=1.5, fill=fill, stroke=ink, stroke_width=1.2)
+    _el(group, "ellipse", cx=x + 4, cy=y + 5, rx=13, ry=9, fill=fill, stroke=ink, stroke_width=1.5)
+    _el(group, "path", d=f"M{_num(x - 11)},{_num(y + 1)} q-5,6 -3,13", fill="none", stroke=ink, stroke_width=5,
+        stroke_linecap="round")
+    _el(group, "path", d=f"M{_num(x - 11)},{_num(y + 1)} q-5,6 -3,13", fill="none", stroke=fill,
+        stroke_width=2.5, stroke_linecap="round")
+    _el(group, "circle", cx=x - 7, cy=y - 1, r=8, fill=fill, stroke=ink, stroke_width=1.5)
+    _el(group, "ellipse", cx=x - 1, cy=y, rx=5, ry=7, fill=fill, stroke=ink, stroke_width=1.2)
+    _el(group, "circle", cx=x - 10, cy=y - 3, r=1.3, fill=ink)
+    if thing.hat is not None:
+        _hat(group, x - 6, y - 6, thing.hat)
+
+
+def _hat(parent: ET.Element, x: float, y: float, colour: Colour) -> None:
+    """A top hat whose brim sits at (``x``, ``y``): the trainer's colour, with a
+    band of the other colour."""
+    fill, band = (WHITE_FILL, BLACK_FILL) if colour is Colour.WHITE else (BLACK_FILL, WHITE_FILL)
+    group = _el(parent, "g", class_="hat " + colour.word)
+    _el(group, "title").text = f"{colour.word}'s hat"
+    _el(group, "rect", x=x - 8, y=y - 13, width=16, height=13, rx=1.5, fill=fill, stroke="#000000",
+        stroke_width=1.8)
+    _el(group, "rect", x=x - 8, y=y - 5, width=16, height=3.5, fill=band, stroke="none")
+    _el(group, "rect", x=x - 12, y=y - 1, width=24, height=4, rx=2, fill=fill, stroke="#000000", stroke_width=1.8)
 
 
 def _arrow(parent: ET.Element, arrow: Arrow) -> None:
