@@ -167,5 +167,5 @@ def test_a_hatted_elephant_is_drawn_with_its_trainer_s_hat() -> None:
     elephants = [g for g in groups if "elephant" in (g.get("class") or "")]
     hats = [g for g in groups if (g.get("class") or "").startswith("hat ")]
     assert len(elephants) == 6
-    assert sorted(h.get("class") for h in hats) == ["hat black"] * 2 + ["hat white"] * 3
+    assert sorted(h.get("class", "") for h in hats) == ["hat black"] * 2 + ["hat white"] * 3
     assert {h.findtext("s:title", namespaces=ns) for h in hats} == {"white's hat", "black's hat"}

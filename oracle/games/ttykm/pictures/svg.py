@@ -23,6 +23,7 @@ from typing import Literal
 from oracle.games.ttykm.board import SQUARES, Colour, Era
 from oracle.games.ttykm.events import (
     Cleared,
+    Commanded,
     CopyChosen,
     Created,
     Crushed,
@@ -35,6 +36,8 @@ from oracle.games.ttykm.events import (
     Paradox,
     Planted,
     Pushed,
+    Stepped,
+    Trampled,
     Travelled,
 )
 from oracle.games.ttykm.notation import event_text, format_position
@@ -42,7 +45,7 @@ from oracle.games.ttykm.objects import ELEPHANTS, Kind, Thing
 from oracle.games.ttykm.pictures.text import board_text
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
 
-ArrowKind = Literal["move", "push", "travel", "fall"]
+ArrowKind = Literal["move", "push", "travel", "fall", "elephant"]
 MarkerKind = Literal["crushed", "paradox", "created", "grew", "cleared"]
 
 # Geometry, in SVG user units.
@@ -63,7 +66,8 @@ DARK = "#dccaa4"
 WHITE_FILL, WHITE_STROKE = "#ffffff", "#333333"
 BLACK_FILL, BLACK_STROKE = "#2b2b2b", "#000000"
 HIGHLIGHT = "#f7d94c"
-ARROW_COLOUR: dict[str, str] = {"move": "#1f6fd1", "push": "#e07b00", "travel": "#1a9850", "fall": "#7a4a1e"}
+ARROW_COLOUR: dict[str, str] = {"move": "#1f6fd1", "push": "#e07b00", "travel": "#1a9850", "fall": "#7a4a1e",
+                                 "elephant": "#6a3d9a"}
 MARKER_COLOUR: dict[str, str] = {"crushed": "#d62728", "paradox": "#8e24aa", "created": "#1a9850",
                                  "grew": "#2e7d32", "cleared": "#7a4a1e"}
 FONT = "sans-serif"
@@ -138,8 +142,10 @@ def turn_overlays(events: Iterable[Event], when: Literal["before", "after"]) -> 
                     markers.append(Marker(c, "created", colour, event_text(event)))
             case Fell(source, target, _):
                 arrows.append(Arrow(source, target, "fall"))
-            case Flattened(colour, c):
+            case Flattened(colour, c) | Trampled(colour, c):
                 markers.append(Marker(c, "crushed", colour, event_text(event)))
+            case Commanded(_, _, source, target, _) | Stepped(_, source, target, _):
+                arrows.append(Arrow(source, target, "elephant"))
             case Grew(_, c) | Planted(_, c):
                 if when == "after":
                     markers.append(Marker(c, "grew", Colour.WHITE, event_text(event)))
@@ -403,7 +409,8 @@ def _legend(parent: ET.Element, overlays: Overlays, top: float) -> None:
     group = _el(parent, "g", class_="legend")
     x = _board_left(Era.PAST)
     y = top + 12
-    arrow_kinds = [k for k in ("move", "push", "travel", "fall") if any(a.kind == k for a in overlays.arrows)]
+    kinds = ("move", "push", "travel", "fall", "elephant")
+    arrow_kinds = [k for k in kinds if any(a.kind == k for a in overlays.arrows)]
     for kind in arrow_kinds:
         _el(group, "line", x1=x, y1=y, x2=x + 22, y2=y, stroke=ARROW_COLOUR[kind], stroke_width=4)
         _text(group, x + 27, y + 4, kind, font_size=12, fill="#333333")
