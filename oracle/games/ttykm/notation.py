@@ -280,8 +280,7 @@ def _parse_square_text(text: str, c: int, column: int, masks: list[int], objects
                 "a fallen tree whose root would be off the board (the glyph points the way it fell)", text, column
             ) from None
     else:
-        raise NotationError("expected w, b or a digit 1-4 on a board (with chapters: s h t ^ > v < d l)",
-                            text, column)
+        raise NotationError("expected w, b or a digit 1-4 on a board", text, column)
 
 
 def _parse_pair(key: str, value: str, column: int) -> tuple[str, str]:
