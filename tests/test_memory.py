@@ -169,3 +169,21 @@ def test_a_hatted_elephant_is_drawn_with_its_trainer_s_hat() -> None:
     assert len(elephants) == 6
     assert sorted(h.get("class", "") for h in hats) == ["hat black"] * 2 + ["hat white"] * 3
     assert {h.findtext("s:title", namespaces=ns) for h in hats} == {"white's hat", "black's hat"}
+
+
+def test_the_protocol_plays_memory_through_the_position_s_rules_field() -> None:
+    from oracle.tools.protocol import handle
+
+    def ask(request: dict[str, object]) -> dict[str, object]:
+        answer: dict[str, object] = json.loads(handle(json.dumps({"id": 1, **request}), Ruleset()))
+        assert answer["ok"] is True, answer
+        return answer
+
+    position = "l2b/4/4/2wd|l2b/4/4/w2d|l2b/4/4/w2d turn=w focus=past,future supply=4,4 removed=0,0 rules=memory"
+    moves = ask({"op": "moves", "position": position})
+    assert "c1 Td1 Cd2 >present" in moves["turns"]  # type: ignore[operator]
+    applied = ask({"op": "apply", "position": position, "turn": "c1 Td1 Cd2 >present"})
+    assert applied["position"] == ("l2b/4/3(dw)/2w1|l2b/4/4/w2(dw)|l2b/4/4/w2(dw) turn=b focus=present,future"
+                                   " supply=4,4 removed=0,0 rules=memory")
+    illegal = ask({"op": "legal", "position": position, "turn": "c1 Cd2"})
+    assert illegal["rule"] == "MEMORY.COMMAND.WHICH"
