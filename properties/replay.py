@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Colour, Era
+from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import (
     Cleared,
+    Commanded,
     CopyChosen,
     Created,
     Crushed,
@@ -23,10 +24,14 @@ from oracle.games.ttykm.events import (
     Flattened,
     FocusMoved,
     Grew,
+    HatOff,
+    HatOn,
     Moved,
     Paradox,
     Planted,
     Pushed,
+    Stepped,
+    Trampled,
     Travelled,
     Won,
 )
@@ -69,6 +74,16 @@ class Board:
         self.require(self.empty(target), "the square entered is not empty")
         self.require(target not in self.solids, "the square entered holds an object")
         self.copies[colour] = self.copies[colour] & ~(1 << source) | 1 << target
+
+
+    def elephant_step(self, kind: Kind, source: int, target: int, direction: Action) -> None:
+        thing = self.solids.get(source)
+        self.require(thing is not None and thing.kind is kind, "no such elephant there")
+        self.require(NEIGHBOUR[direction][source % SQUARES] == target % SQUARES, "not one step that way")
+        self.require(self.empty(target) and target not in self.solids, "the elephant enters an occupied square")
+        assert thing is not None
+        del self.solids[source]
+        self.solids[target] = thing
 
 
 def replay(before: Position, events: tuple[Event, ...]) -> Position:
@@ -139,10 +154,25 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
                 b.require(b.empty(target) and target not in b.solids, "the tree lands on something")
                 del b.solids[source]
                 b.solids[target] = Thing(Kind.FALLEN, source)
-            case Flattened(colour, cell):
+            case Flattened(colour, cell) | Trampled(colour, cell):
                 b.require(b.holds(colour, cell), "no such copy there")
                 b.copies[colour] &= ~(1 << cell)
                 b.removed[colour] += 1
+            case HatOn(colour, elephant, cell):
+                b.require(cell in b.solids and b.solids[cell] == Thing(Kind(elephant)), "no wild elephant there")
+                era = cell // SQUARES
+                others = [c for c, t in b.solids.items() if c // SQUARES == era and t.hat is colour]
+                b.require(not others, "a second hat of one colour on an era")
+                b.solids[cell] = Thing(Kind(elephant), hat=colour)
+            case HatOff(colour, elephant, cell):
+                b.require(b.solids.get(cell) == Thing(Kind(elephant), hat=colour), "no such hat there")
+                b.solids[cell] = Thing(Kind(elephant))
+            case Commanded(colour, elephant, source, target, direction):
+                # a wild elephant never moves: only the player whose hat it wears commands it
+                b.require(b.solids.get(source, Thing(Kind(elephant))).hat is colour, "the elephant wears no such hat")
+                b.elephant_step(Kind(elephant), source, target, direction)
+            case Stepped(elephant, source, target, direction):
+                b.elephant_step(Kind(elephant), source, target, direction)
     if b.winner is None:
         assert mover is not None
         b.to_move = mover.opponent

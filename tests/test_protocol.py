@@ -78,8 +78,10 @@ def test_version() -> None:
         "standard", "self-push=paradox", "copy-choice=free", "plant-under-adjacent-copy=forbidden",
         "growth-onto-copy=kill", "pull=automatic", "statue-build=move-copy", "statue-build=skip-occupied",
         "neutral-statue-square=b3", "effect-order=recorded",
+        "train-propagation=R2", "train-hatted=stays", "command-needs-adjacency", "elephant-moves-propagate",
+        "elephants=swapped",
     ]
-    assert response["rulesets"] == ["standard", "growth", "influence"]
+    assert response["rulesets"] == ["standard", "growth", "influence", "memory"]
     assert response["ops"] == list(OPS)
 
 

@@ -131,20 +131,71 @@ GROWTH_NAMED_POSITIONS: tuple[NamedPosition, ...] = (
 )
 
 
-def named_positions(ruleset: Ruleset) -> tuple[NamedPosition, ...]:
-    """The named positions of a ruleset's vector set: the Growth ones when it names Growth."""
-    if "influence" in ruleset.chapters:
-        return INFLUENCE_NAMED
-    return GROWTH_NAMED_POSITIONS if "growth" in ruleset.chapters else NAMED_POSITIONS
+# Memory: from the start the elephants only trade one option for another, so
+# perft equals the standard game's through depth 4 (rulings K13); the set
+# carries perft from mid-game positions with hatted elephants instead.
+MEMORY_POSITIONS: tuple[NamedPosition, ...] = (
+    NamedPosition("start", "l2b/4/4/w2d|l2b/4/4/w2d|l2b/4/4/w2d turn=w focus=past,future supply=4,4 removed=0,0"
+                  " rules=memory", "the Memory start (MEMORY.SETUP)"),
+    NamedPosition("light-hats-dark-hats",
+                  "(lw)3/4/w2(db)/2w1|(lw)1b1/3b/w3/3(db)|4/(lw)2b/w2(db)/4 turn=w focus=future,past supply=2,3"
+                  " removed=1,1 rules=memory",
+                  "White rides the light elephant and Black the dark one on every era (MEMORY.COMMAND.WHICH)"),
+    NamedPosition("both-hats-in-the-future",
+                  "lb2/4/1w2/w1w(dw)|(lb)3/4/3(dw)/w3|1bb1/(lb)1b1/4/w2(dw) turn=w focus=future,past supply=2,3"
+                  " removed=0,0 rules=memory",
+                  "each player rides one elephant in the present and the future (MEMORY.HATS)"),
+    NamedPosition("elephants-on-the-move",
+                  "1(lw)1b/w3/4/3d|(lb)3/4/4/w1w(dw)|2b1/1(lb)2/2(dw)1/1w2 turn=w focus=present,future supply=3,3"
+                  " removed=0,2 rules=memory",
+                  "commanded elephants away from their corners, hats changing hands (MEMORY.TRAIN.HAT)"),
+    NamedPosition("white-rides-in-the-future",
+                  "l3/4/4/2(dw)1|2(lb)b/4/1(dw)2/www1|2b1/4/(lb)w2/2(dw)1 turn=w focus=future,present supply=2,3"
+                  " removed=1,2 rules=memory",
+                  "a trained elephant next to copies of both colours (MEMORY.TRAMPLE)"),
+    NamedPosition("black-rides-in-the-past",
+                  "l2b/4/1w1b/3(db)|l3/1b1b/2w1/w1(dw)1|l3/2b1/2(db)1/2w1 turn=w focus=present,present"
+                  " supply=3,2 removed=0,0 rules=memory",
+                  "the same elephant trained by Black in the past and the future, by White in the present"
+                  " (MEMORY.TRAIN.LATER)"),
+)
+
+
+@dataclass(frozen=True)
+class SetShape:
+    """What one vector set holds: its named positions, perft depths (by
+    name, ``*`` for the rest), and the number and length of its playthroughs."""
+
+    named: tuple[NamedPosition, ...]
+    perft_depths: dict[str, int]
+    games: int
+    max_plies: int
 
 
 # Perft depths from the named positions: deep enough to mix rules, shallow
-# enough to export in seconds (variants are counted by the plain rules,
-# Growth without variants by its fast path).
-PERFT_DEPTHS = {"standard": {"start": 5, "*": 3}, "variant": {"start": 3, "*": 2}, "growth": {"start": 4, "*": 2},
-                "influence": {"start": 3, "*": 2}}
-GAMES = 6  # playthroughs per set
-MAX_PLIES = 100  # a playthrough stops here if nobody has won
+# enough to export in seconds (variants and chapters are counted by the plain rules).
+STANDARD_SHAPE = SetShape(NAMED_POSITIONS, {"start": 5, "*": 3}, 6, 100)
+VARIANT_SHAPE = SetShape(NAMED_POSITIONS, {"start": 3, "*": 2}, 6, 100)
+GROWTH_SHAPE = SetShape(GROWTH_NAMED_POSITIONS, {"start": 4, "*": 2}, 6, 100)  # Growth has a fast path
+GROWTH_VARIANT_SHAPE = SetShape(GROWTH_NAMED_POSITIONS, {"start": 3, "*": 2}, 6, 100)
+INFLUENCE_SHAPE = SetShape(INFLUENCE_NAMED, {"start": 3, "*": 2}, 6, 100)
+MEMORY_SHAPE = SetShape(MEMORY_POSITIONS, {"start": 3, "*": 2}, 5, 30)
+
+
+def set_shape(ruleset: Ruleset) -> SetShape:
+    """The shape of the vector set of ``ruleset``."""
+    if "memory" in ruleset.chapters:
+        return MEMORY_SHAPE
+    if "influence" in ruleset.chapters:
+        return INFLUENCE_SHAPE
+    if "growth" in ruleset.chapters:
+        return GROWTH_VARIANT_SHAPE if ruleset.variants else GROWTH_SHAPE
+    return STANDARD_SHAPE if ruleset == STANDARD else VARIANT_SHAPE
+
+
+def named_positions(ruleset: Ruleset) -> tuple[NamedPosition, ...]:
+    """The named positions of a ruleset's vector set."""
+    return set_shape(ruleset).named
 SAMPLE_EVERY = 9  # one position in this many plies of each game joins the position set
 APPLY_PER_POSITION = 6
 ILLEGAL_CANDIDATES = 80
@@ -157,7 +208,7 @@ def ruleset_dir_name(ruleset: Ruleset) -> str:
 
 COMMITTED: tuple[Ruleset, ...] = (
     STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"), Ruleset.parse("growth"),
-    Ruleset.parse("influence"),
+    Ruleset.parse("influence"), Ruleset.parse("memory"),
 )
 
 
@@ -170,7 +221,7 @@ def random_game(ruleset: Ruleset, seed: int) -> list[tuple[Position, Turn]]:
     rng = random.Random(seed)
     position = start_position(ruleset)
     plies: list[tuple[Position, Turn]] = []
-    while position.winner is None and len(plies) < MAX_PLIES:
+    while position.winner is None and len(plies) < set_shape(ruleset).max_plies:
         options = successors(position, ruleset)
         turn, after = options[rng.randrange(len(options))]
         plies.append((position, turn))
@@ -185,7 +236,7 @@ def game_seed(ruleset: Ruleset, game: int) -> int:
 
 def position_set(ruleset: Ruleset, games: list[list[tuple[Position, Turn]]]) -> list[tuple[str, Position]]:
     """The named positions, then every `SAMPLE_EVERY`-th position of each game."""
-    chosen = [(named.name, parse_position(named.text)) for named in named_positions(ruleset)]
+    chosen = [(named.name, parse_position(named.text)) for named in set_shape(ruleset).named]
     seen = {p for _, p in chosen}
     for number, plies in enumerate(games, start=1):
         for ply in range(SAMPLE_EVERY, len(plies), SAMPLE_EVERY):
@@ -283,14 +334,12 @@ def illegal_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
 
 
 def perft_file(ruleset: Ruleset) -> str:
-    kind = "variant" if ruleset.variants else "growth" if "growth" in ruleset.chapters else "standard"
-    kind = "influence" if "influence" in ruleset.chapters and not ruleset.variants else kind
-    depths = PERFT_DEPTHS[kind]
+    depths = set_shape(ruleset).perft_depths
     out = [
         "# That Time You Killed Me: perft counts (see spec/vectors.md)\n",
         f"# format {FORMAT_VERSION}, spec {SPEC_VERSION}, variant {ruleset.name}\n",
     ]
-    for named in named_positions(ruleset):
+    for named in set_shape(ruleset).named:
         position = parse_position(named.text)
         out += ["\n", f"id {named.name}\n", f"position {format_position(position)}\n"]
         for depth in range(1, depths.get(named.name, depths["*"]) + 1):
@@ -312,7 +361,8 @@ def playthrough_file(plies: list[tuple[Position, Turn]], ruleset: Ruleset, game:
                 f"legal-count: {len(turns)}\n", "legal-turns:\n", *(f"  {t}\n" for t in turns),
                 f"turn: {format_turn(turn)}\n", "events:\n", *(f"  {event_text(e)}\n" for e in applied.events)]
         final = applied.position
-    result = f"{final.winner.word} wins" if final.winner is not None else f"unfinished after {MAX_PLIES} plies"
+    result = (f"{final.winner.word} wins" if final.winner is not None
+              else f"unfinished after {set_shape(ruleset).max_plies} plies")
     out += ["\n", f"final: {format_position(final)}\n", f"plies: {len(plies)}\n", f"result: {result}\n"]
     return "".join(out)
 
@@ -323,7 +373,7 @@ def build(ruleset: Ruleset = STANDARD, progress: Callable[[str], None] | None = 
         if progress is not None:
             progress(f"{ruleset.name}: {step}")
 
-    games = [random_game(ruleset, game_seed(ruleset, g)) for g in range(1, GAMES + 1)]
+    games = [random_game(ruleset, game_seed(ruleset, g)) for g in range(1, set_shape(ruleset).games + 1)]
     chosen = position_set(ruleset, games)
     files: dict[str, str] = {}
     note("positions")

@@ -204,8 +204,63 @@ class Unplaced:
     cell: int
 
 
+# --- Memory events (spec/ttykm/memory.md) -------------------------------------
+
+
+@dataclass(frozen=True)
+class HatOn:
+    """A hat of ``colour`` was put on the ``elephant`` (``dark-elephant`` or
+    ``light-elephant``) on ``cell`` (MEMORY.TRAIN, MEMORY.TRAIN.LATER)."""
+
+    colour: Colour
+    elephant: str
+    cell: int
+
+
+@dataclass(frozen=True)
+class HatOff:
+    """The hat of ``colour`` left the ``elephant`` on ``cell``: returned to its
+    owner's supply, or moving to the other elephant (MEMORY.TRAIN.HAT)."""
+
+    colour: Colour
+    elephant: str
+    cell: int
+
+
+@dataclass(frozen=True)
+class Commanded:
+    """``colour`` commanded the ``elephant`` from ``source`` to ``target`` (MEMORY.COMMAND)."""
+
+    colour: Colour
+    elephant: str
+    source: int
+    target: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """The ``elephant`` stepped from ``source`` to ``target`` by a propagated
+    move (variant elephant-moves-propagate)."""
+
+    elephant: str
+    source: int
+    target: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Trampled:
+    """An elephant entered the square of the copy of ``colour`` on ``cell`` and
+    removed it (MEMORY.TRAMPLE); written ``crushed ... by elephant``."""
+
+    colour: Colour
+    cell: int
+
+
 Event = (
     CopyChosen | Moved | Pushed | Crushed | Paradox | Travelled | Created | FocusMoved | Won
     | Planted | Dug | Grew | Cleared | Fell | Flattened
     | Shifted | Halted | Built | Placed | Unplaced
+    | HatOn | HatOff | Commanded | Stepped | Trampled
 )

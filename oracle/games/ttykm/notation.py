@@ -18,6 +18,7 @@ from oracle.games.ttykm.board import FILES, RANKS, SQUARES, Action, Colour, Era,
 from oracle.games.ttykm.events import (
     Built,
     Cleared,
+    Commanded,
     CopyChosen,
     Created,
     Crushed,
@@ -28,17 +29,21 @@ from oracle.games.ttykm.events import (
     FocusMoved,
     Grew,
     Halted,
+    HatOff,
+    HatOn,
     Moved,
     Paradox,
     Placed,
     Planted,
     Pushed,
     Shifted,
+    Stepped,
+    Trampled,
     Travelled,
     Unplaced,
     Won,
 )
-from oracle.games.ttykm.objects import SEEDS, Kind, Thing, fall_direction, fallen, statue, statue_name
+from oracle.games.ttykm.objects import ELEPHANTS, SEEDS, Kind, Thing, fall_direction, fallen, statue, statue_name
 from oracle.games.ttykm.ruleset import CHAPTERS
 from oracle.games.ttykm.state import Chapters, Position, check_position
 from oracle.games.ttykm.turn import AIMED_WORDS, Aimed, Pull, Turn, TurnAction
@@ -102,6 +107,8 @@ OBJECT_BY_LETTER = {letter: kind for kind, letter in OBJECT_LETTER.items()}
 SEED = "s"
 STATUE_LETTER: dict[Colour | None, str] = {None: "N", Colour.WHITE: "W", Colour.BLACK: "B"}
 STATUE_BY_LETTER = {letter: owner for owner, letter in STATUE_LETTER.items()}
+ELEPHANT_LETTER = {Kind.DARK_ELEPHANT: "d", Kind.LIGHT_ELEPHANT: "l"}
+ELEPHANT_BY_LETTER = {letter: kind for kind, letter in ELEPHANT_LETTER.items()}
 
 
 def square_text(position: Position, c: int) -> str | None:
@@ -120,7 +127,31 @@ def square_text(position: Position, c: int) -> str | None:
         return FALLEN_GLYPH[fall_direction(c, thing)]
     if thing.kind is Kind.STATUE:
         return STATUE_LETTER[thing.owner]
+    if thing.kind in ELEPHANTS:
+        return elephant_text(thing)
     return OBJECT_LETTER[thing.kind]
+
+
+def elephant_text(thing: Thing) -> str:
+    """An elephant in the board notation, with the hat it wears.
+
+    Rule: MEMORY.NOTATION
+    ``d`` is the dark elephant and ``l`` the light one, wild; in brackets with
+    a colour letter they wear that player's hat: ``(dw)`` is the dark
+    elephant with White's hat, ``(lb)`` the light one with Black's.
+    """
+    letter = ELEPHANT_LETTER[thing.kind]
+    return letter if thing.hat is None else f"({letter}{thing.hat.letter})"
+
+
+def parse_elephant(text: str) -> Thing | None:
+    """The elephant ``text`` writes (see `elephant_text`), or None if it is not one."""
+    if text in ELEPHANT_BY_LETTER:
+        return Thing(ELEPHANT_BY_LETTER[text])
+    if len(text) == 4 and text[0] == "(" and text[1] in ELEPHANT_BY_LETTER and text[2] in COLOUR_BY_LETTER \
+            and text[3] == ")":
+        return Thing(ELEPHANT_BY_LETTER[text[1]], hat=COLOUR_BY_LETTER[text[2]])
+    return None
 
 
 def _format_era(position: Position, era: Era) -> str:
@@ -176,6 +207,7 @@ class _Objects:
     solids: dict[int, Thing] = field(default_factory=dict)
     first: tuple[str, int] | None = None
     first_statue: tuple[str, int] | None = None
+    first_elephant: tuple[str, int] | None = None
 
 
 def _parse_boards(token: str, column: int) -> tuple[tuple[int, int], _Objects]:
@@ -234,6 +266,12 @@ def _parse_square_text(text: str, c: int, column: int, masks: list[int], objects
         if objects.first_statue is None:
             objects.first_statue = (text, column)
         return
+    elephant = parse_elephant(text)
+    if elephant is not None:
+        objects.solids[c] = elephant
+        if objects.first_elephant is None:
+            objects.first_elephant = (text, column)
+        return
     if objects.first is None:
         objects.first = (text, column)
     if text.startswith("("):
@@ -243,7 +281,8 @@ def _parse_square_text(text: str, c: int, column: int, masks: list[int], objects
             return
         if len(text) == 4 and text[2:] == SEED + ")" and (text[1] in OBJECT_BY_LETTER or text[1] in FALLEN_BY_GLYPH):
             raise NotationError("a seed shares a square only with a copy, never with an object", text, column)
-        raise NotationError("expected a copy on a seed, (ws) or (bs)", text, column)
+        raise NotationError("expected a copy on a seed, (ws) or (bs), or an elephant with a hat, such as (dw)",
+                            text, column)
     if text == SEED:
         objects.seeds |= 1 << c
         if objects.seeds.bit_count() > SEEDS:
@@ -331,6 +370,8 @@ def _with_board_objects(
     growth = chapters is not None and "growth" in chapters.modules
     if objects.first is not None and not growth:
         raise NotationError("seeds, shrubs and trees need rules=growth", *objects.first)
+    if objects.first_elephant is not None and (chapters is None or "memory" not in chapters.modules):
+        raise NotationError("elephants need rules=memory", *objects.first_elephant)
     if "seeds" in fields and not growth:
         value, col = fields["seeds"]
         raise NotationError("seeds= needs rules=growth", value, col)
@@ -443,8 +484,10 @@ def parse_turn(text: str) -> Turn:
 
 def parse_action(token: str, column: int = 1) -> TurnAction:
     """One action of a turn: ``N``, ``E``, ``S``, ``W``, ``F``, ``B``, a
-    chapter action aimed at a square, such as ``Pb2`` (Plant), ``Db2`` (Dig up)
-    or ``Bb2`` (Build), or a Move with pull such as ``E+`` (NOTATION.PULL).
+    chapter action aimed at a square, such as ``Pb2`` (Plant), ``Db2`` (Dig
+    up), ``Bb2`` (Build), ``Td1`` (Train the elephant on d1) or ``Cd2``
+    (Command your elephant onto d2), or a Move with pull such as ``E+``
+    (NOTATION.PULL).
 
     Rule: NOTATION.AIMED
     """
@@ -507,6 +550,17 @@ def event_text(event: Event) -> str:
             return f"placed {colour.word} statue {cell_name(c)}" + (" rebound" if rebound else "")
         case Unplaced(colour, c):
             return f"unplaced {colour.word} statue {cell_name(c)}"
+        case HatOn(colour, elephant, c):
+            return f"hat {colour.word} on {elephant} {cell_name(c)}"
+        case HatOff(colour, elephant, c):
+            return f"hat {colour.word} off {elephant} {cell_name(c)}"
+        case Commanded(colour, elephant, source, target, direction):
+            return (f"commanded {colour.word} {elephant} {cell_name(source)}-{square_name(target % SQUARES)}"
+                    f" {direction.value}")
+        case Stepped(elephant, source, target, direction):
+            return f"stepped {elephant} {cell_name(source)}-{square_name(target % SQUARES)} {direction.value}"
+        case Trampled(colour, c):
+            return f"crushed {colour.word} {cell_name(c)} by elephant"
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 
@@ -557,6 +611,18 @@ def event_to_json(event: Event) -> dict[str, Any]:
             return {"type": "statue_placed", "colour": colour.word, "cell": cell_name(c), "rebound": rebound}
         case Unplaced(colour, c):
             return {"type": "statue_unplaced", "colour": colour.word, "cell": cell_name(c)}
+        case HatOn(colour, elephant, c):
+            return {"type": "hat_on", "colour": colour.word, "elephant": elephant, "cell": cell_name(c)}
+        case HatOff(colour, elephant, c):
+            return {"type": "hat_off", "colour": colour.word, "elephant": elephant, "cell": cell_name(c)}
+        case Commanded(colour, elephant, source, target, direction):
+            return {"type": "commanded", "colour": colour.word, "elephant": elephant, "from": cell_name(source),
+                    "to": cell_name(target), "direction": direction.value}
+        case Stepped(elephant, source, target, direction):
+            return {"type": "stepped", "elephant": elephant, "from": cell_name(source), "to": cell_name(target),
+                    "direction": direction.value}
+        case Trampled(colour, c):
+            return {"type": "crushed_by_elephant", "colour": colour.word, "cell": cell_name(c)}
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 
@@ -579,7 +645,46 @@ def position_to_json(position: Position) -> dict[str, Any]:
         **({} if position.chapters is None else {"rules": format_chapters(position.chapters)}),
         **_objects_to_json(position),
         **_statues_to_json(position),
+        **_elephants_to_json(position),
     }
+
+
+def _elephants_to_json(position: Position) -> dict[str, Any]:
+    """The Memory field of the JSON form (MEMORY.NOTATION): ``elephants`` lists
+    every elephant version with its era's cell and the hat it wears."""
+    chapters = position.chapters
+    if chapters is None or "memory" not in chapters.modules:
+        return {}
+    return {
+        "elephants": [
+            {"elephant": t.kind.word, "cell": cell_name(c), "hat": t.hat.word if t.hat is not None else None}
+            for c, t in chapters.solids
+            if t.kind in ELEPHANTS
+        ]
+    }
+
+
+def _elephants_from_json(obj: dict[str, Any], chapters: Chapters | None) -> Chapters | None:
+    memory = chapters is not None and "memory" in chapters.modules
+    if "elephants" in obj and not memory:
+        raise NotationError("JSON field 'elephants' needs \"rules\": \"memory\"", "elephants")
+    if chapters is None or not memory:
+        return chapters
+    items = _json_field(obj, "elephants", list)
+    solids = dict(chapters.solids)
+    kinds = {k.word: k for k in ELEPHANTS}
+    for item in items:
+        if not isinstance(item, dict) or set(item) != {"elephant", "cell", "hat"}:
+            raise NotationError("a JSON elephant is {\"elephant\", \"cell\", \"hat\"}", repr(item)[:40])
+        if item["elephant"] not in kinds:
+            raise NotationError("expected \"dark-elephant\" or \"light-elephant\"", repr(item["elephant"])[:40])
+        if not isinstance(item["cell"], str):
+            raise NotationError("expected a cell such as \"past:d1\"", repr(item["cell"])[:40])
+        c = parse_cell(item["cell"], 0)
+        if c in solids:
+            raise NotationError("two objects on one square", item["cell"])
+        solids[c] = Thing(kinds[item["elephant"]], hat=_json_colour(item["hat"], "hat"))
+    return chapters.with_objects(chapters.seeds, solids, chapters.seed_supply)
 
 
 def _objects_to_json(position: Position) -> dict[str, Any]:
@@ -729,7 +834,8 @@ def position_from_json(obj: Any) -> Position:
     if not isinstance(obj, dict):
         raise NotationError("a JSON position must be an object")
     extra = set(obj) - {
-        "copies", "turn", "winner", "focus", "supply", "removed", "rules", "objects", "seeds", "statues", "built"
+        "copies", "turn", "winner", "focus", "supply", "removed", "rules", "objects", "seeds", "statues", "built",
+        "elephants",
     }
     if extra:
         raise NotationError("unknown JSON field", sorted(extra)[0])
@@ -770,7 +876,9 @@ def position_from_json(obj: Any) -> Position:
         focus=(focus[0], focus[1]),
         to_move=_json_colour(obj.get("turn"), "turn"),
         winner=_json_colour(obj.get("winner"), "winner"),
-        chapters=_statues_from_json(obj, _objects_from_json(obj, _json_chapters(obj.get("rules", "standard")))),
+        chapters=_elephants_from_json(
+            obj, _statues_from_json(obj, _objects_from_json(obj, _json_chapters(obj.get("rules", "standard"))))
+        ),
     )
     check_position(position)
     return position

@@ -32,6 +32,12 @@ class InvalidStatues(InvalidObjects):
     rule = "INFLUENCE.VALID"
 
 
+class InvalidElephants(InvalidObjects):
+    """A position whose elephants or hats break rule MEMORY.VALID."""
+
+    rule = "MEMORY.VALID"
+
+
 class Kind(Enum):
     """The kinds of solid object (OBJECTS.SQUARE); the value is the word events use."""
 
@@ -39,6 +45,8 @@ class Kind(Enum):
     TREE = "tree"
     FALLEN = "fallen-tree"
     STATUE = "statue"
+    DARK_ELEPHANT = "dark-elephant"
+    LIGHT_ELEPHANT = "light-elephant"
 
     @property
     def word(self) -> str:
@@ -47,7 +55,15 @@ class Kind(Enum):
     @property
     def chapter(self) -> str:
         """The chapter module that brings this kind."""
-        return "influence" if self is Kind.STATUE else "growth"
+        if self is Kind.STATUE:
+            return "influence"
+        return "memory" if self in ELEPHANTS else "growth"
+
+
+ELEPHANTS = (Kind.DARK_ELEPHANT, Kind.LIGHT_ELEPHANT)
+"""The two elephants, each with one version per era (MEMORY.ELEPHANTS)."""
+HATS = 3
+"""Hats per player: at most one on each era (MEMORY.HATS)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +71,13 @@ class Thing:
     """A solid object on a square.  ``root`` is a fallen tree's root cell (the
     square it fell from, GROWTH.FALL) and None for every other kind.  ``owner``
     is a statue's colour, None for the neutral statue and every other kind
-    (INFLUENCE.STATUES)."""
+    (INFLUENCE.STATUES).  ``hat`` is the colour of the hat an elephant wears
+    (MEMORY.TRAIN), None for a wild elephant and for every other kind."""
 
     kind: Kind
     root: int | None = None
     owner: Colour | None = None
+    hat: Colour | None = None
 
     @property
     def word(self) -> str:
@@ -163,6 +181,7 @@ def check_objects(chapters: Chapters, copies: int) -> None:
         chapters.seeds or chapters.seed_supply != SEEDS or any(t.kind.chapter == "growth" for _, t in chapters.solids)
     ):
         raise InvalidObjects("seeds, shrubs and trees need rules=growth")
+    check_elephants(chapters)
     if chapters.seeds < 0 or chapters.seeds >> CELLS:
         raise InvalidObjects("seeds lie outside the three boards")
     on_board = chapters.seeds.bit_count()
@@ -196,6 +215,8 @@ def check_objects(chapters: Chapters, copies: int) -> None:
             raise InvalidObjects(f"a {thing.kind.word} has no root")
         if thing.owner is not None and thing.kind is not Kind.STATUE:
             raise InvalidObjects(f"a {thing.kind.word} has no owner")
+        if thing.hat is not None and thing.kind not in ELEPHANTS:
+            raise InvalidObjects(f"a {thing.kind.word} wears no hat")
     check_statues(chapters)
 
 
@@ -229,3 +250,37 @@ def check_statues(chapters: Chapters) -> None:
             said = "has built" if chapters.built[colour] else "has not built"
             none = "a" if run else "no"
             raise InvalidStatues(f"{colour.word} {said}, but {none} {colour.word} statue is on the boards")
+
+
+def check_elephants(chapters: Chapters) -> None:
+    """Raise `InvalidObjects` unless the elephants and hats are as Memory has them.
+
+    Rule: MEMORY.VALID
+    With rules=memory, every era holds exactly one dark and one light
+    elephant, and no player has two hats on one era (so a player's hats on the
+    boards are at most 3, and the rest are in supply).  Without it, no
+    elephant at all.
+    """
+    elephants = [(c, t) for c, t in chapters.solids if t.kind in ELEPHANTS]
+    if "memory" not in chapters.modules:
+        if elephants:
+            raise InvalidElephants("elephants need rules=memory")
+        return
+    for era in Era:
+        here = [t for c, t in elephants if c // SQUARES == era]
+        for kind in ELEPHANTS:
+            count = sum(1 for t in here if t.kind is kind)
+            if count != 1:
+                raise InvalidElephants(f"the {era.word} holds {count} {kind.word}s; every era holds exactly one")
+        for colour in Colour:
+            if sum(1 for t in here if t.hat is colour) > 1:
+                raise InvalidElephants(f"{colour.word} has two hats on the {era.word}; a player has one hat per era")
+
+
+def hats_in_supply(chapters: Chapters, colour: Colour) -> int:
+    """The hats ``colour`` keeps off the boards.
+
+    Rule: MEMORY.HATS
+    Three hats per player, at most one on each era; the rest are in supply.
+    """
+    return HATS - sum(1 for _, t in chapters.solids if t.hat is colour)

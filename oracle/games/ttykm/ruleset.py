@@ -28,6 +28,15 @@ VARIANTS: dict[str, str] = {
     "neutral-statue-square=b3": "Influence: the neutral statue starts on b3 of every era (VARIANT.NEUTRAL-STATUE-B3)",
     "effect-order=recorded": "chapters: a later era applies the effects of the era before in recorded order,"
     " without phases (VARIANT.EFFECT-ORDER-RECORDED)",
+    "train-propagation=R2": "Memory: training always reaches the next era, replacing an opponent's hat, and goes on"
+    " only from a version that was wild (VARIANT.TRAIN-PROPAGATION-R2)",
+    "train-hatted=stays": "Memory: training an elephant that wore the opponent's hat reaches no later era"
+    " (VARIANT.TRAIN-HATTED-STAYS)",
+    "command-needs-adjacency": "Memory: only an elephant next to the active copy can be commanded"
+    " (VARIANT.COMMAND-NEEDS-ADJACENCY)",
+    "elephant-moves-propagate": "Memory: a commanded step is tried by the same elephant on later eras"
+    " (VARIANT.ELEPHANT-MOVES-PROPAGATE)",
+    "elephants=swapped": "Memory: the light elephant starts on d1 and the dark one on a4 (VARIANT.ELEPHANTS-SWAPPED)",
 }
 
 
@@ -37,7 +46,7 @@ VARIANTS: dict[str, str] = {
 CHAPTERS: dict[str, bool] = {
     "growth": True,
     "influence": True,
-    "memory": False,
+    "memory": True,
 }
 
 
@@ -93,6 +102,26 @@ class Ruleset:
     @property
     def effect_order_recorded(self) -> bool:
         return "effect-order=recorded" in self.variants
+
+    @property
+    def train_propagation_r2(self) -> bool:
+        return "train-propagation=R2" in self.variants
+
+    @property
+    def train_hatted_stays(self) -> bool:
+        return "train-hatted=stays" in self.variants
+
+    @property
+    def command_needs_adjacency(self) -> bool:
+        return "command-needs-adjacency" in self.variants
+
+    @property
+    def elephant_moves_propagate(self) -> bool:
+        return "elephant-moves-propagate" in self.variants
+
+    @property
+    def elephants_swapped(self) -> bool:
+        return "elephants=swapped" in self.variants
 
     @property
     def name(self) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from oracle.games.ttykm.board import SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import Event
-from oracle.games.ttykm.objects import Chapters, Thing
+from oracle.games.ttykm.objects import Chapters, Kind, Thing
 from oracle.games.ttykm.state import Position
 
 # --- effects: what one era hands to the next --------------------------------
@@ -68,6 +68,16 @@ class StatueBuilt:
 
 
 @dataclass(frozen=True, slots=True)
+class Trained:
+    """``colour`` put a hat on the elephant ``kind`` (MEMORY.TRAIN): the same
+    elephant on the next era may get it too (MEMORY.TRAIN.LATER)."""
+
+    kind: Kind
+    colour: Colour
+    phase = PLACEMENT
+
+
+@dataclass(frozen=True, slots=True)
 class StatueMoved:
     """The statue ``owner`` (None: the neutral statue) moved one square in
     ``direction``: its version on the next era tries the same move
@@ -78,9 +88,21 @@ class StatueMoved:
     phase = MOVEMENT
 
 
-Effect = SeedPlaced | ShrubGrown | SeedRemoved | ShrubRemoved | StatueBuilt | StatueMoved
-"""A temporal effect.  Memory adds Trained, with its phase;
-`oracle.games.ttykm.rules.convergence` applies them."""
+@dataclass(frozen=True, slots=True)
+class ElephantStepped:
+    """The elephant ``kind`` stepped one square ``direction``; recorded only
+    under the variant elephant-moves-propagate (VARIANT.ELEPHANT-MOVES-PROPAGATE)."""
+
+    kind: Kind
+    direction: Action
+    phase = MOVEMENT
+
+
+Effect = (
+    SeedPlaced | ShrubGrown | SeedRemoved | ShrubRemoved | StatueBuilt | StatueMoved | Trained | ElephantStepped
+)
+"""A temporal effect, with its phase; `oracle.games.ttykm.rules.convergence`
+applies them."""
 
 
 class Scene:

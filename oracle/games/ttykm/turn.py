@@ -11,8 +11,10 @@ from oracle.interface import ILLEGAL, LEGAL, LEGAL_SO_FAR, Verdict
 @dataclass(frozen=True, slots=True)
 class Aimed:
     """A chapter action aimed at a square of the active copy's era: ``P`` Plant
-    and ``D`` Dig up (GROWTH.PLANT, GROWTH.DIG).  Later chapters add their
-    letters here.  ``value`` is its notation, such as ``Pb2``."""
+    and ``D`` Dig up (GROWTH.PLANT, GROWTH.DIG), ``T`` Train, aimed at the
+    elephant, and ``C`` Command, aimed at the square the elephant steps onto
+    (MEMORY.TRAIN, MEMORY.COMMAND).  Later chapters add their letters here.
+    ``value`` is its notation, such as ``Pb2``."""
 
     letter: str
     square: int
@@ -27,7 +29,7 @@ class Aimed:
 
 
 # The letters of aimed actions, in the order the oracle tries them (ORACLE.ORDER).
-AIMED_WORDS: dict[str, str] = {"P": "plant", "D": "dig up", "B": "build on"}
+AIMED_WORDS: dict[str, str] = {"P": "plant", "D": "dig up", "B": "build on", "T": "train", "C": "command"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from oracle.games.ttykm.board import SQUARES, Colour, Era
 from oracle.games.ttykm.events import (
     Built,
     Cleared,
+    Commanded,
     CopyChosen,
     Created,
     Crushed,
@@ -39,15 +40,17 @@ from oracle.games.ttykm.events import (
     Planted,
     Pushed,
     Shifted,
+    Stepped,
+    Trampled,
     Travelled,
     Unplaced,
 )
 from oracle.games.ttykm.notation import event_text, format_position
-from oracle.games.ttykm.objects import Kind, Thing
+from oracle.games.ttykm.objects import ELEPHANTS, Kind, Thing
 from oracle.games.ttykm.pictures.text import board_text
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
 
-ArrowKind = Literal["move", "push", "travel", "fall", "statue", "carried"]
+ArrowKind = Literal["move", "push", "travel", "fall", "statue", "carried", "elephant"]
 MarkerKind = Literal["crushed", "paradox", "created", "grew", "cleared", "built", "blocked"]
 
 # Geometry, in SVG user units.
@@ -69,7 +72,7 @@ WHITE_FILL, WHITE_STROKE = "#ffffff", "#333333"
 BLACK_FILL, BLACK_STROKE = "#2b2b2b", "#000000"
 HIGHLIGHT = "#f7d94c"
 ARROW_COLOUR: dict[str, str] = {"move": "#1f6fd1", "push": "#e07b00", "travel": "#1a9850", "fall": "#7a4a1e",
-                                "statue": "#c2410c", "carried": "#c2410c"}
+                                "statue": "#c2410c", "carried": "#c2410c", "elephant": "#6a3d9a"}
 MARKER_COLOUR: dict[str, str] = {"crushed": "#d62728", "paradox": "#8e24aa", "created": "#1a9850",
                                  "grew": "#2e7d32", "cleared": "#7a4a1e", "built": "#c2410c", "blocked": "#555555"}
 STATUE_FILL: dict[Colour | None, tuple[str, str]] = {
@@ -147,8 +150,10 @@ def turn_overlays(events: Iterable[Event], when: Literal["before", "after"]) -> 
                     markers.append(Marker(c, "created", colour, event_text(event)))
             case Fell(source, target, _):
                 arrows.append(Arrow(source, target, "fall"))
-            case Flattened(colour, c):
+            case Flattened(colour, c) | Trampled(colour, c):
                 markers.append(Marker(c, "crushed", colour, event_text(event)))
+            case Commanded(_, _, source, target, _) | Stepped(_, source, target, _):
+                arrows.append(Arrow(source, target, "elephant"))
             case Grew(_, c) | Planted(_, c):
                 if when == "after":
                     markers.append(Marker(c, "grew", Colour.WHITE, event_text(event)))
@@ -308,6 +313,8 @@ def _thing(parent: ET.Element, c: int, thing: Thing) -> None:
         _el(group, "polygon", points=crown, fill=LEAF, stroke=LEAF_DARK, stroke_width=1.5)
     elif thing.kind is Kind.STATUE:
         _statue(group, x, y, thing.owner)
+    elif thing.kind in ELEPHANTS:
+        _elephant(group, x, y, thing)
     elif thing.kind is Kind.FALLEN and thing.root is not None:
         rx, ry = _centre(thing.root)
         # The trunk runs from the root square's edge to the landing square; the crown lies beyond.
@@ -331,6 +338,40 @@ def _statue(group: ET.Element, x: float, y: float, owner: Colour | None) -> None
     _el(group, "path", d=f"M{_num(x - 6)},{_num(y - 5)} H{_num(x + 6)} M{_num(x)},{_num(y - 5)} V{_num(y + 3)}"
         f" M{_num(x - 4)},{_num(y + 5)} H{_num(x + 4)}", stroke=brow, stroke_width=2, fill="none",
         stroke_linecap="round")
+
+
+ELEPHANT_COLOURS = {Kind.DARK_ELEPHANT: ("#5d6673", "#2e333a"), Kind.LIGHT_ELEPHANT: ("#d9dde3", "#4a4f57")}
+
+
+def _elephant(group: ET.Element, x: float, y: float, thing: Thing) -> None:
+    """An elephant facing west, filling most of its square; a trained one wears
+    a large top hat of its trainer's colour, outlined so that it reads on
+    either elephant at phone width (MEMORY.NOTATION)."""
+    fill, ink = ELEPHANT_COLOURS[thing.kind]
+    for dx in (-6, 8):
+        _el(group, "rect", x=x + dx, y=y + 8, width=5, height=9, rx=1.5, fill=fill, stroke=ink, stroke_width=1.2)
+    _el(group, "ellipse", cx=x + 4, cy=y + 5, rx=13, ry=9, fill=fill, stroke=ink, stroke_width=1.5)
+    _el(group, "path", d=f"M{_num(x - 11)},{_num(y + 1)} q-5,6 -3,13", fill="none", stroke=ink, stroke_width=5,
+        stroke_linecap="round")
+    _el(group, "path", d=f"M{_num(x - 11)},{_num(y + 1)} q-5,6 -3,13", fill="none", stroke=fill,
+        stroke_width=2.5, stroke_linecap="round")
+    _el(group, "circle", cx=x - 7, cy=y - 1, r=8, fill=fill, stroke=ink, stroke_width=1.5)
+    _el(group, "ellipse", cx=x - 1, cy=y, rx=5, ry=7, fill=fill, stroke=ink, stroke_width=1.2)
+    _el(group, "circle", cx=x - 10, cy=y - 3, r=1.3, fill=ink)
+    if thing.hat is not None:
+        _hat(group, x - 6, y - 6, thing.hat)
+
+
+def _hat(parent: ET.Element, x: float, y: float, colour: Colour) -> None:
+    """A top hat whose brim sits at (``x``, ``y``): the trainer's colour, with a
+    band of the other colour."""
+    fill, band = (WHITE_FILL, BLACK_FILL) if colour is Colour.WHITE else (BLACK_FILL, WHITE_FILL)
+    group = _el(parent, "g", class_="hat " + colour.word)
+    _el(group, "title").text = f"{colour.word}'s hat"
+    _el(group, "rect", x=x - 8, y=y - 13, width=16, height=13, rx=1.5, fill=fill, stroke="#000000",
+        stroke_width=1.8)
+    _el(group, "rect", x=x - 8, y=y - 5, width=16, height=3.5, fill=band, stroke="none")
+    _el(group, "rect", x=x - 12, y=y - 1, width=24, height=4, rx=2, fill=fill, stroke="#000000", stroke_width=1.8)
 
 
 def _arrow(parent: ET.Element, arrow: Arrow) -> None:
@@ -418,7 +459,7 @@ def _legend(parent: ET.Element, overlays: Overlays, top: float) -> None:
     x = _board_left(Era.PAST)
     y = top + 12
     names = {"statue": "statue moved", "carried": "carried to the next era"}
-    kinds_of_arrow = ("move", "push", "travel", "fall", "statue", "carried")
+    kinds_of_arrow = ("move", "push", "travel", "fall", "statue", "carried", "elephant")
     arrow_kinds = [k for k in kinds_of_arrow if any(a.kind == k for a in overlays.arrows)]
     for kind in arrow_kinds:
         dash = {"stroke_dasharray": "6 4"} if kind == "carried" else {}

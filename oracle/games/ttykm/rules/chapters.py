@@ -19,7 +19,7 @@ from oracle.games.ttykm.board import ACTION_ORDER, MOVES, NEIGHBOUR, SQUARES, Ac
 from oracle.games.ttykm.events import Created
 from oracle.games.ttykm.notation import cell_prose
 from oracle.games.ttykm.objects import Chapters, Kind
-from oracle.games.ttykm.rules import growth, influence, push
+from oracle.games.ttykm.rules import growth, influence, memory, push
 from oracle.games.ttykm.rules.convergence import propagate
 from oracle.games.ttykm.rules.standard import Illegal, Step, self_push_paradox
 from oracle.games.ttykm.ruleset import Ruleset
@@ -28,13 +28,16 @@ from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Aimed, Pull, TurnAction
 
 
-def start_position(modules: frozenset[str], ruleset: Ruleset | None = None) -> Position:
-    """The standard start with the chapters' objects (GROWTH.SETUP, INFLUENCE.SETUP)."""
+def start_position(modules: frozenset[str], ruleset: Ruleset) -> Position:
+    """The standard start with the chapters' objects (GROWTH.SETUP,
+    INFLUENCE.SETUP, MEMORY.SETUP): the union of the chapters' setups."""
     chapters = Chapters(modules)
     if "growth" in modules:
         chapters = growth.setup(chapters)
     if "influence" in modules:
-        chapters = influence.setup(chapters, ruleset or Ruleset())
+        chapters = influence.setup(chapters, ruleset)
+    if "memory" in modules:
+        chapters = memory.setup(chapters, ruleset)
     return replace(Position.start(), chapters=chapters)
 
 
@@ -45,10 +48,12 @@ def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]
     The standard actions N, E, S, W, F, B, then each chapter's actions: Plant
     then Dig up, each by target square a1, b1, ... d4; then the Moves with
     pull N+, E+, S+, W+ (where a statue stands behind the copy) and Build by
-    target square (while the player has not built).
+    target square (while the player has not built); then Train and Command
+    (MEMORY.ORDER).
     """
     chapters = position.chapters
     assert chapters is not None
+    colour = Colour.WHITE if position.copies[0] >> active & 1 else Colour.BLACK
     actions: list[TurnAction] = list(ACTION_ORDER)
     if "growth" in chapters.modules:
         cells = growth.reach(active)
@@ -60,10 +65,12 @@ def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]
             thing = None if b is None else chapters.solid(b)
             if thing is not None and thing.kind is Kind.STATUE:
                 actions.append(Pull(d))
-        colour = Colour.WHITE if position.copies[0] >> active & 1 else Colour.BLACK
         if not chapters.built[colour]:
             neighbours = sorted(t for d in MOVES if (t := push.beyond(active, d)) is not None)
             actions.extend(Aimed("B", c % SQUARES) for c in neighbours)
+    if "memory" in chapters.modules:
+        scene = Scene(position, active)
+        actions.extend(Aimed(letter, square) for letter, square in memory.candidates(scene, colour, active))
     return tuple(actions)
 
 
@@ -231,4 +238,27 @@ def _aimed(scene: Scene, colour: Colour, active: int, action: Aimed, ruleset: Ru
         else:
             growth.dig(scene, colour, target)
         return None
+    if action.letter in ("T", "C"):
+        return _memory_action(scene, colour, active, action, ruleset)
     return Illegal("ACTION.KINDS", f"{what()}: unknown action {action.value}")  # pragma: no cover
+
+
+def _memory_action(scene: Scene, colour: Colour, active: int, action: Aimed, ruleset: Ruleset) -> Illegal | None:
+    """Train or Command (MEMORY.TRAIN, MEMORY.COMMAND), or the rule that forbids it."""
+    chapters = scene.base.chapters
+    assert chapters is not None
+    target = active - active % SQUARES + action.square
+    if "memory" not in chapters.modules:
+        return Illegal("ACTION.KINDS", f"{action.value} ({action.word}) is a Memory action and this game is not Memory")
+    if action.letter == "T":
+        refusal = memory.train_refusal(scene, colour, active, target)
+        if refusal is not None:
+            return Illegal(refusal[0], f"the copy on {cell_prose(active)} cannot train on {cell_prose(target)}:"
+                                       f" {refusal[1]}")
+        memory.train(scene, colour, target, ruleset)
+        return None
+    refusal = memory.command_refusal(scene, colour, active, target, ruleset)
+    if refusal is not None:
+        return Illegal(refusal[0], f"{colour.word} cannot command an elephant onto {cell_prose(target)}: {refusal[1]}")
+    memory.command(scene, colour, active, target, ruleset)
+    return None

@@ -11,13 +11,14 @@ never propagate.  Chapter 4, Convergence, will add its pair rules
 from __future__ import annotations
 
 from oracle.games.ttykm.board import Era
-from oracle.games.ttykm.rules import growth, influence
+from oracle.games.ttykm.rules import growth, influence, memory
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import (
     MOVEMENT,
     PLACEMENT,
     REMOVAL,
     Effect,
+    ElephantStepped,
     Scene,
     SeedPlaced,
     SeedRemoved,
@@ -25,6 +26,7 @@ from oracle.games.ttykm.scene import (
     ShrubRemoved,
     StatueBuilt,
     StatueMoved,
+    Trained,
 )
 
 
@@ -71,3 +73,7 @@ def apply_effect(scene: Scene, era: int, effect: Effect, ruleset: Ruleset) -> No
             influence.place_copy(scene, era, effect, ruleset)
         case StatueMoved():
             influence.propagate_move(scene, era, effect)
+        case Trained(kind, colour):
+            memory.apply_trained(scene, era, kind, colour, ruleset)
+        case ElephantStepped(kind, direction):
+            memory.apply_stepped(scene, era, kind, direction)

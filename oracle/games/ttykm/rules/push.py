@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour
 from oracle.games.ttykm.events import Crushed, Moved, Paradox, Pushed, Travelled
-from oracle.games.ttykm.objects import Kind
+from oracle.games.ttykm.objects import ELEPHANTS, Kind
 from oracle.games.ttykm.scene import Scene
 
 
@@ -25,10 +25,11 @@ def beyond(c: int, direction: Action) -> int | None:
 def is_immovable(scene: Scene, c: int, direction: Action) -> bool:
     """Whether the object on ``c`` stays put when entered in ``direction``.
 
-    Rule: OBJECTS.IMMOVABLE
+    Rules: OBJECTS.IMMOVABLE, MEMORY.SOLID
     Shrubs and fallen trees always; a standing tree when it cannot fall that
     way; a statue when it cannot be pushed that way.  A square with no object
-    is never immovable (a copy on it is pushed).
+    is never immovable (a copy on it is pushed).  An elephant, trained or
+    wild, always: nothing enters it, and it moves only by its own command.
     """
     from oracle.games.ttykm.rules.growth import can_fall  # the growth rules use this module too
     from oracle.games.ttykm.rules.influence import can_push
@@ -36,6 +37,8 @@ def is_immovable(scene: Scene, c: int, direction: Action) -> bool:
     thing = scene.solid(c)
     if thing is None:
         return False
+    if thing.kind in ELEPHANTS:
+        return True
     if thing.kind is Kind.TREE:
         return not can_fall(scene, c, direction)
     if thing.kind is Kind.STATUE:
