@@ -159,6 +159,10 @@ VARIANT_REPLACES = {
 # Chapter events: they may sit inside a push group (a pushed copy fells a tree) without ending it.
 CHAPTER_EVENT_RULES = {"planted": "GROWTH.PLANT", "dug": "GROWTH.DIG", "grew": "GROWTH.GROW",
                        "removed": "GROWTH.SEED-REMOVED", "fell": "GROWTH.FALL"}
+# Influence's statue events ("moved neutral statue ..."): they too may sit inside a push group.
+STATUE_EVENT_RULES = {"moved": "INFLUENCE.PROPAGATE", "blocked": "INFLUENCE.PROPAGATE.STOP",
+                      "built": "INFLUENCE.BUILD", "placed": "INFLUENCE.BUILD.LATER",
+                      "unplaced": "INFLUENCE.BUILD.REBOUND-BLOCKED"}
 
 
 def event_rules(events: list[str]) -> list[str]:
@@ -173,6 +177,9 @@ def event_rules(events: list[str]) -> list[str]:
     group: list[int] = []  # indexes of the push events waiting for their "moved"
     for index, line in enumerate(events):
         kind = line.split(" ", 1)[0]
+        if kind in STATUE_EVENT_RULES and " statue " in line:
+            rules.append(STATUE_EVENT_RULES[kind])
+            continue
         if kind in CHAPTER_EVENT_RULES or line.endswith(" by tree"):
             rules.append(CHAPTER_EVENT_RULES.get(kind, "GROWTH.FALL.CRUSH"))
             continue
