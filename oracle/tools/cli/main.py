@@ -285,7 +285,8 @@ def build_parser() -> Parser:
     common.add_argument("--variant", metavar="NAME",
                         help="rule variants joined by '+': " + ", ".join(VARIANTS) + " (default: standard)")
     common.add_argument("--rules", metavar="NAME",
-                        help="the chapters of the start position: standard, growth or influence (default: standard;"
+                        help="the chapters of the start position: standard, growth, influence, memory,"
+                             " or two joined by '+' such as growth+memory (default: standard;"
                              " a position names its own in rules=)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--variant", metavar="NAME", help=argparse.SUPPRESS)
