@@ -220,19 +220,20 @@ def command_refusal(scene: Scene, colour: Colour, active: int, target: int, rule
 
     Rule: MEMORY.COMMAND.STEP
     The elephant steps one square orthogonally, onto the board, never onto
-    the other elephant.  A copy there does not stop it (MEMORY.TRAMPLE).
+    the other elephant.  A copy there does not stop it (MEMORY.TRAMPLE); the
+    other chapter's objects are the pair rules' (CONVERGENCE.*).
     """
     source = commanded(scene, colour, active)
     if source is None:
         return "MEMORY.COMMAND.WHICH", f"no elephant on the {Era(active // SQUARES).word} wears {colour.word}'s hat"
     if ruleset.command_needs_adjacency and (refusal := adjacency_refusal(active, source)) is not None:
         return refusal
-    if direction_to(source, target) is None:
+    direction = direction_to(source, target)
+    if direction is None:
         return "MEMORY.COMMAND.STEP", f"the elephant on {cell_prose(source)} can step only to a square next to it"
-    thing = scene.solid(target)
-    if thing is not None:
-        return "MEMORY.COMMAND.STEP", f"the {thing.kind.word} stands there"
-    return None
+    from oracle.games.ttykm.rules.convergence import elephant_entry_refusal  # the pair rules use this module
+
+    return elephant_entry_refusal(scene, target, direction)
 
 
 def adjacency_refusal(active: int, source: int) -> tuple[str, str] | None:
@@ -264,6 +265,9 @@ def command(scene: Scene, colour: Colour, active: int, target: int, ruleset: Rul
     assert source is not None
     direction = direction_to(source, target)
     assert direction is not None
+    from oracle.games.ttykm.rules.convergence import elephant_enters  # the pair rules use this module
+
+    elephant_enters(scene, target, direction)
     kind = step(scene, source, target)
     scene.events.append(Commanded(colour, kind.word, source, target, direction))
     if ruleset.elephant_moves_propagate:
