@@ -29,8 +29,12 @@ from oracle.games.ttykm.turn import Aimed, Pull, TurnAction
 
 
 def start_position(modules: frozenset[str], ruleset: Ruleset) -> Position:
-    """The standard start with the chapters' objects (GROWTH.SETUP,
-    INFLUENCE.SETUP, MEMORY.SETUP): the union of the chapters' setups."""
+    """The standard start with the chapters' objects.
+
+    Rule: CONVERGENCE.PAIRS
+    The union of the chapters' setups (GROWTH.SETUP, INFLUENCE.SETUP,
+    MEMORY.SETUP), which never share a square.
+    """
     chapters = Chapters(modules)
     if "growth" in modules:
         chapters = growth.setup(chapters)

@@ -111,7 +111,7 @@ def elephant_entry_refusal(scene: Scene, target: int, direction: Action) -> tupl
 def elephant_enters(scene: Scene, target: int, direction: Action) -> None:
     """Clear ``target`` for a commanded elephant; `elephant_entry_refusal` said it can.
 
-    Rules: CONVERGENCE.ELEPHANT-TRAMPLE, CONVERGENCE.ELEPHANT-TREE, CONVERGENCE.ELEPHANT-STATUE
+    Rule: CONVERGENCE.ELEPHANT-TRAMPLE
     A shrub or fallen tree there is removed (a shrub's tree goes on the next
     era, as after Dig up); a standing tree falls the elephant's way; a statue
     is pushed (its move carries to the later eras, the elephant's does not);

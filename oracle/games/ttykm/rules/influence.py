@@ -52,9 +52,10 @@ def find_statue(scene: Scene, era: int, owner: Colour | None) -> int | None:
 def can_push(scene: Scene, c: int, direction: Action) -> bool:
     """Whether the statue on ``c`` can be pushed one square in ``direction``.
 
-    Rule: INFLUENCE.PUSH.BLOCKED
+    Rules: INFLUENCE.PUSH.BLOCKED, CONVERGENCE.STATUE-BLOCKED
     Not into the wall, nor into an object that is itself immovable that way
-    (a statue whose own push is blocked); a copy beyond it does not block it
+    (a statue whose own push is blocked, a tree that cannot fall; a shrub, a
+    fallen tree or an elephant always); a copy beyond it does not block it
     (the copy is pushed, or dies).
     """
     t = beyond(c, direction)
@@ -96,8 +97,13 @@ def shift(scene: Scene, source: int, target: int, direction: Action) -> None:
 
 
 def remove_seed_under(scene: Scene, c: int) -> None:
-    """A statue never shares a square with a seed: one that arrives removes it
-    (Growth with Influence)."""
+    """A statue never shares a square with a seed: one that arrives removes it.
+
+    Rule: CONVERGENCE.STATUE-SEED
+    Whatever moved the statue there; the seed returns to the supply and the
+    dig cascade follows (GROWTH.SEED-REMOVED).  A build on a seed is refused
+    by INFLUENCE.BUILD.SQUARE (the square is not empty).
+    """
     from oracle.games.ttykm.rules.growth import remove_seed
 
     scene.events.append(Cleared("seed", c))

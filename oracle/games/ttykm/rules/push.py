@@ -50,7 +50,9 @@ def make_way(scene: Scene, c: int, direction: Action) -> None:
     """The movable object on ``c`` leaves it in ``direction``: a standing tree
     falls, a statue is pushed.
 
-    Rule: OBJECTS.MAKE-WAY
+    Rules: OBJECTS.MAKE-WAY, CONVERGENCE.STATUE-TREE
+    So a statue pushed into a tree fells it, and a tree falling onto a
+    statue pushes it.
     Called only after `is_immovable` said it can.
     """
     from oracle.games.ttykm.rules.growth import fall
