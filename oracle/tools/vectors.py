@@ -161,6 +161,52 @@ MEMORY_POSITIONS: tuple[NamedPosition, ...] = (
 )
 
 
+# Convergence: each pair's start and the rulings' scenarios where its objects meet.
+PAIR_POSITIONS: dict[str, tuple[NamedPosition, ...]] = {
+    "growth+influence": (
+        NamedPosition("start", "3b/4/2N1/w3|3b/4/2N1/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                      " rules=growth+influence seeds=5 built=0,0", "the Growth with Influence start (CONVERGENCE.PAIRS)"),
+        NamedPosition("statue-onto-seed",
+                      "3b/4/wNs1/4|3b/4/1Nh1/w3|3b/4/1Nt1/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                      " rules=growth+influence seeds=4 built=0,0",
+                      "a statue pushed onto a seed line (rulings C-T1, CONVERGENCE.STATUE-SEED)"),
+        NamedPosition("tree-onto-statue",
+                      "3b/4/1sN1/w3|3b/4/1hN1/w3|1b2/1N2/1t2/1w2 turn=w focus=future,future supply=4,4 removed=0,0"
+                      " rules=growth+influence seeds=4 built=0,0",
+                      "a tree that falls onto a statue (rulings C-T2, CONVERGENCE.STATUE-TREE)"),
+        NamedPosition("phases-matter",
+                      "3b/4/B(ws)N1/4|B2b/4/Nh2/3w|B2b/4/Nt2/3w turn=w focus=past,future supply=4,4 removed=0,0"
+                      " rules=growth+influence seeds=4 built=0,1",
+                      "the order of phases changes the outcome (rulings K4, EFFECTS.PHASES)"),
+    ),
+    "growth+memory": (
+        NamedPosition("start", "l2b/4/4/w2d|l2b/4/4/w2d|l2b/4/4/w2d turn=w focus=past,future supply=4,4 removed=0,0"
+                      " rules=growth+memory seeds=5", "the Growth with Memory start (CONVERGENCE.PAIRS)"),
+        NamedPosition("elephant-tramples",
+                      "l2b/4/2s1/w2d|l2b/4/2h1/1w(dw)1|l2b/4/2t1/w2(dw) turn=w focus=present,future supply=4,4"
+                      " removed=0,0 rules=growth+memory seeds=4",
+                      "an elephant next to a shrub with a tree above it (rulings C-T3, CONVERGENCE.ELEPHANT-TRAMPLE)"),
+        NamedPosition("tree-before-elephant",
+                      "l2b/4/4/w2d|l2b/4/4/w2d|1l1b/1t2/1(dw)2/w3 turn=w focus=future,future supply=4,4 removed=0,0"
+                      " rules=growth+memory seeds=5",
+                      "a tree that cannot fall onto an elephant (rulings C-T3 b, CONVERGENCE.ELEPHANT-TREE)"),
+    ),
+    "influence+memory": (
+        NamedPosition("start", "l2b/4/2N1/w2d|l2b/4/2N1/w2d|l2b/4/2N1/w2d turn=w focus=past,future supply=4,4"
+                      " removed=0,0 rules=influence+memory built=0,0",
+                      "the Influence with Memory start (CONVERGENCE.PAIRS)"),
+        NamedPosition("elephant-pushes-statue",
+                      "l2b/4/(dw)N2/w3|l2b/w3/(dw)N2/4|l2b/4/(dw)N2/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                      " rules=influence+memory built=0,0",
+                      "a trained elephant behind the neutral statue (rulings C-T4, CONVERGENCE.ELEPHANT-STATUE)"),
+        NamedPosition("rebound-off-elephant",
+                      "l2b/4/1wN1/3d|3b/1(lb)2/1bN1/w2d|(lb)2b/1b2/2N1/w2d turn=w focus=past,future supply=4,2"
+                      " removed=0,0 rules=influence+memory built=0,0",
+                      "a build whose present copy rebounds off an elephant (rulings C-T5, CONVERGENCE.STATUE-BLOCKED)"),
+    ),
+}
+
+
 @dataclass(frozen=True)
 class SetShape:
     """What one vector set holds: its named positions, perft depths (by
@@ -184,6 +230,9 @@ MEMORY_SHAPE = SetShape(MEMORY_POSITIONS, {"start": 3, "*": 2}, 5, 30)
 
 def set_shape(ruleset: Ruleset) -> SetShape:
     """The shape of the vector set of ``ruleset``."""
+    pair = "+".join(c for c in ("growth", "influence", "memory") if c in ruleset.chapters)
+    if pair in PAIR_POSITIONS:
+        return SetShape(PAIR_POSITIONS[pair], {"start": 3, "*": 2}, 3, 40)
     if "memory" in ruleset.chapters:
         return MEMORY_SHAPE
     if "influence" in ruleset.chapters:
@@ -209,6 +258,7 @@ def ruleset_dir_name(ruleset: Ruleset) -> str:
 COMMITTED: tuple[Ruleset, ...] = (
     STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"), Ruleset.parse("growth"),
     Ruleset.parse("influence"), Ruleset.parse("memory"),
+    Ruleset.parse("growth+influence"), Ruleset.parse("growth+memory"), Ruleset.parse("influence+memory"),
 )
 
 
