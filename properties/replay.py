@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import (
+    Built,
     Cleared,
     Commanded,
     CopyChosen,
@@ -24,19 +25,23 @@ from oracle.games.ttykm.events import (
     Flattened,
     FocusMoved,
     Grew,
+    Halted,
     HatOff,
     HatOn,
     Moved,
     Paradox,
+    Placed,
     Planted,
     Pushed,
+    Shifted,
     Stepped,
     Trampled,
     Travelled,
+    Unplaced,
     Won,
 )
 from oracle.games.ttykm.notation import event_text
-from oracle.games.ttykm.objects import Kind, Thing
+from oracle.games.ttykm.objects import Kind, Thing, statue
 from oracle.games.ttykm.state import Position
 
 
@@ -58,6 +63,7 @@ class Board:
     seeds: int = 0
     solids: dict[int, Thing] = field(default_factory=dict)
     seed_supply: int = 0
+    built: list[bool] = field(default_factory=lambda: [False, False])
 
     def holds(self, colour: Colour, cell: int) -> bool:
         return bool(self.copies[colour] >> cell & 1)
@@ -92,6 +98,7 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
     if before.chapters is not None:
         chapters = before.chapters
         b.seeds, b.solids, b.seed_supply = chapters.seeds, dict(chapters.solids), chapters.seed_supply
+        b.built = [*chapters.built]
     mover = before.to_move
     for event in events:
         b.log.append(event_text(event))
@@ -173,11 +180,30 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
                 b.elephant_step(Kind(elephant), source, target, direction)
             case Stepped(elephant, source, target, direction):
                 b.elephant_step(Kind(elephant), source, target, direction)
+            case Shifted(owner, source, target, direction):
+                b.require(b.solids.get(source) == statue(owner), "no such statue there")
+                b.require(NEIGHBOUR[direction][source % SQUARES] == target % SQUARES, "not one step that way")
+                b.require(source // SQUARES == target // SQUARES, "a statue leaves its era")
+                b.require(b.empty(target) and target not in b.solids, "the statue enters an occupied square")
+                b.require(not b.seeds >> target & 1, "the statue enters a seed")
+                b.solids[target] = b.solids.pop(source)
+            case Halted(owner, cell, _):
+                b.require(b.solids.get(cell) == statue(owner), "no such statue there")
+            case Built(colour, cell):
+                b.require(colour == mover and not b.built[colour], "not the mover's first build")
+                b.require(b.empty(cell) and cell not in b.solids and not b.seeds >> cell & 1, "the square is not empty")
+                b.solids[cell] = statue(colour)
+                b.built[colour] = True
+            case Placed(colour, cell, _):
+                b.require(b.empty(cell) and cell not in b.solids and not b.seeds >> cell & 1, "the square is not free")
+                b.solids[cell] = statue(colour)
+            case Unplaced():
+                pass
     if b.winner is None:
         assert mover is not None
         b.to_move = mover.opponent
     objects = None
     if before.chapters is not None:
-        objects = before.chapters.with_objects(b.seeds, b.solids, b.seed_supply)
+        objects = before.chapters.with_objects(b.seeds, b.solids, b.seed_supply, (b.built[0], b.built[1]))
     return Position((b.copies[0], b.copies[1]), (b.supply[0], b.supply[1]), (b.removed[0], b.removed[1]),
                     (b.focus[0], b.focus[1]), b.to_move, b.winner, objects)

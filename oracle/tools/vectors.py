@@ -165,7 +165,8 @@ MEMORY_POSITIONS: tuple[NamedPosition, ...] = (
 PAIR_POSITIONS: dict[str, tuple[NamedPosition, ...]] = {
     "growth+influence": (
         NamedPosition("start", "3b/4/2N1/w3|3b/4/2N1/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0"
-                      " rules=growth+influence seeds=5 built=0,0", "the Growth with Influence start (CONVERGENCE.PAIRS)"),
+                      " rules=growth+influence seeds=5 built=0,0",
+                      "the Growth with Influence start (CONVERGENCE.PAIRS)"),
         NamedPosition("statue-onto-seed",
                       "3b/4/wNs1/4|3b/4/1Nh1/w3|3b/4/1Nt1/w3 turn=w focus=past,future supply=4,4 removed=0,0"
                       " rules=growth+influence seeds=4 built=0,0",
