@@ -77,8 +77,10 @@ def test_version() -> None:
     assert response["variants"] == [
         "standard", "self-push=paradox", "copy-choice=free", "plant-under-adjacent-copy=forbidden",
         "growth-onto-copy=kill",
+        "train-propagation=R2", "train-hatted=stays", "command-needs-adjacency", "elephant-moves-propagate",
+        "elephants=swapped",
     ]
-    assert response["rulesets"] == ["standard", "growth"]
+    assert response["rulesets"] == ["standard", "growth", "memory"]
     assert response["ops"] == list(OPS)
 
 
