@@ -134,11 +134,11 @@ def test_home_rules_and_api_pages(browser: Any, base_url: str) -> None:
     page = visit.open("/")
     assert "That Time You Killed Me" in page.title()
     boards_render(page, 2)
-    page = visit.open("/rules/actions/")
+    page = visit.open("/rules/ttykm/actions/")
     assert boards_render(page, 10) >= 10
     assert page.locator("[id='MOVE.PUSH.PARADOX']").count() == 1
     assert "MOVE.PUSH.PARADOX" in page.locator("h3[id='MOVE.PUSH.PARADOX']").inner_text()
-    page.goto(base_url + "/rules/actions/#MOVE.PUSH.PARADOX")  # same document: only scrolls to the clause
+    page.goto(base_url + "/rules/ttykm/actions/#MOVE.PUSH.PARADOX")  # same document: only scrolls to the clause
     page.wait_for_timeout(500)  # let the header's title animation finish before the picture
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / "site-rules-actions.png"))
@@ -160,12 +160,12 @@ def test_search_finds_the_paradox_rule(browser: Any, base_url: str) -> None:
     first = page.locator("a.md-search-result__link[href*='#']").first
     first.wait_for(state="visible")
     href = first.get_attribute("href") or ""
-    assert re.search(r"/rules/actions/(\?h=paradox)?#MOVE\.PUSH\.PARADOX$", href), f"first hit: {href}"
+    assert re.search(r"/rules/ttykm/actions/(\?h=paradox)?#MOVE\.PUSH\.PARADOX$", href), f"first hit: {href}"
     hit = first
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / "site-search-paradox.png"))
     hit.click()
-    page.wait_for_url(re.compile(r"/rules/actions/.*#MOVE\.PUSH\.PARADOX$"))
+    page.wait_for_url(re.compile(r"/rules/ttykm/actions/.*#MOVE\.PUSH\.PARADOX$"))
     visit.assert_clean()
 
 
