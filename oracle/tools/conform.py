@@ -180,6 +180,9 @@ def event_rules(events: list[str]) -> list[str]:
         if kind in STATUE_EVENT_RULES and " statue " in line:
             rules.append(STATUE_EVENT_RULES[kind])
             continue
+        if kind in ELEPHANT_EVENT_RULES or line.endswith(" by elephant"):
+            rules.append(ELEPHANT_EVENT_RULES.get(kind, "MEMORY.TRAMPLE"))
+            continue
         if kind in CHAPTER_EVENT_RULES or line.endswith(" by tree"):
             rules.append(CHAPTER_EVENT_RULES.get(kind, "GROWTH.FALL.CRUSH"))
             continue
