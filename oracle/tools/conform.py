@@ -163,6 +163,9 @@ CHAPTER_EVENT_RULES = {"planted": "GROWTH.PLANT", "dug": "GROWTH.DIG", "grew": "
 STATUE_EVENT_RULES = {"moved": "INFLUENCE.PROPAGATE", "blocked": "INFLUENCE.PROPAGATE.STOP",
                       "built": "INFLUENCE.BUILD", "placed": "INFLUENCE.BUILD.LATER",
                       "unplaced": "INFLUENCE.BUILD.REBOUND-BLOCKED"}
+# Memory's elephant events ("commanded white dark-elephant ...", "crushed ... by elephant").
+ELEPHANT_EVENT_RULES = {"hat": "MEMORY.TRAIN", "commanded": "MEMORY.COMMAND",
+                        "stepped": "VARIANT.ELEPHANT-MOVES-PROPAGATE"}
 
 
 def event_rules(events: list[str]) -> list[str]:

@@ -233,7 +233,7 @@ def set_shape(ruleset: Ruleset) -> SetShape:
     """The shape of the vector set of ``ruleset``."""
     pair = "+".join(c for c in ("growth", "influence", "memory") if c in ruleset.chapters)
     if pair in PAIR_POSITIONS:
-        return SetShape(PAIR_POSITIONS[pair], {"start": 3, "*": 2}, 3, 40)
+        return SetShape(PAIR_POSITIONS[pair], {"start": 3, "*": 2}, 5, 24)
     if "memory" in ruleset.chapters:
         return MEMORY_SHAPE
     if "influence" in ruleset.chapters:
