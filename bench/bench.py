@@ -9,7 +9,9 @@ second in three modes:
 * ``fast, no table``: the same without the transposition table;
 * ``plain``: every turn made by the plain rules (depths 1-4 only).
 
-Then the median wall time of ``oracle legal`` against ``python -c pass``.
+Then perft from the Influence start (``rules=influence``, counted by the
+plain rules), checked against the counts recorded below, and the median wall
+time of ``oracle legal`` against ``python -c pass``.
 Figures depend on the machine: quote them with the machine they came from.
 """
 
@@ -31,6 +33,8 @@ from oracle.games.ttykm.state import Position
 
 TARGET_PERFT5_SECONDS = 2.5
 TARGET_CLI_RATIO = 4.0
+# Perft from the Influence start; depths 1-3 are also in vectors/influence/perft.txt.
+INFLUENCE_PERFT = {1: 36, 2: 1296, 3: 38792, 4: 1195428}
 TARGET_GROWTH_NODES_PER_SECOND = 1_000_000
 
 
@@ -108,10 +112,26 @@ def bench_cli(runs: int) -> float:
     return cli / bare
 
 
+def bench_influence(max_depth: int) -> None:
+    from oracle.games.ttykm.rules.standard import start_position
+    from oracle.games.ttykm.ruleset import Ruleset
+
+    rules = Ruleset.parse("influence")
+    start = start_position(rules)
+    print("perft from the Influence start (plain rules)")
+    print(f"{'depth':>5} {'nodes':>10}  {'seconds':>8} {'nodes/s':>12}  recorded")
+    for depth in range(1, max_depth + 1):
+        nodes, seconds = timed(perft, start, depth, rules)
+        rate = nodes / seconds if seconds else float("inf")
+        check = "agrees" if INFLUENCE_PERFT.get(depth) == nodes else f"DIFFERS from {INFLUENCE_PERFT.get(depth)}"
+        print(f"{depth:>5} {nodes:>10}  {seconds:>8.3f} {rate:>12,.0f}  {check}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--depth", type=int, default=5, help="deepest perft (default 5)")
     parser.add_argument("--plain-depth", type=int, default=4, help="deepest plain perft (default 4)")
+    parser.add_argument("--influence-depth", type=int, default=4, help="deepest Influence perft (default 4)")
     parser.add_argument("--growth-depth", type=int, default=4, help="deepest Growth perft (default 4)")
     parser.add_argument("--runs", type=int, default=21, help="CLI runs to take the median of (default 21)")
     args = parser.parse_args()
@@ -119,6 +139,8 @@ def main() -> int:
           f" {platform.python_version()}, {platform.platform(terse=True)}")
     print()
     perft5 = bench_perft(args.depth, args.plain_depth)
+    print()
+    bench_influence(args.influence_depth)
     growth_rate = bench_growth_perft(args.growth_depth, min(args.plain_depth, 2))
     ratio = bench_cli(args.runs)
     print()

@@ -31,7 +31,7 @@ from oracle.games.ttykm.notation import parse_position
 from oracle.games.ttykm.perft import perft
 from oracle.games.ttykm.rules.standard import successors
 from oracle.games.ttykm.state import Position
-from oracle.tools.vectors import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, PERFT_DEPTHS
+from oracle.tools.vectors import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_SHAPE
 
 TABLE = Path(__file__).resolve().parent.parent / "oracle" / "tools" / "perft_table.py"
 
@@ -55,7 +55,7 @@ def plain_count(position: Position, depth: int, table: dict[tuple[Position, int]
 
 def main() -> int:
     budget = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0  # seconds of plain counting per depth step
-    shallow = PERFT_DEPTHS["standard"]
+    shallow = STANDARD_SHAPE.perft_depths
     deep: dict[str, dict[int, int]] = {}
     checked: dict[str, int] = {}
     for named in NAMED_POSITIONS:  # the fast counter first, for every position

@@ -38,6 +38,7 @@ from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene, SeedRemoved, ShrubGrown
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Turn
+from properties import influence_mutants
 from properties.checks import (
     check_growth_invariants,
     check_legality,
@@ -217,7 +218,7 @@ def fall_onto_anything(scene: Scene, c: int, direction: Action) -> bool:
 class Mutant:
     name: str
     patch: Callable[[], Any]  # returns a context manager
-    game: str = "standard"  # which checks judge it: the standard game's or Growth's
+    game: str = "standard"  # which checks judge it: the standard game's, Growth's, Influence's or Memory's
 
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -240,6 +241,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "growth"),
     Mutant("Growth: the dug seed stays on the board", lambda: patched(growth, dig=seed_kept_on_dig), "growth"),
     Mutant("Growth: a tree falls onto a shrub", lambda: patched(growth, can_fall=fall_onto_anything), "growth"),
+    *(Mutant(name, patch, "influence") for name, patch in influence_mutants.MUTANTS),
 )
 
 # --- the checks -----------------------------------------------------------------------------
@@ -398,11 +400,16 @@ class Verdict:
 
 
 def judge(mutant: Mutant) -> Verdict:
-    """Run the checks against ``mutant`` until one fails."""
-    checks = GROWTH_CHECKS if mutant.game == "growth" else CHECKS
+    """Run the checks of the mutant's game against ``mutant`` until one fails."""
+    checks = {"growth": GROWTH_CHECKS, "influence": influence_mutants.CHECKS, "memory": MEMORY_CHECKS}.get(
+        mutant.game, CHECKS
+    )
     if mutant.game == "growth":
         growth_sample()  # made with the real rules, before any mutant is in place
-    else:
+    elif mutant.game == "influence":
+        influence_mutants.sample()
+        influence_mutants.differential_sample()
+    elif mutant.game == "standard":
         sample_positions()
         differential_sample()
     started = time.perf_counter()
@@ -417,17 +424,136 @@ def judge(mutant: Mutant) -> Verdict:
     return Verdict(mutant.name, None, "", time.perf_counter() - started)
 
 
+# --- Memory mutants (rules of oracle.games.ttykm.rules.memory) ----------------------------
+
+
+@contextmanager
+def patched_memory(**replacements: Callable[..., Any]) -> Iterator[None]:
+    """Replace functions of `oracle.games.ttykm.rules.memory` inside the block."""
+    from oracle.games.ttykm.rules import memory
+
+    originals = {name: getattr(memory, name) for name in replacements}
+    for name, function in replacements.items():
+        setattr(memory, name, function)
+    try:
+        yield
+    finally:
+        for name, function in originals.items():
+            setattr(memory, name, function)
+
+
+def training_through_hats(scene: Any, era: int, kind: Any, colour: Colour, ruleset: Ruleset) -> None:
+    """Training that replaces whatever hat a later version wears and always goes on."""
+    from oracle.games.ttykm.rules import memory
+    from oracle.games.ttykm.scene import Trained
+
+    c = memory.elephant_at(scene, era, kind)
+    if scene.solid(c).hat is not colour:
+        memory.put_hat(scene, c, colour)
+    scene.record(c, Trained(kind, colour))
+
+
+def any_elephant_obeys(scene: Any, colour: Colour, active: int) -> int | None:
+    """Command any elephant of the era, hat or no hat (the dark one first)."""
+    from oracle.games.ttykm.objects import ELEPHANTS
+    from oracle.games.ttykm.rules import memory
+
+    return memory.elephant_at(scene, active // SQUARES, ELEPHANTS[0])
+
+
+def onto_the_other_elephant(original: Callable[..., Any]) -> Callable[..., Any]:
+    """A command that may step onto the other elephant."""
+    def refusal(scene: Any, colour: Colour, active: int, target: int, ruleset: Ruleset) -> Any:
+        found = original(scene, colour, active, target, ruleset)
+        return None if found is not None and "stands there" in found[1] else found
+    return refusal
+
+
+def hat_left_behind(scene: Any, c: int, colour: Colour) -> None:
+    """A new hat that leaves the player's hat on the other elephant of the era."""
+    from oracle.games.ttykm.events import HatOn
+    from oracle.games.ttykm.objects import Thing
+
+    thing = scene.solid(c)
+    scene.solids[c] = Thing(thing.kind, hat=colour)
+    scene.events.append(HatOn(colour, thing.kind.word, c))
+
+
+def command_propagating(original: Callable[..., Any]) -> Callable[..., Any]:
+    """A command whose step always reaches the later eras."""
+    def command(scene: Any, colour: Colour, active: int, target: int, ruleset: Ruleset) -> None:
+        original(scene, colour, active, target, dataclasses.replace(
+            ruleset, variants=ruleset.variants | {"elephant-moves-propagate"}))
+    return command
+
+
+def _memory_mutants() -> tuple[Mutant, ...]:
+    from oracle.games.ttykm.rules import memory
+
+    return (
+        Mutant("Memory: training passes a hatted version",
+               lambda: patched_memory(apply_trained=training_through_hats), "memory"),
+        Mutant("Memory: a wild elephant obeys", lambda: patched_memory(commanded=any_elephant_obeys), "memory"),
+        Mutant("Memory: a command onto the other elephant",
+               lambda: patched_memory(command_refusal=onto_the_other_elephant(memory.command_refusal)), "memory"),
+        Mutant("Memory: two hats of one player on an era", lambda: patched_memory(put_hat=hat_left_behind), "memory"),
+        Mutant("Memory: a command reaches later eras",
+               lambda: patched_memory(command=command_propagating(memory.command)), "memory"),
+    )
+
+
+MEMORY_MUTANTS = _memory_mutants()
+
+
+def memory_examples_check() -> None:
+    """The worked examples of spec/ttykm/memory.md."""
+    from pathlib import Path
+
+    from oracle.games.ttykm.examples import check_example, examples_in
+
+    path = Path(__file__).resolve().parent.parent / "spec" / "ttykm" / "memory.md"
+    for example in examples_in(path.read_text(encoding="utf-8"), str(path.name)):
+        problems = check_example(example)
+        assert not problems, problems[0]
+
+
+def memory_differential_check() -> None:
+    """The Memory Z3 model and the engine agree on every Memory action (a sample of positions)."""
+    from properties.memory_differential import run
+
+    _, found = run(limit=120)
+    assert not found, found[0]
+
+
+def memory_play_check() -> None:
+    """The Memory state machine, with fixed randomness."""
+    from properties.test_memory_play import MemoryPlay
+
+    run_state_machine_as_test(MemoryPlay, settings=settings(
+        max_examples=20, stateful_step_count=8, derandomize=True, database=None, deadline=None,
+        phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck),
+    ))
+
+
+MEMORY_CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
+    ("Memory worked examples", memory_examples_check),
+    ("Memory Z3 differential", memory_differential_check),
+    ("Memory play state machine", memory_play_check),
+)
+
+
 def main(argv: list[str]) -> int:
     if argv and argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0
     print(f"{'mutant':<46} {'caught by':<22} {'time':>7}   first failure")
     survivors = 0
-    for mutant in MUTANTS:
+    everything = [*MUTANTS, *MEMORY_MUTANTS]
+    for mutant in everything:
         v = judge(mutant)
         survivors += v.caught_by is None
         print(f"{v.mutant:<46} {v.caught_by or 'NOT CAUGHT':<22} {v.seconds:6.1f} s   {v.detail}", flush=True)
-    print(f"{len(MUTANTS) - survivors} of {len(MUTANTS)} mutants caught")
+    print(f"{len(everything) - survivors} of {len(everything)} mutants caught")
     return 1 if survivors else 0
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import sys
 import time
 
+from properties.memory_model import MEMORY_THEOREMS
+from properties.memory_model import prove as prove_memory
 from properties.theorems import THEOREMS, prove
 from properties.z3growth import GROWTH_THEOREMS, prove_growth
 
@@ -44,6 +46,7 @@ def main(argv: list[str]) -> int:
     print(f"{len(chosen) - failed} of {len(chosen)} theorems proved for all valid positions in {total:.1f} s")
     if not argv:
         failed += growth_report()
+        failed += memory_report()
     return 1 if failed else 0
 
 
@@ -59,6 +62,22 @@ def growth_report() -> int:
             print(f"    claim: {theorem.statement}\n    counterexample: {result.counterexample}")
     print(f"{len(GROWTH_THEOREMS) - failed} of {len(GROWTH_THEOREMS)} Growth theorems proved"
           " for all valid lines and columns")
+    return failed
+
+
+def memory_report() -> int:
+    """The Memory theorems of `properties.memory_model`, proved for every valid elephant layer; the number failed."""
+    failed = 0
+    for theorem in MEMORY_THEOREMS:
+        started = time.perf_counter()
+        counterexample = prove_memory(theorem)
+        status = "proved" if counterexample is None else "FAILED"
+        print(f"{theorem.name:<36} {status:<7} {time.perf_counter() - started:6.2f} s   {', '.join(theorem.rules)}",
+              flush=True)
+        if counterexample is not None:
+            failed += 1
+            print(f"    claim: {theorem.statement}\n    counterexample: {counterexample}")
+    print(f"{len(MEMORY_THEOREMS) - failed} of {len(MEMORY_THEOREMS)} Memory theorems proved")
     return failed
 
 

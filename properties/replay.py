@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Colour, Era
+from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import (
+    Built,
     Cleared,
+    Commanded,
     CopyChosen,
     Created,
     Crushed,
@@ -23,15 +25,23 @@ from oracle.games.ttykm.events import (
     Flattened,
     FocusMoved,
     Grew,
+    Halted,
+    HatOff,
+    HatOn,
     Moved,
     Paradox,
+    Placed,
     Planted,
     Pushed,
+    Shifted,
+    Stepped,
+    Trampled,
     Travelled,
+    Unplaced,
     Won,
 )
 from oracle.games.ttykm.notation import event_text
-from oracle.games.ttykm.objects import Kind, Thing
+from oracle.games.ttykm.objects import Kind, Thing, statue
 from oracle.games.ttykm.state import Position
 
 
@@ -53,6 +63,7 @@ class Board:
     seeds: int = 0
     solids: dict[int, Thing] = field(default_factory=dict)
     seed_supply: int = 0
+    built: list[bool] = field(default_factory=lambda: [False, False])
 
     def holds(self, colour: Colour, cell: int) -> bool:
         return bool(self.copies[colour] >> cell & 1)
@@ -71,12 +82,23 @@ class Board:
         self.copies[colour] = self.copies[colour] & ~(1 << source) | 1 << target
 
 
+    def elephant_step(self, kind: Kind, source: int, target: int, direction: Action) -> None:
+        thing = self.solids.get(source)
+        self.require(thing is not None and thing.kind is kind, "no such elephant there")
+        self.require(NEIGHBOUR[direction][source % SQUARES] == target % SQUARES, "not one step that way")
+        self.require(self.empty(target) and target not in self.solids, "the elephant enters an occupied square")
+        assert thing is not None
+        del self.solids[source]
+        self.solids[target] = thing
+
+
 def replay(before: Position, events: tuple[Event, ...]) -> Position:
     """The position the events lead to from ``before``."""
     b = Board([*before.copies], [*before.supply], [*before.removed], [*before.focus], before.to_move)
     if before.chapters is not None:
         chapters = before.chapters
         b.seeds, b.solids, b.seed_supply = chapters.seeds, dict(chapters.solids), chapters.seed_supply
+        b.built = [*chapters.built]
     mover = before.to_move
     for event in events:
         b.log.append(event_text(event))
@@ -139,15 +161,49 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
                 b.require(b.empty(target) and target not in b.solids, "the tree lands on something")
                 del b.solids[source]
                 b.solids[target] = Thing(Kind.FALLEN, source)
-            case Flattened(colour, cell):
+            case Flattened(colour, cell) | Trampled(colour, cell):
                 b.require(b.holds(colour, cell), "no such copy there")
                 b.copies[colour] &= ~(1 << cell)
                 b.removed[colour] += 1
+            case HatOn(colour, elephant, cell):
+                b.require(cell in b.solids and b.solids[cell] == Thing(Kind(elephant)), "no wild elephant there")
+                era = cell // SQUARES
+                others = [c for c, t in b.solids.items() if c // SQUARES == era and t.hat is colour]
+                b.require(not others, "a second hat of one colour on an era")
+                b.solids[cell] = Thing(Kind(elephant), hat=colour)
+            case HatOff(colour, elephant, cell):
+                b.require(b.solids.get(cell) == Thing(Kind(elephant), hat=colour), "no such hat there")
+                b.solids[cell] = Thing(Kind(elephant))
+            case Commanded(colour, elephant, source, target, direction):
+                # a wild elephant never moves: only the player whose hat it wears commands it
+                b.require(b.solids.get(source, Thing(Kind(elephant))).hat is colour, "the elephant wears no such hat")
+                b.elephant_step(Kind(elephant), source, target, direction)
+            case Stepped(elephant, source, target, direction):
+                b.elephant_step(Kind(elephant), source, target, direction)
+            case Shifted(owner, source, target, direction):
+                b.require(b.solids.get(source) == statue(owner), "no such statue there")
+                b.require(NEIGHBOUR[direction][source % SQUARES] == target % SQUARES, "not one step that way")
+                b.require(source // SQUARES == target // SQUARES, "a statue leaves its era")
+                b.require(b.empty(target) and target not in b.solids, "the statue enters an occupied square")
+                b.require(not b.seeds >> target & 1, "the statue enters a seed")
+                b.solids[target] = b.solids.pop(source)
+            case Halted(owner, cell, _):
+                b.require(b.solids.get(cell) == statue(owner), "no such statue there")
+            case Built(colour, cell):
+                b.require(colour == mover and not b.built[colour], "not the mover's first build")
+                b.require(b.empty(cell) and cell not in b.solids and not b.seeds >> cell & 1, "the square is not empty")
+                b.solids[cell] = statue(colour)
+                b.built[colour] = True
+            case Placed(colour, cell, _):
+                b.require(b.empty(cell) and cell not in b.solids and not b.seeds >> cell & 1, "the square is not free")
+                b.solids[cell] = statue(colour)
+            case Unplaced():
+                pass
     if b.winner is None:
         assert mover is not None
         b.to_move = mover.opponent
     objects = None
     if before.chapters is not None:
-        objects = before.chapters.with_objects(b.seeds, b.solids, b.seed_supply)
+        objects = before.chapters.with_objects(b.seeds, b.solids, b.seed_supply, (b.built[0], b.built[1]))
     return Position((b.copies[0], b.copies[1]), (b.supply[0], b.supply[1]), (b.removed[0], b.removed[1]),
                     (b.focus[0], b.focus[1]), b.to_move, b.winner, objects)

@@ -77,9 +77,13 @@ def test_version() -> None:
     assert (response["oracle"], response["spec"], response["protocol"]) == (__version__, SPEC_VERSION, 1)
     assert response["variants"] == [
         "standard", "self-push=paradox", "copy-choice=free", "plant-under-adjacent-copy=forbidden",
-        "growth-onto-copy=kill", "self-push=ends",
+        "growth-onto-copy=kill", "self-push=ends", "pull=automatic", "statue-build=move-copy",
+        "statue-build=skip-occupied",
+        "neutral-statue-square=b3", "effect-order=recorded",
+        "train-propagation=R2", "train-hatted=stays", "command-needs-adjacency", "elephant-moves-propagate",
+        "elephants=swapped",
     ]
-    assert response["rulesets"] == ["standard", "growth"]
+    assert response["rulesets"] == ["standard", "growth", "influence", "memory"]
     assert response["ops"] == list(OPS)
 
 

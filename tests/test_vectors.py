@@ -208,7 +208,7 @@ def test_committed_playthroughs_replay(name: str) -> None:
     for path in paths:
         playthrough = read_playthrough(path.read_text())
         assert playthrough.header["variant"] == name and playthrough.header["spec"] == SPEC_VERSION
-        assert len(playthrough.plies) >= 10
+        assert len(playthrough.plies) >= 10 or playthrough.result.endswith(" wins")  # a quick win is a real game
         assert replay(playthrough) == [], path
 
 

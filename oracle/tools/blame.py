@@ -60,6 +60,13 @@ def self_push_rule(ruleset: Ruleset) -> str:
 # Chapter events: they may sit inside a push group (a pushed copy fells a tree) without ending it.
 CHAPTER_EVENT_RULES = {"planted": "GROWTH.PLANT", "dug": "GROWTH.DIG", "grew": "GROWTH.GROW",
                        "removed": "GROWTH.SEED-REMOVED", "fell": "GROWTH.FALL"}
+# Influence's statue events ("moved neutral statue ..."): they too may sit inside a push group.
+STATUE_EVENT_RULES = {"moved": "INFLUENCE.PROPAGATE", "blocked": "INFLUENCE.PROPAGATE.STOP",
+                      "built": "INFLUENCE.BUILD", "placed": "INFLUENCE.BUILD.LATER",
+                      "unplaced": "INFLUENCE.BUILD.REBOUND-BLOCKED"}
+# Memory's elephant events ("commanded white dark-elephant ...", "crushed ... by elephant").
+ELEPHANT_EVENT_RULES = {"hat": "MEMORY.TRAIN", "commanded": "MEMORY.COMMAND",
+                        "stepped": "VARIANT.ELEPHANT-MOVES-PROPAGATE"}
 
 
 def event_rules(events: list[str], ruleset: Ruleset | None = None) -> list[str]:
@@ -75,6 +82,12 @@ def event_rules(events: list[str], ruleset: Ruleset | None = None) -> list[str]:
     group: list[int] = []  # indexes of the push events waiting for their "moved"
     for index, line in enumerate(events):
         kind = line.split(" ", 1)[0]
+        if kind in STATUE_EVENT_RULES and " statue " in line:
+            rules.append(STATUE_EVENT_RULES[kind])
+            continue
+        if kind in ELEPHANT_EVENT_RULES or line.endswith(" by elephant"):
+            rules.append(ELEPHANT_EVENT_RULES.get(kind, "MEMORY.TRAMPLE"))
+            continue
         if kind in CHAPTER_EVENT_RULES or line.endswith(" by tree"):
             rules.append(CHAPTER_EVENT_RULES.get(kind, "GROWTH.FALL.CRUSH"))
             continue

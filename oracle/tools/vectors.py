@@ -96,6 +96,28 @@ NAMED_POSITIONS: tuple[NamedPosition, ...] = (
                   "the game is over: no legal turn (TURN.GAME-OVER)"),
 )
 
+_INF = "rules=influence built="
+INFLUENCE_NAMED: tuple[NamedPosition, ...] = (
+    NamedPosition("start",
+                  f"3b/4/2N1/w3|3b/4/2N1/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0 {_INF}0,0",
+                  "the Influence start: the neutral statue on c2 of every era (INFLUENCE.SETUP)"),
+    NamedPosition("propagated-crush",
+                  f"3b/4/1wN1/4|3b/4/2Nb/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,3 removed=0,0 {_INF}0,0",
+                  "b2 E pushes the statue in the past; the present's statue crushes Black (INFLUENCE.PROPAGATE)"),
+    NamedPosition("propagation-stops",
+                  f"3b/4/1wN1/4|3b/4/3N/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0 {_INF}0,0",
+                  "the present's statue is against the wall: the future's stays (INFLUENCE.PROPAGATE.STOP)"),
+    NamedPosition("pull-and-push",
+                  f"3b/4/N3/w3|3b/4/Nwb1/4|3b/4/N3/w3 turn=w focus=present,future supply=4,3 removed=0,0 {_INF}0,0",
+                  "b2 E+ pushes Black and pulls the statue, which moves in the future too (INFLUENCE.PULL)"),
+    NamedPosition("build-rebound",
+                  f"N2b/4/1w2/4|N2b/4/2b1/w3|3b/4/2NB/w3 turn=w focus=past,future supply=4,3 removed=0,0 {_INF}0,1",
+                  "b2 Bc2 pushes Black in the present and rebounds in the future (INFLUENCE.BUILD.REBOUND)"),
+    NamedPosition("reversed-chain",
+                  f"3b/1B2/1N2/1w2|3b/4/N3/B1w1|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0 {_INF}0,1",
+                  "b1 N pushes two statues; the neutral one's own move is spent in the present (INFLUENCE.SPENT)"),
+)
+
 GROWTH_START = ("3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
                 " rules=growth seeds=5")
 GROWTH_NAMED_POSITIONS: tuple[NamedPosition, ...] = (
@@ -131,20 +153,124 @@ GROWTH_NAMED_POSITIONS: tuple[NamedPosition, ...] = (
 )
 
 
-def named_positions(ruleset: Ruleset) -> tuple[NamedPosition, ...]:
-    """The named positions of a ruleset's vector set: the Growth ones when it names Growth."""
-    return GROWTH_NAMED_POSITIONS if "growth" in ruleset.chapters else NAMED_POSITIONS
+# Memory: from the start the elephants only trade one option for another, so
+# perft equals the standard game's through depth 4 (rulings K13); the set
+# carries perft from mid-game positions with hatted elephants instead.
+MEMORY_POSITIONS: tuple[NamedPosition, ...] = (
+    NamedPosition("start", "l2b/4/4/w2d|l2b/4/4/w2d|l2b/4/4/w2d turn=w focus=past,future supply=4,4 removed=0,0"
+                  " rules=memory", "the Memory start (MEMORY.SETUP)"),
+    NamedPosition("light-hats-dark-hats",
+                  "(lw)3/4/w2(db)/2w1|(lw)1b1/3b/w3/3(db)|4/(lw)2b/w2(db)/4 turn=w focus=future,past supply=2,3"
+                  " removed=1,1 rules=memory",
+                  "White rides the light elephant and Black the dark one on every era (MEMORY.COMMAND.WHICH)"),
+    NamedPosition("both-hats-in-the-future",
+                  "lb2/4/1w2/w1w(dw)|(lb)3/4/3(dw)/w3|1bb1/(lb)1b1/4/w2(dw) turn=w focus=future,past supply=2,3"
+                  " removed=0,0 rules=memory",
+                  "each player rides one elephant in the present and the future (MEMORY.HATS)"),
+    NamedPosition("elephants-on-the-move",
+                  "1(lw)1b/w3/4/3d|(lb)3/4/4/w1w(dw)|2b1/1(lb)2/2(dw)1/1w2 turn=w focus=present,future supply=3,3"
+                  " removed=0,2 rules=memory",
+                  "commanded elephants away from their corners, hats changing hands (MEMORY.TRAIN.HAT)"),
+    NamedPosition("white-rides-in-the-future",
+                  "l3/4/4/2(dw)1|2(lb)b/4/1(dw)2/www1|2b1/4/(lb)w2/2(dw)1 turn=w focus=future,present supply=2,3"
+                  " removed=1,2 rules=memory",
+                  "a trained elephant next to copies of both colours (MEMORY.TRAMPLE)"),
+    NamedPosition("black-rides-in-the-past",
+                  "l2b/4/1w1b/3(db)|l3/1b1b/2w1/w1(dw)1|l3/2b1/2(db)1/2w1 turn=w focus=present,present"
+                  " supply=3,2 removed=0,0 rules=memory",
+                  "the same elephant trained by Black in the past and the future, by White in the present"
+                  " (MEMORY.TRAIN.LATER)"),
+)
+
+
+# Convergence: each pair's start and the rulings' scenarios where its objects meet.
+PAIR_POSITIONS: dict[str, tuple[NamedPosition, ...]] = {
+    "growth+influence": (
+        NamedPosition("start", "3b/4/2N1/w3|3b/4/2N1/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                      " rules=growth+influence seeds=5 built=0,0",
+                      "the Growth with Influence start (CONVERGENCE.PAIRS)"),
+        NamedPosition("statue-onto-seed",
+                      "3b/4/wNs1/4|3b/4/1Nh1/w3|3b/4/1Nt1/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                      " rules=growth+influence seeds=4 built=0,0",
+                      "a statue pushed onto a seed line (rulings C-T1, CONVERGENCE.STATUE-SEED)"),
+        NamedPosition("tree-onto-statue",
+                      "3b/4/1sN1/w3|3b/4/1hN1/w3|1b2/1N2/1t2/1w2 turn=w focus=future,future supply=4,4 removed=0,0"
+                      " rules=growth+influence seeds=4 built=0,0",
+                      "a tree that falls onto a statue (rulings C-T2, CONVERGENCE.STATUE-TREE)"),
+        NamedPosition("phases-matter",
+                      "3b/4/B(ws)N1/4|B2b/4/Nh2/3w|B2b/4/Nt2/3w turn=w focus=past,future supply=4,4 removed=0,0"
+                      " rules=growth+influence seeds=4 built=0,1",
+                      "the order of phases changes the outcome (rulings K4, EFFECTS.PHASES)"),
+    ),
+    "growth+memory": (
+        NamedPosition("start", "l2b/4/4/w2d|l2b/4/4/w2d|l2b/4/4/w2d turn=w focus=past,future supply=4,4 removed=0,0"
+                      " rules=growth+memory seeds=5", "the Growth with Memory start (CONVERGENCE.PAIRS)"),
+        NamedPosition("elephant-tramples",
+                      "l2b/4/2s1/w2d|l2b/4/2h1/1w(dw)1|l2b/4/2t1/w2(dw) turn=w focus=present,future supply=4,4"
+                      " removed=0,0 rules=growth+memory seeds=4",
+                      "an elephant next to a shrub with a tree above it (rulings C-T3, CONVERGENCE.ELEPHANT-TRAMPLE)"),
+        NamedPosition("tree-before-elephant",
+                      "l2b/4/4/w2d|l2b/4/4/w2d|1l1b/1t2/1(dw)2/w3 turn=w focus=future,future supply=4,4 removed=0,0"
+                      " rules=growth+memory seeds=5",
+                      "a tree that cannot fall onto an elephant (rulings C-T3 b, CONVERGENCE.ELEPHANT-TREE)"),
+    ),
+    "influence+memory": (
+        NamedPosition("start", "l2b/4/2N1/w2d|l2b/4/2N1/w2d|l2b/4/2N1/w2d turn=w focus=past,future supply=4,4"
+                      " removed=0,0 rules=influence+memory built=0,0",
+                      "the Influence with Memory start (CONVERGENCE.PAIRS)"),
+        NamedPosition("elephant-pushes-statue",
+                      "l2b/4/(dw)N2/w3|l2b/w3/(dw)N2/4|l2b/4/(dw)N2/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                      " rules=influence+memory built=0,0",
+                      "a trained elephant behind the neutral statue (rulings C-T4, CONVERGENCE.ELEPHANT-STATUE)"),
+        NamedPosition("rebound-off-elephant",
+                      "l2b/4/1wN1/3d|3b/1(lb)2/1bN1/w2d|(lb)2b/1b2/2N1/w2d turn=w focus=past,future supply=4,2"
+                      " removed=0,0 rules=influence+memory built=0,0",
+                      "a build whose present copy rebounds off an elephant (rulings C-T5, CONVERGENCE.STATUE-BLOCKED)"),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class SetShape:
+    """What one vector set holds: its named positions, perft depths (by
+    name, ``*`` for the rest), and the number and length of its playthroughs."""
+
+    named: tuple[NamedPosition, ...]
+    perft_depths: dict[str, int]
+    games: int
+    max_plies: int
 
 
 # Perft depths from the named positions: deep enough to mix rules, shallow
-# enough to export in seconds (variants are counted by the plain rules,
-# Growth without variants by its fast path).
-PERFT_DEPTHS = {"standard": {"start": 5, "*": 3}, "variant": {"start": 3, "*": 2}, "growth": {"start": 4, "*": 2}}
+# enough to export in seconds (variants and chapters are counted by the plain rules).
+STANDARD_SHAPE = SetShape(NAMED_POSITIONS, {"start": 5, "*": 3}, 6, 100)
+VARIANT_SHAPE = SetShape(NAMED_POSITIONS, {"start": 3, "*": 2}, 6, 100)
+GROWTH_SHAPE = SetShape(GROWTH_NAMED_POSITIONS, {"start": 4, "*": 2}, 6, 100)  # Growth has a fast path
+GROWTH_VARIANT_SHAPE = SetShape(GROWTH_NAMED_POSITIONS, {"start": 3, "*": 2}, 6, 100)
+INFLUENCE_SHAPE = SetShape(INFLUENCE_NAMED, {"start": 3, "*": 2}, 6, 100)
+MEMORY_SHAPE = SetShape(MEMORY_POSITIONS, {"start": 3, "*": 2}, 5, 30)
+
+
+def set_shape(ruleset: Ruleset) -> SetShape:
+    """The shape of the vector set of ``ruleset``."""
+    pair = "+".join(c for c in ("growth", "influence", "memory") if c in ruleset.chapters)
+    if pair in PAIR_POSITIONS:
+        return SetShape(PAIR_POSITIONS[pair], {"start": 3, "*": 2}, 5, 24)
+    if "memory" in ruleset.chapters:
+        return MEMORY_SHAPE
+    if "influence" in ruleset.chapters:
+        return INFLUENCE_SHAPE
+    if "growth" in ruleset.chapters:
+        return GROWTH_VARIANT_SHAPE if ruleset.variants else GROWTH_SHAPE
+    return STANDARD_SHAPE if ruleset == STANDARD else VARIANT_SHAPE
+
+
+def named_positions(ruleset: Ruleset) -> tuple[NamedPosition, ...]:
+    """The named positions of a ruleset's vector set."""
+    return set_shape(ruleset).named
 # The standard set goes deeper with counts computed once, offline, by the fast
 # counter and the plain rules (bench/deep_perft.py writes `perft_table`).
 DEEP_PERFT_DEPTHS = {"start": 6, "*": 5}
-GAMES = 6  # playthroughs per set
-MAX_PLIES = 100  # a playthrough stops here if nobody has won
 SAMPLE_EVERY = 9  # one position in this many plies of each game joins the position set
 APPLY_PER_POSITION = 6
 ILLEGAL_CANDIDATES = 80
@@ -157,7 +283,8 @@ def ruleset_dir_name(ruleset: Ruleset) -> str:
 
 COMMITTED: tuple[Ruleset, ...] = (
     STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"), Ruleset.parse("self-push=ends"),
-    Ruleset.parse("growth"),
+    Ruleset.parse("growth"), Ruleset.parse("influence"), Ruleset.parse("memory"),
+    Ruleset.parse("growth+influence"), Ruleset.parse("growth+memory"), Ruleset.parse("influence+memory"),
 )
 
 
@@ -170,7 +297,7 @@ def random_game(ruleset: Ruleset, seed: int) -> list[tuple[Position, Turn]]:
     rng = random.Random(seed)
     position = start_position(ruleset)
     plies: list[tuple[Position, Turn]] = []
-    while position.winner is None and len(plies) < MAX_PLIES:
+    while position.winner is None and len(plies) < set_shape(ruleset).max_plies:
         options = successors(position, ruleset)
         turn, after = options[rng.randrange(len(options))]
         plies.append((position, turn))
@@ -185,7 +312,7 @@ def game_seed(ruleset: Ruleset, game: int) -> int:
 
 def position_set(ruleset: Ruleset, games: list[list[tuple[Position, Turn]]]) -> list[tuple[str, Position]]:
     """The named positions, then every `SAMPLE_EVERY`-th position of each game."""
-    chosen = [(named.name, parse_position(named.text)) for named in named_positions(ruleset)]
+    chosen = [(named.name, parse_position(named.text)) for named in set_shape(ruleset).named]
     seen = {p for _, p in chosen}
     for number, plies in enumerate(games, start=1):
         for ply in range(SAMPLE_EVERY, len(plies), SAMPLE_EVERY):
@@ -301,12 +428,11 @@ def illegal_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
 
 def perft_counts(named: NamedPosition, ruleset: Ruleset) -> list[tuple[int, int]]:
     """``(depth, nodes)`` from a named position: computed to the shallow depths of
-    `PERFT_DEPTHS`, then, in the standard game, the deep counts of `perft_table`
+    the ruleset's `SetShape`, then, in the standard game, the deep counts of `perft_table`
     (computed offline by bench/deep_perft.py)."""
     from oracle.tools.perft_table import DEEP_PERFT
 
-    kind = "variant" if ruleset.variants else "growth" if "growth" in ruleset.chapters else "standard"
-    depths = PERFT_DEPTHS[kind]
+    depths = set_shape(ruleset).perft_depths
     position = parse_position(named.text)
     counts = [(depth, perft(position, depth, ruleset)) for depth in range(1, depths.get(named.name, depths["*"]) + 1)]
     if ruleset == STANDARD:
@@ -351,12 +477,15 @@ def playthrough_file(plies: list[tuple[Position, Turn]], ruleset: Ruleset, game:
                 f"legal-count: {len(turns)}\n", "legal-turns:\n", *(f"  {t}\n" for t in turns),
                 f"turn: {format_turn(turn)}\n", "events:\n", *(f"  {event_text(e)}\n" for e in applied.events)]
         final = applied.position
-    out += ["\n", f"final: {format_position(final)}\n", f"plies: {len(plies)}\n", f"result: {_result(final)}\n"]
+    out += ["\n", f"final: {format_position(final)}\n", f"plies: {len(plies)}\n",
+            f"result: {_result(final, ruleset)}\n"]
     return "".join(out)
 
 
-def _result(final: Position) -> str:
-    return f"{final.winner.word} wins" if final.winner is not None else f"unfinished after {MAX_PLIES} plies"
+def _result(final: Position, ruleset: Ruleset) -> str:
+    if final.winner is not None:
+        return f"{final.winner.word} wins"
+    return f"unfinished after {set_shape(ruleset).max_plies} plies"
 
 
 def playthrough_json_file(plies: list[tuple[Position, Turn]], ruleset: Ruleset, game: int, seed: int) -> str:
@@ -377,7 +506,7 @@ def playthrough_json_file(plies: list[tuple[Position, Turn]], ruleset: Ruleset, 
         }))
         final = applied.position
     out.append(_line({"record": "final", "final": format_position(final), "final_json": position_to_json(final),
-                      "plies": len(plies), "result": _result(final)}))
+                      "plies": len(plies), "result": _result(final, ruleset)}))
     return "".join(out)
 
 
@@ -387,7 +516,7 @@ def build(ruleset: Ruleset = STANDARD, progress: Callable[[str], None] | None = 
         if progress is not None:
             progress(f"{ruleset.name}: {step}")
 
-    games = [random_game(ruleset, game_seed(ruleset, g)) for g in range(1, GAMES + 1)]
+    games = [random_game(ruleset, game_seed(ruleset, g)) for g in range(1, set_shape(ruleset).games + 1)]
     chosen = position_set(ruleset, games)
     files: dict[str, str] = {}
     note("positions")

@@ -153,7 +153,114 @@ class Flattened:
     cell: int
 
 
+@dataclass(frozen=True)
+class Shifted:
+    """The statue ``owner`` (None: neutral) moved one square from ``source`` to
+    ``target``, pushed, pulled or by a move carried from the era before
+    (INFLUENCE.PUSH, INFLUENCE.PULL, INFLUENCE.PROPAGATE)."""
+
+    owner: Colour | None
+    source: int
+    target: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Halted:
+    """The statue ``owner`` on ``cell`` could not take the move carried from
+    the era before; later eras do not try it (INFLUENCE.PROPAGATE.STOP)."""
+
+    owner: Colour | None
+    cell: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Built:
+    """The active copy of ``colour`` built its statue on ``cell`` (INFLUENCE.BUILD)."""
+
+    colour: Colour
+    cell: int
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A copy of ``colour``'s new statue was placed on ``cell`` of a later era;
+    ``rebound`` when it went back against the build direction
+    (INFLUENCE.BUILD.LATER, INFLUENCE.BUILD.REBOUND)."""
+
+    colour: Colour
+    cell: int
+    rebound: bool
+
+
+@dataclass(frozen=True)
+class Unplaced:
+    """No copy of ``colour``'s new statue could go on this era (``cell`` is
+    the square it would have rebounded from), nor on any later one
+    (INFLUENCE.BUILD.REBOUND-BLOCKED)."""
+
+    colour: Colour
+    cell: int
+
+
+# --- Memory events (spec/ttykm/memory.md) -------------------------------------
+
+
+@dataclass(frozen=True)
+class HatOn:
+    """A hat of ``colour`` was put on the ``elephant`` (``dark-elephant`` or
+    ``light-elephant``) on ``cell`` (MEMORY.TRAIN, MEMORY.TRAIN.LATER)."""
+
+    colour: Colour
+    elephant: str
+    cell: int
+
+
+@dataclass(frozen=True)
+class HatOff:
+    """The hat of ``colour`` left the ``elephant`` on ``cell``: returned to its
+    owner's supply, or moving to the other elephant (MEMORY.TRAIN.HAT)."""
+
+    colour: Colour
+    elephant: str
+    cell: int
+
+
+@dataclass(frozen=True)
+class Commanded:
+    """``colour`` commanded the ``elephant`` from ``source`` to ``target`` (MEMORY.COMMAND)."""
+
+    colour: Colour
+    elephant: str
+    source: int
+    target: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """The ``elephant`` stepped from ``source`` to ``target`` by a propagated
+    move (variant elephant-moves-propagate)."""
+
+    elephant: str
+    source: int
+    target: int
+    direction: Action
+
+
+@dataclass(frozen=True)
+class Trampled:
+    """An elephant entered the square of the copy of ``colour`` on ``cell`` and
+    removed it (MEMORY.TRAMPLE); written ``crushed ... by elephant``."""
+
+    colour: Colour
+    cell: int
+
+
 Event = (
     CopyChosen | Moved | Pushed | Crushed | Paradox | Travelled | Created | FocusMoved | Won
     | Planted | Dug | Grew | Cleared | Fell | Flattened
+    | Shifted | Halted | Built | Placed | Unplaced
+    | HatOn | HatOff | Commanded | Stepped | Trampled
 )

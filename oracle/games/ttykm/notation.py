@@ -16,7 +16,9 @@ from typing import Any
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games.ttykm.board import FILES, RANKS, SQUARES, Action, Colour, Era, cell
 from oracle.games.ttykm.events import (
+    Built,
     Cleared,
+    Commanded,
     CopyChosen,
     Created,
     Crushed,
@@ -26,17 +28,25 @@ from oracle.games.ttykm.events import (
     Flattened,
     FocusMoved,
     Grew,
+    Halted,
+    HatOff,
+    HatOn,
     Moved,
     Paradox,
+    Placed,
     Planted,
     Pushed,
+    Shifted,
+    Stepped,
+    Trampled,
     Travelled,
+    Unplaced,
     Won,
 )
-from oracle.games.ttykm.objects import SEEDS, Kind, Thing, fall_direction, fallen
+from oracle.games.ttykm.objects import ELEPHANTS, SEEDS, Kind, Thing, fall_direction, fallen, statue, statue_name
 from oracle.games.ttykm.ruleset import CHAPTERS
 from oracle.games.ttykm.state import Chapters, Position, check_position
-from oracle.games.ttykm.turn import AIMED_WORDS, Aimed, Turn, TurnAction
+from oracle.games.ttykm.turn import AIMED_WORDS, Aimed, Pull, Turn, TurnAction
 from oracle.inputs import is_ascii_digits, preview
 
 # --- squares and eras ------------------------------------------------------
@@ -88,7 +98,7 @@ def parse_cell(text: str, column: int = 1) -> int:
 # --- positions -------------------------------------------------------------
 
 POSITION_KEYS = ("focus", "supply", "removed", "rules")
-CHAPTER_KEYS = ("seeds",)
+CHAPTER_KEYS = ("seeds", "built")
 
 
 FALLEN_GLYPH = {Action.NORTH: "^", Action.EAST: ">", Action.SOUTH: "v", Action.WEST: "<"}
@@ -96,6 +106,10 @@ FALLEN_BY_GLYPH = {g: d for d, g in FALLEN_GLYPH.items()}
 OBJECT_LETTER = {Kind.SHRUB: "h", Kind.TREE: "t"}
 OBJECT_BY_LETTER = {letter: kind for kind, letter in OBJECT_LETTER.items()}
 SEED = "s"
+STATUE_LETTER: dict[Colour | None, str] = {None: "N", Colour.WHITE: "W", Colour.BLACK: "B"}
+STATUE_BY_LETTER = {letter: owner for owner, letter in STATUE_LETTER.items()}
+ELEPHANT_LETTER = {Kind.DARK_ELEPHANT: "d", Kind.LIGHT_ELEPHANT: "l"}
+ELEPHANT_BY_LETTER = {letter: kind for kind, letter in ELEPHANT_LETTER.items()}
 
 
 def square_text(position: Position, c: int) -> str | None:
@@ -112,7 +126,33 @@ def square_text(position: Position, c: int) -> str | None:
         return None
     if thing.kind is Kind.FALLEN:
         return FALLEN_GLYPH[fall_direction(c, thing)]
+    if thing.kind is Kind.STATUE:
+        return STATUE_LETTER[thing.owner]
+    if thing.kind in ELEPHANTS:
+        return elephant_text(thing)
     return OBJECT_LETTER[thing.kind]
+
+
+def elephant_text(thing: Thing) -> str:
+    """An elephant in the board notation, with the hat it wears.
+
+    Rule: MEMORY.NOTATION
+    ``d`` is the dark elephant and ``l`` the light one, wild; in brackets with
+    a colour letter they wear that player's hat: ``(dw)`` is the dark
+    elephant with White's hat, ``(lb)`` the light one with Black's.
+    """
+    letter = ELEPHANT_LETTER[thing.kind]
+    return letter if thing.hat is None else f"({letter}{thing.hat.letter})"
+
+
+def parse_elephant(text: str) -> Thing | None:
+    """The elephant ``text`` writes (see `elephant_text`), or None if it is not one."""
+    if text in ELEPHANT_BY_LETTER:
+        return Thing(ELEPHANT_BY_LETTER[text])
+    if len(text) == 4 and text[0] == "(" and text[1] in ELEPHANT_BY_LETTER and text[2] in COLOUR_BY_LETTER \
+            and text[3] == ")":
+        return Thing(ELEPHANT_BY_LETTER[text[1]], hat=COLOUR_BY_LETTER[text[2]])
+    return None
 
 
 def _format_era(position: Position, era: Era) -> str:
@@ -149,6 +189,8 @@ def format_position(position: Position) -> str:
     rules = "" if position.chapters is None else f" rules={format_chapters(position.chapters)}"
     if position.chapters is not None and "growth" in position.chapters.modules:
         rules += f" seeds={position.chapters.seed_supply}"
+    if position.chapters is not None and "influence" in position.chapters.modules:
+        rules += " built=" + ",".join(str(int(b)) for b in position.chapters.built)
     return f"{boards} {status} focus={focus} supply={supply} removed={removed}{rules}"
 
 
@@ -168,6 +210,8 @@ class _Objects:
     seeds: int = 0
     solids: dict[int, Thing] = field(default_factory=dict)
     first: tuple[str, int] | None = None
+    first_statue: tuple[str, int] | None = None
+    first_elephant: tuple[str, int] | None = None
 
 
 def _parse_boards(token: str, column: int) -> tuple[tuple[int, int], _Objects]:
@@ -221,6 +265,17 @@ def _parse_square_text(text: str, c: int, column: int, masks: list[int], objects
     if text in COLOUR_BY_LETTER:
         masks[COLOUR_BY_LETTER[text]] |= 1 << c
         return
+    if text in STATUE_BY_LETTER:
+        objects.solids[c] = statue(STATUE_BY_LETTER[text])
+        if objects.first_statue is None:
+            objects.first_statue = (text, column)
+        return
+    elephant = parse_elephant(text)
+    if elephant is not None:
+        objects.solids[c] = elephant
+        if objects.first_elephant is None:
+            objects.first_elephant = (text, column)
+        return
     if objects.first is None:
         objects.first = (text, column)
     if text.startswith("("):
@@ -230,7 +285,8 @@ def _parse_square_text(text: str, c: int, column: int, masks: list[int], objects
             return
         if len(text) == 4 and text[2:] == SEED + ")" and (text[1] in OBJECT_BY_LETTER or text[1] in FALLEN_BY_GLYPH):
             raise NotationError("a seed shares a square only with a copy, never with an object", text, column)
-        raise NotationError("expected a copy on a seed, (ws) or (bs)", text, column)
+        raise NotationError("expected a copy on a seed, (ws) or (bs), or an elephant with a hat, such as (dw)",
+                            text, column)
     if text == SEED:
         objects.seeds |= 1 << c
         if objects.seeds.bit_count() > SEEDS:
@@ -318,13 +374,16 @@ def _with_board_objects(
     growth = chapters is not None and "growth" in chapters.modules
     if objects.first is not None and not growth:
         raise NotationError("seeds, shrubs and trees need rules=growth", *objects.first)
+    if objects.first_elephant is not None and (chapters is None or "memory" not in chapters.modules):
+        raise NotationError("elephants need rules=memory", *objects.first_elephant)
     if "seeds" in fields and not growth:
         value, col = fields["seeds"]
         raise NotationError("seeds= needs rules=growth", value, col)
+    chapters = _with_statues(chapters, objects, fields)
     if chapters is None:
         return None
     if not growth:
-        return chapters
+        return chapters.with_objects(chapters.seeds, objects.solids, chapters.seed_supply)
     if "seeds" not in fields:
         raise NotationError("missing field seeds= (the shared seed supply, such as seeds=5) after rules=growth")
     value, col = fields["seeds"]
@@ -332,6 +391,35 @@ def _with_board_objects(
     if supply > SEEDS:
         raise NotationError(f"seeds= is the shared seed supply, 0 to {SEEDS}", value, col)
     return chapters.with_objects(objects.seeds, objects.solids, supply)
+
+
+def _with_statues(
+    chapters: Chapters | None, objects: _Objects, fields: dict[str, tuple[str, int]]
+) -> Chapters | None:
+    """Read the ``built=`` field (White's then Black's flag, 0 or 1) that
+    rules=influence requires; statues need that ruleset.
+
+    Rule: NOTATION.STATUES
+    """
+    influence = chapters is not None and "influence" in chapters.modules
+    if objects.first_statue is not None and not influence:
+        raise NotationError("statues need rules=influence", *objects.first_statue)
+    if "built" in fields and not influence:
+        value, col = fields["built"]
+        raise NotationError("built= needs rules=influence", value, col)
+    if chapters is None or not influence:
+        return chapters
+    if "built" not in fields:
+        raise NotationError(
+            "missing field built= (whether each player has built, such as built=0,0) after rules=influence"
+        )
+    value, col = fields["built"]
+    flags = []
+    for i, flag in enumerate(_parse_pair("built", value, col)):
+        if flag not in ("0", "1"):
+            raise NotationError("built= takes 0 or 1 for each player", flag, col + 2 * i)
+        flags.append(flag == "1")
+    return Chapters(chapters.modules, chapters.seeds, chapters.solids, chapters.seed_supply, (flags[0], flags[1]))
 
 
 def parse_chapters(text: str, column: int = 0) -> Chapters | None:
@@ -399,8 +487,11 @@ def parse_turn(text: str) -> Turn:
 
 
 def parse_action(token: str, column: int = 1) -> TurnAction:
-    """One action of a turn: ``N``, ``E``, ``S``, ``W``, ``F``, ``B``, or a
-    chapter action aimed at a square, such as ``Pb2`` (Plant) or ``Db2`` (Dig up).
+    """One action of a turn: ``N``, ``E``, ``S``, ``W``, ``F``, ``B``, a
+    chapter action aimed at a square, such as ``Pb2`` (Plant), ``Db2`` (Dig
+    up), ``Bb2`` (Build), ``Td1`` (Train the elephant on d1) or ``Cd2``
+    (Command your elephant onto d2), or a Move with pull such as ``E+``
+    (NOTATION.PULL).
 
     Rule: NOTATION.AIMED
     Only ASCII letters count, in either case: ``"ſ".upper()`` is ``"S"``, but ``ſ`` is no action.
@@ -409,6 +500,10 @@ def parse_action(token: str, column: int = 1) -> TurnAction:
         raise NotationError("expected an action N, E, S, W, F, B or a new Focus such as >past", token, column)
     if token.upper() in ACTION_BY_LETTER:
         return ACTION_BY_LETTER[token.upper()]
+    if len(token) == 2 and token[1] == "+" and token[0].upper() in "NESW":
+        direction = ACTION_BY_LETTER[token[0].upper()]
+        assert isinstance(direction, Action)
+        return Pull(direction)
     letter = token[:1].upper()
     if letter in AIMED_WORDS and len(token) == 3:
         return Aimed(letter, parse_square(token[1:].lower(), column + 1))
@@ -451,6 +546,28 @@ def event_text(event: Event) -> str:
             return f"fell {cell_name(source)}-{square_name(target % SQUARES)} {direction.value}"
         case Flattened(colour, c):
             return f"crushed {colour.word} {cell_name(c)} by tree"
+        case Shifted(owner, source, target, direction):
+            where = f"{cell_name(source)}-{square_name(target % SQUARES)}"
+            return f"moved {statue_name(owner)} statue {where} {direction.value}"
+        case Halted(owner, c, direction):
+            return f"blocked {statue_name(owner)} statue {cell_name(c)} {direction.value}"
+        case Built(colour, c):
+            return f"built {colour.word} statue {cell_name(c)}"
+        case Placed(colour, c, rebound):
+            return f"placed {colour.word} statue {cell_name(c)}" + (" rebound" if rebound else "")
+        case Unplaced(colour, c):
+            return f"unplaced {colour.word} statue {cell_name(c)}"
+        case HatOn(colour, elephant, c):
+            return f"hat {colour.word} on {elephant} {cell_name(c)}"
+        case HatOff(colour, elephant, c):
+            return f"hat {colour.word} off {elephant} {cell_name(c)}"
+        case Commanded(colour, elephant, source, target, direction):
+            return (f"commanded {colour.word} {elephant} {cell_name(source)}-{square_name(target % SQUARES)}"
+                    f" {direction.value}")
+        case Stepped(elephant, source, target, direction):
+            return f"stepped {elephant} {cell_name(source)}-{square_name(target % SQUARES)} {direction.value}"
+        case Trampled(colour, c):
+            return f"crushed {colour.word} {cell_name(c)} by elephant"
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 
@@ -489,6 +606,30 @@ def event_to_json(event: Event) -> dict[str, Any]:
             return {"type": "fell", "from": cell_name(source), "to": cell_name(target), "direction": direction.value}
         case Flattened(colour, c):
             return {"type": "crushed_by_tree", "colour": colour.word, "cell": cell_name(c)}
+        case Shifted(owner, source, target, direction):
+            return {"type": "statue_moved", "statue": statue_name(owner), "from": cell_name(source),
+                    "to": cell_name(target), "direction": direction.value}
+        case Halted(owner, c, direction):
+            return {"type": "statue_blocked", "statue": statue_name(owner), "cell": cell_name(c),
+                    "direction": direction.value}
+        case Built(colour, c):
+            return {"type": "built", "colour": colour.word, "cell": cell_name(c)}
+        case Placed(colour, c, rebound):
+            return {"type": "statue_placed", "colour": colour.word, "cell": cell_name(c), "rebound": rebound}
+        case Unplaced(colour, c):
+            return {"type": "statue_unplaced", "colour": colour.word, "cell": cell_name(c)}
+        case HatOn(colour, elephant, c):
+            return {"type": "hat_on", "colour": colour.word, "elephant": elephant, "cell": cell_name(c)}
+        case HatOff(colour, elephant, c):
+            return {"type": "hat_off", "colour": colour.word, "elephant": elephant, "cell": cell_name(c)}
+        case Commanded(colour, elephant, source, target, direction):
+            return {"type": "commanded", "colour": colour.word, "elephant": elephant, "from": cell_name(source),
+                    "to": cell_name(target), "direction": direction.value}
+        case Stepped(elephant, source, target, direction):
+            return {"type": "stepped", "elephant": elephant, "from": cell_name(source), "to": cell_name(target),
+                    "direction": direction.value}
+        case Trampled(colour, c):
+            return {"type": "crushed_by_elephant", "colour": colour.word, "cell": cell_name(c)}
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 
@@ -510,7 +651,47 @@ def position_to_json(position: Position) -> dict[str, Any]:
         "removed": {c.word: position.removed[c] for c in Colour},
         **({} if position.chapters is None else {"rules": format_chapters(position.chapters)}),
         **_objects_to_json(position),
+        **_statues_to_json(position),
+        **_elephants_to_json(position),
     }
+
+
+def _elephants_to_json(position: Position) -> dict[str, Any]:
+    """The Memory field of the JSON form (MEMORY.NOTATION): ``elephants`` lists
+    every elephant version with its era's cell and the hat it wears."""
+    chapters = position.chapters
+    if chapters is None or "memory" not in chapters.modules:
+        return {}
+    return {
+        "elephants": [
+            {"elephant": t.kind.word, "cell": cell_name(c), "hat": t.hat.word if t.hat is not None else None}
+            for c, t in chapters.solids
+            if t.kind in ELEPHANTS
+        ]
+    }
+
+
+def _elephants_from_json(obj: dict[str, Any], chapters: Chapters | None) -> Chapters | None:
+    memory = chapters is not None and "memory" in chapters.modules
+    if "elephants" in obj and not memory:
+        raise NotationError("JSON field 'elephants' needs \"rules\": \"memory\"", "elephants")
+    if chapters is None or not memory:
+        return chapters
+    items = _json_field(obj, "elephants", list)
+    solids = dict(chapters.solids)
+    kinds = {k.word: k for k in ELEPHANTS}
+    for item in items:
+        if not isinstance(item, dict) or set(item) != {"elephant", "cell", "hat"}:
+            raise NotationError("a JSON elephant is {\"elephant\", \"cell\", \"hat\"}", repr(item)[:40])
+        if item["elephant"] not in kinds:
+            raise NotationError("expected \"dark-elephant\" or \"light-elephant\"", repr(item["elephant"])[:40])
+        if not isinstance(item["cell"], str):
+            raise NotationError("expected a cell such as \"past:d1\"", repr(item["cell"])[:40])
+        c = parse_cell(item["cell"], 0)
+        if c in solids:
+            raise NotationError("two objects on one square", item["cell"])
+        solids[c] = Thing(kinds[item["elephant"]], hat=_json_colour(item["hat"], "hat"))
+    return chapters.with_objects(chapters.seeds, solids, chapters.seed_supply)
 
 
 def _objects_to_json(position: Position) -> dict[str, Any]:
@@ -532,6 +713,53 @@ def _objects_to_json(position: Position) -> dict[str, Any]:
         ],
     }
     return {"objects": objects, "seeds": chapters.seed_supply}
+
+
+def _statues_to_json(position: Position) -> dict[str, Any]:
+    """The Influence fields of the JSON form (NOTATION.STATUES): ``statues``
+    lists each statue's cells by identity; ``built`` the build-once flags."""
+    chapters = position.chapters
+    if chapters is None or "influence" not in chapters.modules:
+        return {}
+    statues = {
+        statue_name(owner): [cell_name(c) for c, t in chapters.solids if t.kind is Kind.STATUE and t.owner is owner]
+        for owner in STATUE_LETTER
+    }
+    return {"statues": statues, "built": {c.word: chapters.built[c] for c in Colour}}
+
+
+def _statues_from_json(obj: dict[str, Any], chapters: Chapters | None) -> Chapters | None:
+    influence = chapters is not None and "influence" in chapters.modules
+    for key in ("statues", "built"):
+        if key in obj and not influence:
+            raise NotationError(f"JSON field {key!r} needs \"rules\": \"influence\"", key)
+    if chapters is None or not influence:
+        return chapters
+    statues = _json_field(obj, "statues", dict)
+    owners = {statue_name(owner): owner for owner in STATUE_LETTER}
+    extra = set(statues) - set(owners)
+    if extra:
+        raise NotationError("unknown key in JSON field 'statues'", sorted(extra)[0])
+    solids = dict(chapters.solids)
+    for word, owner in owners.items():
+        items = statues.get(word, [])
+        if not isinstance(items, list):
+            raise NotationError(f"JSON statues {word!r} must be a list", repr(items)[:40])
+        for text in items:
+            if not isinstance(text, str):
+                raise NotationError("expected a cell such as \"past:c2\"", repr(text)[:40])
+            c = parse_cell(text, 0)
+            if c in solids or chapters.seeds >> c & 1:
+                raise NotationError("two objects on one square", text)
+            solids[c] = statue(owner)
+    built = _json_pair(obj, "built")
+    flags = []
+    for colour in Colour:
+        value = built[colour.word]
+        if not isinstance(value, bool):
+            raise NotationError("JSON built flags must be true or false", repr(value)[:40])
+        flags.append(value)
+    return chapters.with_objects(chapters.seeds, solids, chapters.seed_supply, (flags[0], flags[1]))
 
 
 def _objects_from_json(obj: dict[str, Any], chapters: Chapters | None) -> Chapters | None:
@@ -612,7 +840,10 @@ def position_from_json(obj: Any) -> Position:
     """Parse the JSON form and check it against rule POSITION.VALID."""
     if not isinstance(obj, dict):
         raise NotationError("a JSON position must be an object")
-    extra = set(obj) - {"copies", "turn", "winner", "focus", "supply", "removed", "rules", "objects", "seeds"}
+    extra = set(obj) - {
+        "copies", "turn", "winner", "focus", "supply", "removed", "rules", "objects", "seeds", "statues", "built",
+        "elephants",
+    }
     if extra:
         raise NotationError("unknown JSON field", sorted(extra)[0])
     copies_obj = _json_pair(obj, "copies")
@@ -652,7 +883,9 @@ def position_from_json(obj: Any) -> Position:
         focus=(focus[0], focus[1]),
         to_move=_json_colour(obj.get("turn"), "turn"),
         winner=_json_colour(obj.get("winner"), "winner"),
-        chapters=_objects_from_json(obj, _json_chapters(obj.get("rules", "standard"))),
+        chapters=_elephants_from_json(
+            obj, _statues_from_json(obj, _objects_from_json(obj, _json_chapters(obj.get("rules", "standard"))))
+        ),
     )
     check_position(position)
     return position

@@ -22,6 +22,23 @@ VARIANTS: dict[str, str] = {
     " (VARIANT.GROWTH-ONTO-COPY-KILL)",
     "self-push=ends": "moving onto your own copy removes both and ends the copy's actions, whatever else it could"
                       " have done (VARIANT.SELF-PUSH-ENDS)",
+    "pull=automatic": "Influence: a Move always pulls the statue directly behind the copy (VARIANT.PULL-AUTOMATIC)",
+    "statue-build=move-copy": "Influence: later build copies go on the build square and an earlier rebound"
+    " follows as a statue move (VARIANT.STATUE-BUILD-MOVE-COPY)",
+    "statue-build=skip-occupied": "Influence: later build copies go only on free squares"
+    " (VARIANT.STATUE-BUILD-SKIP-OCCUPIED)",
+    "neutral-statue-square=b3": "Influence: the neutral statue starts on b3 of every era (VARIANT.NEUTRAL-STATUE-B3)",
+    "effect-order=recorded": "chapters: a later era applies the effects of the era before in recorded order,"
+    " without phases (VARIANT.EFFECT-ORDER-RECORDED)",
+    "train-propagation=R2": "Memory: training always reaches the next era, replacing an opponent's hat, and goes on"
+    " only from a version that was wild (VARIANT.TRAIN-PROPAGATION-R2)",
+    "train-hatted=stays": "Memory: training an elephant that wore the opponent's hat reaches no later era"
+    " (VARIANT.TRAIN-HATTED-STAYS)",
+    "command-needs-adjacency": "Memory: only an elephant next to the active copy can be commanded"
+    " (VARIANT.COMMAND-NEEDS-ADJACENCY)",
+    "elephant-moves-propagate": "Memory: a commanded step is tried by the same elephant on later eras"
+    " (VARIANT.ELEPHANT-MOVES-PROPAGATE)",
+    "elephants=swapped": "Memory: the light elephant starts on d1 and the dark one on a4 (VARIANT.ELEPHANTS-SWAPPED)",
 }
 
 
@@ -30,8 +47,8 @@ VARIANTS: dict[str, str] = {
 # one-line error wherever it is named, never played by the standard rules.
 CHAPTERS: dict[str, bool] = {
     "growth": True,
-    "influence": False,
-    "memory": False,
+    "influence": True,
+    "memory": True,
 }
 
 
@@ -76,6 +93,46 @@ class Ruleset:
     @property
     def growth_onto_copy_kill(self) -> bool:
         return "growth-onto-copy=kill" in self.variants
+
+    @property
+    def pull_automatic(self) -> bool:
+        return "pull=automatic" in self.variants
+
+    @property
+    def statue_build_move_copy(self) -> bool:
+        return "statue-build=move-copy" in self.variants
+
+    @property
+    def statue_build_skip_occupied(self) -> bool:
+        return "statue-build=skip-occupied" in self.variants
+
+    @property
+    def neutral_statue_b3(self) -> bool:
+        return "neutral-statue-square=b3" in self.variants
+
+    @property
+    def effect_order_recorded(self) -> bool:
+        return "effect-order=recorded" in self.variants
+
+    @property
+    def train_propagation_r2(self) -> bool:
+        return "train-propagation=R2" in self.variants
+
+    @property
+    def train_hatted_stays(self) -> bool:
+        return "train-hatted=stays" in self.variants
+
+    @property
+    def command_needs_adjacency(self) -> bool:
+        return "command-needs-adjacency" in self.variants
+
+    @property
+    def elephant_moves_propagate(self) -> bool:
+        return "elephant-moves-propagate" in self.variants
+
+    @property
+    def elephants_swapped(self) -> bool:
+        return "elephants=swapped" in self.variants
 
     @property
     def name(self) -> str:

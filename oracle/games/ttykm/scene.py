@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oracle.games.ttykm.board import SQUARES, Colour, Era
+from oracle.games.ttykm.board import SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import Event
-from oracle.games.ttykm.objects import Chapters, Thing
+from oracle.games.ttykm.objects import Chapters, Kind, Thing
 from oracle.games.ttykm.state import Position
 
 # --- effects: what one era hands to the next --------------------------------
@@ -55,9 +55,54 @@ class ShrubRemoved:
     phase = REMOVAL
 
 
-Effect = SeedPlaced | ShrubGrown | SeedRemoved | ShrubRemoved
-"""A temporal effect.  Influence adds StatueBuilt and StatueMoved, Memory adds
-Trained, each with its phase; `oracle.games.ttykm.rules.convergence` applies them."""
+@dataclass(frozen=True, slots=True)
+class StatueBuilt:
+    """A copy of ``owner``'s new statue stands on ``square``, built or placed
+    in ``direction``: the next era places its own copy from there
+    (INFLUENCE.BUILD.LATER)."""
+
+    owner: Colour
+    square: int
+    direction: Action
+    phase = PLACEMENT
+
+
+@dataclass(frozen=True, slots=True)
+class Trained:
+    """``colour`` put a hat on the elephant ``kind`` (MEMORY.TRAIN): the same
+    elephant on the next era may get it too (MEMORY.TRAIN.LATER)."""
+
+    kind: Kind
+    colour: Colour
+    phase = PLACEMENT
+
+
+@dataclass(frozen=True, slots=True)
+class StatueMoved:
+    """The statue ``owner`` (None: the neutral statue) moved one square in
+    ``direction``: its version on the next era tries the same move
+    (INFLUENCE.PROPAGATE)."""
+
+    owner: Colour | None
+    direction: Action
+    phase = MOVEMENT
+
+
+@dataclass(frozen=True, slots=True)
+class ElephantStepped:
+    """The elephant ``kind`` stepped one square ``direction``; recorded only
+    under the variant elephant-moves-propagate (VARIANT.ELEPHANT-MOVES-PROPAGATE)."""
+
+    kind: Kind
+    direction: Action
+    phase = MOVEMENT
+
+
+Effect = (
+    SeedPlaced | ShrubGrown | SeedRemoved | ShrubRemoved | StatueBuilt | StatueMoved | Trained | ElephantStepped
+)
+"""A temporal effect, with its phase; `oracle.games.ttykm.rules.convergence`
+applies them."""
 
 
 class Scene:
@@ -74,6 +119,10 @@ class Scene:
         self.seeds = chapters.seeds
         self.seed_supply = chapters.seed_supply
         self.solids: dict[int, Thing] = dict(chapters.solids)
+        self.built = [chapters.built[0], chapters.built[1]]
+        self.moved: set[tuple[int, Colour | None]] = set()
+        """(era, owner) of each statue version that has moved during this
+        action (INFLUENCE.SPENT)."""
         self.active = active
         self.events: list[Event] = []
         self.effects: list[list[Effect]] = [[] for _ in Era]
@@ -136,5 +185,7 @@ class Scene:
             focus=base.focus,
             to_move=base.to_move,
             winner=base.winner,
-            chapters=Chapters.with_objects(chapters, self.seeds, self.solids, self.seed_supply),
+            chapters=Chapters.with_objects(
+                chapters, self.seeds, self.solids, self.seed_supply, (self.built[0], self.built[1])
+            ),
         )

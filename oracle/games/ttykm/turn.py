@@ -11,8 +11,10 @@ from oracle.interface import ILLEGAL, LEGAL, LEGAL_SO_FAR, Verdict
 @dataclass(frozen=True, slots=True)
 class Aimed:
     """A chapter action aimed at a square of the active copy's era: ``P`` Plant
-    and ``D`` Dig up (GROWTH.PLANT, GROWTH.DIG).  Later chapters add their
-    letters here.  ``value`` is its notation, such as ``Pb2``."""
+    and ``D`` Dig up (GROWTH.PLANT, GROWTH.DIG), ``T`` Train, aimed at the
+    elephant, and ``C`` Command, aimed at the square the elephant steps onto
+    (MEMORY.TRAIN, MEMORY.COMMAND).  Later chapters add their letters here.
+    ``value`` is its notation, such as ``Pb2``."""
 
     letter: str
     square: int
@@ -27,9 +29,30 @@ class Aimed:
 
 
 # The letters of aimed actions, in the order the oracle tries them (ORACLE.ORDER).
-AIMED_WORDS: dict[str, str] = {"P": "plant", "D": "dig up"}
+AIMED_WORDS: dict[str, str] = {"P": "plant", "D": "dig up", "B": "build on", "T": "train", "C": "command"}
 
-TurnAction = Action | Aimed
+
+@dataclass(frozen=True, slots=True)
+class Pull:
+    """A Move that pulls the statue directly behind the active copy along
+    (INFLUENCE.PULL).
+
+    Rule: NOTATION.PULL
+    ``value`` is its notation, the direction and ``+``, such as ``E+``.
+    """
+
+    direction: Action
+
+    @property
+    def value(self) -> str:
+        return f"{self.direction.value}+"
+
+    @property
+    def word(self) -> str:
+        return f"move {self.direction.word} with pull"
+
+
+TurnAction = Action | Aimed | Pull
 """One action of a turn: a standard action or a chapter action."""
 
 
@@ -58,4 +81,4 @@ class Turn:
 
 
 # The verdict values are the common interface's (oracle.interface), re-exported here.
-__all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Aimed", "Turn", "TurnAction", "Verdict"]
+__all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Aimed", "Pull", "Turn", "TurnAction", "Verdict"]

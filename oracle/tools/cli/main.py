@@ -431,7 +431,9 @@ def build_parser() -> Parser:
     common.add_argument("--game", metavar="NAME", type=name_text,
                         help="the game: " + ", ".join(GAMES) + f" (default: {DEFAULT_GAME})")
     common.add_argument("--rules", metavar="NAME", type=name_text,
-                        help="the ruleset for the start position, in the game's words (default: the game's own)")
+                        help="the ruleset for the start position, in the game's words: for TTYKM standard, growth,"
+                             " influence, memory, or two chapters joined by '+' such as growth+memory"
+                             " (default: standard; a position names its own in rules=)")
     # The same options before the command: see `merge_options_before_command`.
     parser.add_argument("--json", dest="before_json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--variant", dest="before_variant", metavar="NAME", type=name_text, help=argparse.SUPPRESS)

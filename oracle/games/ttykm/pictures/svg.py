@@ -30,7 +30,9 @@ from typing import Literal
 
 from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, STEP, TRAVELS, Action, Colour, Era
 from oracle.games.ttykm.events import (
+    Built,
     Cleared,
+    Commanded,
     CopyChosen,
     Created,
     Crushed,
@@ -39,20 +41,26 @@ from oracle.games.ttykm.events import (
     Fell,
     Flattened,
     Grew,
+    Halted,
     Moved,
     Paradox,
+    Placed,
     Planted,
     Pushed,
+    Shifted,
+    Stepped,
+    Trampled,
     Travelled,
+    Unplaced,
 )
 from oracle.games.ttykm.notation import cell_name, event_text
-from oracle.games.ttykm.objects import Kind, Thing
+from oracle.games.ttykm.objects import ELEPHANTS, Kind, Thing
 from oracle.games.ttykm.pictures.text import event_prose, position_prose, position_summary
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
 from oracle.games.ttykm.turn import Turn
 
-ArrowKind = Literal["move", "push", "travel", "attempt", "fall"]
-MarkerKind = Literal["crushed", "paradox", "created", "grew", "cleared"]
+ArrowKind = Literal["move", "push", "travel", "attempt", "fall", "statue", "carried", "elephant"]
+MarkerKind = Literal["crushed", "paradox", "created", "grew", "cleared", "built", "blocked"]
 LayoutName = Literal["row", "column"]
 
 # Geometry, in SVG user units.
@@ -76,10 +84,14 @@ BLACK_FILL, BLACK_STROKE = "#2b2b2b", "#000000"
 HIGHLIGHT = "#f7d94c"
 TARGET = "#1a9850"
 ARROW_COLOUR: dict[str, str] = {"move": "#1f6fd1", "push": "#e07b00", "travel": "#1a9850", "attempt": "#c62828",
-                                "fall": "#7a4a1e"}
-ARROW_WORD: dict[str, str] = {"move": "move", "push": "push", "travel": "travel", "attempt": "refused", "fall": "fall"}
+                                "fall": "#7a4a1e", "statue": "#c2410c", "carried": "#c2410c", "elephant": "#6a3d9a"}
+ARROW_WORD: dict[str, str] = {"move": "move", "push": "push", "travel": "travel", "attempt": "refused", "fall": "fall",
+                              "statue": "statue moved", "carried": "carried to the next era", "elephant": "elephant"}
 MARKER_COLOUR: dict[str, str] = {"crushed": "#d62728", "paradox": "#8e24aa", "created": "#1a9850",
-                                 "grew": "#2e7d32", "cleared": "#7a4a1e"}
+                                 "grew": "#2e7d32", "cleared": "#7a4a1e", "built": "#c2410c", "blocked": "#555555"}
+STATUE_FILL: dict[Colour | None, tuple[str, str]] = {
+    None: ("#f28c28", "#8a4a0b"), Colour.WHITE: ("#ffffff", "#8a4a0b"), Colour.BLACK: ("#2b2b2b", "#8a4a0b"),
+}
 FONT = "sans-serif"
 
 
@@ -169,13 +181,17 @@ def turn_overlays(events: Iterable[Event], when: Literal["before", "after"]) -> 
                     markers.append(Marker(c, "created", colour, event_prose(event)))
             case Fell(source, target, _):
                 arrows.append(Arrow(source, target, "fall"))
-            case Flattened(colour, c):
+            case Flattened(colour, c) | Trampled(colour, c):
                 markers.append(Marker(c, "crushed", colour, event_text(event)))
+            case Commanded(_, _, source, target, _) | Stepped(_, source, target, _):
+                arrows.append(Arrow(source, target, "elephant"))
             case Grew(_, c) | Planted(_, c):
                 if when == "after":
                     markers.append(Marker(c, "grew", Colour.WHITE, event_text(event)))
             case Cleared(_, c) | Dug(_, c):
                 markers.append(Marker(c, "cleared", Colour.WHITE, event_text(event)))
+            case Shifted() | Halted() | Built() | Placed() | Unplaced():
+                statue_overlay(event, active, when, arrows, markers)
     if when == "after" and active is not None:
         highlights.append(active)
     return Overlays(tuple(arrows), tuple(markers), tuple(highlights), tuple(event_prose(e) for e in trace))
@@ -261,6 +277,28 @@ class Layout:
 
 
 ROW, COLUMN = Layout("row"), Layout("column")
+
+
+def statue_overlay(event: Event, active: int | None, when: str, arrows: list[Arrow], markers: list[Marker]) -> None:
+    """Influence: a statue's move is an arrow, drawn dashed ("carried") on an
+    era later than the active copy's, where the move was carried from the era
+    before; a carried move that was blocked, and each new statue, get a badge."""
+    carried = active is not None and _era_of(event) > active // SQUARES
+    match event:
+        case Shifted(_, source, target, _):
+            arrows.append(Arrow(source, target, "carried" if carried else "statue"))
+        case Halted(_, c, _) | Unplaced(_, c):
+            markers.append(Marker(c, "blocked", Colour.WHITE, event_text(event)))
+        case Built(_, c) | Placed(_, c, _):
+            if when == "after":
+                markers.append(Marker(c, "built", Colour.WHITE, event_text(event)))
+
+
+def _era_of(event: Event) -> int:
+    match event:
+        case Shifted(_, c, _, _) | Halted(_, c, _) | Built(_, c) | Placed(_, c, _) | Unplaced(_, c):
+            return c // SQUARES
+    return 0  # pragma: no cover
 
 
 # --- drawing -----------------------------------------------------------------
@@ -380,7 +418,7 @@ def _seed(parent: ET.Element, x: float, y: float) -> None:
 def _thing(parent: ET.Element, layout: Layout, c: int, thing: Thing) -> None:
     x, y = layout.centre(c)
     group = _el(parent, "g", class_="object " + thing.kind.word)
-    _el(group, "title").text = thing.kind.word
+    _el(group, "title").text = thing.word
     if thing.kind is Kind.SHRUB:
         for dx, dy, r in ((-7, 4, 8), (7, 4, 8), (0, -4, 9)):
             _el(group, "circle", cx=x + dx, cy=y + dy, r=r, fill=LEAF, stroke=LEAF_DARK, stroke_width=1.5)
@@ -388,6 +426,10 @@ def _thing(parent: ET.Element, layout: Layout, c: int, thing: Thing) -> None:
         _el(group, "rect", x=x - 3, y=y + 2, width=6, height=14, fill=TRUNK)
         crown = f"{_num(x)},{_num(y - 17)} {_num(x - 12)},{_num(y + 5)} {_num(x + 12)},{_num(y + 5)}"
         _el(group, "polygon", points=crown, fill=LEAF, stroke=LEAF_DARK, stroke_width=1.5)
+    elif thing.kind is Kind.STATUE:
+        _statue(group, x, y, thing.owner)
+    elif thing.kind in ELEPHANTS:
+        _elephant(group, x, y, thing)
     elif thing.kind is Kind.FALLEN and thing.root is not None:
         rx, ry = layout.centre(thing.root)
         # The trunk runs from the root square's edge to the landing square; the crown lies beyond.
@@ -397,6 +439,54 @@ def _thing(parent: ET.Element, layout: Layout, c: int, thing: Thing) -> None:
         _el(group, "line", x1=sx, y1=sy, x2=ex, y2=ey, stroke=TRUNK, stroke_width=6, stroke_linecap="round")
         _el(group, "ellipse", cx=ex, cy=ey, rx=11 if x != rx else 8, ry=8 if x != rx else 11, fill=LEAF,
             stroke=LEAF_DARK, stroke_width=1.5, stroke_dasharray="3 2")
+
+
+def _statue(group: ET.Element, x: float, y: float, owner: Colour | None) -> None:
+    """A statue: a stone head on a plinth, orange for the neutral statue,
+    white or black for the players', always with the same brown outline."""
+    fill, stroke = STATUE_FILL[owner]
+    _el(group, "rect", x=x - 13, y=y + 9, width=26, height=7, rx=1.5, fill=stroke, stroke=stroke, stroke_width=1)
+    head = (f"M{_num(x - 10)},{_num(y + 9)} V{_num(y - 8)} Q{_num(x - 10)},{_num(y - 17)} {_num(x)},{_num(y - 17)}"
+            f" Q{_num(x + 10)},{_num(y - 17)} {_num(x + 10)},{_num(y - 8)} V{_num(y + 9)} Z")
+    _el(group, "path", d=head, fill=fill, stroke=stroke, stroke_width=2.2)
+    brow = "#8a4a0b" if owner is not Colour.BLACK else "#f28c28"
+    _el(group, "path", d=f"M{_num(x - 6)},{_num(y - 5)} H{_num(x + 6)} M{_num(x)},{_num(y - 5)} V{_num(y + 3)}"
+        f" M{_num(x - 4)},{_num(y + 5)} H{_num(x + 4)}", stroke=brow, stroke_width=2, fill="none",
+        stroke_linecap="round")
+
+
+ELEPHANT_COLOURS = {Kind.DARK_ELEPHANT: ("#5d6673", "#2e333a"), Kind.LIGHT_ELEPHANT: ("#d9dde3", "#4a4f57")}
+
+
+def _elephant(group: ET.Element, x: float, y: float, thing: Thing) -> None:
+    """An elephant facing west, filling most of its square; a trained one wears
+    a large top hat of its trainer's colour, outlined so that it reads on
+    either elephant at phone width (MEMORY.NOTATION)."""
+    fill, ink = ELEPHANT_COLOURS[thing.kind]
+    for dx in (-6, 8):
+        _el(group, "rect", x=x + dx, y=y + 8, width=5, height=9, rx=1.5, fill=fill, stroke=ink, stroke_width=1.2)
+    _el(group, "ellipse", cx=x + 4, cy=y + 5, rx=13, ry=9, fill=fill, stroke=ink, stroke_width=1.5)
+    _el(group, "path", d=f"M{_num(x - 11)},{_num(y + 1)} q-5,6 -3,13", fill="none", stroke=ink, stroke_width=5,
+        stroke_linecap="round")
+    _el(group, "path", d=f"M{_num(x - 11)},{_num(y + 1)} q-5,6 -3,13", fill="none", stroke=fill,
+        stroke_width=2.5, stroke_linecap="round")
+    _el(group, "circle", cx=x - 7, cy=y - 1, r=8, fill=fill, stroke=ink, stroke_width=1.5)
+    _el(group, "ellipse", cx=x - 1, cy=y, rx=5, ry=7, fill=fill, stroke=ink, stroke_width=1.2)
+    _el(group, "circle", cx=x - 10, cy=y - 3, r=1.3, fill=ink)
+    if thing.hat is not None:
+        _hat(group, x - 6, y - 6, thing.hat)
+
+
+def _hat(parent: ET.Element, x: float, y: float, colour: Colour) -> None:
+    """A top hat whose brim sits at (``x``, ``y``): the trainer's colour, with a
+    band of the other colour."""
+    fill, band = (WHITE_FILL, BLACK_FILL) if colour is Colour.WHITE else (BLACK_FILL, WHITE_FILL)
+    group = _el(parent, "g", class_="hat " + colour.word)
+    _el(group, "title").text = f"{colour.word}'s hat"
+    _el(group, "rect", x=x - 8, y=y - 13, width=16, height=13, rx=1.5, fill=fill, stroke="#000000",
+        stroke_width=1.8)
+    _el(group, "rect", x=x - 8, y=y - 5, width=16, height=3.5, fill=band, stroke="none")
+    _el(group, "rect", x=x - 12, y=y - 1, width=24, height=4, rx=2, fill=fill, stroke="#000000", stroke_width=1.8)
 
 
 def _arrow(parent: ET.Element, layout: Layout, arrow: Arrow) -> None:
@@ -456,7 +546,7 @@ def _badge(parent: ET.Element, kind: str, x: float, y: float, r: float = 8.5) ->
     else:
         _el(group, "circle", cx=x, cy=y, r=r, fill=colour, stroke="#ffffff", stroke_width=1.5)
     arm = r * 0.5
-    if kind in ("created", "grew"):
+    if kind in ("created", "grew", "built"):
         d = f"M{_num(x - arm)},{_num(y)} H{_num(x + arm)} M{_num(x)},{_num(y - arm)} V{_num(y + arm)}"
     else:
         a, b = (_num(x - arm), _num(y - arm)), (_num(x + arm), _num(y + arm))
@@ -519,10 +609,10 @@ def _legend(parent: ET.Element, layout: Layout, overlays: Overlays, top: float) 
     """A key to the kinds of arrow and badge present, wrapped to the picture's width; returns its bottom."""
     group = _el(parent, "g", class_="legend")
     items: list[tuple[str, str, float]] = []
-    for kind in ("move", "push", "travel", "attempt", "fall"):
+    for kind in ("move", "push", "travel", "attempt", "fall", "statue", "carried", "elephant"):
         if any(a.kind == kind for a in overlays.arrows):
             items.append(("arrow", kind, 32 + 7 * len(ARROW_WORD[kind]) + 10))
-    for kind in ("crushed", "paradox", "created", "grew", "cleared"):
+    for kind in ("crushed", "paradox", "created", "grew", "cleared", "built", "blocked"):
         if any(m.kind == kind for m in overlays.markers):
             items.append(("badge", kind, 26 + 7 * len(kind) + 10))
     if overlays.highlights:

@@ -21,7 +21,7 @@ from oracle.games.ttykm.events import (
     Travelled,
     Won,
 )
-from oracle.games.ttykm.notation import event_text, square_name, square_text
+from oracle.games.ttykm.notation import cell_prose, event_text, square_name, square_text
 from oracle.games.ttykm.state import Position
 
 EMPTY = "."
@@ -54,7 +54,17 @@ def board_text(position: Position) -> str:
         f"    {status}; Focus [W] white {position.focus[0].word}, [B] black {position.focus[1].word};"
         f" supply {position.supply[0]}-{position.supply[1]}; removed {position.removed[0]}-{position.removed[1]}"
     )
+    lines += hat_lines(position)
     return "\n".join(lines)
+
+
+def hat_lines(position: Position) -> list[str]:
+    """Memory: a trained elephant is ``D`` or ``L`` on the board; this line says whose hat it wears."""
+    worn = [(t.hat, c) for c, t in position.chapters.solids if t.hat is not None] if position.chapters else []
+    if not worn:
+        return []
+    parts = [f"{colour.word} on {cell_prose(c)}" for colour in Colour for hat, c in worn if hat is colour]
+    return ["    hats: " + ", ".join(parts)]
 
 
 def square_char(position: Position, c: int) -> str:

@@ -15,24 +15,33 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from oracle.games.ttykm.board import ACTION_ORDER, NEIGHBOUR, SQUARES, Action, Colour, Era
+from oracle.games.ttykm.board import ACTION_ORDER, MOVES, NEIGHBOUR, SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import Created
 from oracle.games.ttykm.notation import cell_prose
 from oracle.games.ttykm.objects import Chapters, Kind
-from oracle.games.ttykm.rules import growth, push
+from oracle.games.ttykm.rules import growth, influence, memory, push
 from oracle.games.ttykm.rules.convergence import propagate
 from oracle.games.ttykm.rules.standard import Illegal, Step, self_push_paradox
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene
 from oracle.games.ttykm.state import Position
-from oracle.games.ttykm.turn import Aimed, TurnAction
+from oracle.games.ttykm.turn import Aimed, Pull, TurnAction
 
 
-def start_position(modules: frozenset[str]) -> Position:
-    """The standard start with the chapters' objects (GROWTH.SETUP)."""
+def start_position(modules: frozenset[str], ruleset: Ruleset) -> Position:
+    """The standard start with the chapters' objects.
+
+    Rule: CONVERGENCE.PAIRS
+    The union of the chapters' setups (GROWTH.SETUP, INFLUENCE.SETUP,
+    MEMORY.SETUP), which never share a square.
+    """
     chapters = Chapters(modules)
     if "growth" in modules:
         chapters = growth.setup(chapters)
+    if "influence" in modules:
+        chapters = influence.setup(chapters, ruleset)
+    if "memory" in modules:
+        chapters = memory.setup(chapters, ruleset)
     return replace(Position.start(), chapters=chapters)
 
 
@@ -41,15 +50,31 @@ def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]
 
     Rule: OBJECTS.ORDER
     The standard actions N, E, S, W, F, B, then each chapter's actions: Plant
-    then Dig up, each by target square a1, b1, ... d4.
+    then Dig up, each by target square a1, b1, ... d4; then the Moves with
+    pull N+, E+, S+, W+ (where a statue stands behind the copy) and Build by
+    target square (while the player has not built); then Train and Command
+    (MEMORY.ORDER).
     """
     chapters = position.chapters
     assert chapters is not None
+    colour = Colour.WHITE if position.copies[0] >> active & 1 else Colour.BLACK
     actions: list[TurnAction] = list(ACTION_ORDER)
     if "growth" in chapters.modules:
         cells = growth.reach(active)
         actions.extend(Aimed("P", c % SQUARES) for c in cells)
         actions.extend(Aimed("D", c % SQUARES) for c in cells)
+    if "influence" in chapters.modules:
+        for d in MOVES:
+            b = influence.behind(active, d)
+            thing = None if b is None else chapters.solid(b)
+            if thing is not None and thing.kind is Kind.STATUE:
+                actions.append(Pull(d))
+        if not chapters.built[colour]:
+            neighbours = sorted(t for d in MOVES if (t := push.beyond(active, d)) is not None)
+            actions.extend(Aimed("B", c % SQUARES) for c in neighbours)
+    if "memory" in chapters.modules:
+        scene = Scene(position, active)
+        actions.extend(Aimed(letter, square) for letter, square in memory.candidates(scene, colour, active))
     return tuple(actions)
 
 
@@ -85,8 +110,45 @@ def _resolve(scene: Scene, colour: Colour, active: int, action: TurnAction, rule
     """Resolve ``action`` in the acting era, or say which rule forbids it."""
     if isinstance(action, Aimed):
         return _aimed(scene, colour, active, action, ruleset)
+    if isinstance(action, Pull):
+        return _pull(scene, colour, active, action, ruleset)
     if action is Action.FORWARD or action is Action.BACKWARD:
         return _travel(scene, colour, active, action)
+    chapters = scene.base.chapters
+    assert chapters is not None
+    pulled = influence.pulls_automatically(scene, active, action, ruleset) if "influence" in chapters.modules else None
+    refusal = _move(scene, colour, active, action)
+    if refusal is None and pulled is not None:
+        influence.pull(scene, pulled, action)
+    return refusal
+
+
+def _pull(scene: Scene, colour: Colour, active: int, action: Pull, ruleset: Ruleset) -> Illegal | None:
+    """A Move with pull: the Move, then the statue behind follows (INFLUENCE.PULL)."""
+    what = f"the copy on {cell_prose(active)} cannot {action.word}"
+    chapters = scene.base.chapters
+    assert chapters is not None
+    if "influence" not in chapters.modules:
+        return Illegal("ACTION.KINDS", f"{what}: pulling is an Influence action and this game is not Influence")
+    if ruleset.pull_automatic:
+        return Illegal(
+            "VARIANT.PULL-AUTOMATIC",
+            f"{what}: under pull=automatic a Move pulls by itself, written {action.direction.value}",
+        )
+    reason = influence.pull_refusal(scene, active, action.direction)
+    if reason is not None:
+        return Illegal("INFLUENCE.PULL", f"{what}: {reason}")
+    statue_cell = influence.behind(active, action.direction)
+    assert statue_cell is not None
+    refusal = _move(scene, colour, active, action.direction)
+    if refusal is not None:
+        return refusal
+    influence.pull(scene, statue_cell, action.direction)
+    return None
+
+
+def _move(scene: Scene, colour: Colour, active: int, action: Action) -> Illegal | None:
+    """The active copy's Move, with the push in front of it."""
     t = push.beyond(active, action)
     if t is None:
         return Illegal("MOVE.WALL", f"the copy on {cell_prose(active)} cannot move {action.word}: the wall is there")
@@ -98,6 +160,12 @@ def _resolve(scene: Scene, colour: Colour, active: int, action: TurnAction, rule
     if push.blocked_move(scene, active, action) is not None:
         thing = scene.solid(t)
         assert thing is not None
+        if thing.kind is Kind.STATUE:
+            return Illegal(
+                "INFLUENCE.PUSH.BLOCKED",
+                f"the copy on {cell_prose(active)} cannot move {action.word}: the {thing.word} on {cell_prose(t)}"
+                f" cannot be pushed {action.word}",
+            )
         stays = f"cannot fall {action.word}" if thing.kind is Kind.TREE else "does not move"
         return Illegal(
             "OBJECTS.MOVE",
@@ -126,7 +194,7 @@ def _travel(scene: Scene, colour: Colour, active: int, action: Action) -> Illega
         return Illegal(
             "OBJECTS.TRAVEL",
             f"the copy on {cell_prose(active)} cannot travel {action.word}:"
-            f" a {thing.kind.word} is on {cell_prose(target)}",
+            f" a {thing.word} is on {cell_prose(target)}",
         )
     if not forward and scene.supply[colour] < 1:
         return Illegal(
@@ -149,6 +217,14 @@ def _aimed(scene: Scene, colour: Colour, active: int, action: Aimed, ruleset: Ru
     def what() -> str:
         return f"the copy on {cell_prose(active)} cannot {action.word} {cell_prose(target)}"
 
+    if action.letter == "B":
+        if "influence" not in chapters.modules:
+            return Illegal("ACTION.KINDS", f"{what()}: Build is an Influence action and this game is not Influence")
+        refusal = influence.build_refusal(scene, colour, active, target)
+        if refusal is not None:
+            return Illegal(refusal[0], f"{what()}: {refusal[1]}")
+        influence.build(scene, colour, active, target)
+        return None
     if action.letter in ("P", "D"):
         if "growth" not in chapters.modules:
             return Illegal("ACTION.KINDS", f"{what()}: {action.word} is a Growth action and this game is not Growth")
@@ -166,4 +242,27 @@ def _aimed(scene: Scene, colour: Colour, active: int, action: Aimed, ruleset: Ru
         else:
             growth.dig(scene, colour, target)
         return None
+    if action.letter in ("T", "C"):
+        return _memory_action(scene, colour, active, action, ruleset)
     return Illegal("ACTION.KINDS", f"{what()}: unknown action {action.value}")  # pragma: no cover
+
+
+def _memory_action(scene: Scene, colour: Colour, active: int, action: Aimed, ruleset: Ruleset) -> Illegal | None:
+    """Train or Command (MEMORY.TRAIN, MEMORY.COMMAND), or the rule that forbids it."""
+    chapters = scene.base.chapters
+    assert chapters is not None
+    target = active - active % SQUARES + action.square
+    if "memory" not in chapters.modules:
+        return Illegal("ACTION.KINDS", f"{action.value} ({action.word}) is a Memory action and this game is not Memory")
+    if action.letter == "T":
+        refusal = memory.train_refusal(scene, colour, active, target)
+        if refusal is not None:
+            return Illegal(refusal[0], f"the copy on {cell_prose(active)} cannot train on {cell_prose(target)}:"
+                                       f" {refusal[1]}")
+        memory.train(scene, colour, target, ruleset)
+        return None
+    refusal = memory.command_refusal(scene, colour, active, target, ruleset)
+    if refusal is not None:
+        return Illegal(refusal[0], f"{colour.word} cannot command an elephant onto {cell_prose(target)}: {refusal[1]}")
+    memory.command(scene, colour, active, target, ruleset)
+    return None

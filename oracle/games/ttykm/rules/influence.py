@@ -1,7 +1,327 @@
 """Chapter 2, Influence: statues (push, pull, build) and moves that carry into later eras.
 
-This room holds the chapter's rules, one function per `INFLUENCE.*` clause of
-spec/ttykm/influence.md.  The chapter is not in the oracle yet: a position naming
-it (`rules=influence`) is refused with a one-line error until it lands
-(see `oracle.games.ttykm.ruleset.CHAPTERS`).
+One function per `INFLUENCE.*` clause of spec/ttykm/influence.md.  A statue
+is an object of the shared push resolution (`oracle.games.ttykm.rules.push`):
+it makes way by being pushed, and is immovable when its own push is blocked.
+Every statue move records `StatueMoved` and every build copy `StatueBuilt` in
+its era; `oracle.games.ttykm.rules.convergence.propagate` carries them to the
+later eras, where `propagate_move` and `place_copy` apply them.
 """
+
+from __future__ import annotations
+
+from oracle.games.ttykm.board import MOVES, SQUARES, Action, Colour, Era, cell
+from oracle.games.ttykm.events import Built, Cleared, Halted, Placed, Shifted, Unplaced
+from oracle.games.ttykm.objects import Chapters, Kind, statue
+from oracle.games.ttykm.rules.push import beyond, is_immovable, make_way, push_copy
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.scene import Scene, StatueBuilt, StatueMoved
+
+OPPOSITE = {Action.NORTH: Action.SOUTH, Action.SOUTH: Action.NORTH, Action.EAST: Action.WEST, Action.WEST: Action.EAST}
+START_SQUARE = 6  # c2
+VARIANT_START_SQUARE = 9  # b3
+
+
+def setup(chapters: Chapters, ruleset: Ruleset) -> Chapters:
+    """The Influence start: the neutral statue on c2 of every era; each
+    player's statue in their supply, not yet built.
+
+    Rules: INFLUENCE.SETUP, VARIANT.NEUTRAL-STATUE-B3
+    Under the variant neutral-statue-square=b3 it stands on b3 instead.
+    """
+    square = VARIANT_START_SQUARE if ruleset.neutral_statue_b3 else START_SQUARE
+    solids = dict(chapters.solids)
+    for era in Era:
+        solids[cell(era, square)] = statue(None)
+    return chapters.with_objects(chapters.seeds, solids, chapters.seed_supply, (False, False))
+
+
+def find_statue(scene: Scene, era: int, owner: Colour | None) -> int | None:
+    """The cell of statue ``owner``'s version on ``era``, or None.
+
+    Rule: INFLUENCE.IDENTITY
+    A statue is the same statue on every era by its colour: neutral, White's
+    or Black's.
+    """
+    for c, thing in scene.solids.items():
+        if c // SQUARES == era and thing.kind is Kind.STATUE and thing.owner is owner:
+            return c
+    return None
+
+
+def can_push(scene: Scene, c: int, direction: Action) -> bool:
+    """Whether the statue on ``c`` can be pushed one square in ``direction``.
+
+    Rules: INFLUENCE.PUSH.BLOCKED, CONVERGENCE.STATUE-BLOCKED
+    Not into the wall, nor into an object that is itself immovable that way
+    (a statue whose own push is blocked, a tree that cannot fall; a shrub, a
+    fallen tree or an elephant always); a copy beyond it does not block it
+    (the copy is pushed, or dies).
+    """
+    t = beyond(c, direction)
+    return t is not None and not is_immovable(scene, t, direction)
+
+
+def push_statue(scene: Scene, c: int, direction: Action) -> None:
+    """Push the statue on ``c`` one square in ``direction``; `can_push` said it can.
+
+    Rule: INFLUENCE.PUSH
+    What is beyond makes way first (front first): a copy is pushed by the
+    copy push (it may die), a statue is pushed on.  A seed there is removed.
+    Then the statue moves, and records StatueMoved in its era.
+    """
+    t = beyond(c, direction)
+    assert t is not None
+    if scene.copy_at(t) is not None:
+        push_copy(scene, t, direction)
+    elif scene.solid(t) is not None:
+        make_way(scene, t, direction)
+    if scene.has_seed(t):
+        remove_seed_under(scene, t)
+    shift(scene, c, t, direction)
+
+
+def shift(scene: Scene, source: int, target: int, direction: Action) -> None:
+    """Move a statue one square to a free ``target``, report it and record it.
+
+    Rule: INFLUENCE.RECORD
+    Every move of a statue, whatever its cause (a push, a pull, a move carried
+    from the era before), records StatueMoved in its era, and marks that
+    version as moved during this action.
+    """
+    thing = scene.solids.pop(source)
+    scene.solids[target] = thing
+    scene.moved.add((source // SQUARES, thing.owner))
+    scene.events.append(Shifted(thing.owner, source, target, direction))
+    scene.record(source, StatueMoved(thing.owner, direction))
+
+
+def remove_seed_under(scene: Scene, c: int) -> None:
+    """A statue never shares a square with a seed: one that arrives removes it.
+
+    Rule: CONVERGENCE.STATUE-SEED
+    Whatever moved the statue there; the seed returns to the supply and the
+    dig cascade follows (GROWTH.SEED-REMOVED).  A build on a seed is refused
+    by INFLUENCE.BUILD.SQUARE (the square is not empty).
+    """
+    from oracle.games.ttykm.rules.growth import remove_seed
+
+    scene.events.append(Cleared("seed", c))
+    remove_seed(scene, c)
+
+
+def behind(active: int, direction: Action) -> int | None:
+    """The cell directly behind the active copy, against ``direction``, or None at the wall."""
+    return beyond(active, OPPOSITE[direction])
+
+
+def pull_refusal(scene: Scene, active: int, direction: Action) -> str | None:
+    """Why the active copy cannot pull when moving ``direction``, or None.
+
+    Rule: INFLUENCE.PULL
+    Only a statue standing directly behind the active copy, on the square
+    opposite the move, at the start of the Move.
+    """
+    b = behind(active, direction)
+    thing = None if b is None else scene.solid(b)
+    if thing is None or thing.kind is not Kind.STATUE:
+        return f"no statue stands directly behind it ({OPPOSITE[direction].word} of it)"
+    return None
+
+
+def pull(scene: Scene, statue_cell: int, direction: Action) -> None:
+    """The pulled statue follows into the square the active copy left.
+
+    Rule: INFLUENCE.PULL.AFTER-PUSH
+    It moves after the Move and any push in front of it have resolved; the
+    square it enters is free (a seed there is removed).
+    """
+    t = beyond(statue_cell, direction)
+    assert t is not None and scene.copy_at(t) is None and scene.solid(t) is None
+    if scene.has_seed(t):
+        remove_seed_under(scene, t)
+    shift(scene, statue_cell, t, direction)
+
+
+def pulls_automatically(scene: Scene, active: int, direction: Action, ruleset: Ruleset) -> int | None:
+    """Variant pull=automatic: the statue behind a Move is always pulled.
+
+    Rule: VARIANT.PULL-AUTOMATIC
+    Returns the statue's cell, or None when there is none to pull.
+    """
+    if not ruleset.pull_automatic or pull_refusal(scene, active, direction) is not None:
+        return None
+    return behind(active, direction)
+
+
+def build_refusal(scene: Scene, colour: Colour, active: int, target: int) -> tuple[str, str] | None:
+    """Why the active copy cannot build on ``target``, as (rule, reason), or None.
+
+    Rules: INFLUENCE.BUILD.ONCE, INFLUENCE.BUILD.SQUARE
+    Once per game; on an orthogonal neighbour of the active copy, on its era,
+    that is empty: no copy, no seed, no object.
+    """
+    if scene.built[colour]:
+        return "INFLUENCE.BUILD.ONCE", f"{colour.word} has already built their statue"
+    if target == active or not any(beyond(active, d) == target for d in MOVES):
+        return "INFLUENCE.BUILD.SQUARE", "it is not an orthogonal neighbour of the copy"
+    if not scene.is_empty(target):
+        thing = scene.solid(target)
+        what = thing.word if thing is not None else "copy" if scene.copy_at(target) is not None else "seed"
+        return "INFLUENCE.BUILD.SQUARE", f"the square is not empty: a {what} is there"
+    return None
+
+
+def build_direction(active: int, target: int) -> Action:
+    """The placement direction: from the active copy towards the build square."""
+    for d in MOVES:
+        if beyond(active, d) == target:
+            return d
+    raise AssertionError("the build square is next to the copy")  # pragma: no cover
+
+
+def build(scene: Scene, colour: Colour, active: int, target: int) -> None:
+    """Build the player's statue on ``target``; copies follow on the later eras.
+
+    Rule: INFLUENCE.BUILD
+    The statue goes on the empty square; the player has now built; the build
+    records StatueBuilt in its era, for the next era's copy.
+    """
+    scene.solids[target] = statue(colour)
+    scene.built[colour] = True
+    scene.events.append(Built(colour, target))
+    scene.record(target, StatueBuilt(colour, target % SQUARES, build_direction(active, target)))
+
+
+def place_copy(scene: Scene, era: int, effect: StatueBuilt, ruleset: Ruleset) -> None:
+    """StatueBuilt reaches ``era``: place the new statue's copy there.
+
+    Rule: INFLUENCE.BUILD.LATER
+    On the square P where the previous era's copy stands: a seed alone is
+    removed; an occupant that can move in the build direction d is moved
+    (pushed, with everything it pushes); otherwise the statue rebounds to
+    P - d, entering it as a statue pushed by -d would.  If it cannot rebound
+    there, no copy goes on this era, nor on any later one.  Each copy placed
+    records StatueBuilt for the next era.
+    """
+    if ruleset.statue_build_move_copy:
+        place_copy_move_copy(scene, era, effect)
+        return
+    p = cell(era, effect.square)
+    d = effect.direction
+    if ruleset.statue_build_skip_occupied and not scene.is_free_for_copy(p):
+        skip_occupied(scene, effect.owner, p)
+        return
+    if not scene.is_free_for_copy(p) and is_immovable(scene, p, d):
+        rebound(scene, effect.owner, p, d)
+        return
+    make_room(scene, p, d)
+    put(scene, effect.owner, p, d, rebound=False)
+
+
+def make_room(scene: Scene, p: int, d: Action) -> None:
+    """Clear ``p`` for a statue entering it in direction ``d``: a copy is
+    pushed, an object makes way, a seed is removed (`is_immovable` said it can)."""
+    if scene.copy_at(p) is not None:
+        push_copy(scene, p, d)
+    elif scene.solid(p) is not None:
+        make_way(scene, p, d)
+    if scene.has_seed(p):
+        remove_seed_under(scene, p)
+
+
+def put(scene: Scene, owner: Colour, p: int, d: Action, *, rebound: bool) -> None:
+    """Stand the new statue's copy on the cleared ``p`` and record it for the next era."""
+    scene.solids[p] = statue(owner)
+    scene.events.append(Placed(owner, p, rebound))
+    scene.record(p, StatueBuilt(owner, p % SQUARES, d))
+
+
+def rebound(scene: Scene, owner: Colour, p: int, d: Action) -> None:
+    """The occupant of ``p`` cannot move: the copy goes on the square before it.
+
+    Rules: INFLUENCE.BUILD.REBOUND, INFLUENCE.BUILD.REBOUND-BLOCKED
+    The statue enters P - d as a statue pushed by -d would; if it cannot
+    (the wall, or an object immovable that way), no copy is placed here or
+    later.  The rebound itself is no statue move: the next era starts from
+    where this copy stands.
+    """
+    back = OPPOSITE[d]
+    q = beyond(p, back)
+    if q is None or is_immovable(scene, q, back):
+        scene.events.append(Unplaced(owner, p))
+        return
+    make_room(scene, q, back)
+    scene.moved.add((q // SQUARES, owner))
+    put(scene, owner, q, d, rebound=True)
+
+
+def skip_occupied(scene: Scene, owner: Colour, p: int) -> None:
+    """Variant statue-build=skip-occupied: a later copy goes only on a free square.
+
+    Rule: VARIANT.STATUE-BUILD-SKIP-OCCUPIED
+    Otherwise no copy goes on this era, nor on any later one.
+    """
+    scene.events.append(Unplaced(owner, p))
+
+
+def place_copy_move_copy(scene: Scene, era: int, effect: StatueBuilt) -> None:
+    """Variant statue-build=move-copy: every later copy is placed at the build
+    square X, and an earlier era's rebound reaches it as a statue move by -d.
+
+    Rule: VARIANT.STATUE-BUILD-MOVE-COPY
+    The copy goes on X as by default (X's occupant moved by d, or a rebound of
+    its own, which is recorded as StatueMoved(-d) and spends the copy's move
+    from the era before); a rebound that cannot happen places no copy here or
+    later.
+    """
+    p = cell(era, effect.square)
+    d = effect.direction
+    if not scene.is_free_for_copy(p) and is_immovable(scene, p, d):
+        back = OPPOSITE[d]
+        q = beyond(p, back)
+        if q is None or is_immovable(scene, q, back):
+            scene.events.append(Unplaced(effect.owner, p))
+            return
+        make_room(scene, q, back)
+        scene.solids[q] = statue(effect.owner)
+        scene.events.append(Placed(effect.owner, q, True))
+        scene.moved.add((era, effect.owner))
+        scene.record(q, StatueBuilt(effect.owner, effect.square, d))
+        scene.record(q, StatueMoved(effect.owner, back))
+        return
+    make_room(scene, p, d)
+    scene.solids[p] = statue(effect.owner)
+    scene.events.append(Placed(effect.owner, p, False))
+    scene.record(p, StatueBuilt(effect.owner, effect.square, d))
+
+
+def is_spent(scene: Scene, era: int, owner: Colour | None) -> bool:
+    """Whether the statue ``owner``'s version on ``era`` has already moved during this action.
+
+    Rule: INFLUENCE.SPENT
+    Pushed by another statue or by a build copy's placement, or rebounding as
+    a build copy: its own move carried from the era before is then spent.
+    Other statues may still push it, so a version may move twice on one era.
+    """
+    return (era, owner) in scene.moved
+
+
+def propagate_move(scene: Scene, era: int, effect: StatueMoved) -> None:
+    """StatueMoved reaches ``era``: the same statue tries the same move from its own square.
+
+    Rules: INFLUENCE.PROPAGATE, INFLUENCE.PROPAGATE.STOP
+    If that version has already moved during this action, the move is spent
+    (`is_spent`).  If its push is blocked it stays put, records nothing, and so no later era
+    tries it.  A statue absent from the era (not yet built there) does nothing.
+    """
+    if is_spent(scene, era, effect.owner):
+        return
+    c = find_statue(scene, era, effect.owner)
+    if c is None:
+        return
+    if not can_push(scene, c, effect.direction):
+        scene.events.append(Halted(effect.owner, c, effect.direction))
+        return
+    push_statue(scene, c, effect.direction)
+

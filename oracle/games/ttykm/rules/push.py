@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour
 from oracle.games.ttykm.events import Crushed, Moved, Paradox, Pushed, Travelled
-from oracle.games.ttykm.objects import Kind
+from oracle.games.ttykm.objects import ELEPHANTS, Kind
 from oracle.games.ttykm.scene import Scene
 
 
@@ -25,30 +25,45 @@ def beyond(c: int, direction: Action) -> int | None:
 def is_immovable(scene: Scene, c: int, direction: Action) -> bool:
     """Whether the object on ``c`` stays put when entered in ``direction``.
 
-    Rule: OBJECTS.IMMOVABLE
+    Rules: OBJECTS.IMMOVABLE, MEMORY.SOLID
     Shrubs and fallen trees always; a standing tree when it cannot fall that
-    way.  A square with no object is never immovable (a copy on it is pushed).
+    way; a statue when it cannot be pushed that way.  A square with no object
+    is never immovable (a copy on it is pushed).  An elephant, trained or
+    wild, always: nothing enters it, and it moves only by its own command.
     """
     from oracle.games.ttykm.rules.growth import can_fall  # the growth rules use this module too
+    from oracle.games.ttykm.rules.influence import can_push
 
     thing = scene.solid(c)
     if thing is None:
         return False
+    if thing.kind in ELEPHANTS:
+        return True
     if thing.kind is Kind.TREE:
         return not can_fall(scene, c, direction)
+    if thing.kind is Kind.STATUE:
+        return not can_push(scene, c, direction)
     return True
 
 
 def make_way(scene: Scene, c: int, direction: Action) -> None:
-    """The movable object on ``c`` leaves it in ``direction``: a standing tree falls.
+    """The movable object on ``c`` leaves it in ``direction``: a standing tree
+    falls, a statue is pushed.
 
-    Rule: OBJECTS.MAKE-WAY
+    Rules: OBJECTS.MAKE-WAY, CONVERGENCE.STATUE-TREE
+    So a statue pushed into a tree fells it, and a tree falling onto a
+    statue pushes it.
     Called only after `is_immovable` said it can.
     """
     from oracle.games.ttykm.rules.growth import fall
+    from oracle.games.ttykm.rules.influence import push_statue
 
     thing = scene.solid(c)
-    assert thing is not None and thing.kind is Kind.TREE
+    assert thing is not None
+    if thing.kind is Kind.STATUE:
+        push_statue(scene, c, direction)
+        return
+    assert thing.kind is Kind.TREE
     fall(scene, c, direction)
 
 

@@ -26,7 +26,7 @@ from oracle.games.ttykm.events import (
 from oracle.games.ttykm.notation import cell_prose, format_turn, square_name
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import ERA_MASK, Position, check_position
-from oracle.games.ttykm.turn import ILLEGAL, LEGAL, LEGAL_SO_FAR, Aimed, Turn, TurnAction, Verdict
+from oracle.games.ttykm.turn import ILLEGAL, LEGAL, LEGAL_SO_FAR, Aimed, Pull, Turn, TurnAction, Verdict
 from oracle.interface import IllegalAction
 
 
@@ -220,7 +220,7 @@ def start_position(ruleset: Ruleset = STANDARD) -> Position:
     chapters' objects when it names chapters."""
     if not ruleset.chapters:
         return Position.start()
-    start: Position = chapter_rules().start_position(ruleset.chapters)
+    start: Position = chapter_rules().start_position(ruleset.chapters, ruleset)
     return start
 
 
@@ -244,7 +244,7 @@ def perform(position: Position, colour: Colour, active: int, action: TurnAction,
     if position.chapters is not None:
         step: Step | Illegal = chapter_rules().perform(position, colour, active, action, ruleset)
         return step
-    if isinstance(action, Aimed):
+    if isinstance(action, Aimed | Pull):
         return Illegal(
             "ACTION.KINDS", f"{action.value} ({action.word}) is a chapter action; this position plays the standard game"
         )

@@ -1,0 +1,285 @@
+"""Influence: positions with statues, the chapter's invariants, and a replay
+of statue events, for the property tests and the mutation harness.
+
+This is test code: it states the invariants independently of
+`oracle.games.ttykm.objects.check_statues` and replays what each event says,
+not the rules that produced it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from hypothesis import strategies as st
+
+from oracle.games.ttykm.board import CELLS, NEIGHBOUR, SQUARES, Action, Colour, Era
+from oracle.games.ttykm.events import (
+    Built,
+    CopyChosen,
+    Created,
+    Crushed,
+    Event,
+    FocusMoved,
+    Halted,
+    Moved,
+    Paradox,
+    Placed,
+    Pushed,
+    Shifted,
+    Travelled,
+    Unplaced,
+    Won,
+)
+from oracle.games.ttykm.notation import event_text
+from oracle.games.ttykm.objects import Chapters, Kind, Thing, statue
+from oracle.games.ttykm.rules.standard import start_position, successors
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.state import COPIES_PER_PLAYER, Position
+from oracle.games.ttykm.turn import Turn
+from oracle.tools.testing.strategies import CORNER, positions
+
+INFLUENCE = Ruleset(chapters=frozenset({"influence"}))
+Owner = Colour | None
+
+
+def start() -> Position:
+    return start_position(INFLUENCE)
+
+
+def statues(p: Position) -> dict[int, Owner]:
+    """Each statue's cell and owner."""
+    assert p.chapters is not None
+    return {c: t.owner for c, t in p.chapters.solids if t.kind is Kind.STATUE}
+
+
+# --- positions --------------------------------------------------------------------------
+
+
+@st.composite
+def influence_positions(draw: st.DrawFn, crowded: bool = False) -> Position:
+    """Any valid Influence position: copies as `positions` draws them, the
+    neutral statue on a free square of every era, and each player's statue
+    built or not, on an unbroken run of eras ending in the future."""
+    base = draw(positions(squares=CORNER if crowded else None))
+    taken = base.copies[0] | base.copies[1]
+    free = [c for c in range(CELLS) if not taken >> c & 1]
+    near = [c for c in free if c % SQUARES in (*CORNER, 6, 9)] if crowded else free
+    solids: dict[int, Thing] = {}
+
+    def place(era: int, owner: Owner) -> None:
+        options = [c for c in near if c // SQUARES == era and c not in solids]
+        options = options or [c for c in free if c // SQUARES == era and c not in solids]
+        solids[draw(st.sampled_from(options))] = statue(owner)
+
+    for era in Era:
+        place(era, None)
+    built = [False, False]
+    for colour in Colour:
+        if draw(st.booleans()):
+            built[colour] = True
+            for later in range(draw(st.sampled_from(Era)), Era.FUTURE + 1):
+                place(later, colour)
+    chapters = Chapters(frozenset({"influence"})).with_objects(0, solids, 5, (built[0], built[1]))
+    return replace(base, chapters=chapters)
+
+
+@st.composite
+def played_influence_positions(draw: st.DrawFn, ruleset: Ruleset = INFLUENCE, max_plies: int = 30) -> Position:
+    """A position reached from the Influence start by random legal turns."""
+    position = start()
+    for _ in range(draw(st.integers(0, max_plies))):
+        options = successors(position, ruleset)
+        if not options:
+            break
+        position = options[draw(st.integers(0, len(options) - 1))][1]
+    return position
+
+
+def any_influence_position() -> st.SearchStrategy[Position]:
+    return st.one_of(st.just(start()), played_influence_positions(), influence_positions(),
+                     influence_positions(crowded=True))
+
+
+# --- invariants ---------------------------------------------------------------------------
+
+
+def check_statue_invariants(p: Position) -> None:
+    """Exactly one neutral statue per era; at most one statue of each player
+    per era, standing exactly when the player has built; one solid thing per
+    square; seven copies per player."""
+    assert p.chapters is not None
+    cells = [c for c, _ in p.chapters.solids]
+    assert len(cells) == len(set(cells)), "two objects on one square"
+    assert not (p.copies[0] | p.copies[1]) & sum(1 << c for c in cells), "a copy shares a square with a statue"
+    assert not p.copies[0] & p.copies[1], "two copies on one square"
+    on = statues(p)
+    for era in Era:
+        owners = [o for c, o in on.items() if c // SQUARES == era]
+        assert owners.count(None) == 1, f"{owners.count(None)} neutral statues on the {era.word}"
+        for colour in Colour:
+            assert owners.count(colour) <= 1, f"two {colour.word} statues on the {era.word}"
+    for colour in Colour:
+        assert any(o is colour for o in on.values()) == p.chapters.built[colour], f"{colour.word}'s build flag"
+        assert p.on_board(colour) + p.supply[colour] + p.removed[colour] == COPIES_PER_PLAYER
+
+
+def earliest_acting_era(events: tuple[Event, ...]) -> int:
+    """The earliest era the active copy stood on during the turn."""
+    eras = [Era.FUTURE + 1]
+    for e in events:
+        match e:
+            case CopyChosen(_, c) | Moved(_, c, _, _) | Built(_, c):
+                eras.append(c // SQUARES)
+            case Travelled(_, source, target):
+                eras += [source // SQUARES, target // SQUARES]
+    return min(eras)
+
+
+def check_influence_turn(before: Position, turn: Turn, after: Position, events: tuple[Event, ...]) -> None:
+    """What every legal Influence turn must do: the invariants hold, a player
+    builds at most once, nothing changes a statue on an era before the ones the
+    active copy acted on, and replaying the events gives the position after."""
+    assert before.chapters is not None and after.chapters is not None and before.to_move is not None
+    check_statue_invariants(after)
+    builds = [e for e in events if isinstance(e, Built)]
+    assert len(builds) <= 1, "two builds in one turn"
+    for colour in Colour:
+        assert after.chapters.built[colour] >= before.chapters.built[colour], "a build flag was reset"
+        if colour is not before.to_move:
+            assert after.chapters.built[colour] == before.chapters.built[colour], "the opponent built"
+    if builds:
+        assert not before.chapters.built[before.to_move], "a second build"
+    first = earliest_acting_era(events)
+    early = {c: o for c, o in statues(before).items() if c // SQUARES < first}
+    assert early == {c: o for c, o in statues(after).items() if c // SQUARES < first}, "an earlier era changed"
+    assert replay_statues(before, events) == after, "replaying the events gives another position"
+
+
+# --- replay -------------------------------------------------------------------------------
+
+
+class ReplayError(AssertionError):
+    """An event that is impossible at the moment it is replayed."""
+
+
+@dataclass
+class Board:
+    copies: list[int]
+    supply: list[int]
+    removed: list[int]
+    focus: list[Era]
+    statues: dict[int, Owner]
+    built: list[bool]
+    to_move: Colour | None
+    winner: Colour | None = None
+    log: list[str] = field(default_factory=list)
+
+    def require(self, ok: bool, why: str) -> None:
+        if not ok:
+            raise ReplayError(f"{self.log[-1]}: {why}")
+
+    def free(self, c: int) -> bool:
+        return not (self.copies[0] | self.copies[1]) >> c & 1 and c not in self.statues
+
+    def has(self, colour: Colour, c: int) -> bool:
+        return bool(self.copies[colour] >> c & 1)
+
+    def step_copy(self, colour: Colour, source: int, target: int) -> None:
+        self.require(self.has(colour, source), "no such copy there")
+        self.require(self.free(target), "the square entered is not free")
+        self.copies[colour] = self.copies[colour] & ~(1 << source) | 1 << target
+
+    def remove(self, colour: Colour, c: int) -> None:
+        self.require(self.has(colour, c), "no such copy there")
+        self.copies[colour] &= ~(1 << c)
+        self.removed[colour] += 1
+
+
+def _one_step(source: int, target: int, direction: Action) -> bool:
+    return source // SQUARES == target // SQUARES and NEIGHBOUR[direction][source % SQUARES] == target % SQUARES
+
+
+def replay_statues(before: Position, events: tuple[Event, ...]) -> Position:
+    """The position the events lead to from ``before``, statues included."""
+    assert before.chapters is not None
+    b = Board([*before.copies], [*before.supply], [*before.removed], [*before.focus], statues(before),
+              [*before.chapters.built], before.to_move)
+    mover = before.to_move
+    for event in events:
+        b.log.append(event_text(event))
+        b.require(b.winner is None, "an event after the win")
+        match event:
+            case CopyChosen(colour, c):
+                b.require(colour == mover and b.has(colour, c), "not the mover's copy")
+            case Moved(colour, source, target, d) | Pushed(colour, source, target, d):
+                b.require(_one_step(source, target, d), "not one step that way")
+                b.step_copy(colour, source, target)
+            case Crushed(colour, c, d):
+                beyond = NEIGHBOUR[d][c % SQUARES]
+                b.require(beyond is None or c - c % SQUARES + beyond in b.statues, "nothing stops it")
+                b.remove(colour, c)
+            case Paradox(colour, pushed, struck):
+                b.remove(colour, pushed)
+                b.remove(colour, struck)
+            case Travelled(colour, source, target):
+                b.require(source % SQUARES == target % SQUARES, "not to the same square")
+                b.step_copy(colour, source, target)
+            case Created(colour, c):
+                b.require(b.free(c) and b.supply[colour] > 0, "cannot create a copy there")
+                b.copies[colour] |= 1 << c
+                b.supply[colour] -= 1
+            case Shifted(owner, source, target, d):
+                b.require(b.statues.get(source, "none") is owner, "no such statue there")
+                b.require(_one_step(source, target, d), "not one step that way")
+                b.require(b.free(target), "the square entered is not free")
+                b.statues[target] = b.statues.pop(source)
+            case Halted(owner, c, _):
+                b.require(b.statues.get(c, "none") is owner, "no such statue there")
+            case Built(colour, c):
+                b.require(colour == mover and not b.built[colour], "not the mover's first build")
+                b.require(b.free(c), "the build square is not free")
+                b.statues[c] = colour
+                b.built[colour] = True
+            case Placed(colour, c, _):
+                b.require(b.free(c), "the square is not free")
+                b.statues[c] = colour
+            case Unplaced():
+                pass
+            case FocusMoved(colour, source, target):
+                b.require(colour == mover and b.focus[colour] == source, "not the mover's Focus")
+                b.focus[colour] = target
+            case Won(colour):
+                b.winner, b.to_move = colour, None
+            case _:
+                b.require(False, "an event Influence does not have")
+    if b.winner is None:
+        assert mover is not None
+        b.to_move = mover.opponent
+    solids = {c: statue(o) for c, o in b.statues.items()}
+    chapters = before.chapters.with_objects(0, solids, 5, (b.built[0], b.built[1]))
+    return Position((b.copies[0], b.copies[1]), (b.supply[0], b.supply[1]), (b.removed[0], b.removed[1]),
+                    (b.focus[0], b.focus[1]), b.to_move, b.winner, chapters)
+
+
+def seeded_positions(count: int, seed: int) -> list[Position]:
+    """``count`` distinct Influence positions from seeded random play and
+    seeded crowded draws: the fixed sample of the differential check and the
+    mutation harness."""
+    import random
+
+    rng = random.Random(seed)
+    found: list[Position] = []
+    seen: set[Position] = set()
+    position = start()
+    while len(found) < count:
+        if position.winner is not None or rng.random() < 0.04:
+            position = start()
+        options = successors(position, INFLUENCE)
+        if not options:
+            position = start()
+            continue
+        position = options[rng.randrange(len(options))][1]
+        if position.winner is None and position not in seen:
+            seen.add(position)
+            found.append(position)
+    return found
