@@ -551,6 +551,7 @@ class Report:
     failure: str | None = None
     seconds: float = 0.0
     keep_going: bool = False
+    game: str = "ttykm"
 
     @property
     def divergence(self) -> Divergence | None:
@@ -573,7 +574,8 @@ class Report:
         from oracle import SPEC_VERSION, __version__
 
         return {
-            "result": self.result, "engine": self.engine, "variant": self.variant, "spec": SPEC_VERSION,
+            "result": self.result, "engine": self.engine, "game": self.game, "variant": self.variant,
+            "spec": SPEC_VERSION,
             "oracle": __version__, "seed": self.seed, "games": self.games, "checked": self.checked,
             "skipped": self.skipped, "engine_version": self.engine_version,
             "divergence": self.divergence.to_json() if self.divergence is not None else None,
@@ -585,7 +587,8 @@ class Report:
 
     def text(self, shown_per_rule: int = 5) -> str:
         counts = ", ".join(f"{n} {kind}" for kind, n in sorted(self.checked.items()))
-        lines = [f"engine: {self.engine}", f"variant: {self.variant}", f"checked: {counts or 'nothing'}"]
+        lines = [f"engine: {self.engine}", *([f"game: {self.game}"] if self.game != "ttykm" else []),
+                 f"variant: {self.variant}", f"checked: {counts or 'nothing'}"]
         if self.skipped:
             lines.append(f"skipped: {', '.join(self.skipped)}")
         if self.keep_going and self.divergences:
