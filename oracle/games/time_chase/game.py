@@ -159,6 +159,11 @@ EVENT_RULES = {
 }
 
 
+def state_svg(state: State) -> str:
+    """The SVG picture of a state (``oracle render``): the timeline, pawns, crystals and the current trick."""
+    return pictures.timeline_svg(state)
+
+
 def event_rule(event: Event) -> str | None:
     """The clause an event comes from, which a conformance report blames when an engine's event differs."""
     return event.rule if event.kind == "over" else EVENT_RULES.get(event.kind)

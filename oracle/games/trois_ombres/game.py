@@ -221,6 +221,13 @@ def play_seeded(rules: Rules, seed: int) -> list[Action]:
     return actions
 
 
+def state_svg(state: State) -> str:
+    """The SVG picture of a state (``oracle render``): the table as it shows, face-down tiles as backs."""
+    from oracle.games.trois_ombres.pictures.svg import render_svg
+
+    return render_svg(state, hidden=True, title=f"L'heure des 3 ombres, {state.hour} h")
+
+
 def event_rule(event: Event) -> str | None:
     """The clause an event comes from (each event names it), for conformance reports."""
     return event.rule
