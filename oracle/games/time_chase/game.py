@@ -170,10 +170,8 @@ def event_rule(event: Event) -> str | None:
 
 
 def near_misses(state: State, rules_: Rules) -> list[Action]:
-    """Illegal actions close to legal ones: cards held but not allowed, a card not held, bids one too high.
-
-    Rules: TC.PLAY, TC.FOLLOW, TC.BID
-    """
+    """Illegal actions close to legal ones, for the test vectors: cards held but not allowed
+    (TC.FOLLOW), a card not held (TC.PLAY), one bid per player just above their limit (TC.BID)."""
     if state.phase == "bid":
         misses: list[Action] = []
         for player in range(state.players):
