@@ -49,6 +49,14 @@ def test_the_oracle_conforms_to_itself_at_trois_ombres_from_the_committed_vector
     assert report.checked["apply"] > 500 and report.checked["legal"] > 50 and report.checked["observe"] > 100
 
 
+def test_a_manifest_that_asks_for_too_much_work_is_refused(tmp_path: Path) -> None:
+    manifest = json.loads((VECTORS / "time-chase" / "players-3" / "manifest.json").read_text(encoding="utf-8"))
+    (tmp_path / "manifest.json").write_text(json.dumps({**manifest, "seeds": list(range(1000))}), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "oracle", "vectors", "verify", str(tmp_path)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == EXIT_USAGE and "at most 8 seeds" in done.stderr
+
+
 @pytest.mark.parametrize(("engine", "game", "rules"), [
     ("tc_no_follow", "time-chase", {"TC.FOLLOW"}),
     ("tc_no_crystal", "time-chase", {"TC.CRYSTAL"}),
@@ -90,6 +98,7 @@ def test_keep_going_groups_every_divergence_under_its_rule() -> None:
     (["--game", "time-chase", "--vectors", str(VECTORS / "trois-ombres" / "standard")], "trois-ombres"),
     (["--game", "time-chase", "--vectors", str(VECTORS / "time-chase" / "players-3")], "players=3"),
     (["--game", "trois-ombres", "--variant", "no-such-thing"], "no-such-thing"),
+    (["--vectors", str(VECTORS / "time-chase" / "players-4")], "pass --game time-chase"),
 ])
 def test_vectors_of_another_game_or_rules_are_a_usage_error(args: list[str], message: str) -> None:
     done = run_cli(*args, "--engine", ORACLE_ENGINE)

@@ -530,6 +530,9 @@ class Runner:
 def load_vectors(directory: Path, ruleset: Ruleset) -> dict[str, bytes]:
     """The vector files in ``directory``, whose manifest must name ``ruleset``."""
     manifest = read_manifest(directory)
+    game = manifest.get("game")
+    if game not in (None, "ttykm"):
+        raise VectorDirError(f"{directory} holds vectors for {str(game)[:40]}, not ttykm; pass --game {str(game)[:40]}")
     if manifest.get("variant") != ruleset.name:
         raise VectorDirError(f"{directory} holds vectors for {manifest.get('variant')!r}, not {ruleset.name!r};"
                          " pass the matching --variant")

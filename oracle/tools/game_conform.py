@@ -37,7 +37,7 @@ from oracle.games import GAMES, load_game
 from oracle.tools.blame import differing_fields
 from oracle.tools.conform import Checked, Diverged, Divergence, Engine, EngineFailed, Json, Report, oracle_answer
 from oracle.tools.game_vectors import build, manifest_set, random_action, read_playthrough, set_for
-from oracle.tools.vectors import MANIFEST, PLAYTHROUGH_DIR, VectorDirError, read_jsonl
+from oracle.tools.vectors import MANIFEST, PLAYTHROUGH_DIR, VectorDirError, read_jsonl, read_manifest
 
 # Ops an engine may leave out by answering unknown_op.
 OPTIONAL_OPS = ("explain", "observe", "perft", "validate")
@@ -344,7 +344,14 @@ def load_game_vectors(directory: Path, name: str, variant: str) -> dict[str, byt
     if (game, vector_set.variant) != (name, variant):
         raise VectorDirError(f"{directory} holds vectors for {game} under {vector_set.variant!r}, not {name} under"
                              f" {variant!r}; pass the matching --game and --variant")
-    return {path: (directory / path).read_bytes() for path in build(name, vector_set) if path != MANIFEST}
+    paths = [str(entry["path"]) for entry in read_manifest(directory)["files"]]
+    files = {}
+    for path in paths:
+        target = directory / path
+        if not target.resolve().is_relative_to(directory.resolve()) or not target.is_file():
+            raise VectorDirError(f"{directory / MANIFEST} lists {path!r}, which is not a file of the set")
+        files[path] = target.read_bytes()
+    return files
 
 
 def conform_game(command: str, name: str, variant: str | None = None, games: int = 5, seed: int = 1,

@@ -34,6 +34,7 @@ from typing import Any
 
 from oracle import SPEC_VERSION
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
+from oracle.inputs import MAX_NAME_BYTES
 from oracle.interface import ToAct
 from oracle.tools.vectors import MANIFEST, PLAYTHROUGH_DIR, VectorDirError, read_manifest
 
@@ -62,6 +63,8 @@ SETS: dict[str, tuple[VectorSet, ...]] = {
     "trois-ombres": (VectorSet("standard", None, (1, 2, 3)),),
 }
 DEFAULT_SEEDS = (1, 2)
+# A manifest naming more seeds than this is refused: each seed is a whole game to rebuild.
+MAX_SEEDS = 8
 
 
 def vector_sets(name: str) -> tuple[VectorSet, ...]:
@@ -320,9 +323,10 @@ def manifest_set(directory: Path) -> tuple[str, VectorSet]:
     """The game and the set that ``directory``'s manifest describes."""
     manifest = read_manifest(directory)
     name, rules, seeds = manifest.get("game"), manifest.get("rules"), manifest.get("seeds")
-    if not is_game_set(manifest) or not isinstance(rules, str) or not isinstance(seeds, list) \
-            or not all(isinstance(s, int) and not isinstance(s, bool) for s in seeds):
-        raise VectorDirError(f"{directory / MANIFEST} does not name a game, its rules and its seeds")
+    if not is_game_set(manifest) or not isinstance(rules, str) or len(rules) > MAX_NAME_BYTES \
+            or not isinstance(seeds, list) or not 1 <= len(seeds) <= MAX_SEEDS \
+            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 2**63 for s in seeds):
+        raise VectorDirError(f"{directory / MANIFEST} does not name a game, its rules and at most {MAX_SEEDS} seeds")
     assert isinstance(name, str)
     return name, VectorSet(directory.name, rules, tuple(seeds))
 
