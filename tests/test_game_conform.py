@@ -60,6 +60,7 @@ def test_a_manifest_that_asks_for_too_much_work_is_refused(tmp_path: Path) -> No
 @pytest.mark.parametrize(("engine", "game", "rules"), [
     ("tc_no_follow", "time-chase", {"TC.FOLLOW"}),
     ("tc_no_crystal", "time-chase", {"TC.CRYSTAL"}),
+    ("tc_shows_hands", "time-chase", {"TC.OBSERVE"}),
     # Whatever advanced the clock first in the vectors: the Horloge face, the trap, the Limbes deck.
     ("ombres_clock_stopped", "trois-ombres", {"OMBRES.DIE", "OMBRES.TRAP.HORLOGE", "OMBRES.LIMBES.DRAW",
                                               "OMBRES.LIMBES.TEMPS", "OMBRES.TRAP.HERCULE"}),

@@ -121,7 +121,7 @@ class GameRunner:
         except (NotationError, ValueError):
             return None
 
-    def canonical_state(self, value: Any) -> Any:
+    def read_engine_state(self, value: Any) -> Any:
         try:
             if isinstance(value, str):
                 return self.game.parse_state(value)
@@ -222,7 +222,7 @@ class GameRunner:
                     rule = rules[index] if index < len(rules) else next((r for r in rules if r), None)
                     self.diverge(source, request, f"event {index + 1}: the oracle has {mine!r}, the engine {other!r}",
                                  rule, oracle, engine)
-        after = self.canonical_state(engine.get("position"))
+        after = self.read_engine_state(engine.get("position"))
         if after is None:
             self.diverge(source, request, "the engine's state after the action is missing or unreadable",
                          next((r for r in rules if r), None), oracle, engine)
@@ -280,8 +280,8 @@ class GameRunner:
             for player in mover.players:
                 self.guarded(self.check_moves, text, source, player, legal.get(self.game.player_name(player)))
         if ply % OBSERVE_EVERY == 0 and "observe" not in self.checked.skipped:
-            for player in range(len(self.game.players)):
-                if self.canonical_state(text) is not None and self.observable(state, player):
+            for player in self.game.players:
+                if self.observable(state, player):
                     self.guarded(self.check_observe, text, player, source)
         self.guarded(self.check_apply, text, chosen, source, None if events is None else {"events": list(events)})
 

@@ -150,6 +150,9 @@ GAME: Game[State, Action, Rules, Event] = TimeChase()
 
 # Extras for the shared tools (oracle.tools.game_vectors, oracle.tools.conform), beyond the interface.
 
+# The clause that says what each player may see (`TimeChase.observe`).
+OBSERVE_RULE = "TC.OBSERVE"
+
 # The clause behind each kind of event (spec/time-chase/notation.md, TC.NOTATION.EVENTS).
 EVENT_RULES = {
     "dealt": "TC.DEAL", "income": "TC.INCOME", "event": "TC.ROUND", "bids": "TC.BID", "travel": "TC.TRAVEL",

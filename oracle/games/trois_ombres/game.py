@@ -221,6 +221,10 @@ def play_seeded(rules: Rules, seed: int) -> list[Action]:
     return actions
 
 
+# The clause that says what each player may see (`observation`), for conformance reports.
+OBSERVE_RULE = "OMBRES.OBSERVE"
+
+
 def state_svg(state: State) -> str:
     """The SVG picture of a state (``oracle render``): the table as it shows, face-down tiles as backs."""
     from oracle.games.trois_ombres.pictures.svg import render_svg
