@@ -175,6 +175,8 @@ class Divergence:
             lines.append(f"  position: {self.request['position']}")
         if "turn" in self.request:
             lines.append(f"  turn:     {self.request['turn']}")
+        if "player" in self.request:
+            lines.append(f"  player:   {self.request['player']}")
         lines.append(f"  rule:     {self.rule or '(none named)'}")
         lines.append(f"  oracle:   {_brief(self.oracle)}")
         lines.append(f"  engine:   {_brief(self.engine)}")
