@@ -320,8 +320,23 @@ def limbes_effect(table: Table, card: str) -> None:
         if not table.agency:
             table.emit("no-effect", rule, "the Agence is empty: no effect")
             return
+        if not fausse_piste_room(table):
+            table.emit("no-effect", rule, "fewer than 2 free slots for the pair: no effect")
+            return
         table.steps_l[0:0] = [Step("pick-pair"), Step("pick", ("any",)), Step("pick", ("any",)),
                               Step("place", ("spread",)), Step("shuffle")]
+
+
+def fausse_piste_room(table: Table) -> bool:
+    """Fausse piste can be applied only if the Lieux have two free slots for the pair's tiles.
+
+    Each extra tile frees the slot it leaves, so the pair needs two slots of
+    its own; without them the Embûche cannot be applied and is discarded
+    with no effect.
+
+    (Part of OMBRES.LIMBES.FAUSSE-PISTE.)
+    """
+    return len(empty_slots(table)) >= 2
 
 
 def illusion_roll(table: Table, face: str) -> None:
