@@ -66,6 +66,10 @@ EXIT_USAGE = 2
 EXIT_ENGINE_FAILED = 3
 # Ops an engine may leave out by answering unknown_op.
 OPTIONAL_OPS = ("explain", "perft", "validate")
+# The largest perft count the runner asks an engine for: a protocol request has a
+# budget of a few seconds (REQUEST_SECONDS), and the oracle's own serve counts
+# this many nodes in well under a second on a slow machine.
+MAX_PERFT_NODES_ASKED = 1_000_000
 
 Json = dict[str, Any]
 
@@ -444,6 +448,8 @@ class Runner:
         request = {"op": "perft", "position": position, "depth": depth}
         limit = MAX_PERFT_DEPTH if self.ruleset == STANDARD else MAX_PERFT_DEPTH_VARIANT  # the oracle's own limits
         if depth > limit or "perft" in self.checked.skipped:
+            return
+        if nodes > MAX_PERFT_NODES_ASKED:  # beyond a request's time budget on a slow machine (documented)
             return
         answers = self.both(request, source)
         if answers is None:
