@@ -170,7 +170,8 @@ def test_the_protocol_under_rules_influence() -> None:
     in the turns, statue events in order, the fast perft count."""
     moves = ask({"id": 1, "op": "moves", "position": INFLUENCE_START})
     assert moves["count"] == 36 and "a1 N Ba1 >present" in moves["turns"]
-    pulled = "3b/4/N3/w3|3b/4/Nw2/4|3b/4/N3/w3 turn=w focus=present,future supply=4,4 removed=0,0 rules=influence built=0,0"
+    pulled = ("3b/4/N3/w3|3b/4/Nw2/4|3b/4/N3/w3 turn=w focus=present,future supply=4,4 removed=0,0"
+              " rules=influence built=0,0")
     request = {"id": 2, "op": "apply", "position": pulled, "turn": "b2 E+ N >past"}
     applied = ask(request)
     assert {k: applied[k] for k in expected(request)} == expected(request)
