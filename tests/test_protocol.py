@@ -82,6 +82,7 @@ def test_version() -> None:
         "neutral-statue-square=b3", "effect-order=recorded",
         "train-propagation=R2", "train-hatted=stays", "command-needs-adjacency", "elephant-moves-propagate",
         "elephants=swapped",
+        "pull=sideways", "pull-with-push=forbidden", "rebound-blocked=illegal",
     ]
     assert response["rulesets"] == ["standard", "growth", "influence", "memory"]
     assert response["ops"] == list(OPS)
