@@ -151,3 +151,10 @@ def test_a_sideways_pull_is_written_with_its_side() -> None:
     for bad in ("b2 E+E", "b2 E+W", "b2 E+F", "b2 E+X"):
         with pytest.raises(NotationError, match="a sideways pull names the side"):
             parse_turn(bad)
+
+
+def test_cli_perft_counts_from_the_start_of_its_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "3", "--rules", "influence", "--quiet"]) == 0
+    assert capsys.readouterr().out.strip() == "perft 3: 38792"
+    assert main(["perft", "2", "--quiet"]) == 0
+    assert capsys.readouterr().out.strip() == "perft 2: 256"

@@ -338,8 +338,8 @@ class PerftProgress:
 def cmd_perft(args: argparse.Namespace) -> int:
     from oracle.games.ttykm.perft import divide, perft
 
-    position = read_position(args.position)
     ruleset = read_ruleset(args)
+    position: Position = read_state(args.position, load_game(DEFAULT_GAME), ruleset)  # the start of --rules
     limit = perft_depth_limit(ruleset)
     if args.depth > limit:
         which = "the standard game" if ruleset == STANDARD else "a variant"
