@@ -366,8 +366,8 @@ def cmd_perft(args: argparse.Namespace) -> int:
     game = read_game(args)
     if game.name != DEFAULT_GAME:
         return cmd_game_perft(args, game)
-    position = read_position(args.position)
     ruleset = read_ruleset(args)
+    position: Position = read_state(args.position, game, ruleset)  # no position: the start of --rules
     limit = perft_depth_limit(ruleset)
     if args.depth > limit:
         which = "the standard game" if ruleset == STANDARD else "a variant"
