@@ -126,6 +126,10 @@ def compare(case: Case, ruleset: Ruleset, *, recorded_order: bool = False) -> st
     removed, supply, events = list(scene.removed), scene.seed_supply, len(scene.events)
     propagate(scene, era, ruleset)
     expected = model.propagate(before, era, recorded, recorded_order=recorded_order)
+    arriving = len(recorded)
+    for k in range(era + 1, len(expected)):  # the bound of effects-terminate-bounded, on the real board
+        assert expected[k].events <= 9 * arriving and len(expected[k].records) <= 5 * arriving, case
+        arriving = len(expected[k].records)
     actual = worlds(scene)
     for k in Era:
         if view(expected[k]) != view(actual[k]):
@@ -178,13 +182,14 @@ def pair_positions(pair: str, count: int, seed: int) -> list[Position]:
     return list(found)[:count]
 
 
-def differential(positions: Iterable[Position], pair: str, *, limit: int = 1) -> list[str]:
-    """The disagreements between the model and the engine, stopping after ``limit``."""
-    ruleset = Ruleset.parse(pair)
+def differential(positions: Iterable[Position], pair: str, *, limit: int = 1, recorded_order: bool = False) -> list[str]:
+    """The disagreements between the model and the engine, stopping after
+    ``limit``; with ``recorded_order``, both under effect-order=recorded."""
+    ruleset = Ruleset.parse(pair + ("+effect-order=recorded" if recorded_order else ""))
     problems: list[str] = []
     for position in positions:
         for case in cases(position):
-            problem = compare(case, ruleset)
+            problem = compare(case, ruleset, recorded_order=recorded_order)
             if problem is not None:
                 problems.append(problem)
                 if len(problems) >= limit:

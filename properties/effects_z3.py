@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 import z3
@@ -211,7 +212,9 @@ def event(world: World, happened: Value = True) -> None:
 
 
 def record(world: World, effect: Effect) -> None:
-    world.records.append(effect)
+    """Hand ``effect`` to the next era, if its guard may hold."""
+    if not (isinstance(effect.guard, bool) and not effect.guard):
+        world.records.append(effect)
 
 
 def immovable(world: World, square: int, direction: str) -> Value:
@@ -299,7 +302,8 @@ def push_statue(world: World, square: int, direction: str) -> None:
     what is ahead makes way first, a seed there goes, and the move is recorded."""
     v = world.solid[square]
     t = world.geometry.beyond(square, direction)
-    assert t is not None
+    if t is None:
+        return  # only on a symbolic branch whose condition (it can move) is false
     clear_ahead(world, t, direction)
     clear_seed(world, t)
     world.solid[square] = EMPTY
@@ -314,7 +318,8 @@ def fall(world: World, square: int, direction: str) -> None:
     """The standing tree on ``square`` falls one step (the caller knows it can):
     what is ahead makes way, a copy there is crushed, a seed there goes."""
     t = world.geometry.beyond(square, direction)
-    assert t is not None
+    if t is None:
+        return  # only on a symbolic branch whose condition (it can fall) is false
     ahead = world.solid[t]
     branch_into(world, is_object(ahead), lambda w: make_way(w, t, direction))
     landed = world.solid[t]
@@ -381,12 +386,18 @@ def statue_moved(world: World, effect: Effect) -> None:
     """INFLUENCE.PROPAGATE: the same statue tries the same move from its own
     square, unless it has moved already (spent) or is blocked (it halts)."""
     d = effect.direction
+
+    def halts(w: World) -> None:
+        event(w)
+
     for owner in STATUES:
         for s in range(world.geometry.size):
             here = both(effect.owner == owner, negate(world.spent[owner]), world.solid[s] == owner)
-            blocked = immovable(world, s, d)
-            _assign(world, branch(world, here, lambda w, s=s, blocked=blocked: _assign(
-                w, branch(w, blocked, lambda x: event(x), lambda x, s=s: push_statue(x, s, d))), nothing))
+
+            def tries(w: World, s: int = s) -> None:
+                _assign(w, branch(w, immovable(w, s, d), halts, lambda x: push_statue(x, s, d)))
+
+            _assign(world, branch(world, here, tries, nothing))
 
 
 def statue_built(world: World, effect: Effect) -> None:
@@ -473,7 +484,9 @@ def count(values: Sequence[Value], wanted: int) -> Value:
 def valid(world: World) -> list[Value]:
     """One solid thing per square, each a known thing (never COLLISION); a
     seed only alone or under a copy; each statue and elephant at most once; a
-    fallen tree lies next to its root, at most one per root; hats only on
+    fallen tree lies next to its root, at most one per root, and none is
+    rooted under a standing tree (a tree falls once: its root's shrub is
+    still on the era before, so no second tree grows there); hats only on
     elephants, one per colour."""
     g = world.geometry
     facts: list[Value] = []
@@ -487,7 +500,8 @@ def valid(world: World) -> list[Value]:
     for thing in (*STATUES, *ELEPHANTS):
         facts.append(count(world.solid, thing) <= 1)
     for r in range(g.size):
-        facts.append(count(world.solid, FALLEN + r) <= 1)
+        lying = count(world.solid, FALLEN + r)
+        facts.append(z3.If(world.solid[r] == TREE, lying == 0, lying <= 1))
     for colour in (WHITE, BLACK):
         facts.append(count(world.hat, colour) <= 1)
     return facts
@@ -509,3 +523,151 @@ def alphabet(geometry: Geometry) -> list[Effect]:
     effects += [Effect("StatueMoved", owner=o, direction=d) for o in STATUES for d in dirs]
     effects += [Effect("StatueBuilt", s, o, d) for o in (WHITE_STATUE, BLACK_STATUE) for s in range(n) for d in dirs]
     return effects
+
+
+def may_arrive(world: World, effect: Effect) -> list[Value]:
+    """What an era always satisfies when ``effect`` reaches it: a statue's
+    build copy arrives only on an era without that statue (a player builds
+    once, and its copies stand on a run of eras from the build on); a tree's
+    growth arrives only where no fallen tree is rooted (the shrub on that
+    square of the era before has just grown, and a tree, standing or fallen,
+    is rooted on a square only while the shrub below it stands)."""
+    if effect.kind == "StatueBuilt":
+        return [count(world.solid, effect.owner) == 0]
+    if effect.kind == "ShrubGrown":
+        return [count(world.solid, FALLEN + effect.square) == 0]
+    return []
+
+
+# --- the theorems -------------------------------------------------------------------------------
+
+BOARDS = ((1, 1), (2, 1), (3, 1), (4, 1), (2, 2), (3, 2))
+"""The boards the per-effect theorems are proved on by `./dev prove`: every
+line of up to 4 squares (a push, a fall and a rebound each run along one line
+of the real board, at most 4 squares long) and two small grids."""
+QUICK_BOARDS = ((1, 1), (2, 1), (3, 1))
+"""The boards of the test suite's run of the same theorems (the longer boards take minutes)."""
+
+
+@dataclass(frozen=True)
+class EffectsTheorem:
+    name: str
+    rules: tuple[str, ...]
+    statement: str
+    check: Callable[[bool], str | None]  # (every board?) -> None when proved; otherwise the counterexample
+
+
+def recorded(world: World) -> Value:
+    """How many effects the world hands on."""
+    return z3.Sum([z3.IntVal(0), *(z3.If(e.guard, 1, 0) for e in world.records)])
+
+
+def _solve(facts: Sequence[Value], claim: Value) -> z3.ModelRef | None:
+    solver = z3.Solver()
+    solver.set("timeout", 120_000)
+    solver.add(*facts)
+    solver.add(z3.Not(claim))
+    result = solver.check()
+    if result == z3.unsat:
+        return None
+    if result == z3.sat:
+        return solver.model()
+    raise RuntimeError(f"the solver gave up: {solver.reason_unknown()}")
+
+
+def _show(m: z3.ModelRef, world: World) -> str:
+    cells = [f"{m.eval(v, model_completion=True)}{'s' if z3.is_true(m.eval(z, model_completion=True)) else ''}"
+             for v, z in zip(world.solid, world.seed, strict=True)]
+    return "[" + " ".join(cells) + "]"
+
+
+@cache
+def applied(width: int, height: int, effect: Effect) -> tuple[World, World]:
+    """A symbolic era of a ``width`` x ``height`` board, and the same era after ``effect``."""
+    before = symbolic_world(grid(width, height), "w")
+    after = before.copy()
+    after.records = []
+    apply_effect(after, effect)
+    return before, after
+
+
+def one_effect(claim: Callable[[World, World, Effect, int], Value]) -> Callable[[bool], str | None]:
+    """Check ``claim(before, after, effect, longest line)`` for every effect
+    on every board of BOARDS (or QUICK_BOARDS), from every valid era the
+    effect may reach."""
+
+    def check(every_board: bool) -> str | None:
+        for width, height in BOARDS if every_board else QUICK_BOARDS:
+            geometry = grid(width, height)
+            for effect in alphabet(geometry):
+                before, after = applied(width, height, effect)
+                m = _solve([*valid(before), *may_arrive(before, effect)],
+                           claim(before, after, effect, max(width, height)))
+                if m is not None:
+                    return f"{width}x{height} board, {effect}: {_show(m, before)} -> {_show(m, after)}"
+        return None
+
+    return check
+
+
+def bounded(before: World, after: World, effect: Effect, line: int) -> Value:
+    return z3.And(after.events <= 2 * line + 1, recorded(after) <= line + 1)
+
+
+def one_thing_per_square(before: World, after: World, effect: Effect, line: int) -> Value:
+    kept = [count(after.solid, t) == count(before.solid, t) for t in (*STATUES, *ELEPHANTS) if t != effect.owner]
+    built = count(after.solid, effect.owner) <= 1 if effect.kind == "StatueBuilt" else z3.BoolVal(True)
+    return z3.And(*valid(after), *kept, built)
+
+
+def _same(a: World, b: World) -> Value:
+    return z3.And(*(x == y for x, y in zip(a.solid + a.hat + a.seed, b.solid + b.hat + b.seed, strict=True)))
+
+
+def earlier_eras_kept(every_board: bool) -> str | None:
+    """Propagation from the past (on a 2-square line) and, with every board,
+    from the present (on a 3-square line): every era up to the acting one is
+    unchanged, and what the next era becomes does not depend on the eras
+    after it."""
+    for (width, height), acting in (((2, 1), 0), ((3, 1), 1))[: 2 if every_board else 1]:
+        geometry = grid(width, height)
+        for effect in alphabet(geometry):
+            eras = [symbolic_world(geometry, f"era{k}") for k in range(3)]
+            other = symbolic_world(geometry, "other")
+            for w in (*eras, other):
+                w.spent = {s: False for s in STATUES}  # nothing has moved on a later era before the effects arrive
+            after = propagate(eras, acting, [effect])
+            swapped = propagate([*eras[:2], other], acting, [effect])
+            facts = [f for w in (*eras, other) for f in valid(w)] + may_arrive(eras[acting + 1], effect)
+            claim = z3.And(*(_same(after[j], eras[j]) for j in range(acting + 1)), _same(after[1], swapped[1]))
+            m = _solve(facts, claim)
+            if m is not None:
+                return f"{width}x{height} board, acting era {acting}, {effect}: " + " | ".join(
+                    _show(m, w) for w in eras)
+    return None
+
+
+EFFECTS_THEOREMS = (
+    EffectsTheorem(
+        "effects-terminate-bounded", ("EFFECTS.ERAS", "EFFECTS.PHASES", "EFFECTS.RECORD"),
+        "each effect reaching an era makes at most 2L + 1 events and hands at most L + 1 effects to the next"
+        " era (L: the longest line of the board, 4 on the real board), so an era reached by a effects makes at"
+        " most 9a events and hands on at most 5a, and the procedure ends after the future",
+        one_effect(bounded)),
+    EffectsTheorem(
+        "effects-one-thing-per-square", ("OBJECTS.SQUARE", "EFFECTS.PHASES", "CONVERGENCE.STATUE-SEED"),
+        "applying any effect to a valid era leaves it valid: one solid thing per square, a seed only alone or"
+        " under a copy, every statue and elephant still there once; so after any sequence of effects, in the"
+        " phase order or any other",
+        one_effect(one_thing_per_square)),
+    EffectsTheorem(
+        "effects-never-change-an-earlier-era", ("EFFECTS.ERAS",),
+        "propagation leaves the acting era and every era before it unchanged, and an era's result never"
+        " depends on the eras after it",
+        earlier_eras_kept),
+)
+
+
+def prove_effects(theorem: EffectsTheorem, *, every_board: bool = True) -> str | None:
+    """None when proved; otherwise a counterexample."""
+    return theorem.check(every_board)
