@@ -21,7 +21,7 @@ from oracle.games.ttykm.board import SQUARES, Colour, Era
 from oracle.games.ttykm.notation import format_position, parse_position
 from oracle.games.ttykm.objects import Kind, Thing
 from oracle.games.ttykm.rules.chapters import _resolve, candidate_actions
-from oracle.games.ttykm.rules.convergence import propagate
+from oracle.games.ttykm.rules import convergence
 from oracle.games.ttykm.rules.standard import Illegal, perform
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import (
@@ -124,7 +124,7 @@ def compare(case: Case, ruleset: Ruleset, *, recorded_order: bool = False) -> st
     before = worlds(scene)
     recorded = [effect(e) for e in scene.effects[era]]
     removed, supply, events = list(scene.removed), scene.seed_supply, len(scene.events)
-    propagate(scene, era, ruleset)
+    convergence.propagate(scene, era, ruleset)
     expected = model.propagate(before, era, recorded, recorded_order=recorded_order)
     arriving = len(recorded)
     for k in range(era + 1, len(expected)):  # the bound of effects-terminate-bounded, on the real board
