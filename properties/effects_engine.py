@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from oracle.games.ttykm.board import SQUARES, Colour, Era
 from oracle.games.ttykm.notation import format_position, parse_position
 from oracle.games.ttykm.objects import Kind, Thing
-from oracle.games.ttykm.rules.chapters import _resolve, candidate_actions
 from oracle.games.ttykm.rules import convergence
+from oracle.games.ttykm.rules.chapters import _resolve, candidate_actions
 from oracle.games.ttykm.rules.standard import Illegal, perform
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import (
@@ -182,7 +182,9 @@ def pair_positions(pair: str, count: int, seed: int) -> list[Position]:
     return list(found)[:count]
 
 
-def differential(positions: Iterable[Position], pair: str, *, limit: int = 1, recorded_order: bool = False) -> list[str]:
+def differential(
+    positions: Iterable[Position], pair: str, *, limit: int = 1, recorded_order: bool = False
+) -> list[str]:
     """The disagreements between the model and the engine, stopping after
     ``limit``; with ``recorded_order``, both under effect-order=recorded."""
     ruleset = Ruleset.parse(pair + ("+effect-order=recorded" if recorded_order else ""))
