@@ -154,7 +154,7 @@ def examples_check() -> None:
 
 CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("Effects Z3 differential", differential_check),
+    ("Convergence examples", examples_check),
     ("Convergence metamorphic", metamorphic_check),
     ("Convergence play machines", play_check),
-    ("Convergence examples", examples_check),
 )
