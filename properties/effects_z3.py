@@ -238,17 +238,18 @@ def clear_seed(world: World, square: int) -> None:
 
 def make_way(world: World, square: int, direction: str) -> None:
     """The movable object on ``square`` leaves it: a statue is pushed, a standing tree falls."""
-    world_after = branch(world, is_statue(world.solid[square]),
-                         lambda w: push_statue(w, square, direction),
-                         lambda w: branch_into(w, world.solid[square] == TREE, lambda x: fall(x, square, direction)))
-    _assign(world, world_after)
+    v = world.solid[square]
+    _assign(world, branch(world, is_statue(v), lambda w: push_statue(w, square, direction),
+                          lambda w: branch_into(w, v == TREE, lambda x: fall(x, square, direction))))
 
 
 def branch_into(world: World, condition: Value, action: Callable[[World], None]) -> None:
+    """Run ``action`` on ``world`` where ``condition`` holds; elsewhere leave it."""
     _assign(world, branch(world, condition, action, nothing))
 
 
 def _assign(world: World, other: World) -> None:
+    """Make ``world`` what ``other`` is (the result of a branch)."""
     if other is world:
         return
     world.solid, world.seed, world.hat = other.solid, other.seed, other.hat
