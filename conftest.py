@@ -40,6 +40,7 @@ SLOW_MODULES = (
     "properties/time_chase/test_z3.py",
     "properties/trois_ombres/test_mutants.py",
     "properties/trois_ombres/test_proofs.py",
+    "properties/test_effects_formal.py",
 )
 
 

@@ -38,7 +38,7 @@ from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene, SeedRemoved, ShrubGrown
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Turn
-from properties import game_reports, influence_mutants
+from properties import convergence_mutants, game_reports, influence_mutants
 from properties.checks import (
     check_growth_invariants,
     check_legality,
@@ -218,7 +218,8 @@ def fall_onto_anything(scene: Scene, c: int, direction: Action) -> bool:
 class Mutant:
     name: str
     patch: Callable[[], Any]  # returns a context manager
-    game: str = "standard"  # which checks judge it: the standard game's, Growth's, Influence's or Memory's
+    game: str = "standard"  # which checks judge it: the standard game's, Growth's, Influence's, Memory's
+    # or Convergence's
 
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -242,6 +243,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("Growth: the dug seed stays on the board", lambda: patched(growth, dig=seed_kept_on_dig), "growth"),
     Mutant("Growth: a tree falls onto a shrub", lambda: patched(growth, can_fall=fall_onto_anything), "growth"),
     *(Mutant(name, patch, "influence") for name, patch in influence_mutants.MUTANTS),
+    *(Mutant(name, patch, "convergence") for name, patch in convergence_mutants.MUTANTS),
 )
 
 # --- the checks -----------------------------------------------------------------------------
@@ -401,14 +403,15 @@ class Verdict:
 
 def judge(mutant: Mutant) -> Verdict:
     """Run the checks of the mutant's game against ``mutant`` until one fails."""
-    checks = {"growth": GROWTH_CHECKS, "influence": influence_mutants.CHECKS, "memory": MEMORY_CHECKS}.get(
-        mutant.game, CHECKS
-    )
+    checks = {"growth": GROWTH_CHECKS, "influence": influence_mutants.CHECKS, "memory": MEMORY_CHECKS,
+              "convergence": convergence_mutants.CHECKS}.get(mutant.game, CHECKS)
     if mutant.game == "growth":
         growth_sample()  # made with the real rules, before any mutant is in place
     elif mutant.game == "influence":
         influence_mutants.sample()
         influence_mutants.differential_sample()
+    elif mutant.game == "convergence":
+        convergence_mutants.sample()
     elif mutant.game == "standard":
         sample_positions()
         differential_sample()

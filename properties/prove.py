@@ -15,6 +15,7 @@ import sys
 import time
 
 from properties import game_reports
+from properties.effects_z3 import EFFECTS_THEOREMS, prove_effects
 from properties.memory_model import MEMORY_THEOREMS
 from properties.memory_model import prove as prove_memory
 from properties.theorems import THEOREMS, prove
@@ -48,6 +49,7 @@ def main(argv: list[str]) -> int:
     if not argv:
         failed += growth_report()
         failed += memory_report()
+        failed += effects_report()
         failed += game_reports.run("prove")
     return 1 if failed else 0
 
@@ -80,6 +82,23 @@ def memory_report() -> int:
             failed += 1
             print(f"    claim: {theorem.statement}\n    counterexample: {counterexample}")
     print(f"{len(MEMORY_THEOREMS) - failed} of {len(MEMORY_THEOREMS)} Memory theorems proved")
+    return failed
+
+
+def effects_report() -> int:
+    """The order-of-effects theorems of `properties.effects_z3`; the number failed."""
+    failed = 0
+    for theorem in EFFECTS_THEOREMS:
+        started = time.perf_counter()
+        counterexample = prove_effects(theorem)
+        status = "proved" if counterexample is None else "FAILED"
+        print(f"{theorem.name:<36} {status:<7} {time.perf_counter() - started:6.2f} s   {', '.join(theorem.rules)}",
+              flush=True)
+        if counterexample is not None:
+            failed += 1
+            print(f"    claim: {theorem.statement}\n    counterexample: {counterexample}")
+    print(f"{len(EFFECTS_THEOREMS) - failed} of {len(EFFECTS_THEOREMS)} order-of-effects theorems proved"
+          " on every board of up to 4 squares in a line")
     return failed
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from properties import influence_mutants
+from properties import convergence_mutants, influence_mutants
 from properties.mutants import CHECKS, GROWTH_CHECKS, MEMORY_CHECKS, MEMORY_MUTANTS, MUTANTS, Mutant, judge
 
 
@@ -40,3 +40,12 @@ def test_memory_mutant_is_caught(mutant: Mutant) -> None:
 @pytest.mark.parametrize("name", [name for name, _ in MEMORY_CHECKS if name != "Memory Z3 differential"])
 def test_memory_checks_pass_on_the_real_rules(name: str) -> None:
     dict(MEMORY_CHECKS)[name]()
+
+
+CONVERGENCE_QUICK = {name: check for name, check in convergence_mutants.CHECKS if "differential" not in name}
+
+
+@pytest.mark.parametrize("name", CONVERGENCE_QUICK)
+def test_convergence_checks_pass_on_the_real_rules(name: str) -> None:
+    """Without a mutant every Convergence check passes (the differential check has its own test)."""
+    CONVERGENCE_QUICK[name]()

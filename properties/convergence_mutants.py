@@ -1,0 +1,160 @@
+"""Convergence mutants: deliberately broken pair rules and a broken order of
+effects, and the checks that must catch them (run by `properties.mutants`
+with the other mutants).
+
+Each mutant replaces one function of a rules module inside a ``with`` block;
+the rules call each other through their modules, so the replacement is what
+the engine runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis.stateful import run_state_machine_as_test
+
+from oracle.games.ttykm.board import Action, Era
+from oracle.games.ttykm.events import Cleared
+from oracle.games.ttykm.objects import Kind
+from oracle.games.ttykm.rules import chapters, convergence, growth, influence
+from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.scene import MOVEMENT, PLACEMENT, REMOVAL, Scene
+from oracle.games.ttykm.state import Position
+
+
+@contextmanager
+def patched(module: Any, **replacements: Callable[..., Any]) -> Iterator[None]:
+    """Replace functions of ``module`` inside the block."""
+    originals = {name: getattr(module, name) for name in replacements}
+    for name, function in replacements.items():
+        setattr(module, name, function)
+    try:
+        yield
+    finally:
+        for name, function in originals.items():
+            setattr(module, name, function)
+
+
+@contextmanager
+def placements_first() -> Iterator[None]:
+    """The order of effects with the placements before the removals (EFFECTS.PHASES)."""
+
+    def propagate(scene: Scene, era: int, ruleset: Ruleset) -> None:
+        for k in range(era + 1, Era.FUTURE + 1):
+            arriving = scene.effects[k - 1]
+            for phase in (PLACEMENT, REMOVAL, MOVEMENT):
+                for effect in arriving:
+                    if effect.phase == phase:
+                        convergence.apply_effect(scene, k, effect, ruleset)
+
+    with patched(convergence, propagate=propagate), patched(chapters, propagate=propagate):
+        yield
+
+
+def seed_gone_without_cascade(scene: Scene, c: int) -> None:
+    """A statue arriving on a seed returns it to the supply, but its shrub and
+    tree stay (CONVERGENCE.STATUE-SEED without the dig cascade)."""
+    scene.events.append(Cleared("seed", c))
+    scene.seeds &= ~(1 << c)
+    scene.seed_supply += 1
+
+
+def trample_keeps_the_tree(scene: Scene, target: int, direction: Action) -> None:
+    """An elephant trampling a shrub leaves the tree above it standing
+    (CONVERGENCE.ELEPHANT-TRAMPLE without the cascade)."""
+    thing = scene.solid(target)
+    if thing is not None and thing.kind is Kind.SHRUB:
+        del scene.solids[target]
+        scene.events.append(Cleared("shrub", target))
+        if scene.has_seed(target):
+            growth.remove_seed(scene, target)
+        return
+    real_elephant_enters(scene, target, direction)
+
+
+real_elephant_enters = convergence.elephant_enters
+
+
+def elephant_refused_by_any_statue(scene: Scene, target: int, direction: Action) -> tuple[str, str] | None:
+    """An elephant can never enter a statue's square (CONVERGENCE.ELEPHANT-STATUE forgotten)."""
+    thing = scene.solid(target)
+    if thing is not None and thing.kind is Kind.STATUE:
+        return "CONVERGENCE.ELEPHANT-STATUE", "a statue is there"
+    return real_elephant_entry_refusal(scene, target, direction)
+
+
+real_elephant_entry_refusal = convergence.elephant_entry_refusal
+
+
+MUTANTS: tuple[tuple[str, Callable[[], Any]], ...] = (
+    ("Effects: placements before removals", placements_first),
+    ("Growth+Influence: a statue on a seed, no cascade",
+     lambda: patched(influence, remove_seed_under=seed_gone_without_cascade)),
+    ("Growth+Memory: a trampled shrub keeps its tree",
+     lambda: patched(convergence, elephant_enters=trample_keeps_the_tree)),
+    ("Influence+Memory: elephants never push statues",
+     lambda: patched(convergence, elephant_entry_refusal=elephant_refused_by_any_statue)),
+)
+
+
+# --- the checks -----------------------------------------------------------------------------
+
+
+@cache
+def sample() -> dict[str, tuple[Position, ...]]:
+    """Seeded positions of each pair, made with the real rules."""
+    from properties.effects_engine import PAIRS, pair_positions
+
+    return {pair: tuple(pair_positions(pair, 80, seed=5)) for pair in PAIRS}
+
+
+def differential_check() -> None:
+    """The order-of-effects model agrees with the engine on every action of the sample."""
+    from properties.effects_engine import differential
+
+    for pair, positions in sample().items():
+        for problem in differential(positions, pair):
+            raise AssertionError(problem)
+
+
+def metamorphic_check() -> None:
+    """A pair plays as each of its chapters where the other chapter's objects are not touched."""
+    from properties.test_convergence_metamorphic import check_inert
+
+    for pair, positions in sample().items():
+        for position in positions[:40]:
+            check_inert(position, pair)
+
+
+def play_check() -> None:
+    """The three pair state machines, with fixed randomness."""
+    from properties.test_convergence_play import machine
+
+    for pair in ("growth+influence", "growth+memory", "influence+memory"):
+        run_state_machine_as_test(machine(pair), settings=settings(
+            max_examples=10, stateful_step_count=8, derandomize=True, database=None, deadline=None,
+            phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck),
+        ))
+
+
+def examples_check() -> None:
+    """The worked examples of spec/ttykm/convergence.md."""
+    from oracle.games.ttykm.examples import check_example, read_examples
+    from tests.conftest import TTYKM_SPEC
+
+    for example in read_examples(TTYKM_SPEC):
+        if example.where.startswith("convergence.md"):
+            problems = check_example(example)
+            assert not problems, problems[0]
+
+
+CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
+    ("Effects Z3 differential", differential_check),
+    ("Convergence examples", examples_check),
+    ("Convergence metamorphic", metamorphic_check),
+    ("Convergence play machines", play_check),
+)
