@@ -244,8 +244,11 @@
     const step = steps[replay.at];
     const picture = el("div", { class: "pg-step-board" });
     picture.innerHTML = step.svg_row + step.svg_column;
+    if (!step.svg_row && steps.some(function (s) { return s.svg_row; })) {
+      picture.append(el("p", { class: "pg-note" }, "The board after the whole turn is drawn on the last step."));
+    }
     parts.replay.replaceChildren(
-      el("h2", {}, "The turn just played, step by step"),
+      el("h2", {}, (answer && answer.mode === "list" ? "The action" : "The turn") + " just played, step by step"),
       el("p", {}, "Turn ", el("code", {}, replay.action), ": step " + (replay.at + 1) + " of " + steps.length + "."),
       el("p", { class: "pg-step-text" }, step.text),
       el("div", { class: "pg-step-nav" },

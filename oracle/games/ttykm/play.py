@@ -172,11 +172,23 @@ class TTYKMPlay:
         overlays = replace(overlays, targets=rings)
         return board_svg(state, overlays, layout="column" if layout == "column" else "row", interactive=True)
 
-    def steps(self, state: Position, events: Sequence[Event]) -> tuple[Step, ...]:
-        """Each event of a turn with the board just after it, the turn's arrows so far drawn on it."""
+    def steps(self, state: Position, events: Sequence[Event], after: Position) -> tuple[Step, ...]:
+        """Each event of a turn with the board just after it, the turn's arrows so far drawn on it.
+
+        The step-by-step replay knows the standard game's events only; a
+        chapter's turn is told event by event with one picture, the board
+        after the whole turn, on its last step."""
         trace = tuple(events)
+        try:
+            positions = positions_through(state, trace)
+        except TypeError:  # a chapter event: positions_through replays the standard events only
+            whole = turn_overlays(trace, "after")
+            last = len(trace) - 1
+            return tuple(Step(event_prose(event), board_svg(after, whole, layout="row") if n == last else "",
+                              board_svg(after, whole, layout="column") if n == last else "")
+                         for n, event in enumerate(trace))
         shown = []
-        for n, position in enumerate(positions_through(state, trace), start=1):
+        for n, position in enumerate(positions, start=1):
             overlays = turn_overlays(trace[:n], "after")
             shown.append(Step(event_prose(trace[n - 1]), board_svg(position, overlays, layout="row"),
                               board_svg(position, overlays, layout="column")))

@@ -81,7 +81,9 @@ class Playable(Protocol):
         the rules refused rather than one legal so far."""
         ...
 
-    def steps(self, state: Any, events: Sequence[Any]) -> Sequence[Step]:
+    def steps(self, state: Any, events: Sequence[Any], after: Any) -> Sequence[Step]:
+        """Each event of an action in words, with the pictures just after it where the game can draw
+        them (empty strings where it cannot); ``after`` is the state after the whole action."""
         ...
 
     def edit(self, state: Any, pick: str) -> Any:
@@ -187,7 +189,7 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
             "before": state_text,
             "events": [game.event_text(e) for e in applied.events],
             "steps": [{"text": s.text, "svg_row": s.svg_row, "svg_column": s.svg_column}
-                      for s in play.steps(state, applied.events)],
+                      for s in play.steps(state, applied.events, applied.state)],
         }
         state, picks = applied.state, []
         state_text = game.format_state(state)
