@@ -249,7 +249,7 @@
     }
     parts.replay.replaceChildren(
       el("h2", {}, (answer && answer.mode === "list" ? "The action" : "The turn") + " just played, step by step"),
-      el("p", {}, "Turn ", el("code", {}, replay.action), ": step " + (replay.at + 1) + " of " + steps.length + "."),
+      el("p", {}, (answer && answer.mode === "list" ? "Action " : "Turn "), el("code", {}, replay.action), ": step " + (replay.at + 1) + " of " + steps.length + "."),
       el("p", { class: "pg-step-text" }, step.text),
       el("div", { class: "pg-step-nav" },
         el("button", { type: "button", class: "md-button pg-prev", onclick: function () {
