@@ -10,6 +10,8 @@ Run with ``python bench/playground_bench.py`` after ``./dev docs`` (it serves
   too, split into its stages (Pyodide's script loaded, Python restored from the
   build's memory snapshot, the oracle's zip put in place, the first answer
   drawn), with whether the snapshot was used and how many bytes were fetched.
+  The CPU time the browser's processes spent on it is measured too (Linux
+  ``/proc``): unlike wall time it does not grow with the machine's load.
 * **Warm load**: the same page opened again in the same context, so the HTTP
   cache and the browser's compiled-WebAssembly cache are used.
 * **Per query**: the legal turns of positions from random playouts, asked of
@@ -80,6 +82,34 @@ def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
+def browser_cpu_seconds() -> float:
+    """CPU time (user and system) used so far by this process's descendants still running: the browser.
+
+    On a shared machine wall time grows with the load; the CPU time a cold load
+    costs does not, and is about the wall time on one idle core of this processor."""
+    parent: dict[int, int] = {}
+    used: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            parent[int(entry.name)] = int(fields[1])
+            used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    me = os.getpid()
+
+    def descends(pid: int) -> bool:
+        while pid > 1:
+            pid = parent.get(pid, 0)
+            if pid == me:
+                return True
+        return False
+
+    return sum(seconds for pid, seconds in used.items() if descends(pid))
+
+
 def load_average() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"
 
@@ -106,13 +136,16 @@ def main() -> int:
     stages: list[dict[str, float]] = []
     snapshots: list[bool] = []
     fetched: list[int] = []
+    cpu_seconds: list[float] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS, headless=True)
         for _ in range(args.loads):
             context = browser.new_context()  # a new context: nothing cached
             page = context.new_page()
+            before = browser_cpu_seconds()
             page.goto(base + "/playground/", wait_until="commit")
             page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=120_000)
+            cpu_seconds.append(browser_cpu_seconds() - before)
             loads.append(page.evaluate("performance.now()") / 1000)
             page_loads.append(page.evaluate("window.ttykmPlayground.timing.loadMs") / 1000)
             stages.append(page.evaluate("window.ttykmPlayground.timing.stages"))
@@ -142,6 +175,7 @@ def main() -> int:
         "cold_load_s_median": round(load, 2),
         "cold_load_s_max": round(max(loads), 2),
         "script_to_ready_s_median": round(page_load, 2),
+        "cold_load_cpu_s_median": round(statistics.median(cpu_seconds), 2),
         "from_snapshot": all(snapshots),
         "fetched_mb_cold": round(statistics.median(fetched) / 1e6, 1),
         "stages_s_median": {k: round(statistics.median(s[k] for s in stages) / 1000, 2) for k in stages[0]},
