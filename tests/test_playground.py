@@ -3,8 +3,11 @@ the step-by-step replay it shows, and the bundle the site build writes."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import random
+import shutil
+import subprocess
 import zipfile
 from io import BytesIO
 from pathlib import Path
@@ -20,7 +23,8 @@ from oracle.games.ttykm.rules.standard import apply_turn, legal_turns
 from oracle.games.ttykm.ruleset import STANDARD
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, Position, check_position
 from oracle.games.ttykm.turn import Turn
-from oracle.tools.site.bundle import MissingPyodide, oracle_zip, pyodide_dir
+from oracle.tools.site import bundle
+from oracle.tools.site.bundle import PYODIDE_FILES, MissingPyodide, oracle_zip, pyodide_dir
 from oracle.tools.site.playground import games, playable, playable_games, view, view_json
 from tests.conftest import ROOT
 from tests.positions import random_playout_position, random_position
@@ -136,6 +140,28 @@ def test_the_oracle_zip_is_reproducible_and_holds_the_playground() -> None:
 def test_a_missing_pyodide_package_says_how_to_get_it(tmp_path: Path) -> None:
     with pytest.raises(MissingPyodide, match="npm ci"):
         pyodide_dir(tmp_path)
+
+
+def test_the_snapshot_is_made_by_node_once_and_then_reused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in PYODIDE_FILES:
+        (tmp_path / "node_modules" / "pyodide").mkdir(parents=True, exist_ok=True)
+        (tmp_path / "node_modules" / "pyodide" / name).write_text("{}")
+    runs: list[list[str]] = []
+
+    def node(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        runs.append(command)
+        Path(command[-1]).write_bytes(b"memory of " + Path(command[-2]).read_bytes())
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(MissingPyodide, match=r"needs Node\.js"):
+        bundle.snapshot(tmp_path, b"zip 1")
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/node")
+    monkeypatch.setattr(subprocess, "run", node)
+    first = bundle.snapshot(tmp_path, b"zip 1")
+    assert gzip.decompress(first) == b"memory of zip 1" and len(runs) == 1
+    assert bundle.snapshot(tmp_path, b"zip 1") == first and len(runs) == 1  # from the cache
+    assert gzip.decompress(bundle.snapshot(tmp_path, b"zip 2")) == b"memory of zip 2" and len(runs) == 2
 
 
 def test_every_chapter_plays_by_clicks_through_the_same_mechanism() -> None:
