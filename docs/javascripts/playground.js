@@ -177,7 +177,7 @@
       picks: current.picks }, change);
     const result = window.ttykmPlayground.view(request);
     if (result.error) {
-      parts.message.replaceChildren(el("p", { class: "pg-refused" }, "That position cannot be read: " + result.error));
+      parts.message.replaceChildren(el("p", { class: "pg-refused" }, (change.action ? "That action" : "That position") + " cannot be read: " + result.error));
       return;
     }
     answer = result;

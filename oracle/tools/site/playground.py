@@ -219,8 +219,7 @@ SEALED = "sealed:"  # a player's sealed choice in a simultaneous step, by the ch
 
 
 def _text_picture(game: AnyGame, state: Any) -> str:
-    return f'<pre class="pg-text" role="img" aria-label="{html.escape(game.title)}">' \
-           f"{html.escape(game.state_text(state))}</pre>"
+    return f'<pre class="pg-text">{html.escape(game.state_text(state))}</pre>'
 
 
 def list_view(request: dict[str, Any]) -> dict[str, Any]:
