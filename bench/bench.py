@@ -9,8 +9,8 @@ second in three modes:
 * ``fast, no table``: the same without the transposition table;
 * ``plain``: every turn made by the plain rules (depths 1-4 only).
 
-Then perft from the Influence start (``rules=influence``, counted by the
-plain rules), checked against the counts recorded below, and the median wall
+Then perft from the Influence start (``rules=influence``: its fast path and
+the plain rules), checked against the counts recorded below, and the median wall
 time of ``oracle legal`` against ``python -c pass``.
 Figures depend on the machine: quote them with the machine they came from.
 """
@@ -36,7 +36,7 @@ from oracle.games.ttykm.state import Position
 
 TARGET_PERFT5_SECONDS = 2.5
 TARGET_CLI_RATIO = 4.0
-# Perft from the Influence start; depths 1-3 are also in vectors/influence/perft.txt.
+# Perft from the Influence start; also in vectors/influence/perft.txt.
 INFLUENCE_PERFT = {1: 36, 2: 1296, 3: 38792, 4: 1195428}
 TARGET_GROWTH_NODES_PER_SECOND = 1_000_000
 
@@ -118,19 +118,26 @@ def bench_cli(runs: int) -> float:
     return cli / bare
 
 
-def bench_influence(max_depth: int) -> None:
-    from oracle.games.ttykm.rules.standard import start_position
-    from oracle.games.ttykm.ruleset import Ruleset
-
+def bench_influence(max_depth: int, plain_depth: int) -> None:
+    """Perft from the Influence start (rules=influence): the fast path and the
+    plain rules, each count checked against `INFLUENCE_PERFT`."""
     rules = Ruleset.parse("influence")
     start = start_position(rules)
-    print("perft from the Influence start (plain rules)")
-    print(f"{'depth':>5} {'nodes':>10}  {'seconds':>8} {'nodes/s':>12}  recorded")
+    print("perft from the Influence start (rules=influence)")
+    print(f"{'depth':>5} {'nodes':>10}  {'mode':<15} {'seconds':>8} {'nodes/s':>12}  recorded")
     for depth in range(1, max_depth + 1):
-        nodes, seconds = timed(perft, start, depth, rules)
-        rate = nodes / seconds if seconds else float("inf")
-        check = "agrees" if INFLUENCE_PERFT.get(depth) == nodes else f"DIFFERS from {INFLUENCE_PERFT.get(depth)}"
-        print(f"{depth:>5} {nodes:>10}  {seconds:>8.3f} {rate:>12,.0f}  {check}")
+        modes: list[tuple[str, object, dict[str, object]]] = [
+            ("fast", perft, {}),
+            ("fast, no table", perft, {"cache": False}),
+        ]
+        if depth <= plain_depth:
+            modes.append(("plain", perft_plain, {}))
+        for name, func, kwargs in modes:
+            nodes, seconds = timed(func, start, depth, rules, **kwargs)
+            rate = nodes / seconds if seconds else float("inf")
+            recorded = INFLUENCE_PERFT.get(depth)
+            check = "agrees" if recorded == nodes else f"DIFFERS from {recorded}"
+            print(f"{depth:>5} {nodes:>10}  {name:<15} {seconds:>8.3f} {rate:>12,.0f}  {check}")
 
 
 def main() -> int:
@@ -146,7 +153,7 @@ def main() -> int:
     print()
     perft5 = bench_perft(args.depth, args.plain_depth)
     print()
-    bench_influence(args.influence_depth)
+    bench_influence(args.influence_depth, min(args.plain_depth, 3))
     growth_rate = bench_growth_perft(args.growth_depth, min(args.plain_depth, 2))
     ratio = bench_cli(args.runs)
     print()

@@ -61,6 +61,11 @@ class PlayInfluenceMoveCopy(PlayInfluence):
     ruleset = Ruleset(variants=frozenset({"statue-build=move-copy"}), chapters=frozenset({"influence"}))
 
 
+class PlayInfluenceSidewaysPull(PlayInfluence):
+    ruleset = Ruleset(variants=frozenset({"pull=sideways", "pull-with-push=forbidden"}),
+                      chapters=frozenset({"influence"}))
+
+
 STEPS = settings(stateful_step_count=12)
 TestPlayInfluence = PlayInfluence.TestCase
 TestPlayInfluence.settings = settings(STEPS, max_examples=60)
@@ -68,3 +73,5 @@ TestPlayInfluenceAutomaticPull = PlayInfluenceAutomaticPull.TestCase
 TestPlayInfluenceAutomaticPull.settings = settings(STEPS, max_examples=25)
 TestPlayInfluenceMoveCopy = PlayInfluenceMoveCopy.TestCase
 TestPlayInfluenceMoveCopy.settings = settings(STEPS, max_examples=25)
+TestPlayInfluenceSidewaysPull = PlayInfluenceSidewaysPull.TestCase
+TestPlayInfluenceSidewaysPull.settings = settings(STEPS, max_examples=25)

@@ -50,7 +50,7 @@ def test_the_oracle_conforms_to_itself_through_a_subprocess(tmp_path: Path) -> N
     assert checked["perft"] > 10 and report["skipped"] == []
 
 
-@pytest.mark.parametrize("variant", ["self-push=paradox", "copy-choice=free", "self-push=ends"])
+@pytest.mark.parametrize("variant", ["self-push=paradox", "copy-choice=free", "self-push=ends", "influence"])
 def test_the_oracle_conforms_to_itself_under_a_variant(variant: str) -> None:
     ruleset = Ruleset.parse(variant)
     vectors = VECTORS / variant.replace("=", "-")

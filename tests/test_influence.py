@@ -142,3 +142,19 @@ def test_the_cli_plays_an_influence_turn(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["apply", text, "b2 E N >present"]) == 0
     out = capsys.readouterr().out
     assert "crushed black present:d2 E" in out and "moved neutral statue future:c2-d2 E" in out
+
+
+def test_a_sideways_pull_is_written_with_its_side() -> None:
+    turn = parse_turn("b2 E+N N")
+    assert turn.actions[0] == Pull(MOVES[1], MOVES[0])
+    assert format_turn(turn) == "b2 E+N N"
+    for bad in ("b2 E+E", "b2 E+W", "b2 E+F", "b2 E+X"):
+        with pytest.raises(NotationError, match="a sideways pull names the side"):
+            parse_turn(bad)
+
+
+def test_cli_perft_counts_from_the_start_of_its_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "3", "--rules", "influence", "--quiet"]) == 0
+    assert capsys.readouterr().out.strip() == "perft 3: 38792"
+    assert main(["perft", "2", "--quiet"]) == 0
+    assert capsys.readouterr().out.strip() == "perft 2: 256"

@@ -82,6 +82,7 @@ def test_version() -> None:
         "neutral-statue-square=b3", "effect-order=recorded",
         "train-propagation=R2", "train-hatted=stays", "command-needs-adjacency", "elephant-moves-propagate",
         "elephants=swapped",
+        "pull=sideways", "pull-with-push=forbidden", "rebound-blocked=illegal",
     ]
     assert response["rulesets"] == ["standard", "growth", "influence", "memory"]
     assert response["ops"] == list(OPS)
@@ -159,6 +160,28 @@ def test_variant_changes_the_answer() -> None:
     served = handle(json.dumps({"id": 4, "op": "legal", "position": position, "turn": "a2 F S >past"}),
                     Ruleset.parse("self-push=paradox"))
     assert json.loads(served)["verdict"] == "legal"
+
+
+INFLUENCE_START = ("3b/4/2N1/w3|3b/4/2N1/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                   " rules=influence built=0,0")
+
+
+def test_the_protocol_under_rules_influence() -> None:
+    """Moves, legal, apply and perft answer for an Influence position: pulls and builds
+    in the turns, statue events in order, the fast perft count."""
+    moves = ask({"id": 1, "op": "moves", "position": INFLUENCE_START})
+    assert moves["count"] == 36 and "a1 N Ba1 >present" in moves["turns"]
+    pulled = ("3b/4/N3/w3|3b/4/Nw2/4|3b/4/N3/w3 turn=w focus=present,future supply=4,4 removed=0,0"
+              " rules=influence built=0,0")
+    request = {"id": 2, "op": "apply", "position": pulled, "turn": "b2 E+ N >past"}
+    applied = ask(request)
+    assert {k: applied[k] for k in expected(request)} == expected(request)
+    assert "moved neutral statue future:a2-b2 E" in applied["events"]
+    illegal = ask({"id": 3, "op": "legal", "position": INFLUENCE_START, "turn": "a1 Ba2 Bb1"})
+    assert (illegal["verdict"], illegal["rule"]) == ("illegal", "INFLUENCE.BUILD.ONCE")
+    assert ask({"id": 4, "op": "perft", "position": INFLUENCE_START, "depth": 3})["nodes"] == 38792
+    automatic = ask({"id": 5, "op": "legal", "position": pulled, "turn": "b2 E+", "variant": "pull=automatic"})
+    assert (automatic["verdict"], automatic["rule"]) == ("illegal", "VARIANT.PULL-AUTOMATIC")
 
 
 def test_validate() -> None:

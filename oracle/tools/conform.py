@@ -66,6 +66,10 @@ EXIT_USAGE = 2
 EXIT_ENGINE_FAILED = 3
 # Ops an engine may leave out by answering unknown_op.
 OPTIONAL_OPS = ("explain", "perft", "validate")
+# The largest perft count the runner asks an engine for: a protocol request has a
+# budget of a few seconds (REQUEST_SECONDS), and the oracle's own serve counts
+# this many nodes in well under a second on a slow machine.
+MAX_PERFT_NODES_ASKED = 1_000_000
 
 Json = dict[str, Any]
 
@@ -175,6 +179,8 @@ class Divergence:
             lines.append(f"  position: {self.request['position']}")
         if "turn" in self.request:
             lines.append(f"  turn:     {self.request['turn']}")
+        if "player" in self.request:
+            lines.append(f"  player:   {self.request['player']}")
         lines.append(f"  rule:     {self.rule or '(none named)'}")
         lines.append(f"  oracle:   {_brief(self.oracle)}")
         lines.append(f"  engine:   {_brief(self.engine)}")
@@ -443,6 +449,8 @@ class Runner:
         limit = MAX_PERFT_DEPTH if self.ruleset == STANDARD else MAX_PERFT_DEPTH_VARIANT  # the oracle's own limits
         if depth > limit or "perft" in self.checked.skipped:
             return
+        if nodes > MAX_PERFT_NODES_ASKED:  # beyond a request's time budget on a slow machine (documented)
+            return
         answers = self.both(request, source)
         if answers is None:
             return
@@ -530,6 +538,9 @@ class Runner:
 def load_vectors(directory: Path, ruleset: Ruleset) -> dict[str, bytes]:
     """The vector files in ``directory``, whose manifest must name ``ruleset``."""
     manifest = read_manifest(directory)
+    game = manifest.get("game")
+    if game not in (None, "ttykm"):
+        raise VectorDirError(f"{directory} holds vectors for {str(game)[:40]}, not ttykm; pass --game {str(game)[:40]}")
     if manifest.get("variant") != ruleset.name:
         raise VectorDirError(f"{directory} holds vectors for {manifest.get('variant')!r}, not {ruleset.name!r};"
                          " pass the matching --variant")
@@ -551,6 +562,7 @@ class Report:
     failure: str | None = None
     seconds: float = 0.0
     keep_going: bool = False
+    game: str = "ttykm"
 
     @property
     def divergence(self) -> Divergence | None:
@@ -573,7 +585,8 @@ class Report:
         from oracle import SPEC_VERSION, __version__
 
         return {
-            "result": self.result, "engine": self.engine, "variant": self.variant, "spec": SPEC_VERSION,
+            "result": self.result, "engine": self.engine, "game": self.game, "variant": self.variant,
+            "spec": SPEC_VERSION,
             "oracle": __version__, "seed": self.seed, "games": self.games, "checked": self.checked,
             "skipped": self.skipped, "engine_version": self.engine_version,
             "divergence": self.divergence.to_json() if self.divergence is not None else None,
@@ -585,7 +598,8 @@ class Report:
 
     def text(self, shown_per_rule: int = 5) -> str:
         counts = ", ".join(f"{n} {kind}" for kind, n in sorted(self.checked.items()))
-        lines = [f"engine: {self.engine}", f"variant: {self.variant}", f"checked: {counts or 'nothing'}"]
+        lines = [f"engine: {self.engine}", *([f"game: {self.game}"] if self.game != "ttykm" else []),
+                 f"variant: {self.variant}", f"checked: {counts or 'nothing'}"]
         if self.skipped:
             lines.append(f"skipped: {', '.join(self.skipped)}")
         if self.keep_going and self.divergences:

@@ -247,7 +247,7 @@ STANDARD_SHAPE = SetShape(NAMED_POSITIONS, {"start": 5, "*": 3}, 6, 100)
 VARIANT_SHAPE = SetShape(NAMED_POSITIONS, {"start": 3, "*": 2}, 6, 100)
 GROWTH_SHAPE = SetShape(GROWTH_NAMED_POSITIONS, {"start": 4, "*": 2}, 6, 100)  # Growth has a fast path
 GROWTH_VARIANT_SHAPE = SetShape(GROWTH_NAMED_POSITIONS, {"start": 3, "*": 2}, 6, 100)
-INFLUENCE_SHAPE = SetShape(INFLUENCE_NAMED, {"start": 3, "*": 2}, 6, 100)
+INFLUENCE_SHAPE = SetShape(INFLUENCE_NAMED, {"start": 4, "*": 3}, 6, 100)  # Influence has a fast path
 MEMORY_SHAPE = SetShape(MEMORY_POSITIONS, {"start": 3, "*": 2}, 5, 30)
 
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from oracle.errors import NotationError
 from oracle.games.time_chase import notation, pictures, rules
-from oracle.games.time_chase.actions import Action, Bid, Bids
+from oracle.games.time_chase.actions import Action, Bid, Bids, Play
+from oracle.games.time_chase.cards import deck
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.ruleset import VARIANTS, Rules
 from oracle.games.time_chase.state import State, check_state
@@ -145,3 +146,47 @@ class TimeChase:
 
 
 GAME: Game[State, Action, Rules, Event] = TimeChase()
+
+
+# Extras for the shared tools (oracle.tools.game_vectors, oracle.tools.conform), beyond the interface.
+
+# The clause that says what each player may see (`TimeChase.observe`).
+OBSERVE_RULE = "TC.OBSERVE"
+
+# The clause behind each kind of event (spec/time-chase/notation.md, TC.NOTATION.EVENTS).
+EVENT_RULES = {
+    "dealt": "TC.DEAL", "income": "TC.INCOME", "event": "TC.ROUND", "bids": "TC.BID", "travel": "TC.TRAVEL",
+    "lead": "TC.LEAD", "play": "TC.PLAY", "crystal": "TC.CRYSTAL", "win": "TC.WINNER", "hold": "TC.REPLAY",
+    "token": "TC.CONTROL", "token-back": "TC.CONTROL", "invariant": "TC.ZERO", "paradox": "TC.ZERO",
+    "unchanged": "TC.ZERO",
+}
+
+
+def state_svg(state: State) -> str:
+    """The SVG picture of a state (``oracle render``): the timeline, pawns, crystals and the current trick."""
+    return pictures.timeline_svg(state)
+
+
+def event_rule(event: Event) -> str | None:
+    """The clause an event comes from, which a conformance report blames when an engine's event differs."""
+    return event.rule if event.kind == "over" else EVENT_RULES.get(event.kind)
+
+
+def near_misses(state: State, rules_: Rules) -> list[Action]:
+    """Illegal actions close to legal ones, for the test vectors: cards held but not allowed
+    (TC.FOLLOW), a card not held (TC.PLAY), one bid per player just above their limit (TC.BID)."""
+    if state.phase == "bid":
+        misses: list[Action] = []
+        for player in range(state.players):
+            too_many = [0] * state.players
+            too_many[player] = rules.bid_limit(state, player) + 1
+            misses.append(Bids(tuple(too_many)))
+        return misses
+    if state.phase != "play":
+        return []
+    actor = rules.player_to_act(state)
+    assert actor is not None
+    legal = {a.card for a in rules.legal_actions(state, rules_) if isinstance(a, Play)}
+    held: list[Action] = [Play(c) for c in state.hands[actor] if c not in legal]
+    foreign = next(c for c in sorted(deck(state.players)) if c not in state.hands[actor])
+    return [*held, Play(foreign)]

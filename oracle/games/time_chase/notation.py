@@ -8,12 +8,12 @@ every ``format_*`` is read back by its ``parse_*`` to an equal value.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
 from oracle.errors import NotationError
+from oracle.games.state_text import parse_text_or_json
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
 from oracle.games.time_chase.cards import PLAYER_COUNTS, RANKS, SUIT_NAMES, SUITS, Card, removed
 from oracle.games.time_chase.events import Event
@@ -193,12 +193,11 @@ REQUIRED_AFTER_DEAL = ("first", "ref", "invariant", "unused", "hands", "crystals
 
 def parse_state(text: str) -> State:
     """A state in text, or in JSON if it starts with ``{``; checked with TC.STATE.VALID."""
-    if text.lstrip().startswith("{"):
-        try:
-            obj = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise NotationError(f"a JSON state that is not valid JSON ({exc})") from None
-        return state_from_json(obj)
+    return parse_text_or_json(text, parse_state_text, state_from_json)
+
+
+def parse_state_text(text: str) -> State:
+    """A state in the text notation; checked with TC.STATE.VALID."""
     fields: dict[str, str] = {}
     for word in text.split():
         key, eq, value = word.partition("=")

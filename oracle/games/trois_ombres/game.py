@@ -213,9 +213,25 @@ class TroisOmbres:
 GAME: Game[State, Action, Rules, Event] = TroisOmbres()
 
 
-def play_seeded(seed: int) -> list[Action]:
+def play_seeded(rules: Rules, seed: int) -> list[Action]:
     """A whole game for the vectors: the simulated team, forgetting more as the seed grows (0, 0.25, 0.5...)."""
     from oracle.games.trois_ombres.team import play_game
 
-    _, actions = play_game(Rules(), seed, min(0.9, 0.25 * (seed - 1)))
+    _, actions = play_game(rules, seed, min(0.9, 0.25 * (seed - 1)))
     return actions
+
+
+# The clause that says what each player may see (`observation`), for conformance reports.
+OBSERVE_RULE = "OMBRES.OBSERVE"
+
+
+def state_svg(state: State) -> str:
+    """The SVG picture of a state (``oracle render``): the table as it shows, face-down tiles as backs."""
+    from oracle.games.trois_ombres.pictures.svg import render_svg
+
+    return render_svg(state, hidden=True, title=f"L'heure des 3 ombres, {state.hour} h")
+
+
+def event_rule(event: Event) -> str | None:
+    """The clause an event comes from (each event names it), for conformance reports."""
+    return event.rule

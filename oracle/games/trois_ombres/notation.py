@@ -6,12 +6,12 @@ naming the offending token.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import fields, replace
 from typing import Any
 
 from oracle.errors import NotationError
+from oracle.games.state_text import parse_text_or_json
 from oracle.games.trois_ombres.actions import Action
 from oracle.games.trois_ombres.components import (
     FACES,
@@ -372,14 +372,7 @@ def state_from_json(obj: Any) -> State:
 
 def parse_state(text: str) -> State:
     """A state in text or (starting with ``{``) JSON, checked for validity."""
-    if text.lstrip().startswith("{"):
-        try:
-            obj = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise NotationError(f"a JSON state that is not valid JSON ({exc})") from None
-        state = state_from_json(obj)
-    else:
-        state = parse_state_text(text)
+    state = parse_text_or_json(text, parse_state_text, state_from_json)
     check_state(state)
     return state
 

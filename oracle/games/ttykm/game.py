@@ -14,6 +14,7 @@ from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
+from oracle.games.state_text import parse_text_or_json
 from oracle.games.ttykm import notation
 from oracle.games.ttykm.board import Colour
 from oracle.games.ttykm.events import Event
@@ -23,7 +24,6 @@ from oracle.games.ttykm.rules.standard import start_position
 from oracle.games.ttykm.ruleset import CHAPTERS, VARIANTS, Ruleset, UnknownVariant
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Turn
-from oracle.inputs import load_json
 from oracle.interface import Applied, Game, Json, Outcome, ToAct, Verdict
 
 
@@ -58,9 +58,7 @@ class TTYKM:
         return start_position(rules)
 
     def parse_state(self, text: str) -> Position:
-        if text.lstrip().startswith("{"):
-            return notation.position_from_json(load_json(text, "position JSON"))
-        return notation.parse_position(text)
+        return parse_text_or_json(text, notation.parse_position, notation.position_from_json, "position JSON")
 
     def format_state(self, state: Position) -> str:
         return notation.format_position(state)

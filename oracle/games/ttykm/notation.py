@@ -55,6 +55,8 @@ ERA_BY_WORD = {era.word: era for era in Era}
 COLOUR_BY_WORD = {c.word: c for c in Colour}
 COLOUR_BY_LETTER = {c.letter: c for c in Colour}
 ACTION_BY_LETTER: dict[str, TurnAction] = {a.value: a for a in Action}
+# Each Move direction's opposite: a sideways pull names a side across the move (NOTATION.PULL).
+_OPPOSITE = {Action.NORTH: Action.SOUTH, Action.SOUTH: Action.NORTH, Action.EAST: Action.WEST, Action.WEST: Action.EAST}
 
 
 def square_name(square: int) -> str:
@@ -501,7 +503,8 @@ def parse_action(token: str, column: int = 1) -> TurnAction:
     chapter action aimed at a square, such as ``Pb2`` (Plant), ``Db2`` (Dig
     up), ``Bb2`` (Build), ``Td1`` (Train the elephant on d1) or ``Cd2``
     (Command your elephant onto d2), or a Move with pull such as ``E+``
-    (NOTATION.PULL).
+    (``E+N`` pulls the statue north of the copy, variant pull=sideways;
+    NOTATION.PULL).
 
     Rule: NOTATION.AIMED
     Only ASCII letters count, in either case: ``"ſ".upper()`` is ``"S"``, but ``ſ`` is no action.
@@ -510,10 +513,17 @@ def parse_action(token: str, column: int = 1) -> TurnAction:
         raise NotationError("expected an action N, E, S, W, F, B or a new Focus such as >past", token, column)
     if token.upper() in ACTION_BY_LETTER:
         return ACTION_BY_LETTER[token.upper()]
-    if len(token) == 2 and token[1] == "+" and token[0].upper() in "NESW":
+    if len(token) in (2, 3) and token[1] == "+" and token[0].upper() in "NESW":
         direction = ACTION_BY_LETTER[token[0].upper()]
         assert isinstance(direction, Action)
-        return Pull(direction)
+        if len(token) == 2:
+            return Pull(direction)
+        side = ACTION_BY_LETTER.get(token[2].upper())
+        if not isinstance(side, Action) or side not in _OPPOSITE or side in (direction, _OPPOSITE[direction]):
+            raise NotationError(
+                "a sideways pull names the side the statue stands on, across the move: such as E+N or E+S",
+                token, column)
+        return Pull(direction, side)
     letter = token[:1].upper()
     if letter in AIMED_WORDS and len(token) == 3:
         return Aimed(letter, parse_square(token[1:].lower(), column + 1))

@@ -12,7 +12,8 @@ It mirrors the standard rules with bit masks:
   same depth is counted once (a transposition table), so turns that lead to
   the same position are still all counted, as chess perft counts moves.
 
-Variants are counted by the plain rules instead (`perft_plain`).
+Growth and Influence have fast paths of their own (`perft_growth`,
+`perft_influence`); variants are counted by the plain rules (`perft_plain`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from oracle.games.ttykm import perft_growth
+from oracle.games.ttykm import perft_growth, perft_influence
 from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES
 from oracle.games.ttykm.rules.standard import successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
@@ -242,16 +243,19 @@ def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, *, cache:
 
 def has_fast_path(position: Position, ruleset: Ruleset) -> bool:
     """Whether the fast counters cover ``position``: no variant, and the
-    standard game or Growth alone (`oracle.games.ttykm.perft_growth`)."""
+    standard game, Growth alone (`oracle.games.ttykm.perft_growth`) or
+    Influence alone (`oracle.games.ttykm.perft_influence`)."""
     if ruleset.variants:
         return False
-    return position.chapters is None or position.chapters.modules == {"growth"}
+    return position.chapters is None or position.chapters.modules in ({"growth"}, {"influence"})
 
 
 def _perft_any(position: Position, depth: int, table: dict[Any, int] | None) -> int:
     """The fast count of a position that is not over, by its game's fast counter."""
     if position.chapters is None:
         return _perft_state(state_of(position), depth, table)
+    if position.chapters.modules == {"influence"}:
+        return perft_influence.perft_state(perft_influence.state_of(position), depth, table)
     return perft_growth.perft_state(perft_growth.state_of(position), depth, table)
 
 

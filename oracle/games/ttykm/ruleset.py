@@ -39,6 +39,11 @@ VARIANTS: dict[str, str] = {
     "elephant-moves-propagate": "Memory: a commanded step is tried by the same elephant on later eras"
     " (VARIANT.ELEPHANT-MOVES-PROPAGATE)",
     "elephants=swapped": "Memory: the light elephant starts on d1 and the dark one on a4 (VARIANT.ELEPHANTS-SWAPPED)",
+    "pull=sideways": "Influence: a Move may also pull a statue standing beside the copy into the square it left"
+    " (VARIANT.PULL-SIDEWAYS)",
+    "pull-with-push=forbidden": "Influence: a Move that pushes cannot pull (VARIANT.PULL-WITH-PUSH-FORBIDDEN)",
+    "rebound-blocked=illegal": "Influence: a build is illegal when a later era cannot take its copy"
+    " (VARIANT.REBOUND-BLOCKED-ILLEGAL)",
 }
 
 
@@ -133,6 +138,18 @@ class Ruleset:
     @property
     def elephants_swapped(self) -> bool:
         return "elephants=swapped" in self.variants
+
+    @property
+    def pull_sideways(self) -> bool:
+        return "pull=sideways" in self.variants
+
+    @property
+    def pull_with_push_forbidden(self) -> bool:
+        return "pull-with-push=forbidden" in self.variants
+
+    @property
+    def rebound_blocked_illegal(self) -> bool:
+        return "rebound-blocked=illegal" in self.variants
 
     @property
     def name(self) -> str:

@@ -34,22 +34,27 @@ AIMED_WORDS: dict[str, str] = {"P": "plant", "D": "dig up", "B": "build on", "T"
 
 @dataclass(frozen=True, slots=True)
 class Pull:
-    """A Move that pulls the statue directly behind the active copy along
-    (INFLUENCE.PULL).
+    """A Move that pulls a statue along (INFLUENCE.PULL): the statue directly
+    behind the active copy, or under the variant pull=sideways the one beside
+    it on ``side`` (VARIANT.PULL-SIDEWAYS).
 
     Rule: NOTATION.PULL
-    ``value`` is its notation, the direction and ``+``, such as ``E+``.
+    ``value`` is its notation, the direction and ``+``, such as ``E+``; a
+    sideways pull adds the side the statue stands on, such as ``E+N``.
     """
 
     direction: Action
+    side: Action | None = None
 
     @property
     def value(self) -> str:
-        return f"{self.direction.value}+"
+        return f"{self.direction.value}+{self.side.value if self.side is not None else ''}"
 
     @property
     def word(self) -> str:
-        return f"move {self.direction.word} with pull"
+        if self.side is None:
+            return f"move {self.direction.word} with pull"
+        return f"move {self.direction.word} with pull from the {self.side.word}"
 
 
 TurnAction = Action | Aimed | Pull

@@ -19,6 +19,17 @@ With --keep-going it runs everything and reports every divergence, grouped
 by the rule blamed, with a count per rule and a reproduction for each.  If
 the engine's version reply declares the rules it plays ("plays"), the runner
 checks them first and says which --variant to pass.  Progress goes to stderr.
+
+With --game time-chase or --game trois-ombres the runner checks that game
+(every request carries the "game" field): the game's vector set (apply and
+illegal records, then every ply of the seeded playthroughs, whose deals and
+die rolls are written out as actions), then seeded random games, comparing
+the legal actions (each player's sealed choices apart), the verdicts with
+the rule named, the events, the state after each action and, now and then,
+each player's observation.  A divergence names the rule: the rule an illegal
+action breaks, the clause of the first event that differs, or the fields of
+the state that differ.  --vectors then takes one set directory, such as
+vectors/time-chase/players-3.
 """
 
 EPILOG = """\
@@ -36,6 +47,8 @@ examples:
   oracle conform --engine "node adapter.js" --variant self-push=paradox
   oracle conform --engine "./my-engine" --vectors vectors/standard --ignore-rules
   oracle conform --engine "./my-engine" --keep-going --report all.json
+  oracle conform --game time-chase --engine "python -m oracle serve --stdio" --variant players=5
+  oracle conform --game trois-ombres --engine "./my-engine" --vectors vectors/trois-ombres/standard
 """
 
 
@@ -44,8 +57,10 @@ def cmd_conform(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
-    from oracle.tools.cli.main import UsageError, read_ruleset
+    from oracle.games import DEFAULT_GAME
+    from oracle.tools.cli.main import UsageError, read_game, read_rules, read_ruleset
     from oracle.tools.conform import conform
+    from oracle.tools.game_conform import conform_game
     from oracle.tools.vectors import VectorDirError
 
     check_engine_command(args.engine)
@@ -54,11 +69,20 @@ def cmd_conform(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(f"conform: {step}", file=sys.stderr, flush=True)
 
+    game = read_game(args)
+    vectors = Path(args.vectors) if args.vectors else None
     try:
-        report = conform(args.engine, read_ruleset(args), games=args.games, seed=args.seed,
-                         vectors=Path(args.vectors) if args.vectors else None, timeout=args.timeout,
-                         check_rules=not args.ignore_rules, partial=not args.complete_turns_only,
-                         progress=progress, keep_going=args.keep_going, send_json=args.send_json)
+        if game.name == DEFAULT_GAME:
+            report = conform(args.engine, read_ruleset(args), games=20 if args.games is None else args.games,
+                             seed=args.seed, vectors=vectors, timeout=args.timeout,
+                             check_rules=not args.ignore_rules, partial=not args.complete_turns_only,
+                             progress=progress, keep_going=args.keep_going, send_json=args.send_json)
+        else:
+            read_rules(args, game)  # an unknown ruleset or variant is refused here, naming it
+            report = conform_game(args.engine, game.name, args.variant, games=5 if args.games is None else args.games,
+                                  seed=args.seed, vectors=vectors, timeout=args.timeout,
+                                  check_rules=not args.ignore_rules, progress=progress, keep_going=args.keep_going,
+                                  send_json=args.send_json)
     except (VectorDirError, OSError) as exc:
         raise UsageError(str(exc)) from None
     if args.report:
@@ -91,8 +115,8 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p = sub.add_parser("conform", parents=[common], help="check an engine against the oracle over the protocol",
                        description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--engine", required=True, metavar="CMD", help="the engine's command line (split like a shell)")
-    p.add_argument("--games", type=whole_number("--games", 0), default=20, metavar="N",
-                   help="seeded random games after the vectors (20)")
+    p.add_argument("--games", type=whole_number("--games", 0), default=None, metavar="N",
+                   help="seeded random games after the vectors (20 for ttykm, 5 for the other games)")
     p.add_argument("--seed", type=whole_number("--seed"), default=1, metavar="S", help="seed of the random games (1)")
     p.add_argument("--report", metavar="FILE", help="also write the JSON report to FILE")
     p.add_argument("--vectors", metavar="DIR", help="use an exported vector set instead of building one")

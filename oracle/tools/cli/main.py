@@ -31,6 +31,8 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command ended by Ctrl
 # rules, about 30 s at depth 5.  Beyond these a count would run for hours.
 MAX_PERFT_DEPTH = 6
 MAX_PERFT_DEPTH_VARIANT = 5
+# The other games are counted through the common interface, with no fast path.
+MAX_PERFT_DEPTH_OTHER_GAMES = 6
 
 DESCRIPTION = """\
 A rules reference and move oracle for That Time You Killed Me (TTYKM), and
@@ -335,11 +337,37 @@ class PerftProgress:
               flush=True)
 
 
+def cmd_game_perft(args: argparse.Namespace, game: AnyGame) -> int:
+    """Perft through the common interface (`oracle.tools.game_perft`), for the games other than TTYKM."""
+    from oracle.tools.game_perft import divide, perft
+
+    rules = read_rules(args, game)
+    state = read_state(args.position, game, rules)
+    if args.depth > MAX_PERFT_DEPTH_OTHER_GAMES:
+        raise UsageError(f"perft depth {args.depth} is beyond the limit of {MAX_PERFT_DEPTH_OTHER_GAMES} for"
+                         f" {game.name}")
+    if args.divide and args.depth >= 1:
+        parts = divide(game, state, rules, args.depth)
+        nodes = sum(n for _, n in parts)
+    else:
+        parts, nodes = [], perft(game, state, rules, args.depth)
+    data: dict[str, Any] = {"depth": args.depth, "nodes": nodes}
+    lines = []
+    if args.divide:
+        data["divide"] = {game.format_action(a): n for a, n in parts}
+        lines = [f"{game.format_action(a)}: {n}" for a, n in parts] + [""]
+    emit(args, data, "\n".join([*lines, f"perft {args.depth}: {nodes}"]))
+    return EXIT_OK
+
+
 def cmd_perft(args: argparse.Namespace) -> int:
     from oracle.games.ttykm.perft import divide, perft
 
-    position = read_position(args.position)
+    game = read_game(args)
+    if game.name != DEFAULT_GAME:
+        return cmd_game_perft(args, game)
     ruleset = read_ruleset(args)
+    position: Position = read_state(args.position, game, ruleset)  # no position: the start of --rules
     limit = perft_depth_limit(ruleset)
     if args.depth > limit:
         which = "the standard game" if ruleset == STANDARD else "a variant"
@@ -475,7 +503,12 @@ def build_parser() -> Parser:
             f"The depth is at most {MAX_PERFT_DEPTH} ({MAX_PERFT_DEPTH_VARIANT} under a variant): each turn more\n"
             "multiplies the time by about 30.  Progress is shown on stderr, from the first\n"
             "second, for the two deepest counts when stderr is a terminal.  Ctrl-C stops\n"
-            "a count (exit status 130).")
+            "a count (exit status 130).\n\n"
+            "Other games (--game NAME) count action sequences through the common interface:\n"
+            "each player's action, each combination of sealed choices (bids) and each listed\n"
+            f"chance outcome (a die face) counts once; depth at most {MAX_PERFT_DEPTH_OTHER_GAMES}.  A deal or a\n"
+            "shuffle has too many outcomes to expand: count from a dealt POSITION; from\n"
+            "the start, the error names the state.")
     p.add_argument("depth", type=whole_number("DEPTH", 0), metavar="DEPTH",
                    help=f"the number of turns, 0 to {MAX_PERFT_DEPTH} ({MAX_PERFT_DEPTH_VARIANT} under a variant)")
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")

@@ -20,6 +20,16 @@ paradox and created copies, the active copy highlighted.
 
 One argument is a POSITION if it contains '|', starts with '{' or is - (read
 from standard input); otherwise it is a TURN played from the start.
+
+Other games (--game time-chase, --game trois-ombres): [STATE] [ACTION], the
+state first (default: the game's first state; - for standard input).  Time
+Chase draws the timeline (events 0-10 with their lead and winning cards and
+tokens), the pawns, the crystals and the current trick; Trois Ombres the four
+Lieux as the table shows them (face-down tiles as backs, clues, cubes), the
+Agence and the clock.  An ACTION (a deal, a bid, a card, a reveal...) is
+played and drawn before and after, as for a TTYKM turn.
+
+--text prints the state's text picture instead of SVG, for every game.
 """
 
 EPILOG = """\
@@ -32,6 +42,9 @@ examples:
   oracle render > start.svg
   oracle render "a1 N E >present" -o first.svg
   oracle render "4/4/4/4|4/4/4/wb2|4/4/4/4 turn=w focus=present,past supply=4,4 removed=6,6" "a1 E N >past"
+  oracle --game time-chase render "$(oracle --game time-chase --json start --seed 7 | jq -r .position)" -o tc.svg
+  oracle --game trois-ombres render STATE "reveal R5" -o reveal.svg
+  oracle --game trois-ombres render STATE --text
 """
 
 
@@ -42,20 +55,21 @@ def _is_position(word: str) -> bool:
 def cmd_render(args: argparse.Namespace) -> int:
     import json
     import sys
-    from pathlib import Path
 
     from oracle.games import DEFAULT_GAME, load_game
     from oracle.games.ttykm.notation import format_turn
     from oracle.games.ttykm.pictures.svg import board_svg, turn_overlays
     from oracle.games.ttykm.rules.standard import apply_turn, explain
     from oracle.games.ttykm.state import Position
-    from oracle.tools.cli.main import EXIT_ILLEGAL, EXIT_OK, UsageError, read_action, read_position, read_ruleset
+    from oracle.tools.cli.main import EXIT_ILLEGAL, UsageError, read_action, read_game, read_position, read_ruleset
 
     words: list[str] = args.args
     if args.output is not None and not args.output.strip():
         raise UsageError("-o needs a file name")
     if len(words) > 2:
         raise UsageError(f"expected [POSITION] [TURN], got {len(words)} arguments")
+    if read_game(args).name != DEFAULT_GAME or args.text:
+        return render_game(args)
     position_text = words[0] if words and (len(words) == 2 or _is_position(words[0])) else None
     turn_text = words[-1] if words and (len(words) == 2 or not _is_position(words[0])) else None
     position = read_position(position_text) if position_text is not None else Position.start()
@@ -79,6 +93,55 @@ def cmd_render(args: argparse.Namespace) -> int:
             "before": board_svg(position, turn_overlays(applied.events, "before")),
             "after": board_svg(applied.position, turn_overlays(applied.events, "after")),
         }
+    return write_pictures(args, pictures)
+
+
+def render_game(args: argparse.Namespace) -> int:
+    """``render`` through the common game interface: [STATE] [ACTION], SVG from the game's picture module or text."""
+    import importlib
+    import json
+    import sys
+
+    from oracle.games import GAMES
+    from oracle.tools.cli.main import EXIT_ILLEGAL, UsageError, read_action, read_game, read_rules, read_state
+
+    game = read_game(args)
+    rules = read_rules(args, game)
+    words: list[str] = args.args
+    if game.name == "ttykm" and len(words) == 1 and not _is_position(words[0]):
+        words = [game.format_state(game.initial_state(rules)), words[0]]  # a TTYKM turn from the start
+    state = read_state(words[0] if words else None, game, rules)
+    if args.text:
+        def draw(s: object) -> str:
+            return game.state_text(s)
+    else:
+        found = getattr(importlib.import_module(GAMES[game.name]), "state_svg", None)
+        if found is None:
+            raise UsageError(f"render has no SVG picture for --game {game.name}; try --text")
+        draw = found
+    if len(words) < 2:
+        return write_pictures(args, {"position": draw(state)})
+    action = read_action(words[1], game)
+    verdict = game.explain(state, action, rules)
+    if not verdict.is_legal:
+        if args.json:
+            print(json.dumps({"turn": game.format_action(action), "verdict": verdict.status, "rule": verdict.rule,
+                              "reason": verdict.reason}))
+        else:
+            print(f"oracle: {verdict}", file=sys.stderr)
+        return EXIT_ILLEGAL
+    after = game.apply(state, action, rules).state
+    return write_pictures(args, {"before": draw(state), "after": draw(after)})
+
+
+def write_pictures(args: argparse.Namespace, pictures: dict[str, str]) -> int:
+    """Print the picture (the one after a turn), or write each to -o FILE (FILE-before, FILE-after)."""
+    import json
+    from pathlib import Path
+
+    from oracle.tools.cli.main import EXIT_OK, UsageError
+
+    suffix = ".txt" if args.text else ".svg"
     if args.output is None:
         shown = pictures.get("after", pictures.get("position", ""))
         if args.json:
@@ -89,7 +152,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     target = Path(args.output)
     written: list[str] = []
     for name, svg in pictures.items():
-        path = target if name == "position" else target.with_name(f"{target.stem}-{name}{target.suffix or '.svg'}")
+        path = target if name == "position" else target.with_name(f"{target.stem}-{name}{target.suffix or suffix}")
         try:
             path.write_text(svg + "\n", encoding="utf-8")
         except OSError as exc:
@@ -108,4 +171,5 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("args", nargs="*", metavar="[POSITION] [TURN]",
                    help="a position (default: the start), then optionally a complete turn")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (with a TURN: FILE-before, FILE-after)")
+    p.add_argument("--text", action="store_true", help="the state's text picture instead of SVG")
     p.set_defaults(func=cmd_render)

@@ -10,8 +10,9 @@ JSON request per line on standard input, write one JSON response per line on
 standard output, until end of input.  Bad requests get an error response with
 a stable code and the server carries on.
 
-Ops: legal, explain, apply, moves, perft, validate, version.  --variant sets
-the ruleset for requests that name none (default: standard).
+Ops: legal, explain, apply, moves, observe, perft, validate, version.  --game
+sets the game for requests that name none (default: ttykm), --variant its
+rules (default: standard); a request's own "game" and "variant" fields win.
 
 Limits (spec/protocol.md, Limits): a line of at most 65,536 bytes; a position
 of at most 16,384 bytes, a turn of 1,024, a name of 256; JSON nested at most
@@ -30,18 +31,25 @@ examples:
   echo '{"id": 1, "op": "version"}' | oracle serve --stdio
   START="3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
   echo '{"id": 2, "op": "legal", "position": "'"$START"'", "turn": "a1 N E >past"}' | oracle serve --stdio
+  echo '{"id": 3, "op": "moves", "position": "players=4 round=0 phase=deal"}' | oracle serve --stdio --game time-chase
 """
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     import sys
 
-    from oracle.tools.cli.main import UsageError, read_ruleset
-    from oracle.tools.protocol import serve
+    from oracle.games import DEFAULT_GAME
+    from oracle.tools.cli.main import UsageError, read_game, read_rules, read_ruleset
+    from oracle.tools.protocol import Defaults, serve
 
     if not args.stdio:
         raise UsageError("serve needs --stdio (the only transport so far)")
-    serve(sys.stdin.buffer, sys.stdout.buffer, read_ruleset(args))
+    game = read_game(args)
+    if game.name == DEFAULT_GAME:
+        serve(sys.stdin.buffer, sys.stdout.buffer, read_ruleset(args))
+    else:
+        read_rules(args, game)  # an unknown variant is refused now, naming it, not on every request
+        serve(sys.stdin.buffer, sys.stdout.buffer, Defaults(game.name, args.variant))
     return 0
 
 

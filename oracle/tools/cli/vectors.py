@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from oracle.games import DEFAULT_GAME
+
 DESCRIPTION = """\
 Test vectors for other implementations: positions with their complete sets of
 legal turns, apply cases with the position after and the events, illegal
@@ -19,7 +21,14 @@ the same byte for byte on every run.  spec/vectors.md describes the formats.
                    deliberate change of the rules; review the diff, then commit
   coverage [DIR]   print the tables of spec/vectors.md: how many records of
                    each set under DIR (default vectors) exercise each clause
-                   of spec/ttykm/, and how the apply records end
+                   of spec/ttykm/, and how the apply records end (TTYKM only)
+
+With --game time-chase or --game trois-ombres the same actions work on that
+game's sets (spec/vectors.md, the other games): seeded playthroughs whose
+chance outcomes (the deal, the die) are written out as actions, apply and
+illegal records.  regenerate rewrites vectors/GAME/ (Time Chase: one set per
+player count; Trois Ombres: the default setup); export writes the set of
+--variant; verify reads the game, rules and seeds from DIR's manifest.
 """
 
 EPILOG = """\
@@ -34,6 +43,9 @@ examples:
   oracle vectors verify vectors/standard
   oracle vectors regenerate            (from the repository root)
   oracle vectors coverage              (from the repository root)
+  oracle vectors --game time-chase export tc-vectors --variant players=5
+  oracle vectors --game trois-ombres regenerate
+  oracle vectors verify vectors/time-chase/players-3
 """
 
 
@@ -42,8 +54,12 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
-    from oracle.tools.cli.main import UsageError, read_ruleset
+    from oracle.tools.cli.main import UsageError, read_game, read_ruleset
     from oracle.tools.vectors import VectorDirError, export, regenerate, verify
+
+    if read_game(args).name != DEFAULT_GAME or (args.action == "verify" and args.dir is not None
+                                                 and is_game_set_dir(Path(args.dir))):
+        return cmd_game_vectors(args)
 
     def progress(step: str) -> None:
         if not args.quiet:
@@ -80,6 +96,55 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     except VectorDirError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:  # a directory that cannot be created, read or written
+        raise UsageError(f"{args.dir}: {exc.strerror or exc}") from None
+
+
+def is_game_set_dir(directory: Path) -> bool:
+    """Whether ``directory`` holds a set of another game than TTYKM (its manifest names the game)."""
+    from oracle.tools.game_vectors import is_game_set
+    from oracle.tools.vectors import VectorDirError, read_manifest
+
+    try:
+        return is_game_set(read_manifest(directory))
+    except (VectorDirError, OSError):
+        return False
+
+
+def cmd_game_vectors(args: argparse.Namespace) -> int:
+    """``oracle vectors`` for the games played through the common interface (`oracle.tools.game_vectors`)."""
+    import json
+
+    from oracle.tools import game_vectors
+    from oracle.tools.cli.main import UsageError, read_game
+    from oracle.tools.vectors import VectorDirError
+
+    name = read_game(args).name
+    try:
+        if args.action == "coverage":
+            raise UsageError(f"vectors coverage counts the clauses of {DEFAULT_GAME} only, not of --game {name}")
+        if args.action in ("export", "verify") and args.dir is None:
+            raise UsageError(f"vectors {args.action} needs a directory")
+        if args.action == "export":
+            paths = game_vectors.export(Path(args.dir), name, args.variant)
+            print(json.dumps({"dir": args.dir, "files": paths}) if args.json else
+                  f"wrote {len(paths)} files to {args.dir}")
+            return 0
+        if args.action == "verify":
+            problems = game_vectors.verify(Path(args.dir))
+            if args.json:
+                print(json.dumps({"dir": args.dir, "identical": not problems, "problems": problems}))
+            else:
+                print("\n".join([*problems, f"{args.dir}: " + (f"{len(problems)} files differ from a fresh export"
+                                                               if problems else "identical")]))
+            return 1 if problems else 0
+        if args.dir is None and not Path("oracle").is_dir():
+            raise UsageError("run 'vectors regenerate' from the repository root, or give the vectors directory")
+        for directory in game_vectors.regenerate(Path(args.dir or "vectors"), name):
+            print(f"regenerated {directory}")
+        return 0
+    except VectorDirError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
         raise UsageError(f"{args.dir}: {exc.strerror or exc}") from None
 
 

@@ -51,9 +51,10 @@ def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]
     Rule: OBJECTS.ORDER
     The standard actions N, E, S, W, F, B, then each chapter's actions: Plant
     then Dig up, each by target square a1, b1, ... d4; then the Moves with
-    pull N+, E+, S+, W+ (where a statue stands behind the copy) and Build by
-    target square (while the player has not built); then Train and Command
-    (MEMORY.ORDER).
+    pull N+, E+, S+, W+ (where a statue stands behind the copy), each followed
+    by its sideways pulls, such as E+N then E+S (where a statue stands beside
+    the copy; legal only under pull=sideways), and Build by target square
+    (while the player has not built); then Train and Command (MEMORY.ORDER).
     """
     chapters = position.chapters
     assert chapters is not None
@@ -65,10 +66,11 @@ def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]
         actions.extend(Aimed("D", c % SQUARES) for c in cells)
     if "influence" in chapters.modules:
         for d in MOVES:
-            b = influence.behind(active, d)
-            thing = None if b is None else chapters.solid(b)
-            if thing is not None and thing.kind is Kind.STATUE:
-                actions.append(Pull(d))
+            for pull in (Pull(d), *(Pull(d, side) for side in MOVES if side not in (d, influence.OPPOSITE[d]))):
+                b = influence.pulled_cell(active, pull)
+                thing = None if b is None else chapters.solid(b)
+                if thing is not None and thing.kind is Kind.STATUE:
+                    actions.append(pull)
         if not chapters.built[colour]:
             neighbours = sorted(t for d in MOVES if (t := push.beyond(active, d)) is not None)
             actions.extend(Aimed("B", c % SQUARES) for c in neighbours)
@@ -92,6 +94,16 @@ def perform(position: Position, colour: Colour, active: int, action: TurnAction,
     if refusal is not None:
         return refusal
     propagate(scene, active // SQUARES, ruleset)
+    if ruleset.rebound_blocked_illegal and isinstance(action, Aimed) and action.letter == "B":
+        unplaced = influence.first_unplaced(scene)
+        if unplaced is not None:
+            target = active - active % SQUARES + action.square
+            return Illegal(
+                "VARIANT.REBOUND-BLOCKED-ILLEGAL",
+                f"the copy on {cell_prose(active)} cannot build on {cell_prose(target)}: under"
+                f" rebound-blocked=illegal every later era must take the statue's copy, and"
+                f" {cell_prose(unplaced)} cannot",
+            )
     return Step(scene.position(), scene.active, tuple(scene.events))
 
 
@@ -135,15 +147,19 @@ def _pull(scene: Scene, colour: Colour, active: int, action: Pull, ruleset: Rule
             "VARIANT.PULL-AUTOMATIC",
             f"{what}: under pull=automatic a Move pulls by itself, written {action.direction.value}",
         )
-    reason = influence.pull_refusal(scene, active, action.direction)
-    if reason is not None:
-        return Illegal("INFLUENCE.PULL", f"{what}: {reason}")
-    statue_cell = influence.behind(active, action.direction)
-    assert statue_cell is not None
-    refusal = _move(scene, colour, active, action.direction)
+    refusal = influence.pull_refusal(scene, active, action, ruleset)
     if refusal is not None:
-        return refusal
-    influence.pull(scene, statue_cell, action.direction)
+        return Illegal(refusal[0], f"{what}: {refusal[1]}")
+    statue_cell = influence.pulled_cell(active, action)
+    assert statue_cell is not None
+    pushes = influence.is_push(scene, active, action.direction)
+    moved = _move(scene, colour, active, action.direction)
+    if moved is not None:
+        return moved
+    if pushes and ruleset.pull_with_push_forbidden:
+        return Illegal("VARIANT.PULL-WITH-PUSH-FORBIDDEN",
+                       f"{what}: under pull-with-push=forbidden a Move that pushes cannot pull")
+    influence.pull(scene, statue_cell, influence.pull_direction(action))
     return None
 
 

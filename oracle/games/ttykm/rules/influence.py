@@ -16,6 +16,7 @@ from oracle.games.ttykm.objects import Chapters, Kind, statue
 from oracle.games.ttykm.rules.push import beyond, is_immovable, make_way, push_copy
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene, StatueBuilt, StatueMoved
+from oracle.games.ttykm.turn import Pull
 
 OPPOSITE = {Action.NORTH: Action.SOUTH, Action.SOUTH: Action.NORTH, Action.EAST: Action.WEST, Action.WEST: Action.EAST}
 START_SQUARE = 6  # c2
@@ -115,18 +116,41 @@ def behind(active: int, direction: Action) -> int | None:
     return beyond(active, OPPOSITE[direction])
 
 
-def pull_refusal(scene: Scene, active: int, direction: Action) -> str | None:
-    """Why the active copy cannot pull when moving ``direction``, or None.
+def pulled_cell(active: int, action: Pull) -> int | None:
+    """The cell of the statue ``action`` would pull: directly behind the
+    active copy, or beside it on ``action.side`` (VARIANT.PULL-SIDEWAYS)."""
+    return behind(active, action.direction) if action.side is None else beyond(active, action.side)
 
-    Rule: INFLUENCE.PULL
+
+def pull_direction(action: Pull) -> Action:
+    """The way the pulled statue moves: into the square the active copy left."""
+    return action.direction if action.side is None else OPPOSITE[action.side]
+
+
+def pull_refusal(scene: Scene, active: int, action: Pull, ruleset: Ruleset) -> tuple[str, str] | None:
+    """Why the active copy cannot make the Move with pull ``action``, as (rule, reason), or None.
+
+    Rules: INFLUENCE.PULL, VARIANT.PULL-SIDEWAYS
     Only a statue standing directly behind the active copy, on the square
-    opposite the move, at the start of the Move.
+    opposite the move, at the start of the Move; under the variant
+    pull=sideways also one standing beside it, across the move.
     """
-    b = behind(active, direction)
-    thing = None if b is None else scene.solid(b)
+    if action.side is not None and not ruleset.pull_sideways:
+        return "INFLUENCE.PULL", (f"only the statue directly behind the copy can be pulled, not one {action.side.word}"
+                                  " of it (that is the variant pull=sideways)")
+    c = pulled_cell(active, action)
+    thing = None if c is None else scene.solid(c)
     if thing is None or thing.kind is not Kind.STATUE:
-        return f"no statue stands directly behind it ({OPPOSITE[direction].word} of it)"
+        where = (f"directly behind it ({OPPOSITE[action.direction].word} of it)" if action.side is None
+                 else f"beside it ({action.side.word} of it)")
+        return "INFLUENCE.PULL", f"no statue stands {where}"
     return None
+
+
+def is_push(scene: Scene, active: int, direction: Action) -> bool:
+    """Whether the active copy's Move ``direction`` pushes something: a copy or a statue in front."""
+    t = beyond(active, direction)
+    return t is not None and (scene.copy_at(t) is not None or scene.solid(t) is not None)
 
 
 def pull(scene: Scene, statue_cell: int, direction: Action) -> None:
@@ -146,10 +170,13 @@ def pull(scene: Scene, statue_cell: int, direction: Action) -> None:
 def pulls_automatically(scene: Scene, active: int, direction: Action, ruleset: Ruleset) -> int | None:
     """Variant pull=automatic: the statue behind a Move is always pulled.
 
-    Rule: VARIANT.PULL-AUTOMATIC
-    Returns the statue's cell, or None when there is none to pull.
+    Rules: VARIANT.PULL-AUTOMATIC, VARIANT.PULL-WITH-PUSH-FORBIDDEN
+    Returns the statue's cell, or None when there is none to pull (or, under
+    pull-with-push=forbidden too, when the Move pushes).
     """
-    if not ruleset.pull_automatic or pull_refusal(scene, active, direction) is not None:
+    if not ruleset.pull_automatic or pull_refusal(scene, active, Pull(direction), ruleset) is not None:
+        return None
+    if ruleset.pull_with_push_forbidden and is_push(scene, active, direction):
         return None
     return behind(active, direction)
 
@@ -294,6 +321,15 @@ def place_copy_move_copy(scene: Scene, era: int, effect: StatueBuilt) -> None:
     scene.solids[p] = statue(effect.owner)
     scene.events.append(Placed(effect.owner, p, False))
     scene.record(p, StatueBuilt(effect.owner, effect.square, d))
+
+
+def first_unplaced(scene: Scene) -> int | None:
+    """The first cell where a build's copy could not be placed during this action, or None.
+
+    Rule: VARIANT.REBOUND-BLOCKED-ILLEGAL
+    Under the variant rebound-blocked=illegal such a build is illegal as a whole.
+    """
+    return next((event.cell for event in scene.events if isinstance(event, Unplaced)), None)
 
 
 def is_spent(scene: Scene, era: int, owner: Colour | None) -> bool:
