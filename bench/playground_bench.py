@@ -7,14 +7,19 @@ Run with ``python bench/playground_bench.py`` after ``./dev docs`` (it serves
   playground page; the time runs from the start of navigation until the
   oracle answers its first query in Pyodide (``window.ttykmPlayground.ready``).
   The page's own measure, from loading Pyodide's script to ready, is shown
-  too, split into its stages (Pyodide started, the oracle imported, the first
-  answer drawn).
+  too, split into its stages (Pyodide's script loaded, Python restored from the
+  build's memory snapshot, the oracle's zip put in place, the first answer
+  drawn), with whether the snapshot was used and how many bytes were fetched.
+  The CPU time the browser's processes spent on it is measured too (Linux
+  ``/proc``): unlike wall time it does not grow with the machine's load.
 * **Warm load**: the same page opened again in the same context, so the HTTP
   cache and the browser's compiled-WebAssembly cache are used.
 * **Per query**: the legal turns of positions from random playouts, asked of
   the oracle in the page (``GAME.legal_actions`` through Pyodide, each
   position new to the page), and a whole click answered by the playground
-  (``view``: legal turns, picks and both pictures).
+  (``view``: legal turns, picks and both pictures); then the legal turns
+  again, once the page has run for a while (its cache of legal turns is not
+  used by this query).
 
 Figures depend on the machine: quote them with the machine they came from.
 """
@@ -77,6 +82,34 @@ def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
+def browser_cpu_seconds() -> float:
+    """CPU time (user and system) used so far by this process's descendants still running: the browser.
+
+    On a shared machine wall time grows with the load; the CPU time a cold load
+    costs does not, and is about the wall time on one idle core of this processor."""
+    parent: dict[int, int] = {}
+    used: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            parent[int(entry.name)] = int(fields[1])
+            used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    me = os.getpid()
+
+    def descends(pid: int) -> bool:
+        while pid > 1:
+            pid = parent.get(pid, 0)
+            if pid == me:
+                return True
+        return False
+
+    return sum(seconds for pid, seconds in used.items() if descends(pid))
+
+
 def load_average() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"
 
@@ -101,16 +134,24 @@ def main() -> int:
     page_loads: list[float] = []
     warm: list[float] = []
     stages: list[dict[str, float]] = []
+    snapshots: list[bool] = []
+    fetched: list[int] = []
+    cpu_seconds: list[float] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS, headless=True)
         for _ in range(args.loads):
             context = browser.new_context()  # a new context: nothing cached
             page = context.new_page()
+            before = browser_cpu_seconds()
             page.goto(base + "/playground/", wait_until="commit")
             page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=120_000)
+            cpu_seconds.append(browser_cpu_seconds() - before)
             loads.append(page.evaluate("performance.now()") / 1000)
             page_loads.append(page.evaluate("window.ttykmPlayground.timing.loadMs") / 1000)
             stages.append(page.evaluate("window.ttykmPlayground.timing.stages"))
+            snapshots.append(bool(page.evaluate("window.ttykmPlayground.timing.snapshot")))
+            fetched.append(page.evaluate(
+                "performance.getEntriesByType('resource').reduce((n, e) => n + e.transferSize, 0)"))
             page.goto(base + "/playground/", wait_until="commit")
             page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=120_000)
             warm.append(page.evaluate("performance.now()") / 1000)
@@ -119,6 +160,8 @@ def main() -> int:
                 context.close()
         legal_ms = last.evaluate(LEGAL, states)
         view_ms = last.evaluate(VIEW, list(reversed(states)))
+        # The same queries again once the browser has compiled the hot WebAssembly with its optimising tier.
+        legal_again_ms = last.evaluate(LEGAL, list(reversed(states)))
         version = browser.version
         browser.close()
     server.shutdown()
@@ -132,11 +175,16 @@ def main() -> int:
         "cold_load_s_median": round(load, 2),
         "cold_load_s_max": round(max(loads), 2),
         "script_to_ready_s_median": round(page_load, 2),
+        "cold_load_cpu_s_median": round(statistics.median(cpu_seconds), 2),
+        "from_snapshot": all(snapshots),
+        "fetched_mb_cold": round(statistics.median(fetched) / 1e6, 1),
         "stages_s_median": {k: round(statistics.median(s[k] for s in stages) / 1000, 2) for k in stages[0]},
         "warm_load_s_median": round(statistics.median(warm), 2),
         "positions": len(states),
         "legal_turns_ms_median": round(statistics.median(legal_ms), 2),
         "legal_turns_ms_p95": round(sorted(legal_ms)[int(0.95 * len(legal_ms)) - 1], 2),
+        "legal_turns_again_ms_median": round(statistics.median(legal_again_ms), 2),
+        "legal_turns_again_ms_p95": round(sorted(legal_again_ms)[int(0.95 * len(legal_again_ms)) - 1], 2),
         "click_answer_ms_median": round(statistics.median(view_ms), 2),
         "click_answer_ms_p95": round(sorted(view_ms)[int(0.95 * len(view_ms)) - 1], 2),
     }

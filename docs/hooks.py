@@ -11,8 +11,10 @@
 - The "Learn to play" section of the nav lists each game's pages in
   ``docs/<game>/learn/`` (file-name order), one section per game of the
   registry; the pages use ```` ```lesson ```` blocks, checked like examples
-  and drawn without notation.  A game gets its playground by adding
-  ``oracle/games/<game>/play.py`` (see `oracle.tools.site.playground`).
+  and drawn without notation.  Every game of the registry and each of its
+  rulesets is in the playground's chooser; a game is played on its board by
+  clicking once it adds ``oracle/games/<game>/play.py``, and from its list of
+  legal actions until then (see `oracle.tools.site.playground`).
 - Every link to a clause gets the clause's title as a tooltip, and every
   clause heading also answers to a lower-case kebab anchor (``#move-push-chain``
   as well as ``#MOVE.PUSH.CHAIN``).

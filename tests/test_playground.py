@@ -3,13 +3,18 @@ the step-by-step replay it shows, and the bundle the site build writes."""
 
 from __future__ import annotations
 
+import gzip
+import json
 import random
+import shutil
+import subprocess
 import zipfile
 from io import BytesIO
 from pathlib import Path
 
 import pytest
 
+from oracle.games import GAMES, load_game
 from oracle.games.ttykm.game import GAME
 from oracle.games.ttykm.notation import format_position, parse_position, parse_turn
 from oracle.games.ttykm.pictures.steps import positions_through
@@ -18,8 +23,9 @@ from oracle.games.ttykm.rules.standard import apply_turn, legal_turns
 from oracle.games.ttykm.ruleset import STANDARD
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, Position, check_position
 from oracle.games.ttykm.turn import Turn
-from oracle.tools.site.bundle import MissingPyodide, oracle_zip, pyodide_dir
-from oracle.tools.site.playground import playable, playable_games, view, view_json
+from oracle.tools.site import bundle
+from oracle.tools.site.bundle import PYODIDE_FILES, MissingPyodide, oracle_zip, pyodide_dir
+from oracle.tools.site.playground import games, playable, playable_games, view, view_json
 from tests.conftest import ROOT
 from tests.positions import random_playout_position, random_position
 
@@ -134,3 +140,81 @@ def test_the_oracle_zip_is_reproducible_and_holds_the_playground() -> None:
 def test_a_missing_pyodide_package_says_how_to_get_it(tmp_path: Path) -> None:
     with pytest.raises(MissingPyodide, match="npm ci"):
         pyodide_dir(tmp_path)
+
+
+def test_the_snapshot_is_made_by_node_once_and_then_reused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in PYODIDE_FILES:
+        (tmp_path / "node_modules" / "pyodide").mkdir(parents=True, exist_ok=True)
+        (tmp_path / "node_modules" / "pyodide" / name).write_text("{}")
+    runs: list[list[str]] = []
+
+    def node(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        runs.append(command)
+        Path(command[-1]).write_bytes(b"memory of " + Path(command[-2]).read_bytes())
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(MissingPyodide, match=r"needs Node\.js"):
+        bundle.snapshot(tmp_path, b"zip 1")
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/node")
+    monkeypatch.setattr(subprocess, "run", node)
+    first = bundle.snapshot(tmp_path, b"zip 1")
+    assert gzip.decompress(first) == b"memory of zip 1" and len(runs) == 1
+    assert bundle.snapshot(tmp_path, b"zip 1") == first and len(runs) == 1  # from the cache
+    assert gzip.decompress(bundle.snapshot(tmp_path, b"zip 2")) == b"memory of zip 2" and len(runs) == 2
+
+
+def test_every_chapter_plays_by_clicks_through_the_same_mechanism() -> None:
+    """Each TTYKM ruleset: the picks of every legal turn make that turn again; chapter actions are buttons."""
+    buttons: set[str] = set()
+    for ruleset in GAME.rulesets():
+        rules = GAME.parse_rules(ruleset, None)
+        state = GAME.initial_state(rules)
+        for turn in GAME.legal_actions(state, rules):
+            picks = PLAY.picks_of(state, turn)
+            assert PLAY.action_of(state, picks) == turn
+            buttons.update(p for p in picks if PLAY.is_button(p) and not p.startswith("focus:"))
+    assert {"act:Pa1", "act:Ba1"} <= buttons  # Growth plants, Influence builds
+    answer = view({"game": "ttykm", "rules": "growth", "picks": ["past:a1", "past:a2"]})
+    plants = [b for b in answer["buttons"] if b["pick"].startswith("act:")]
+    assert {"pick": "act:Pa1", "label": "Plant a1", "leads_on": True} in plants
+    played = view({"game": "ttykm", "rules": "growth", "picks": ["past:a1", "past:a2", "act:Pa1", "focus:present"]})
+    assert played["applied"]["action"] == "a1 N Pa1 >present"
+    refused = view({"game": "ttykm", "rules": "growth", "picks": ["past:a1", "act:Pa3"]})
+    assert refused["verdict"]["rule"] == "GROWTH.REACH" and refused["picks"] == ["past:a1"]
+
+
+def test_the_chooser_lists_every_game_and_ruleset_of_the_registry() -> None:
+    listed = {g["name"]: g for g in games()}
+    assert list(listed) == list(GAMES)
+    assert listed["ttykm"]["rulesets"] == list(GAME.rulesets()) and listed["ttykm"]["mode"] == "board"
+    assert listed["time-chase"]["mode"] == listed["trois-ombres"]["mode"] == "list"
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if playable(name) is None])
+def test_a_game_without_a_board_is_played_from_its_legal_actions(name: str) -> None:
+    game = load_game(name)
+    rules = game.parse_rules(None, None)
+    answer = view({"game": name})
+    assert answer["mode"] == "list" and game.format_state(game.initial_state(rules)) == answer["state"]
+    for _ in range(6):  # the deal, then whatever comes: every button is a legal action, sealed choice or draw
+        state = game.parse_state(answer["state"])
+        mover = game.to_act(state)
+        if mover.kind == "over":
+            break
+        pick = answer["buttons"][0]["pick"]
+        if mover.kind == "player":
+            assert [b["pick"] for b in answer["buttons"]] == [
+                game.format_action(a) for a in game.legal_actions(state, rules)][:len(answer["buttons"])]
+        following = view({"game": name, "state": answer["state"], "picks": [*answer["picks"], pick]})
+        assert following["verdict"] is None
+        if following["applied"]:
+            action = game.parse_action(following["applied"]["action"])
+            assert game.format_state(game.apply(state, action, rules).state) == following["state"]
+        answer = following
+    start = view({"game": name})["state"]
+    dealt = view({"game": name, "state": start, "picks": ["chance"]})
+    assert dealt["state"] == view({"game": name, "state": start, "picks": ["chance"]})["state"]  # a seeded draw
+    refused = view({"game": name, "state": dealt["state"], "action": dealt["applied"]["action"]})
+    assert refused["verdict"]["status"] == "illegal" and refused["state"] == dealt["state"]
+    assert "error" in json.loads(view_json(json.dumps({"game": name, "state": dealt["state"], "action": "~"})))

@@ -136,14 +136,38 @@ class Visit:
         assert self.outside == [], "the site fetched something from outside"
 
 
+LEGEND_FITS = """() => {
+    const wrong = [];
+    for (const svg of document.querySelectorAll("svg.ttykm-board")) {
+        if (svg.getBoundingClientRect().width === 0) continue;  // the layout CSS hides at this width
+        const width = svg.viewBox.baseVal.width;
+        const boxes = [...svg.querySelectorAll("g.legend g.item")].map(item => {
+            const swatch = item.firstElementChild.getBBox(), word = item.querySelector("text").getBBox();
+            if (word.x + word.width > width) wrong.push(`cut at the right edge: ${item.textContent}`);
+            if (word.x < swatch.x + swatch.width - 1 || Math.abs((word.y + word.height / 2) -
+                (swatch.y + swatch.height / 2)) > 6) wrong.push(`word apart from its swatch: ${item.textContent}`);
+            const all = item.getBBox();
+            return [all.x, all.y, all.x + all.width, all.y + all.height, item.textContent];
+        });
+        for (const a of boxes) for (const b of boxes) {
+            if (a !== b && a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3])
+                wrong.push(`legend entries overlap: ${a[4]} and ${b[4]}`);
+        }
+    }
+    return wrong;
+}"""
+
+
 def boards_render(page: Any, minimum: int) -> int:
-    """The visible board pictures (each picture exists in a wide and a narrow layout; CSS shows one)."""
+    """The visible board pictures (each picture exists in a wide and a narrow layout; CSS shows one),
+    each of a size, with a legend whose every entry lies whole inside the picture, beside its swatch."""
     boards = page.locator("svg.ttykm-board:visible")
     count: int = boards.count()
     assert count >= minimum
     for i in range(count):
         box = boards.nth(i).bounding_box()
         assert box is not None and box["width"] > 100 and box["height"] > 40, f"board {i} has no size"
+    assert page.evaluate(LEGEND_FITS) == []
     return count
 
 
@@ -259,6 +283,7 @@ def test_the_playground_plays_a_turn_by_clicking(browser: Any, base_url: str, wi
     visit = Visit(browser, base_url, width)
     page = visit.open("/playground/")
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.evaluate("window.ttykmPlayground.timing.snapshot"), "Python was started afresh, not restored"
     assert page.locator(".pg-board svg.ttykm-board:visible .target").count() == 1  # the one copy White may choose
     for cell in ("past:a1", "past:a2", "past:b2"):
         visible_cell(page, cell).click()
@@ -284,6 +309,49 @@ def test_the_playground_plays_a_turn_by_clicking(browser: Any, base_url: str, wi
     page = visit.open(link.removeprefix(base_url))
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     assert page.locator(".pg-position").input_value() == format_position(expected.position)
+    visit.assert_clean()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_url: str, width: int) -> None:
+    from oracle.games import GAMES, load_game
+
+    visit = Visit(browser, base_url, width)
+    page = visit.open("/playground/")
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    chooser = page.locator("select.pg-game")
+    offered = chooser.locator("option").evaluate_all("options => options.map(o => o.value)")
+    assert offered == [f"{name}|{'' if n == 0 else ruleset}" for name in GAMES
+                       for n, ruleset in enumerate(load_game(name).rulesets())]
+    # Growth: the copy moves north, then plants a seed with the chapter's button, then the Focus moves.
+    chooser.select_option("ttykm|growth")
+    for cell in ("past:a1", "past:a2"):
+        visible_cell(page, cell).click()
+    page.locator("button[data-pick='act:Pa1']").click()
+    page.locator("button[data-pick='focus:present']").click()
+    game = load_game("ttykm")
+    rules = game.parse_rules("growth", None)
+    expected = game.apply(game.initial_state(rules), game.parse_action("a1 N Pa1 >present"), rules)
+    assert page.locator(".pg-position").input_value() == game.format_state(expected.state)
+    assert page.locator(".pg-events li").count() == len(expected.events)
+    assert page.locator(".pg-refused").count() == 0
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-growth-{width}.png"), full_page=True)
+    # The games with no board: the deal, then the first legal action, each the oracle's own.
+    for name in (name for name in GAMES if chooser.locator(f"option[value='{name}|']").inner_text().endswith(
+            "(list of actions)")):
+        chooser.select_option(f"{name}|")
+        other = load_game(name)
+        start = page.locator(".pg-position").input_value()
+        assert start == other.format_state(other.initial_state(other.parse_rules(None, None)))
+        page.locator(".pg-buttons button").first.click()
+        dealt = page.locator(".pg-position").input_value()
+        played = page.locator(".pg-replay code").first.inner_text()
+        rules = other.parse_rules(None, None)
+        assert other.format_state(other.apply(other.parse_state(start), other.parse_action(played), rules).state) \
+            == dealt
+        assert page.locator("pre.pg-text").count() == 1 and page.locator(".pg-buttons button").count() >= 1
+    page.screenshot(path=str(OUTPUT / f"site-playground-list-{width}.png"), full_page=True)
     visit.assert_clean()
 
 

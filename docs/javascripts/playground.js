@@ -16,6 +16,7 @@
   };
   const exampleTurn = params.get("turn");
   let editing = false;
+  let catalogue = [];  // the games and their rulesets (oracle/tools/site/playground.py, games)
   let answer = null;
   let replay = { steps: [], at: 0 };
   const timing = { loadMs: null, stages: {}, queries: [] };
@@ -50,21 +51,44 @@
     });
   }
 
+  // Pyodide's memory just after starting Python and importing the oracle, made at build time
+  // (oracle/tools/site/bundle.py): restoring it skips the slow start.  The oracle's zip is put
+  // back where the snapshot imported it from, for any module it has not imported yet.
+  const ZIP_PATH = "/home/pyodide/oracle.zip";
+
+  function fetchSnapshot() {
+    return fetch(assets + "oracle.snapshot.gz").then(function (r) {
+      if (!r.ok) throw new Error("no snapshot (" + r.status + ")");
+      return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    });
+  }
+
   async function start() {
     const t0 = performance.now();
     const stage = function (name) { timing.stages[name] = performance.now() - t0; };
     const zipped = fetch(assets + "oracle.zip").then(function (r) { return r.arrayBuffer(); });
+    const snapshot = typeof DecompressionStream === "function" ? fetchSnapshot() : Promise.reject(new Error("old browser"));
+    snapshot.catch(function () {});  // a missing snapshot only means the slow start
     await loadScript(assets + "pyodide/pyodide.js");
     stage("script");
-    const pyodide = await globalThis.loadPyodide({ indexURL: assets + "pyodide/" });
+    let pyodide = null;
+    try {
+      pyodide = await globalThis.loadPyodide({ indexURL: assets + "pyodide/", _loadSnapshot: snapshot });
+      timing.snapshot = true;
+    } catch (error) {
+      console.warn("The playground starts Python afresh: " + error.message);
+      pyodide = await globalThis.loadPyodide({ indexURL: assets + "pyodide/" });
+      timing.snapshot = false;
+    }
     stage("pyodide");
-    pyodide.unpackArchive(await zipped, "zip", { extractDir: "/home/pyodide/oracle-site" });
+    pyodide.FS.writeFile(ZIP_PATH, new Uint8Array(await zipped));
     pyodide.runPython(
-      "import sys\nsys.path.insert(0, '/home/pyodide/oracle-site')\n" +
-      "from oracle.tools.site.playground import view_json"
+      "import sys\nif '" + ZIP_PATH + "' not in sys.path: sys.path.insert(0, '" + ZIP_PATH + "')\n" +
+      "from oracle.tools.site.playground import games, view_json"
     );
     stage("oracle");
     const viewJson = pyodide.globals.get("view_json");
+    catalogue = JSON.parse(pyodide.runPython("import json\njson.dumps(games())"));
     window.ttykmPlayground.python = pyodide;  // for the benchmark (bench/playground_bench.py)
     window.ttykmPlayground.view = function (request) {
       const t = performance.now();
@@ -90,6 +114,30 @@
     parts.share = el("input", { type: "text", class: "pg-share", readonly: "", "aria-label": "Link to this position" });
     parts.replay = el("div", { class: "pg-replay" });
     parts.edit = el("button", { type: "button", class: "md-button pg-edit", onclick: toggleEdit }, "Edit the position");
+    parts.chooser = el("select", { class: "pg-game", "aria-label": "Game and rules" },
+      ...catalogue.map(function (game) {
+        return el("optgroup", { label: game.title }, ...game.rulesets.map(function (ruleset, i) {
+          const value = game.name + "|" + (i === 0 ? "" : ruleset);
+          const option = el("option", { value: value },
+            game.title + (game.rulesets.length > 1 ? ": " + ruleset : "") + (game.mode === "list" ? " (list of actions)" : ""));
+          if (game.name === current.game && (i === 0 ? "" : ruleset) === current.rules) option.selected = true;
+          return option;
+        }));
+      }));
+    parts.chooser.addEventListener("change", function () {
+      const [game, ruleset] = parts.chooser.value.split("|");
+      Object.assign(current, { game: game, rules: ruleset, state: "", picks: [] });
+      if (editing) toggleEdit();
+      ask({ picks: [] });
+    });
+    parts.typed = el("input", { type: "text", class: "pg-typed", "aria-label": "An action in notation", spellcheck: "false" });
+    const typedForm = el("form", { class: "pg-type" },
+      el("label", {}, "Or type an action ", parts.typed),
+      el("button", { type: "submit", class: "md-button" }, "Play it"));
+    typedForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (parts.typed.value.trim()) ask({ action: parts.typed.value.trim(), picks: [] });
+    });
     const tools = el("div", { class: "pg-tools" },
       el("button", { type: "button", class: "md-button pg-undo", onclick: function () {
         ask({ picks: current.picks.slice(0, -1) });
@@ -107,7 +155,8 @@
       } }, "Load"),
       el("label", {}, "Link ", parts.share),
     );
-    root.replaceChildren(parts.status, parts.board, parts.buttons, parts.message, tools, parts.replay, editor);
+    root.replaceChildren(el("label", { class: "pg-choose" }, "Play ", parts.chooser), parts.status, parts.board,
+      parts.buttons, parts.message, typedForm, tools, parts.replay, editor);
     if (exampleTurn) {
       parts.message.replaceChildren(el("p", {},
         el("button", { type: "button", class: "md-button md-button--primary pg-example", onclick: function () {
@@ -128,7 +177,7 @@
       picks: current.picks }, change);
     const result = window.ttykmPlayground.view(request);
     if (result.error) {
-      parts.message.replaceChildren(el("p", { class: "pg-refused" }, "That position cannot be read: " + result.error));
+      parts.message.replaceChildren(el("p", { class: "pg-refused" }, (change.action ? "That action" : "That position") + " cannot be read: " + result.error));
       return;
     }
     answer = result;
@@ -148,15 +197,25 @@
         ask(editing ? { edit: pick, picks: [] } : { picks: current.picks.concat([pick]) });
       });
     }
+    root.classList.toggle("pg-list", a.mode === "list");
+    parts.edit.style.display = a.mode === "list" ? "none" : "";  // the position editor knows boards only
     if (a.outcome) {
       parts.status.replaceChildren("The game is over: ", a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
+    } else if (a.mode === "list") {
+      parts.status.textContent = (a.kind === "chance" ? "Chance acts next" : a.mover + " to act") + ", " +
+        a.legal_count + (a.legal_count === 1 ? " choice" : " choices") +
+        (a.kind === "simultaneous" ? " (sealed choices, one player after another)" : "") +
+        (a.legal_count > a.buttons.length ? "; the first " + a.buttons.length + " are shown" : "") +
+        ". Click one to play it.";
     } else if (editing) {
       parts.status.textContent = "Editing: click a square to cycle it through empty, white and black.";
     } else if (current.picks.length === 0) {
       parts.status.textContent = a.mover + " to move, " + a.legal_count +
         " legal turns. Click a copy on your Focus era: the ringed squares.";
     } else {
-      parts.status.textContent = "Click a ringed square to act, or move your Focus with a button.";
+      parts.status.textContent = "Click a ringed square to act" +
+        (a.buttons.some(function (b) { return b.pick.startsWith("act:"); }) ? ", take a chapter action" : "") +
+        ", or move your Focus with a button.";
     }
     parts.buttons.replaceChildren(...a.buttons.map(function (b) {
       return el("button", { type: "button", class: "md-button" + (b.leads_on ? " md-button--primary" : ""),
@@ -185,9 +244,12 @@
     const step = steps[replay.at];
     const picture = el("div", { class: "pg-step-board" });
     picture.innerHTML = step.svg_row + step.svg_column;
+    if (!step.svg_row && steps.some(function (s) { return s.svg_row; })) {
+      picture.append(el("p", { class: "pg-note" }, "The board after the whole turn is drawn on the last step."));
+    }
     parts.replay.replaceChildren(
-      el("h2", {}, "The turn just played, step by step"),
-      el("p", {}, "Turn ", el("code", {}, replay.action), ": step " + (replay.at + 1) + " of " + steps.length + "."),
+      el("h2", {}, (answer && answer.mode === "list" ? "The action" : "The turn") + " just played, step by step"),
+      el("p", {}, (answer && answer.mode === "list" ? "Action " : "Turn "), el("code", {}, replay.action), ": step " + (replay.at + 1) + " of " + steps.length + "."),
       el("p", { class: "pg-step-text" }, step.text),
       el("div", { class: "pg-step-nav" },
         el("button", { type: "button", class: "md-button pg-prev", onclick: function () {

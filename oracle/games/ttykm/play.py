@@ -2,9 +2,12 @@
 
 A turn is played as a sequence of *picks*, each a click: the copy (a cell
 such as ``present:b1``), then the cell each action takes it to, then the new
-Focus (``focus:past``).  The playground (`oracle.tools.site.playground`)
-offers the picks that lead on to some legal turn and, for any other pick,
-shows the oracle's verdict on the turn it would make.  This module only
+Focus (``focus:past``).  A chapter's actions (plant, dig up, build, train,
+command, a Move with pull) are buttons, picked as ``act:`` and the action's
+notation (``act:Pb2``, ``act:E+``), so every chapter plays on the same board.
+The playground (`oracle.tools.site.playground`) offers the picks that lead
+on to some legal turn and, for any other pick, shows the oracle's verdict on
+the turn it would make.  This module only
 translates between picks and turns and draws; every judgement is the
 rules' own (`oracle.games.ttykm.game`).
 """
@@ -16,15 +19,16 @@ from dataclasses import dataclass, replace
 
 from oracle.games.ttykm.board import SQUARES, TRAVELS, Action, Colour, Era, neighbour
 from oracle.games.ttykm.events import Event
-from oracle.games.ttykm.notation import cell_name, parse_cell
+from oracle.games.ttykm.notation import cell_name, parse_action, parse_cell
 from oracle.games.ttykm.pictures.steps import positions_through
 from oracle.games.ttykm.pictures.svg import Overlays, attempt_overlays, board_svg, turn_overlays
 from oracle.games.ttykm.pictures.text import event_prose
 from oracle.games.ttykm.state import START_SUPPLY, Position
-from oracle.games.ttykm.turn import Turn
+from oracle.games.ttykm.turn import Aimed, Pull, Turn, TurnAction
 from oracle.interface import ILLEGAL, Verdict
 
 FOCUS = "focus:"
+ACT = "act:"  # a chapter action, by its notation
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,21 @@ def _action_to(source: int, target: int) -> Action | None:
     return next((a for a in Action if _after(source, a) == target), None)
 
 
+def _chapter_action(pick: str) -> Aimed | Pull:
+    """The chapter action an ``act:`` pick names (the rest of the pick is its notation)."""
+    action = parse_action(pick.removeprefix(ACT))
+    if not isinstance(action, (Aimed, Pull)):
+        raise ValueError(f"not a chapter action: {pick}")
+    return action
+
+
+def _moved(here: int, action: TurnAction) -> int | None:
+    """Where the active copy stands after an action: a Move with pull moves it, an aimed action does not."""
+    if isinstance(action, Aimed):
+        return here
+    return _after(here, action.direction if isinstance(action, Pull) else action)
+
+
 class TTYKMPlay:
     """Picks, turns and pictures for the playground."""
 
@@ -63,13 +82,11 @@ class TTYKMPlay:
             here = state.focus[state.to_move] * SQUARES + action.copy
             picks.append(cell_name(here))
             for step in action.actions:
-                if not isinstance(step, Action):  # a chapter action: the board has no click for it yet
-                    return tuple(picks)
-                landing = _after(here, step)
+                landing = _moved(here, step)
                 if landing is None:  # an attempt off the board or the eras: its picks stop there
                     return tuple(picks)
                 here = landing
-                picks.append(cell_name(here))
+                picks.append(cell_name(here) if isinstance(step, Action) else ACT + step.value)
         if action.focus is not None:
             picks.append(FOCUS + action.focus.word)
         return tuple(picks)
@@ -82,13 +99,25 @@ class TTYKMPlay:
         focus_era = state.focus[state.to_move]
         copy: int | None = None
         here: int | None = None
-        actions: list[Action] = []
+        actions: list[TurnAction] = []
         focus: Era | None = None
         for pick in picks:
             if focus is not None:
                 return Verdict(ILLEGAL, "the turn ended when the Focus moved", "TURN.END")
             if pick.startswith(FOCUS):
                 focus = Era[pick.removeprefix(FOCUS).upper()]
+                continue
+            if pick.startswith(ACT):
+                if here is None:
+                    return Verdict(ILLEGAL, "choose a copy on your Focus era before its actions", "TURN.COPY-CHOICE")
+                if len(actions) == 2:
+                    return Verdict(ILLEGAL, "a copy takes at most two actions", "TURN.ACTION-COUNT")
+                chapter = _chapter_action(pick)
+                actions.append(chapter)
+                landing = _moved(here, chapter)
+                if landing is None:  # a pull off the board: the oracle says why
+                    return Turn(copy, tuple(actions))
+                here = landing
                 continue
             target = parse_cell(pick)
             if here is None:
@@ -110,7 +139,16 @@ class TTYKMPlay:
     def pick_label(self, state: Position, pick: str) -> str:
         if pick.startswith(FOCUS):
             return f"Focus to the {pick.removeprefix(FOCUS)}"
+        if pick.startswith(ACT):
+            chapter = _chapter_action(pick)
+            if isinstance(chapter, Pull):
+                return chapter.word.capitalize()
+            return f"{chapter.word.capitalize()} {chapter.value[1:]}"
         return pick.replace(":", " ")
+
+    def is_button(self, pick: str) -> bool:
+        """Focus moves and chapter actions are buttons; every other pick is a cell of the picture."""
+        return pick.startswith((FOCUS, ACT))
 
     def player_name(self, player: int) -> str:
         return Colour(player).word.capitalize()
@@ -119,19 +157,38 @@ class TTYKMPlay:
         """Picks that are not cells, offered as buttons whether legal or not."""
         return tuple(FOCUS + era.word for era in Era)
 
-    def picture(self, state: Position, picks: Sequence[str], targets: Sequence[str], layout: str) -> str:
-        """The board with the turn so far drawn on it and the cells of ``targets`` ringed."""
+    def picture(self, state: Position, picks: Sequence[str], targets: Sequence[str], layout: str,
+                refused: bool = False) -> str:
+        """The board with the turn so far drawn on it and the cells of ``targets`` ringed.
+
+        The actions of a turn legal so far are drawn as moves and travels; only a refused
+        turn's are drawn as refused."""
         made = self.action_of(state, picks)
         overlays = attempt_overlays(state, made) if isinstance(made, Turn) else Overlays()
+        if not refused:
+            overlays = replace(overlays, arrows=tuple(
+                replace(a, kind="travel" if a.action in TRAVELS else "move") for a in overlays.arrows))
         rings = tuple(parse_cell(t) for t in targets if not t.startswith(FOCUS))
         overlays = replace(overlays, targets=rings)
         return board_svg(state, overlays, layout="column" if layout == "column" else "row", interactive=True)
 
-    def steps(self, state: Position, events: Sequence[Event]) -> tuple[Step, ...]:
-        """Each event of a turn with the board just after it, the turn's arrows so far drawn on it."""
+    def steps(self, state: Position, events: Sequence[Event], after: Position) -> tuple[Step, ...]:
+        """Each event of a turn with the board just after it, the turn's arrows so far drawn on it.
+
+        The step-by-step replay knows the standard game's events only; a
+        chapter's turn is told event by event with one picture, the board
+        after the whole turn, on its last step."""
         trace = tuple(events)
+        try:
+            positions = positions_through(state, trace)
+        except TypeError:  # a chapter event: positions_through replays the standard events only
+            whole = turn_overlays(trace, "after")
+            last = len(trace) - 1
+            return tuple(Step(event_prose(event), board_svg(after, whole, layout="row") if n == last else "",
+                              board_svg(after, whole, layout="column") if n == last else "")
+                         for n, event in enumerate(trace))
         shown = []
-        for n, position in enumerate(positions_through(state, trace), start=1):
+        for n, position in enumerate(positions, start=1):
             overlays = turn_overlays(trace[:n], "after")
             shown.append(Step(event_prose(trace[n - 1]), board_svg(position, overlays, layout="row"),
                               board_svg(position, overlays, layout="column")))

@@ -4,13 +4,23 @@ Pyodide comes from the npm package (``package.json``; ``./dev`` runs
 ``npm ci``), copied from ``node_modules/pyodide`` into the site, so the
 playground works offline from the built files and nothing is fetched from a
 CDN.  The oracle's pure-Python source is zipped at build time; the page
-unpacks it into Pyodide's file system and imports it.
+imports it from the zip.
+
+Starting CPython and importing the oracle is most of the load time, so the
+build does it once, in Node.js (``make_snapshot.mjs``), and ships Pyodide's
+memory just after it, gzipped: the page restores that memory instead of
+starting Python (`snapshot`).  Making one takes seconds, so it is kept in
+``node_modules/.cache`` under the hash of what it was made from.
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import io
 import shutil
+import subprocess
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -27,10 +37,12 @@ PYODIDE_FILES = (
     "package.json",
 )
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the same source gives the same bytes
+SNAPSHOT = "oracle.snapshot.gz"
+MAKE_SNAPSHOT = Path(__file__).with_name("make_snapshot.mjs")
 
 
 class MissingPyodide(Exception):
-    """The npm package is not installed."""
+    """The npm package is not installed, or Node.js cannot run it."""
 
 
 def pyodide_dir(root: Path) -> Path:
@@ -56,8 +68,39 @@ def oracle_zip(root: Path) -> bytes:
     return buffer.getvalue()
 
 
+def snapshot(root: Path, zipped: bytes) -> bytes:
+    """Pyodide's memory with the oracle imported and each game's first answer given, gzipped.
+
+    Made by Node.js from the npm package's own files, so the page's Pyodide
+    accepts it (Pyodide checks its build ID); reused from the cache while
+    Pyodide and the oracle's zip are unchanged.
+    """
+    source = pyodide_dir(root)
+    key = hashlib.sha256(zipped + MAKE_SNAPSHOT.read_bytes() + (source / "package.json").read_bytes()).hexdigest()
+    cache = root / "node_modules" / ".cache" / "ttykm-playground" / f"{key[:32]}.gz"
+    if cache.is_file():
+        return cache.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise MissingPyodide("the playground's snapshot needs Node.js (install Node.js and npm)")
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache.parent) as work:
+        (Path(work) / "oracle.zip").write_bytes(zipped)
+        raw = Path(work) / "snapshot.bin"
+        result = subprocess.run([node, str(MAKE_SNAPSHOT), str(source), str(Path(work) / "oracle.zip"), str(raw)],
+                                capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise MissingPyodide("making the playground's snapshot failed: "
+                                 + (result.stderr.strip().splitlines() or ["no message"])[-1])
+        packed = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+    for old in cache.parent.glob("*.gz"):  # one snapshot is kept: the newest
+        old.unlink()
+    cache.write_bytes(packed)
+    return packed
+
+
 def write_bundle(root: Path, site_dir: Path) -> list[Path]:
-    """Copy Pyodide and write the oracle's zip under ``site_dir/ASSETS``; returns the files written."""
+    """Copy Pyodide and write the oracle's zip and snapshot under ``site_dir/ASSETS``; returns the files written."""
     source = pyodide_dir(root)
     target = site_dir / ASSETS
     (target / "pyodide").mkdir(parents=True, exist_ok=True)
@@ -65,9 +108,11 @@ def write_bundle(root: Path, site_dir: Path) -> list[Path]:
     for name in PYODIDE_FILES:
         shutil.copyfile(source / name, target / "pyodide" / name)
         written.append(target / "pyodide" / name)
-    (target / "oracle.zip").write_bytes(oracle_zip(root))
-    written.append(target / "oracle.zip")
+    zipped = oracle_zip(root)
+    (target / "oracle.zip").write_bytes(zipped)
+    (target / SNAPSHOT).write_bytes(snapshot(root, zipped))
+    written += [target / "oracle.zip", target / SNAPSHOT]
     return written
 
 
-__all__ = ["ASSETS", "MissingPyodide", "oracle_zip", "pyodide_dir", "write_bundle"]
+__all__ = ["ASSETS", "SNAPSHOT", "MissingPyodide", "oracle_zip", "pyodide_dir", "snapshot", "write_bundle"]

@@ -5,7 +5,9 @@ source, see `oracle.tools.site.bundle`) and, unchanged, under CPython in the
 tests.  It is generic: it talks to a game only through the common interface
 (`oracle.interface.Game`) and the game's `Playable`, which a game offers in
 its ``play`` module (``oracle/games/<name>/play.py``, attribute ``PLAY``).  A
-game with no such module simply has no playground.
+game with no such module is played from a list instead (`list_view`): its
+state in its own text picture, and its legal actions, chance outcomes or
+each player's sealed choice as buttons, all through the interface alone.
 
 The page keeps no rules of its own.  It sends the position, the rules and
 the picks (clicks) so far; `view` answers with the pictures, the picks that
@@ -16,10 +18,13 @@ verdict with its rule ID.
 
 from __future__ import annotations
 
+import hashlib
+import html
 import importlib
 import json
 from collections.abc import Sequence
 from functools import lru_cache
+from random import Random
 from typing import Any, Protocol
 
 from oracle.errors import NotationError
@@ -61,15 +66,24 @@ class Playable(Protocol):
         ...
 
     def all_picks(self, state: Any) -> tuple[str, ...]:
-        """The picks shown as buttons (not cells of a picture)."""
+        """The picks always shown as buttons, whether they lead on or not."""
         ...
 
-    def picture(self, state: Any, picks: Sequence[str], targets: Sequence[str], layout: str) -> str:
+    def is_button(self, pick: str) -> bool:
+        """Whether a pick is made with a button (shown only when it leads on, unless in `all_picks`)
+        rather than by clicking a cell of the picture."""
+        ...
+
+    def picture(self, state: Any, picks: Sequence[str], targets: Sequence[str], layout: str,
+                refused: bool = False) -> str:
         """An SVG of the state with the action so far and the ``targets`` cells ringed; ``layout`` is
-        ``row`` (wide screens) or ``column`` (narrow ones)."""
+        ``row`` (wide screens) or ``column`` (narrow ones); ``refused`` draws the picks as an action
+        the rules refused rather than one legal so far."""
         ...
 
-    def steps(self, state: Any, events: Sequence[Any]) -> Sequence[Step]:
+    def steps(self, state: Any, events: Sequence[Any], after: Any) -> Sequence[Step]:
+        """Each event of an action in words, with the pictures just after it where the game can draw
+        them (empty strings where it cannot); ``after`` is the state after the whole action."""
         ...
 
     def edit(self, state: Any, pick: str) -> Any:
@@ -91,8 +105,22 @@ def playable(name: str) -> Playable | None:
 
 
 def playable_games() -> list[dict[str, str]]:
-    """Every game with a playground: its name and title."""
+    """Every game played on a board: its name and title."""
     return [{"name": name, "title": load_game(name).title} for name in GAMES if playable(name) is not None]
+
+
+def games() -> list[dict[str, Any]]:
+    """Every game of the registry for the playground's chooser: name, title, rulesets (the
+    default first) and how it is played (``board`` by clicking, ``list`` from its legal actions)."""
+    return [{"name": name, "title": load_game(name).title, "rulesets": list(load_game(name).rulesets()),
+             "mode": "board" if playable(name) is not None else "list"} for name in GAMES]
+
+
+def prepare() -> None:
+    """Import every game and answer its first question (the site build snapshots Pyodide just after)."""
+    for entry in games():
+        for ruleset in entry["rulesets"]:
+            view({"game": entry["name"], "rules": "" if ruleset == entry["rulesets"][0] else ruleset})
 
 
 @lru_cache(maxsize=32)
@@ -126,7 +154,7 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
     name = str(request.get("game") or "")
     game, play = load_game(name), playable(name)
     if play is None:
-        raise NotationError("this game has no playground yet", name)
+        return list_view(request)
     rules_text = str(request.get("rules") or "")
     rules = _rules(game, rules_text)
     state_text = str(request.get("state") or "")
@@ -137,8 +165,8 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
         game.check_state(state)
     state_text = game.format_state(state)
     picks = [str(p) for p in request.get("picks") or []]
-    answer: dict[str, Any] = {"game": name, "title": game.title, "rules": rules_text, "verdict": None,
-                              "applied": None}
+    answer: dict[str, Any] = {"game": name, "title": game.title, "rules": rules_text, "mode": "board",
+                              "verdict": None, "applied": None}
     legal = _legal(name, state_text, rules_text) if game.to_act(state).kind != "over" else ()
     attempt: Sequence[str] = ()
     if request.get("action"):
@@ -161,14 +189,15 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
             "before": state_text,
             "events": [game.event_text(e) for e in applied.events],
             "steps": [{"text": s.text, "svg_row": s.svg_row, "svg_column": s.svg_column}
-                      for s in play.steps(state, applied.events)],
+                      for s in play.steps(state, applied.events, applied.state)],
         }
         state, picks = applied.state, []
         state_text = game.format_state(state)
         legal = _legal(name, state_text, rules_text) if game.to_act(state).kind != "over" else ()
     nexts = [seq[len(picks)] for _, seq in legal if seq[:len(picks)] == tuple(picks) and len(seq) > len(picks)]
     buttons = play.all_picks(state)
-    targets = sorted({p for p in nexts if p not in buttons})
+    buttons += tuple(dict.fromkeys(p for p in nexts if play.is_button(p) and p not in buttons))
+    targets = sorted({p for p in nexts if not play.is_button(p)})
     outcome = game.outcome(state)
     answer.update({
         "state": state_text,
@@ -179,10 +208,97 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
         "mover": " and ".join(play.player_name(p) for p in game.to_act(state).players) or "Nobody",
         "outcome": None if outcome is None else {"reason": outcome.reason, "rule": outcome.rule},
         # A refused whole action is drawn as attempted; otherwise the clicks so far and where they may lead.
-        "svg_row": play.picture(state, attempt or picks, () if attempt else targets, "row"),
-        "svg_column": play.picture(state, attempt or picks, () if attempt else targets, "column"),
+        "svg_row": play.picture(state, attempt or picks, () if attempt else targets, "row", bool(attempt)),
+        "svg_column": play.picture(state, attempt or picks, () if attempt else targets, "column", bool(attempt)),
     })
     return answer
+
+
+LIST_MOST = 300  # buttons shown at most; any other action can be typed in notation
+SEALED = "sealed:"  # a player's sealed choice in a simultaneous step, by the choice's notation
+
+
+def _text_picture(game: AnyGame, state: Any) -> str:
+    return f'<pre class="pg-text">{html.escape(game.state_text(state))}</pre>'
+
+
+def list_view(request: dict[str, Any]) -> dict[str, Any]:
+    """The playground's answer for a game with no board to click (same request and answer as `view`).
+
+    The state is drawn by the game's own text picture (`Game.state_text`);
+    each button is one legal action in the game's notation.  A chance step
+    offers its listed outcomes, or one outcome drawn with a seed made from
+    the state (`Game.sample_chance`), so a shared link replays the same deal.
+    A simultaneous step takes each acting player's sealed choice in turn
+    (the picks) and plays them together (`Game.joint_action`).  An action
+    typed in notation is played or refused with the oracle's verdict.
+    """
+    name = str(request.get("game") or "")
+    game = load_game(name)
+    rules_text = str(request.get("rules") or "")
+    rules = _rules(game, rules_text)
+    state_text = str(request.get("state") or "")
+    state = game.parse_state(state_text) if state_text else game.initial_state(rules)
+    game.check_state(state)
+    picks = [str(p) for p in request.get("picks") or []]
+    answer: dict[str, Any] = {"game": name, "title": game.title, "rules": rules_text, "mode": "list",
+                              "verdict": None, "applied": None}
+    action: Any = None
+    mover = game.to_act(state)
+    if request.get("action"):
+        action, picks = game.parse_action(str(request["action"])), []
+    elif mover.kind == "simultaneous" and len(picks) == len(mover.players):
+        action = game.joint_action(state, {p: game.parse_action(c.removeprefix(SEALED))
+                                           for p, c in zip(mover.players, picks, strict=True)})
+        picks = []
+    elif mover.kind != "simultaneous" and picks:
+        action = _chance_sample(game, state, rules) if picks[-1] == "chance" else game.parse_action(picks[-1])
+        picks = []
+    if action is not None:
+        verdict = game.explain(state, action, rules)
+        if verdict.is_legal:
+            applied = game.apply(state, action, rules)
+            events = [game.event_text(e) for e in applied.events]
+            answer["applied"] = {"action": game.format_action(action), "before": game.format_state(state),
+                                 "events": events,
+                                 "steps": [{"text": text, "svg_row": "", "svg_column": ""} for text in events]}
+            state = applied.state
+        else:
+            answer["verdict"] = _verdict(verdict)
+    mover = game.to_act(state)
+    choices: list[tuple[str, str]] = []  # (pick, label)
+    if mover.kind == "player":
+        choices = [(text, text) for text in map(game.format_action, game.legal_actions(state, rules))]
+    elif mover.kind == "chance":
+        listed = game.chance_outcomes(state, rules)
+        choices = [(game.format_action(a), f"{game.format_action(a)} (chance {p})") for a, p in listed] or [
+            ("chance", "Let chance act (a seeded draw)")]
+    elif mover.kind == "simultaneous":
+        player = mover.players[len(picks)]
+        choices = [(SEALED + text, f"{game.player_name(player)}: {text}")
+                   for text in map(game.format_action, game.legal_actions(state, rules, player))]
+    outcome = game.outcome(state)
+    answer.update({
+        "state": game.format_state(state),
+        "picks": picks,
+        "targets": [],
+        "buttons": [{"pick": pick, "label": label, "leads_on": True} for pick, label in choices[:LIST_MOST]],
+        "legal_count": len(choices),
+        "mover": {"player": " and ".join(game.player_name(p) for p in mover.players), "chance": "Chance",
+                  "simultaneous": " and ".join(game.player_name(p) for p in mover.players),
+                  "over": "Nobody"}[mover.kind],
+        "kind": mover.kind,
+        "outcome": None if outcome is None else {"reason": outcome.reason, "rule": outcome.rule},
+        "svg_row": _text_picture(game, state),
+        "svg_column": "",
+    })
+    return answer
+
+
+def _chance_sample(game: AnyGame, state: Any, rules: Any) -> Any:
+    """One outcome of a chance step, drawn with a seed made from the state, so the same state draws the same."""
+    seed = int.from_bytes(hashlib.sha256(game.format_state(state).encode()).digest()[:8], "big")
+    return game.sample_chance(state, rules, Random(seed))
 
 
 def view_json(request: str) -> str:
@@ -193,4 +309,4 @@ def view_json(request: str) -> str:
         return json.dumps({"error": str(exc)})
 
 
-__all__ = ["Playable", "playable", "playable_games", "view", "view_json"]
+__all__ = ["Playable", "games", "list_view", "playable", "playable_games", "prepare", "view", "view_json"]

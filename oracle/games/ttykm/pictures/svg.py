@@ -605,38 +605,47 @@ def _footer(parent: ET.Element, layout: Layout, position: Position) -> float:
     return y + 3 * LINE - 6
 
 
+LEGEND_CHAR = 7.5  # a generous width of one character of a 12-unit label (DejaVu Sans, the widest common sans)
+LEGEND_GAP = 14  # between one entry and the next
+
+
 def _legend(parent: ET.Element, layout: Layout, overlays: Overlays, top: float) -> float:
-    """A key to the kinds of arrow and badge present, wrapped to the picture's width; returns its bottom."""
+    """A key to the kinds of arrow and badge present, wrapped to the picture's width; returns its bottom.
+
+    Each entry (a swatch and its word, in a group of class ``item``) is placed
+    whole: one that would pass the right edge starts a new line, so no word is
+    cut at any width the picture is shown."""
     group = _el(parent, "g", class_="legend")
-    items: list[tuple[str, str, float]] = []
+    items: list[tuple[str, str, str, float]] = []  # (what, kind, word, swatch width)
     for kind in ("move", "push", "travel", "attempt", "fall", "statue", "carried", "elephant"):
         if any(a.kind == kind for a in overlays.arrows):
-            items.append(("arrow", kind, 32 + 7 * len(ARROW_WORD[kind]) + 10))
+            items.append(("arrow", kind, ARROW_WORD[kind], 27))
     for kind in ("crushed", "paradox", "created", "grew", "cleared", "built", "blocked"):
         if any(m.kind == kind for m in overlays.markers):
-            items.append(("badge", kind, 26 + 7 * len(kind) + 10))
+            items.append(("badge", kind, kind, 21))
     if overlays.highlights:
-        items.append(("highlight", "active copy", 22 + 7 * 11 + 10))
+        items.append(("highlight", "highlight", "active copy", 22))
     if overlays.targets:
-        items.append(("target", "can go here", 22 + 7 * 11 + 10))
+        items.append(("target", "target", "can go here", 22))
     x0 = layout.board_left(Era.PAST) if layout.name == "row" else 4
+    right = layout.width - 4
     x, y = x0, top + 12
-    for what, label, width in items:
-        if x + width > layout.width and x > x0:
+    for what, kind, word, swatch in items:
+        width = swatch + LEGEND_CHAR * len(word)
+        if x + width > right and x > x0:
             x, y = x0, y + LINE
+        item = _el(group, "g", class_=f"item key-{kind}")
         if what == "arrow":
-            dash = {"stroke_dasharray": "7 5"} if label == "attempt" else {}
-            _el(group, "line", x1=x, y1=y, x2=x + 22, y2=y, stroke=ARROW_COLOUR[label], stroke_width=4, **dash)
-            _text(group, x + 27, y + 4, ARROW_WORD[label], font_size=12, fill="#333333")
+            dash = {"stroke_dasharray": "7 5"} if kind == "attempt" else {}
+            _el(item, "line", x1=x, y1=y, x2=x + 22, y2=y, stroke=ARROW_COLOUR[kind], stroke_width=4, **dash)
         elif what == "badge":
-            _badge(group, label, x + 8, y)
-            _text(group, x + 21, y + 4, label, font_size=12, fill="#333333")
+            _badge(item, kind, x + 8, y)
         else:
             stroke: dict[str, float | str] = {"stroke": HIGHLIGHT, "stroke_width": 4} if what == "highlight" else {
                 "stroke": TARGET, "stroke_width": 3, "stroke_dasharray": "5 3"}
-            _el(group, "rect", x=x, y=y - 8, width=16, height=16, fill="none", **stroke)
-            _text(group, x + 22, y + 4, label, font_size=12, fill="#333333")
-        x += width
+            _el(item, "rect", x=x, y=y - 8, width=16, height=16, fill="none", **stroke)
+        _text(item, x + swatch, y + 4, word, font_size=12, fill="#333333")
+        x += width + LEGEND_GAP
     return y + 12
 
 
