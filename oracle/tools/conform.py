@@ -389,7 +389,7 @@ class Runner:
             chosen = GAME.parse_action(turn)
         except NotationError:
             return None
-        if not chosen.actions:
+        if not isinstance(chosen, Turn) or not chosen.actions:
             return None
         for era in Era:
             candidate = Turn(chosen.copy, chosen.actions, era)

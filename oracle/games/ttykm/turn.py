@@ -52,6 +52,19 @@ class Pull:
         return f"move {self.direction.word} with pull"
 
 
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The chance outcome that starts a Convergence game: the pair of chapters
+    drawn, such as ``growth+memory`` (CONVERGENCE.DRAW).  ``value`` is its
+    notation, ``draw growth+memory``."""
+
+    pair: str
+
+    @property
+    def value(self) -> str:
+        return f"draw {self.pair}"
+
+
 TurnAction = Action | Aimed | Pull
 """One action of a turn: a standard action or a chapter action."""
 
@@ -81,4 +94,4 @@ class Turn:
 
 
 # The verdict values are the common interface's (oracle.interface), re-exported here.
-__all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Aimed", "Pull", "Turn", "TurnAction", "Verdict"]
+__all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Aimed", "Draw", "Pull", "Turn", "TurnAction", "Verdict"]

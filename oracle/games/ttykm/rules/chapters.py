@@ -20,7 +20,7 @@ from oracle.games.ttykm.events import Created
 from oracle.games.ttykm.notation import cell_prose
 from oracle.games.ttykm.objects import Chapters, Kind
 from oracle.games.ttykm.rules import growth, influence, memory, push
-from oracle.games.ttykm.rules.convergence import propagate
+from oracle.games.ttykm.rules.convergence import Tracer, propagate
 from oracle.games.ttykm.rules.standard import Illegal, Step, self_push_paradox
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene
@@ -78,8 +78,15 @@ def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]
     return tuple(actions)
 
 
-def perform(position: Position, colour: Colour, active: int, action: TurnAction, ruleset: Ruleset) -> Step | Illegal:
-    """Take one action in a chapter position, then propagate its effects."""
+def perform(
+    position: Position, colour: Colour, active: int, action: TurnAction, ruleset: Ruleset, trace: Tracer | None = None
+) -> Step | Illegal:
+    """Take one action in a chapter position, then propagate its effects.
+
+    ``trace`` (for the step-by-step pictures) is called with the acting era
+    once the action has resolved there, then after each phase of each later
+    era, while the scene holds that moment (`Scene.position`).
+    """
     if (
         ruleset.self_push_paradox
         and isinstance(action, Action)
@@ -87,11 +94,13 @@ def perform(position: Position, colour: Colour, active: int, action: TurnAction,
         and _own_copy_ahead(position, colour, active, action)
     ):
         return self_push_paradox(position, colour, active, _ahead(active, action))
-    scene = Scene(position, active)
+    scene = Scene(position, active, ruleset)
     refusal = _resolve(scene, colour, active, action, ruleset)
     if refusal is not None:
         return refusal
-    propagate(scene, active // SQUARES, ruleset)
+    if trace is not None:
+        trace(scene, active // SQUARES, None)
+    propagate(scene, active // SQUARES, ruleset, trace)
     return Step(scene.position(), scene.active, tuple(scene.events))
 
 

@@ -14,6 +14,9 @@ push resolution (`oracle.games.ttykm.rules.push`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
+
 from oracle.games.ttykm.board import SQUARES, Action, Era
 from oracle.games.ttykm.events import Cleared
 from oracle.games.ttykm.objects import ELEPHANTS, Kind
@@ -34,9 +37,14 @@ from oracle.games.ttykm.scene import (
     StatueMoved,
     Trained,
 )
+from oracle.games.ttykm.state import Position
+
+Tracer = Callable[[Scene, int, int | None], None]
+"""Called with (scene, era, phase) once a phase of an era is done; phase None under
+effect-order=recorded, where an era has no phases."""
 
 
-def propagate(scene: Scene, era: int, ruleset: Ruleset) -> None:
+def propagate(scene: Scene, era: int, ruleset: Ruleset, trace: Tracer | None = None) -> None:
     """Carry the effects recorded in ``era`` to every later era, in time order.
 
     Rules: EFFECTS.ERAS, EFFECTS.PHASES, VARIANT.EFFECT-ORDER-RECORDED
@@ -45,18 +53,56 @@ def propagate(scene: Scene, era: int, ruleset: Ruleset) -> None:
     phase in the order the effects were recorded.  Effects recorded in era k
     while doing so feed era k+1 only.  Nothing ever changes an earlier era.
     Under the variant effect-order=recorded there are no phases: each era
-    applies the effects in the order they were recorded.
+    applies the effects in the order they were recorded.  ``trace``, if
+    given, is called after each phase of each era (for the step-by-step
+    pictures); it never changes the outcome.
     """
+    if ruleset.effect_order_global_phases:
+        propagate_global_phases(scene, era, ruleset, trace)
+        return
     for k in range(era + 1, Era.FUTURE + 1):
         arriving = scene.effects[k - 1]
         if ruleset.effect_order_recorded:
             for effect in arriving:
                 apply_effect(scene, k, effect, ruleset)
+            if trace is not None:
+                trace(scene, k, None)
             continue
         for phase in (REMOVAL, PLACEMENT, MOVEMENT):
             for effect in arriving:
                 if effect.phase == phase:
                     apply_effect(scene, k, effect, ruleset)
+            if trace is not None:
+                trace(scene, k, phase)
+
+
+def propagate_global_phases(scene: Scene, era: int, ruleset: Ruleset, trace: Tracer | None = None) -> None:
+    """Variant effect-order=global-phases: one phase at a time across all the later eras.
+
+    Rule: VARIANT.EFFECT-ORDER-GLOBAL-PHASES
+    Every later era's removals (era by era, in time order), then every later
+    era's placements, then every later era's movements; each era applies the
+    effects recorded in the era before that it has not applied yet, including
+    those recorded earlier in the same pass.  Effects recorded by a later
+    phase (a statue's move removing a seed) wait for the next round; rounds
+    repeat until a round applies nothing.  Each effect is applied once, so it
+    ends.
+    """
+    done: list[set[int]] = [set() for _ in Era]
+    progressed = True
+    while progressed:
+        progressed = False
+        for phase in (REMOVAL, PLACEMENT, MOVEMENT):
+            for k in range(era + 1, Era.FUTURE + 1):
+                arriving = scene.effects[k - 1]
+                applied = False
+                for i, effect in enumerate(arriving):
+                    if effect.phase == phase and i not in done[k - 1]:
+                        done[k - 1].add(i)
+                        apply_effect(scene, k, effect, ruleset)
+                        applied = progressed = True
+                if trace is not None and applied:
+                    trace(scene, k, phase)
 
 
 def apply_effect(scene: Scene, era: int, effect: Effect, ruleset: Ruleset) -> None:
@@ -111,9 +157,10 @@ def elephant_entry_refusal(scene: Scene, target: int, direction: Action) -> tupl
 def elephant_enters(scene: Scene, target: int, direction: Action) -> None:
     """Clear ``target`` for a commanded elephant; `elephant_entry_refusal` said it can.
 
-    Rule: CONVERGENCE.ELEPHANT-TRAMPLE
+    Rules: CONVERGENCE.ELEPHANT-TRAMPLE, VARIANT.SEED-REMOVAL-CASCADE-DIG-ONLY
     A shrub or fallen tree there is removed (a shrub's tree goes on the next
-    era, as after Dig up); a standing tree falls the elephant's way; a statue
+    era, as after Dig up, except under seed-removal-cascade=dig-only); a
+    standing tree falls the elephant's way; a statue
     is pushed (its move carries to the later eras, the elephant's does not);
     a seed is removed to the supply with the dig cascade.  A copy there is
     then trampled by the elephant's own step (MEMORY.TRAMPLE).
@@ -125,7 +172,7 @@ def elephant_enters(scene: Scene, target: int, direction: Action) -> None:
     if thing is not None and thing.kind in (Kind.SHRUB, Kind.FALLEN):
         del scene.solids[target]
         scene.events.append(Cleared(thing.kind.word, target))
-        if thing.kind is Kind.SHRUB:
+        if thing.kind is Kind.SHRUB and not scene.ruleset.seed_removal_dig_only:
             scene.record(target, ShrubRemoved(target % SQUARES))
     elif thing is not None and thing.kind is Kind.TREE:
         fall(scene, target, direction)
@@ -134,3 +181,52 @@ def elephant_enters(scene: Scene, target: int, direction: Action) -> None:
     if scene.has_seed(target):
         scene.events.append(Cleared("seed", target))
         remove_seed(scene, target)
+
+
+# --- the draw of the pair ------------------------------------------------------
+
+PAIRS: tuple[str, ...] = ("growth+influence", "growth+memory", "influence+memory")
+"""The three pairs Convergence may draw, in chapter order (1-2, 1-3, 2-3)."""
+
+
+def is_undrawn(position: Position) -> bool:
+    """Whether ``position`` is a Convergence game whose pair is not drawn yet (``rules=convergence``)."""
+    return position.chapters is not None and "convergence" in position.chapters.modules
+
+
+def draw_outcomes(position: Position) -> tuple[tuple[str, Fraction], ...]:
+    """The pairs the draw may give, each with its chance; none once drawn.
+
+    Rule: CONVERGENCE.DRAW
+    Before the first turn, one of the three pairs is drawn at random, each
+    with chance 1/3.
+    """
+    if not is_undrawn(position):
+        return ()
+    return tuple((pair, Fraction(1, len(PAIRS))) for pair in PAIRS)
+
+
+def draw_refusal(position: Position, pair: str) -> tuple[str, str] | None:
+    """Why ``pair`` cannot be drawn in ``position``, as (rule, reason), or None.
+
+    Rule: CONVERGENCE.DRAW
+    """
+    if not is_undrawn(position):
+        return "CONVERGENCE.DRAW", "no pair is to be drawn: the position already names its chapters"
+    if pair not in PAIRS:
+        return "CONVERGENCE.DRAW", f"{pair[:40]!r} is not a pair Convergence draws ({', '.join(PAIRS)})"
+    return None
+
+
+def drawn(position: Position, pair: str, ruleset: Ruleset) -> Position:
+    """The start of the drawn pair: ``position`` (the standard start) with both
+    chapters' setups, White to move.
+
+    Rules: CONVERGENCE.DRAW, CONVERGENCE.PAIRS
+    The position names the pair in its ``rules=`` field from now on, so the
+    game replays from the draw and its turns.
+    """
+    from oracle.games.ttykm.rules.chapters import start_position  # chapters plays by this module
+
+    assert draw_refusal(position, pair) is None
+    return start_position(frozenset(pair.split("+")), ruleset)
