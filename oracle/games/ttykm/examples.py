@@ -19,10 +19,9 @@ from oracle.games.ttykm.notation import (
     format_position,
     format_turn,
     parse_position,
-    parse_turn,
     position_to_json,
 )
-from oracle.games.ttykm.rules.standard import apply_turn, explain, legal_turns
+from oracle.games.ttykm.rules.standard import legal_turns
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import InvalidPosition
 
@@ -157,9 +156,11 @@ def check_example(example: WorkedExample) -> list[str]:
             if key in f or key in example.lists:
                 problems.append(f"{example.where}: {key} needs a turn")
         return problems
-    turn = parse_turn(f["turn"])
-    differ("canonical turn", f["turn"], format_turn(turn))
-    verdict = explain(position, turn, ruleset)
+    from oracle.games.ttykm.game import GAME  # a turn or a Convergence draw (CONVERGENCE.DRAW)
+
+    turn = GAME.parse_action(f["turn"])
+    differ("canonical turn", f["turn"], GAME.format_action(turn))
+    verdict = GAME.explain(position, turn, ruleset)
     if "verdict" in f:
         stated = f["verdict"]
         actual = str(verdict)
@@ -170,9 +171,9 @@ def check_example(example: WorkedExample) -> list[str]:
         if not verdict.is_legal:
             problems.append(f"{example.where}: events/after need a legal turn, but it is {verdict}")
             return problems
-        applied = apply_turn(position, turn, ruleset)
+        applied = GAME.apply(position, turn, ruleset)
         if "events" in example.lists:
             differ("events", example.lists["events"], [event_text(e) for e in applied.events])
         if "after" in f:
-            differ("after", f["after"], format_position(applied.position))
+            differ("after", f["after"], format_position(applied.state))
     return problems

@@ -521,7 +521,8 @@ def parse_action(token: str, column: int = 1) -> TurnAction:
     """One action of a turn: ``N``, ``E``, ``S``, ``W``, ``F``, ``B``, a
     chapter action aimed at a square, such as ``Pb2`` (Plant), ``Db2`` (Dig
     up), ``Bb2`` (Build), ``Td1`` (Train the elephant on d1) or ``Cd2``
-    (Command your elephant onto d2), or a Move with pull such as ``E+``
+    (Command your elephant onto d2; ``Cd2+`` with the elephant's pull,
+    CONVERGENCE.ELEPHANT-PULL), or a Move with pull such as ``E+``
     (NOTATION.PULL).
 
     Rule: NOTATION.AIMED
@@ -538,6 +539,8 @@ def parse_action(token: str, column: int = 1) -> TurnAction:
     letter = token[:1].upper()
     if letter in AIMED_WORDS and len(token) == 3:
         return Aimed(letter, parse_square(token[1:].lower(), column + 1))
+    if letter == "C" and len(token) == 4 and token[3] == "+":  # CONVERGENCE.ELEPHANT-PULL
+        return Aimed(letter, parse_square(token[1:3].lower(), column + 1), pull=True)
     raise NotationError("expected an action N, E, S, W, F, B or a new Focus such as >past", token, column)
 
 

@@ -18,14 +18,17 @@ class Aimed:
 
     letter: str
     square: int
+    pull: bool = False
+    """A Command whose elephant pulls the statue directly behind it
+    (CONVERGENCE.ELEPHANT-PULL), written with ``+``, such as ``Cc2+``."""
 
     @property
     def value(self) -> str:
-        return f"{self.letter}{FILES[self.square % 4]}{RANKS[self.square // 4]}"
+        return f"{self.letter}{FILES[self.square % 4]}{RANKS[self.square // 4]}" + ("+" if self.pull else "")
 
     @property
     def word(self) -> str:
-        return AIMED_WORDS[self.letter]
+        return AIMED_WORDS[self.letter] + (" with pull" if self.pull else "")
 
 
 # The letters of aimed actions, in the order the oracle tries them (ORACLE.ORDER).

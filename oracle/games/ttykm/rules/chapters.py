@@ -20,7 +20,7 @@ from oracle.games.ttykm.events import Created
 from oracle.games.ttykm.notation import cell_prose
 from oracle.games.ttykm.objects import Chapters, Kind
 from oracle.games.ttykm.rules import growth, influence, memory, push
-from oracle.games.ttykm.rules.convergence import Tracer, propagate
+from oracle.games.ttykm.rules.convergence import Tracer, elephant_pull_candidates, elephant_pull_refusal, propagate
 from oracle.games.ttykm.rules.standard import Illegal, Step, self_push_paradox
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene
@@ -75,6 +75,8 @@ def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]
     if "memory" in chapters.modules:
         scene = Scene(position, active)
         actions.extend(Aimed(letter, square) for letter, square in memory.candidates(scene, colour, active))
+        if "influence" in chapters.modules:
+            actions.extend(Aimed("C", square, pull=True) for square in elephant_pull_candidates(scene, colour, active))
     return tuple(actions)
 
 
@@ -271,7 +273,11 @@ def _memory_action(scene: Scene, colour: Colour, active: int, action: Aimed, rul
         memory.train(scene, colour, target, ruleset)
         return None
     refusal = memory.command_refusal(scene, colour, active, target, ruleset)
+    if refusal is None and action.pull:
+        refusal = elephant_pull_refusal(scene, colour, active, target, ruleset)
     if refusal is not None:
-        return Illegal(refusal[0], f"{colour.word} cannot command an elephant onto {cell_prose(target)}: {refusal[1]}")
-    memory.command(scene, colour, active, target, ruleset)
+        pulling = " with pull" if action.pull else ""
+        return Illegal(refusal[0], f"{colour.word} cannot command an elephant onto {cell_prose(target)}{pulling}:"
+                                   f" {refusal[1]}")
+    memory.command(scene, colour, active, target, ruleset, pull=action.pull)
     return None

@@ -17,10 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from oracle.games.ttykm.board import SQUARES, Action, Era
+from oracle.games.ttykm.board import MOVES, SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import Cleared
+from oracle.games.ttykm.notation import cell_prose
 from oracle.games.ttykm.objects import ELEPHANTS, Kind
 from oracle.games.ttykm.rules import growth, influence, memory
+from oracle.games.ttykm.rules.influence import OPPOSITE
+from oracle.games.ttykm.rules.push import beyond
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import (
     MOVEMENT,
@@ -181,6 +184,66 @@ def elephant_enters(scene: Scene, target: int, direction: Action) -> None:
     if scene.has_seed(target):
         scene.events.append(Cleared("seed", target))
         remove_seed(scene, target)
+
+
+
+def elephant_pulls(scene: Scene, source: int, direction: Action, pull: bool, ruleset: Ruleset) -> int | None:
+    """The cell of the statue a commanded elephant pulls, or None.
+
+    Rules: CONVERGENCE.ELEPHANT-PULL, VARIANT.PULL-AUTOMATIC
+    The statue directly behind the elephant at the start of the Command,
+    when the player pulls (``pull``), or always under pull=automatic.
+    """
+    if not (pull or ruleset.pull_automatic):
+        return None
+    behind = beyond(source, OPPOSITE[direction])
+    thing = None if behind is None else scene.solid(behind)
+    if thing is None or thing.kind is not Kind.STATUE:
+        return None
+    return behind
+
+
+def elephant_pull_refusal(
+    scene: Scene, colour: Colour, active: int, target: int, ruleset: Ruleset
+) -> tuple[str, str] | None:
+    """Why the commanded elephant cannot pull on its way to ``target``, or None.
+
+    Rules: CONVERGENCE.ELEPHANT-PULL, VARIANT.PULL-AUTOMATIC
+    Only in a game with statues, only with a statue directly behind the
+    elephant (against its step), and not under pull=automatic, where a
+    Command pulls by itself.
+    """
+    chapters = scene.base.chapters
+    assert chapters is not None
+    if "influence" not in chapters.modules:
+        return "ACTION.KINDS", "only an elephant in a game with statues (Influence with Memory) pulls"
+    if ruleset.pull_automatic:
+        return "VARIANT.PULL-AUTOMATIC", "under pull=automatic a Command pulls by itself, written without +"
+    source = memory.commanded(scene, colour, active)
+    assert source is not None
+    direction = memory.direction_to(source, target)
+    assert direction is not None
+    if elephant_pulls(scene, source, direction, True, ruleset) is None:
+        return "CONVERGENCE.ELEPHANT-PULL", f"no statue stands directly behind the elephant on {cell_prose(source)}"
+    return None
+
+
+def elephant_pull_candidates(scene: Scene, colour: Colour, active: int) -> list[int]:
+    """The squares a Command with pull may aim at, in square order (after every plain Command).
+
+    Rules: CONVERGENCE.ELEPHANT-PULL, MEMORY.ORDER
+    """
+    source = memory.commanded(scene, colour, active)
+    if source is None:
+        return []
+    squares = []
+    for d in MOVES:
+        target = beyond(source, d)
+        behind = beyond(source, OPPOSITE[d])
+        thing = None if behind is None else scene.solid(behind)
+        if target is not None and thing is not None and thing.kind is Kind.STATUE:
+            squares.append(target % SQUARES)
+    return sorted(squares)
 
 
 # --- the draw of the pair ------------------------------------------------------
