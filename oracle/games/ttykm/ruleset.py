@@ -62,8 +62,7 @@ a drawn game names its pair, such as ``growth+memory``."""
 def chapters_refusal(names: list[str]) -> str | None:
     """Why chapters cannot be played together, or None.
 
-    Rules: CONVERGENCE.PAIRS, CONVERGENCE.DRAW
-    Convergence plays two chapters; three together are not a game the
+    Convergence plays two chapters (CONVERGENCE.PAIRS, CONVERGENCE.DRAW); three together are not a game the
     sources describe.  ``convergence`` (the pair not drawn yet) stands alone.
     """
     if "convergence" in names and len(names) > 1:

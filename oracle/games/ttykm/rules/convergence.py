@@ -160,7 +160,7 @@ def elephant_entry_refusal(scene: Scene, target: int, direction: Action) -> tupl
 def elephant_enters(scene: Scene, target: int, direction: Action) -> None:
     """Clear ``target`` for a commanded elephant; `elephant_entry_refusal` said it can.
 
-    Rules: CONVERGENCE.ELEPHANT-TRAMPLE, VARIANT.SEED-REMOVAL-CASCADE-DIG-ONLY
+    Rule: CONVERGENCE.ELEPHANT-TRAMPLE
     A shrub or fallen tree there is removed (a shrub's tree goes on the next
     era, as after Dig up, except under seed-removal-cascade=dig-only); a
     standing tree falls the elephant's way; a statue
@@ -190,7 +190,7 @@ def elephant_enters(scene: Scene, target: int, direction: Action) -> None:
 def elephant_pulls(scene: Scene, source: int, direction: Action, pull: bool, ruleset: Ruleset) -> int | None:
     """The cell of the statue a commanded elephant pulls, or None.
 
-    Rules: CONVERGENCE.ELEPHANT-PULL, VARIANT.PULL-AUTOMATIC
+    Rule: CONVERGENCE.ELEPHANT-PULL
     The statue directly behind the elephant at the start of the Command,
     when the player pulls (``pull``), or always under pull=automatic.
     """
@@ -208,7 +208,6 @@ def elephant_pull_refusal(
 ) -> tuple[str, str] | None:
     """Why the commanded elephant cannot pull on its way to ``target``, or None.
 
-    Rules: CONVERGENCE.ELEPHANT-PULL, VARIANT.PULL-AUTOMATIC
     Only in a game with statues, only with a statue directly behind the
     elephant (against its step), and not under pull=automatic, where a
     Command pulls by itself.
@@ -231,7 +230,7 @@ def elephant_pull_refusal(
 def elephant_pull_candidates(scene: Scene, colour: Colour, active: int) -> list[int]:
     """The squares a Command with pull may aim at, in square order (after every plain Command).
 
-    Rules: CONVERGENCE.ELEPHANT-PULL, MEMORY.ORDER
+    See CONVERGENCE.ELEPHANT-PULL and MEMORY.ORDER.
     """
     source = memory.commanded(scene, colour, active)
     if source is None:
@@ -270,10 +269,7 @@ def draw_outcomes(position: Position) -> tuple[tuple[str, Fraction], ...]:
 
 
 def draw_refusal(position: Position, pair: str) -> tuple[str, str] | None:
-    """Why ``pair`` cannot be drawn in ``position``, as (rule, reason), or None.
-
-    Rule: CONVERGENCE.DRAW
-    """
+    """Why ``pair`` cannot be drawn in ``position`` (CONVERGENCE.DRAW), as (rule, reason), or None."""
     if not is_undrawn(position):
         return "CONVERGENCE.DRAW", "no pair is to be drawn: the position already names its chapters"
     if pair not in PAIRS:
@@ -285,7 +281,7 @@ def drawn(position: Position, pair: str, ruleset: Ruleset) -> Position:
     """The start of the drawn pair: ``position`` (the standard start) with both
     chapters' setups, White to move.
 
-    Rules: CONVERGENCE.DRAW, CONVERGENCE.PAIRS
+    The draw's outcome (CONVERGENCE.DRAW, CONVERGENCE.PAIRS).
     The position names the pair in its ``rules=`` field from now on, so the
     game replays from the draw and its turns.
     """

@@ -419,10 +419,7 @@ def is_game_over(position: Position) -> Illegal | None:
 
 
 def awaiting_draw(position: Position) -> Illegal | None:
-    """No turn is taken before a Convergence game has drawn its pair.
-
-    Rule: CONVERGENCE.DRAW
-    """
+    """No turn is taken before a Convergence game has drawn its pair (CONVERGENCE.DRAW)."""
     if position.chapters is not None and "convergence" in position.chapters.modules:
         return Illegal("CONVERGENCE.DRAW", "the pair of chapters is not drawn yet: the draw comes first")
     return None
