@@ -81,9 +81,9 @@ def test_version() -> None:
         "statue-build=skip-occupied",
         "neutral-statue-square=b3", "effect-order=recorded",
         "train-propagation=R2", "train-hatted=stays", "command-needs-adjacency", "elephant-moves-propagate",
-        "elephants=swapped",
+        "elephants=swapped", "seed-removal-cascade=dig-only", "effect-order=global-phases",
     ]
-    assert response["rulesets"] == ["standard", "growth", "influence", "memory"]
+    assert response["rulesets"] == ["standard", "growth", "influence", "memory", "convergence"]
     assert response["ops"] == list(OPS)
 
 

@@ -23,13 +23,14 @@ from oracle.games.ttykm.notation import (
 )
 from oracle.games.ttykm.rules.standard import legal_turns
 from oracle.games.ttykm.ruleset import Ruleset
-from oracle.games.ttykm.state import InvalidPosition
+from oracle.games.ttykm.state import InvalidPosition, Position
+from oracle.games.ttykm.turn import Turn
 
 FENCE = re.compile(r"^```example\s*$")
 LIST_FIELDS = ("events", "legal-turns")
 SCALAR_FIELDS = (
     "title", "rules", "variant", "position", "turn", "verdict", "after",
-    "legal-count", "position-json", "invalid",
+    "legal-count", "position-json", "invalid", "trace",
 )
 
 
@@ -176,4 +177,21 @@ def check_example(example: WorkedExample) -> list[str]:
             differ("events", example.lists["events"], [event_text(e) for e in applied.events])
         if "after" in f:
             differ("after", f["after"], format_position(applied.state))
+        if "trace" in f:
+            problems.extend(_check_trace(example, position, turn, ruleset, format_position(applied.state)))
     return problems
+
+
+def _check_trace(example: WorkedExample, position: Position, turn: object, ruleset: Ruleset, after: str) -> list[str]:
+    """``trace: phases`` asks for the turn phase by phase (`oracle.games.ttykm.pictures.phases`);
+    its stages must end on the position the turn gives."""
+    from oracle.games.ttykm.pictures.phases import phase_stages
+
+    if example.fields["trace"] != "phases":
+        return [f"{example.where}: trace: takes only 'phases'"]
+    if not isinstance(turn, Turn) or position.chapters is None:
+        return [f"{example.where}: trace: phases needs a turn in a position with chapters"]
+    last = format_position(phase_stages(position, turn, ruleset)[-1].position)
+    if last != after:
+        return [f"{example.where}: trace: the last phase gives {last!r}, the turn {after!r}"]
+    return []

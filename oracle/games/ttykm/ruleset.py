@@ -38,11 +38,11 @@ VARIANTS: dict[str, str] = {
     " (VARIANT.COMMAND-NEEDS-ADJACENCY)",
     "elephant-moves-propagate": "Memory: a commanded step is tried by the same elephant on later eras"
     " (VARIANT.ELEPHANT-MOVES-PROPAGATE)",
+    "elephants=swapped": "Memory: the light elephant starts on d1 and the dark one on a4 (VARIANT.ELEPHANTS-SWAPPED)",
     "seed-removal-cascade=dig-only": "Convergence: only a seed dug up takes its shrub and tree with it; a seed or"
     " shrub removed otherwise goes alone (VARIANT.SEED-REMOVAL-CASCADE-DIG-ONLY)",
     "effect-order=global-phases": "chapters: every later era's removals, then every era's placements, then every"
     " era's movements, repeated until nothing is left (VARIANT.EFFECT-ORDER-GLOBAL-PHASES)",
-    "elephants=swapped": "Memory: the light elephant starts on d1 and the dark one on a4 (VARIANT.ELEPHANTS-SWAPPED)",
 }
 
 
