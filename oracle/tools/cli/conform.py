@@ -44,7 +44,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
-    from oracle.tools.cli.main import UsageError, read_ruleset
+    from oracle.tools.cli.main import UsageError, read_pair_ruleset
     from oracle.tools.conform import conform
     from oracle.tools.vectors import VectorDirError
 
@@ -55,7 +55,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
             print(f"conform: {step}", file=sys.stderr, flush=True)
 
     try:
-        report = conform(args.engine, read_ruleset(args), games=args.games, seed=args.seed,
+        report = conform(args.engine, read_pair_ruleset(args), games=args.games, seed=args.seed,
                          vectors=Path(args.vectors) if args.vectors else None, timeout=args.timeout,
                          check_rules=not args.ignore_rules, partial=not args.complete_turns_only,
                          progress=progress, keep_going=args.keep_going, send_json=args.send_json)

@@ -133,6 +133,16 @@ def read_ruleset(args: argparse.Namespace) -> Ruleset:
     return rules
 
 
+def read_pair_ruleset(args: argparse.Namespace) -> Ruleset:
+    """`read_ruleset` for the commands that check one set of rules at a time (vectors, conform):
+    a Convergence game before its draw is three games, so the pair must be named."""
+    rules = read_ruleset(args)
+    if "convergence" in rules.chapters:
+        raise UsageError(f"'{args.command}' checks one pair of chapters at a time: name it, such as"
+                         " --rules growth+influence, growth+memory or influence+memory")
+    return rules
+
+
 def read_state(text: str | None, game: AnyGame, rules: Any) -> Any:
     """Parse a POSITION argument: None for the game's start, ``-`` for stdin, text or JSON."""
     if text is None:

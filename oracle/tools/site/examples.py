@@ -216,7 +216,8 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink, playground
                 status += ": " + html.escape(verdict.reason)
             facts.append(("Verdict", status))
             overlays = attempt_overlays(position, turn) if isinstance(turn, Turn) else None
-            figures.append(_figure("The action attempted", position, overlays))
+            figures.append(_figure("The turn attempted" if isinstance(turn, Turn) else "The draw attempted", position,
+                                   overlays))
             facts_after = []
     else:
         figures.append(_figure("The position", position))
