@@ -134,7 +134,7 @@ def read_ruleset(args: argparse.Namespace) -> Ruleset:
 
 
 def read_pair_ruleset(args: argparse.Namespace) -> Ruleset:
-    """`read_ruleset` for the commands that check one set of rules at a time (vectors, conform):
+    """`read_ruleset` for the commands that count or check one set of rules at a time (perft, vectors, conform):
     a Convergence game before its draw is three games, so the pair must be named."""
     rules = read_ruleset(args)
     if "convergence" in rules.chapters:
@@ -348,8 +348,8 @@ class PerftProgress:
 def cmd_perft(args: argparse.Namespace) -> int:
     from oracle.games.ttykm.perft import divide, perft
 
-    position = read_position(args.position)
-    ruleset = read_ruleset(args)
+    ruleset = read_pair_ruleset(args)
+    position: Position = read_state(args.position, load_game(DEFAULT_GAME), ruleset)  # no position: --rules' start
     limit = perft_depth_limit(ruleset)
     if args.depth > limit:
         which = "the standard game" if ruleset == STANDARD else "a variant"
