@@ -18,6 +18,7 @@ Figures depend on the machine: quote them with the machine they came from.
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import platform
 import shutil
@@ -25,7 +26,9 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
+import oracle
 from oracle.games.ttykm.perft import perft, perft_plain
 from oracle.games.ttykm.rules.standard import start_position
 from oracle.games.ttykm.ruleset import Ruleset
@@ -100,6 +103,9 @@ def median_run(argv: list[str], runs: int) -> float:
 
 
 def bench_cli(runs: int) -> float:
+    # An installed package has its bytecode written; so must the source tree
+    # here, or each run would time compiling it (PYTHONDONTWRITEBYTECODE).
+    compileall.compile_dir(str(Path(oracle.__file__).parent), quiet=1)
     script = shutil.which("oracle", path=os.path.dirname(sys.executable))
     query = [script] if script else [sys.executable, "-m", "oracle"]
     query += ["legal", "a1 N E >present"]

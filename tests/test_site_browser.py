@@ -52,7 +52,16 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, freshly built with the project's own configuration."""
+    """The site, freshly built with the project's own configuration.
+
+    ``./dev test`` builds the site once, before pytest, and names the build in
+    ``ORACLE_BUILT_SITE``; the test then reads that build instead of making a
+    second one.
+    """
+    built = os.environ.get("ORACLE_BUILT_SITE")
+    if built:
+        assert (Path(built) / "index.html").is_file(), f"ORACLE_BUILT_SITE={built} holds no built site"
+        return Path(built)
     target = tmp_path_factory.mktemp("site")
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(target)],

@@ -20,7 +20,8 @@ class Colour(IntEnum):
 
     @property
     def opponent(self) -> Colour:
-        return Colour(1 - self)
+        # A conditional, not Colour(1 - self): this is on the hot path, and an enum call is slow.
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
 
     @property
     def word(self) -> str:
@@ -40,7 +41,7 @@ class Era(IntEnum):
 
     @property
     def word(self) -> str:
-        return self.name.lower()
+        return self._name_.lower()  # _name_, not the slower name property: used on the hot path
 
 
 class Action(Enum):
@@ -55,7 +56,7 @@ class Action(Enum):
 
     @property
     def word(self) -> str:
-        return self.name.lower()
+        return self._name_.lower()  # _name_, not the slower name property: used on the hot path
 
 
 MOVES: tuple[Action, ...] = (Action.NORTH, Action.EAST, Action.SOUTH, Action.WEST)

@@ -63,14 +63,24 @@ def square_name(square: int) -> str:
     return FILES[square % 4] + RANKS[square // 4]
 
 
+# Every cell's name, built once: the rules write a cell into the reason of each
+# illegal action they try, so these are looked up on the hot path.
+_CELL_NAMES = tuple(f"{era.word}:{FILES[s % 4]}{RANKS[s // 4]}" for era in Era for s in range(SQUARES))
+_CELL_PROSE = tuple(name.replace(":", " ") for name in _CELL_NAMES)
+
+
 def cell_name(c: int) -> str:
     """A square on an era in notation: ``16`` -> ``"present:a1"``."""
-    return f"{Era(c // SQUARES).word}:{square_name(c % SQUARES)}"
+    if c < 0:
+        raise ValueError(f"no cell {c}")
+    return _CELL_NAMES[c]
 
 
 def cell_prose(c: int) -> str:
     """A square on an era in a sentence: ``16`` -> ``"present a1"``."""
-    return f"{Era(c // SQUARES).word} {square_name(c % SQUARES)}"
+    if c < 0:
+        raise ValueError(f"no cell {c}")
+    return _CELL_PROSE[c]
 
 
 def parse_square(text: str, column: int = 1) -> int:

@@ -305,6 +305,25 @@ def copy_lines(position: Position, colour: Colour, active: int, ruleset: Ruleset
     return tuple(line for line in found if len(line.actions) == longest or ends_actions(line, ruleset))
 
 
+def first_allows_second(after: Position, colour: Colour, active: int | None, ruleset: Ruleset) -> bool:
+    """Whether a first action that left the active copy on ``active`` (None:
+    the action removed it) is the start of a turn of two actions.
+
+    Rules: TURN.ACTION-COUNT, VARIANT.SELF-PUSH-ENDS
+    It is when the copy has a legal second action (the lines of
+    `copy_lines` that start with it), or, under self-push=ends, when the
+    action removed the copy and so completed the turn.  Asking this instead of
+    listing every line keeps `explain` quick: the lines are listed only to
+    word an error.
+    """
+    if active is None:
+        return ruleset.self_push_ends
+    return any(
+        not isinstance(perform(after, colour, active, second, ruleset), Illegal)
+        for second in candidate_actions(after, active)
+    )
+
+
 def ends_actions(line: Line, ruleset: Ruleset) -> bool:
     """Variant self-push=ends: a line whose Move onto its own copy removed the
     active copy is complete, however many actions the copy could have taken.
@@ -531,7 +550,6 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
                 + f", but the copy on {cell_prose(best)} can take {options.longest}; choose a copy that can take"
                 f" {options.longest}",
             )
-        lines = copy_lines(position, colour, chosen, ruleset)
         events.append(CopyChosen(colour, chosen))
         active: int | None = chosen
         for index, action in enumerate(turn.actions):
@@ -545,9 +563,12 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
                 return step
             after, active = step.position, step.active
             events.extend(step.events)
-            done = turn.actions[: index + 1]
-            if not any(line.actions[: index + 1] == done for line in lines):
-                example = " then ".join(a.value for a in lines[0].actions)
+            # The actions so far must begin one of the copy's lines (`copy_lines`).
+            begins_a_line = index < longest and (
+                index > 0 or longest == 1 or first_allows_second(after, colour, active, ruleset)
+            )
+            if not begins_a_line:
+                example = " then ".join(a.value for a in copy_lines(position, colour, chosen, ruleset)[0].actions)
                 return Illegal(
                     "TURN.ACTION-COUNT",
                     f"after {action.value} the copy on {cell_prose(chosen)} cannot take a second action, but it must"
@@ -555,6 +576,7 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
                 )
         if len(turn.actions) < longest and active is not None:  # a copy removed by its own Move acts no more
             taken = len(turn.actions)
+            lines = copy_lines(position, colour, chosen, ruleset)
             nexts = [line.actions[taken] for line in lines if line.actions[:taken] == turn.actions]
             if turn.is_complete:
                 what = (
