@@ -145,3 +145,14 @@ def test_the_phase_trace_ends_on_the_turn_and_its_events_are_the_turn_s(variant:
         assert captions[1:3] == ["The present: effects in recorded order", "The future: effects in recorded order"]
     else:
         assert captions[1:3] == ["The present: removals", "The future: removals"]
+
+
+def test_the_playground_offers_the_draw_as_buttons_and_plays_it() -> None:
+    from oracle.tools.site.playground import view
+
+    before = view({"game": "ttykm", "rules": "convergence", "state": "", "picks": []})
+    assert [b["pick"] for b in before["buttons"]] == [f"draw {pair}" for pair in PAIRS]
+    assert before["legal_count"] == 3
+    after = view({"game": "ttykm", "rules": "convergence", "state": "", "picks": ["draw growth+memory"]})
+    assert after["applied"]["events"] == ["drew growth+memory"]
+    assert after["state"].endswith("rules=growth+memory seeds=5")

@@ -15,16 +15,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from oracle.games.ttykm.board import SQUARES, TRAVELS, Action, Colour, Era, neighbour
-from oracle.games.ttykm.events import Event
+from oracle.games.ttykm.events import Drawn, Event
 from oracle.games.ttykm.notation import cell_name, parse_cell
 from oracle.games.ttykm.pictures.steps import positions_through
 from oracle.games.ttykm.pictures.svg import Overlays, attempt_overlays, board_svg, turn_overlays
 from oracle.games.ttykm.pictures.text import event_prose
+from oracle.games.ttykm.rules.convergence import PAIRS, drawn, is_undrawn
+from oracle.games.ttykm.ruleset import STANDARD
 from oracle.games.ttykm.state import START_SUPPLY, Position
-from oracle.games.ttykm.turn import Turn
+from oracle.games.ttykm.turn import Draw, Turn
 from oracle.interface import ILLEGAL, Verdict
 
 FOCUS = "focus:"
+DRAW = "draw "  # a Convergence draw's button: "draw growth+memory"
 
 
 @dataclass(frozen=True)
@@ -53,10 +56,13 @@ def _action_to(source: int, target: int) -> Action | None:
 class TTYKMPlay:
     """Picks, turns and pictures for the playground."""
 
-    def picks_of(self, state: Position, action: Turn) -> tuple[str, ...]:
-        """The clicks that make ``action``: the copy, each action's landing cell, the new Focus.
+    def picks_of(self, state: Position, action: Turn | Draw) -> tuple[str, ...]:
+        """The clicks that make ``action``: the copy, each action's landing cell, the new Focus;
+        a Convergence draw is one button (CONVERGENCE.DRAW).
 
         For an action that leaves the board or the eras the picks stop before it."""
+        if isinstance(action, Draw):
+            return (action.value,)
         assert state.to_move is not None
         picks: list[str] = []
         if action.copy is not None:
@@ -74,9 +80,13 @@ class TTYKMPlay:
             picks.append(FOCUS + action.focus.word)
         return tuple(picks)
 
-    def action_of(self, state: Position, picks: Sequence[str]) -> Turn | Verdict:
+    def action_of(self, state: Position, picks: Sequence[str]) -> Turn | Draw | Verdict:
         """The (partial) turn the picks make, for the oracle to judge, or a verdict
         when the picks make no turn at all (a copy off the Focus era, a jump)."""
+        if picks and picks[0].startswith(DRAW):
+            return Draw(picks[0].removeprefix(DRAW))
+        if is_undrawn(state):
+            return Verdict(ILLEGAL, "the pair of chapters is drawn first", "CONVERGENCE.DRAW")
         if state.to_move is None:
             return Verdict(ILLEGAL, "the game is over", "TURN.GAME-OVER")
         focus_era = state.focus[state.to_move]
@@ -108,6 +118,8 @@ class TTYKMPlay:
         return Turn(copy, tuple(actions), focus)
 
     def pick_label(self, state: Position, pick: str) -> str:
+        if pick.startswith(DRAW):
+            return "Draw " + " and ".join(name.capitalize() for name in pick.removeprefix(DRAW).split("+"))
         if pick.startswith(FOCUS):
             return f"Focus to the {pick.removeprefix(FOCUS)}"
         return pick.replace(":", " ")
@@ -116,20 +128,26 @@ class TTYKMPlay:
         return Colour(player).word.capitalize()
 
     def all_picks(self, state: Position) -> tuple[str, ...]:
-        """Picks that are not cells, offered as buttons whether legal or not."""
+        """Picks that are not cells, offered as buttons whether legal or not: the
+        Focus eras, or before a Convergence game's draw, the three pairs."""
+        if is_undrawn(state):
+            return tuple(DRAW + pair for pair in PAIRS)
         return tuple(FOCUS + era.word for era in Era)
 
     def picture(self, state: Position, picks: Sequence[str], targets: Sequence[str], layout: str) -> str:
         """The board with the turn so far drawn on it and the cells of ``targets`` ringed."""
         made = self.action_of(state, picks)
         overlays = attempt_overlays(state, made) if isinstance(made, Turn) else Overlays()
-        rings = tuple(parse_cell(t) for t in targets if not t.startswith(FOCUS))
+        rings = tuple(parse_cell(t) for t in targets if not t.startswith((FOCUS, DRAW)))
         overlays = replace(overlays, targets=rings)
         return board_svg(state, overlays, layout="column" if layout == "column" else "row", interactive=True)
 
     def steps(self, state: Position, events: Sequence[Event]) -> tuple[Step, ...]:
         """Each event of a turn with the board just after it, the turn's arrows so far drawn on it."""
         trace = tuple(events)
+        if trace and isinstance(trace[0], Drawn):  # the draw sets the pair's objects up (CONVERGENCE.DRAW)
+            after = drawn(state, trace[0].pair, STANDARD)
+            return (Step(event_prose(trace[0]), board_svg(after, layout="row"), board_svg(after, layout="column")),)
         shown = []
         for n, position in enumerate(positions_through(state, trace), start=1):
             overlays = turn_overlays(trace[:n], "after")
