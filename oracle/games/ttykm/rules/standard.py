@@ -307,10 +307,11 @@ def copy_lines(position: Position, colour: Colour, active: int, ruleset: Ruleset
 
 def first_allows_second(after: Position, colour: Colour, active: int | None, ruleset: Ruleset) -> bool:
     """Whether a first action that left the active copy on ``active`` (None:
-    the action removed it) is the start of a turn of two actions.
+    the action removed it) is the start of a turn of two actions: the
+    question TURN.ACTION-COUNT asks of a first action, whose lines
+    `copy_lines` lists.
 
-    It answers TURN.ACTION-COUNT (and VARIANT.SELF-PUSH-ENDS) for one first
-    action.  It is when the copy has a legal second action (the lines of
+    It is when the copy has a legal second action (the lines of
     `copy_lines` that start with it), or, under self-push=ends, when the
     action removed the copy and so completed the turn.  Asking this instead of
     listing every line keeps `explain` quick: the lines are listed only to
