@@ -71,7 +71,7 @@ def _keeper(stages: list[Stage], action: str, acting_era: int) -> Tracer:
     has no stage)."""
     seen = 0
 
-    def keep(scene: Scene, era: int, phase: int | None) -> None:
+    def keep(scene: Scene, era: int, phase: int | None, round_: int) -> None:
         nonlocal seen
         if era == acting_era:
             words = f"{action} in the {Era(era).word}"
@@ -80,7 +80,7 @@ def _keeper(stages: list[Stage], action: str, acting_era: int) -> Tracer:
         elif phase is None:
             words = f"The {Era(era).word}: effects in recorded order"
         else:
-            words = f"The {Era(era).word}: {PHASE_WORDS[phase]}"
+            words = f"The {Era(era).word}: {PHASE_WORDS[phase]}" + (f" (round {round_})" if round_ > 1 else "")
         stages.append(Stage(words, scene.position(), tuple(scene.events[seen:])))
         seen = len(scene.events)
 

@@ -101,7 +101,7 @@ def perform(
     if refusal is not None:
         return refusal
     if trace is not None:
-        trace(scene, active // SQUARES, None)
+        trace(scene, active // SQUARES, None, 1)
     propagate(scene, active // SQUARES, ruleset, trace)
     return Step(scene.position(), scene.active, tuple(scene.events))
 

@@ -42,9 +42,10 @@ from oracle.games.ttykm.scene import (
 )
 from oracle.games.ttykm.state import Position
 
-Tracer = Callable[[Scene, int, int | None], None]
-"""Called with (scene, era, phase) once a phase of an era is done; phase None under
-effect-order=recorded, where an era has no phases."""
+Tracer = Callable[[Scene, int, int | None, int], None]
+"""Called with (scene, era, phase, round) once a phase of an era is done; phase
+None under effect-order=recorded, where an era has no phases; round above 1
+only under effect-order=global-phases."""
 
 
 def propagate(scene: Scene, era: int, ruleset: Ruleset, trace: Tracer | None = None) -> None:
@@ -69,14 +70,14 @@ def propagate(scene: Scene, era: int, ruleset: Ruleset, trace: Tracer | None = N
             for effect in arriving:
                 apply_effect(scene, k, effect, ruleset)
             if trace is not None:
-                trace(scene, k, None)
+                trace(scene, k, None, 1)
             continue
         for phase in (REMOVAL, PLACEMENT, MOVEMENT):
             for effect in arriving:
                 if effect.phase == phase:
                     apply_effect(scene, k, effect, ruleset)
             if trace is not None:
-                trace(scene, k, phase)
+                trace(scene, k, phase, 1)
 
 
 def propagate_global_phases(scene: Scene, era: int, ruleset: Ruleset, trace: Tracer | None = None) -> None:
@@ -92,9 +93,9 @@ def propagate_global_phases(scene: Scene, era: int, ruleset: Ruleset, trace: Tra
     ends.
     """
     done: list[set[int]] = [set() for _ in Era]
-    progressed = True
+    progressed, rounds = True, 0
     while progressed:
-        progressed = False
+        progressed, rounds = False, rounds + 1
         for phase in (REMOVAL, PLACEMENT, MOVEMENT):
             for k in range(era + 1, Era.FUTURE + 1):
                 arriving = scene.effects[k - 1]
@@ -105,7 +106,7 @@ def propagate_global_phases(scene: Scene, era: int, ruleset: Ruleset, trace: Tra
                         apply_effect(scene, k, effect, ruleset)
                         applied = progressed = True
                 if trace is not None and applied:
-                    trace(scene, k, phase)
+                    trace(scene, k, phase, rounds)
 
 
 def apply_effect(scene: Scene, era: int, effect: Effect, ruleset: Ruleset) -> None:
