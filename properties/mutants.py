@@ -38,7 +38,7 @@ from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene, SeedRemoved, ShrubGrown
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Turn
-from properties import influence_mutants
+from properties import game_reports, influence_mutants
 from properties.checks import (
     check_growth_invariants,
     check_legality,
@@ -554,6 +554,7 @@ def main(argv: list[str]) -> int:
         survivors += v.caught_by is None
         print(f"{v.mutant:<46} {v.caught_by or 'NOT CAUGHT':<22} {v.seconds:6.1f} s   {v.detail}", flush=True)
     print(f"{len(everything) - survivors} of {len(everything)} mutants caught")
+    survivors += game_reports.run("mutants")
     return 1 if survivors else 0
 
 

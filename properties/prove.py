@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 import time
 
+from properties import game_reports
 from properties.memory_model import MEMORY_THEOREMS
 from properties.memory_model import prove as prove_memory
 from properties.theorems import THEOREMS, prove
@@ -47,6 +48,7 @@ def main(argv: list[str]) -> int:
     if not argv:
         failed += growth_report()
         failed += memory_report()
+        failed += game_reports.run("prove")
     return 1 if failed else 0
 
 

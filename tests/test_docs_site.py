@@ -18,7 +18,6 @@ from oracle.tools.site.examples import (
     ExampleMismatch,
     check_page,
     fences,
-    game_pages,
     page_examples,
     plain_words,
     render_examples,
@@ -136,9 +135,7 @@ def test_lessons_explain_a_refusal_without_notation() -> None:
 def test_every_spec_and_site_example_is_rendered() -> None:
     for page in read_spec(SPEC):
         html = render_examples(page.text, page.name, link)
-        own = game_pages(page.name)  # a game that draws its own examples
-        count = len(own.read_page(page.text, page.name)) if own else len(page_examples(page.text, page.name))
-        assert html.count('<div class="ttykm-example"') == count
+        assert html.count('<div class="ttykm-example"') == len(page_examples(page.text, page.name))
     faq = (ROOT / "docs" / "strategy-faq.md").read_text(encoding="utf-8")
     assert render_examples(faq, "strategy-faq.md", link).count('<div class="ttykm-example"') >= 8
 
@@ -322,3 +319,15 @@ def test_the_build_hook_fails_on_a_stale_example(tmp_path: Path, caplog: pytest.
     with caplog.at_level(logging.ERROR), pytest.raises((PluginError, BuildError, Abort)):
         build(config)
     assert "example 'Two moves' (docs/index.md:3): events:" in caplog.text
+
+
+def test_every_game_links_a_clause_to_its_worked_examples_elsewhere() -> None:
+    # OMBRES.LIMBES.SILENCE has no example of its own; scenario 9, under OMBRES.LIMBES.DURATION, cites it.
+    pages = read_spec(SPEC)
+    refs = [ref for page in pages for ref in example_refs(page.site_path, page.text)]
+    assert {ref.site_path.split("/")[1] for ref in refs} >= {"ttykm", "time-chase", "trois-ombres"}
+    (limbes,) = [page for page in pages if page.site_path.endswith("trois-ombres/cards-limbes.md")]
+    text = rules_markdown(limbes, refs)
+    sections = dict(re.findall(r"^### (\S+) · .*?\n(.*?)(?=^### |\Z)", text, re.M | re.S))
+    assert "*Worked example:* [scenario 9, Silence drawn by player 0" in sections["OMBRES.LIMBES.SILENCE"]
+    assert "(cards-limbes.md#ex-scenario-9-silence-drawn-by-player-0" in sections["OMBRES.LIMBES.SILENCE"]

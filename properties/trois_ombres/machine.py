@@ -39,16 +39,20 @@ class Play(RuleBasedStateMachine):
     @initialize(
         players=st.integers(2, 4),
         characters=st.integers(2, 4),
+        slots=st.integers(2, 9),
         variants=st.sets(st.sampled_from(VARIANT_NAMES), max_size=3),
         seed=st.integers(0, 2**32),
     )
-    def deal(self, players: int, characters: int, variants: set[str], seed: int) -> None:
-        self.game_rules = Rules.parse("+".join([f"players={players}", f"characters={characters}", *sorted(variants)]))
+    def deal(self, players: int, characters: int, slots: int, variants: set[str], seed: int) -> None:
+        slots = max(slots, characters)  # room for the 4 * characters - 1 tiles dealt
+        setup = [f"players={players}", f"characters={characters}", f"slots={slots}"]
+        self.game_rules = Rules.parse("+".join([*setup, *sorted(variants)]))
         self.start(seed)
 
     def start(self, seed: int) -> None:
         state = initial_state(self.game_rules)
-        self.state = apply_checked(state, steps.sample_deal(state, random.Random(seed)), self.game_rules)
+        deal = steps.sample_deal(state, random.Random(seed), self.game_rules)
+        self.state = apply_checked(state, deal, self.game_rules)
 
     @precondition(lambda self: self.state.result is None)
     @rule(pick=st.integers(0, 2**16), avoid_bluff=st.booleans())

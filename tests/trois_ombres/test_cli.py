@@ -32,6 +32,23 @@ def test_a_seeded_game_through_the_cli(capsys: pytest.CaptureFixture[str], seed:
     assert f"over: {result}" in out
 
 
+def test_a_setup_parameter_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    rules = Rules.parse("clues=1+players=2")
+    _, actions = play_game(rules, 3, 0.0)
+    code, out = oracle(capsys, "--json", "--variant", "clues=1+players=2", "start")
+    position = json.loads(out)["position"]
+    assert code == 0 and "players=2 reserve=1,1" in position
+    for action in actions:
+        code, out = oracle(capsys, "--json", "--variant", "clues=1+players=2", "apply", position, str(action))
+        assert code == 0, f"{action} refused"
+        position = json.loads(out)["position"]
+        reserve = next(part for part in position.split() if part.startswith("reserve="))
+        assert all(int(n) <= 1 + 2 for n in reserve[8:].split(","))  # one clue each, plus 2 spare at most
+    assert "result=" in position
+    code = main(["--game", "trois-ombres", "--variant", "slots=1", "start"])
+    assert code == 2 and capsys.readouterr().err.count("\n") == 1
+
+
 def test_observe_hides_what_a_player_did_not_see(capsys: pytest.CaptureFixture[str]) -> None:
     state = ("ombres characters=2 board=R1:1n,R2:1h,C1:1n,C2:2n,P1:2h,P2:2h,G1:1h demon=2n seen2=C2:2n "
              "current=2 steps=turn")

@@ -42,6 +42,8 @@ def test_defaults_are_the_inferred_counts() -> None:
         ("slots=12+characters=10", lambda s: len(s.board) == 39 and max(int(loc[1:]) for loc, _ in s.board) <= 12),
         ("hercule-cubes=0", lambda s: s.cubes == 0),
         ("hercule-traps=5", lambda s: s.traps.count("hercule") == 5),
+        ("vortex-traps=3+horloge-traps=0", lambda s: s.traps.count("vortex") == 3 and "horloge" not in s.traps),
+        ("objet-copies=2", lambda s: s.id_deck.count("invertigo") == 2 and len(s.id_deck) == 18),
         ("yeux-per-lieu=0", lambda s: not any(t.startswith("yeux") for t in s.traps)),
         ("limbes-copies=2", lambda s: len(s.limbes_deck) == 30),
         ("calepins=0+debriefings=0", lambda s: "calepin" not in s.id_deck and "debriefing" not in s.id_deck),
@@ -52,6 +54,22 @@ def test_a_setup_parameter_changes_the_game(setting: str, fact: object) -> None:
     assert callable(fact)
     assert fact(started(setting))
     assert not fact(started("standard"))
+
+
+def test_too_few_slots_for_the_deal_is_refused_naming_the_setting() -> None:
+    from oracle.errors import NotationError
+
+    with pytest.raises(NotationError, match="28 slots cannot hold the 31 tiles dealt: 'characters=8\\+slots=7'"):
+        GAME.parse_rules(None, "characters=8+slots=7")
+    assert started("characters=7+slots=7").characters == 7  # 27 tiles on 28 slots
+
+
+def test_with_deal_anywhere_the_deal_ignores_the_even_spread() -> None:
+    counts = set()
+    for seed in range(20):
+        state = started("deal-anywhere", seed)
+        counts.add(tuple(sorted(sum(1 for loc, _ in state.board if loc[0] == lieu) for lieu in "RCPG")))
+    assert len(state.board) == 27 and counts != {(6, 7, 7, 7)}
 
 
 def test_the_clue_count_limits_the_clues_a_player_can_leave() -> None:

@@ -60,3 +60,14 @@ def test_every_clause_has_a_worked_example() -> None:
         for match in TEST_MARK.finditer(path.read_text(encoding="utf-8")):
             covered.update(re.findall(r"\"(OMBRES[A-Z0-9.-]+)\"", match.group(1)))
     assert [i for i in spec_ids() if i not in covered] == []
+
+
+def test_every_named_variant_has_a_row_and_a_worked_example() -> None:
+    from oracle.games.trois_ombres.components import VARIANTS
+
+    table = (GAME_SPEC / "variants.md").read_text(encoding="utf-8")
+    used = {name for e in read_examples(GAME_SPEC) for name in e.fields.get("variant", "").split("+")}
+    assert [v for v in VARIANTS if f"| `{v}` |" not in table] == [], "variants missing from variants.md"
+    assert [v for v in VARIANTS if v not in used] == [], "variants with no worked example"
+    clause_of = {v: text.split(":")[0] for v, text in VARIANTS.items()}
+    assert [v for v, c in clause_of.items() if c not in spec_ids()] == [], "variants naming unknown clauses"

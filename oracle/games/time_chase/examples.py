@@ -9,113 +9,51 @@ it, so an example can never disagree with the code silently.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from random import Random
 
 from oracle.errors import NotationError
+from oracle.games import worked_examples
 from oracle.games.time_chase import notation, rules
 from oracle.games.time_chase.actions import Action
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.ruleset import Rules
 from oracle.games.time_chase.state import State
+from oracle.games.worked_examples import ExampleFields
+from oracle.games.worked_examples import ExampleFormatError as ExampleFormatError  # re-exported
 
-FENCE = re.compile(r"^```example\s*$")
-LIST_FIELDS = ("setup", "events", "legal")
-SCALAR_FIELDS = (
-    "title", "rules", "variant", "provisional", "state", "action", "verdict", "after",
-    "error", "seed", "outcome", "observe", "hand",
+FORM = ExampleFields(
+    scalars=("title", "rules", "variant", "provisional", "state", "action", "verdict", "after", "error", "seed",
+             "outcome", "observe", "hand"),
+    lists=("setup", "events", "legal"),
+    required="state",
 )
 LEGAL_BIDS = re.compile(r"^p(\d+): (.*)$")
 
 
-class ExampleFormatError(ValueError):
-    """An example block that does not follow spec/time-chase/README.md."""
-
-
 @dataclass
-class WorkedExample:
-    """One example block, with where it stands."""
-
-    path: str
-    line: int
-    fields: dict[str, str] = field(default_factory=dict)
-    lists: dict[str, list[str]] = field(default_factory=dict)
-
-    @property
-    def title(self) -> str:
-        return self.fields.get("title", "")
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        return tuple(r.strip() for r in self.fields.get("rules", "").split(",") if r.strip())
+class WorkedExample(worked_examples.WorkedExample):
+    """One Time Chase example block, with where it stands."""
 
     @property
     def is_provisional(self) -> bool:
         return "provisional" in self.fields
 
-    @property
-    def where(self) -> str:
-        return f"{self.path}:{self.line}"
-
 
 def parse_block(lines: list[str], path: str, line: int) -> WorkedExample:
     """Parse the lines inside one fence."""
-    example = WorkedExample(path, line)
-    current: str | None = None
-    for offset, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        if raw.startswith((" ", "\t")):
-            if current is None:
-                raise ExampleFormatError(f"{path}:{line + offset}: indented line outside a list field")
-            example.lists[current].append(raw.strip())
-            continue
-        key, sep, value = raw.partition(":")
-        key = key.strip()
-        if not sep or key not in SCALAR_FIELDS + LIST_FIELDS:
-            raise ExampleFormatError(f"{path}:{line + offset}: unknown example field {key!r}")
-        if key in example.fields or key in example.lists:
-            raise ExampleFormatError(f"{path}:{line + offset}: field {key!r} given twice")
-        if key in LIST_FIELDS:
-            current = key
-            example.lists[key] = []
-        else:
-            current = None
-            example.fields[key] = value.strip()
-    if "state" not in example.fields:
-        raise ExampleFormatError(f"{path}:{line}: an example needs a state")
-    if not example.rules:
-        raise ExampleFormatError(f"{path}:{line}: an example needs rules:")
-    return example
+    return worked_examples.parse_block(lines, path, line, FORM, WorkedExample)
 
 
 def examples_in(text: str, path: str) -> list[WorkedExample]:
     """Every example block in one Markdown text."""
-    found: list[WorkedExample] = []
-    lines = text.splitlines()
-    i = 0
-    while i < len(lines):
-        if FENCE.match(lines[i]):
-            start = i + 1
-            end = start
-            while end < len(lines) and lines[end].strip() != "```":
-                end += 1
-            found.append(parse_block(lines[start:end], path, start))
-            i = end + 1
-        else:
-            i += 1
-    return found
+    return worked_examples.examples_in(text, path, FORM, WorkedExample)
 
 
 def read_examples(spec_dir: Path) -> list[WorkedExample]:
     """Every example block in the Markdown files of ``spec_dir`` (spec/time-chase), in file order."""
-    found: list[WorkedExample] = []
-    for md in sorted(spec_dir.glob("*.md")):
-        if md.name == "README.md":  # it documents the format with a sample block
-            continue
-        found.extend(examples_in(md.read_text(encoding="utf-8"), md.name))
-    return found
+    return worked_examples.read_examples(spec_dir, FORM, WorkedExample)
 
 
 def _verdict_text(state: State, action: Action, ruleset: Rules) -> str:

@@ -121,6 +121,16 @@ VARIANTS: dict[str, str] = {
     "confusion-spares-balafre": "OMBRES.LIMBES.CONFUSION: Confusion leaves Le Balafré's passive ability alone",
     "reroll-chain": "OMBRES.ABILITY.LUCILE: a rerolled result may be rerolled again by another means",
     "forget-traps": "OMBRES.OBSERVE.TRAPS: players do not know where traps were placed",
+    "deal-anywhere": "OMBRES.SETUP: the tiles are dealt onto any slots, not spread evenly over the Lieux",
+    "hercule-chance": "OMBRES.CHANCE: where a thrown Hercule cube lands is a chance outcome, not an input",
+    "revelateur-any-time": "OMBRES.ID.REVELATEUR: Révélateur d'empreinte may also be played between the reveals",
+    "peeks-need-two": "OMBRES.ABILITY.ZACAHIRE: Zacahire and the Oreillettes need two tiles to look at",
+    "free-means-unmarked": "OMBRES.LIMBES.BROUILLARD: a 'free' tile bears neither a cube nor a clue",
+    "amnesie-spares-chronogyre": "OMBRES.LIMBES.AMNESIE: the clue on a Chronogyre tile stays",
+    "debriefing-after-3": "OMBRES.ID.DEBRIEFING: the Débriefing reveals only strictly after 3 h",
+    "invertigo-own-draw": "OMBRES.ID.INVERTIGO: Invertigo cancels only its holder's own draw",
+    "hercule-short-advances": "OMBRES.TRAP.HERCULE: with fewer cubes than throws, the clock advances instead",
+    "hallucination-trap-swap": "OMBRES.LIMBES.HALLUCINATION: a suspect and a trap revealed second swap places too",
 }
 
 
@@ -166,4 +176,7 @@ class Rules:
                 variants.add(token)
             else:
                 raise NotationError(f"unknown variant (known: {', '.join(VARIANTS)})", token)
+        if 4 * setup.characters - 1 > 4 * setup.slots:
+            raise NotationError(f"{4 * setup.slots} slots cannot hold the {4 * setup.characters - 1} tiles dealt",
+                                text or "")
         return cls(setup, frozenset(variants))

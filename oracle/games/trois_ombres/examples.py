@@ -8,12 +8,11 @@ returns the differences; the tests and the site both use it.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from oracle.errors import NotationError
+from oracle.games import worked_examples
 from oracle.games.trois_ombres.actions import Illegal
 from oracle.games.trois_ombres.components import Rules
 from oracle.games.trois_ombres.events import Event
@@ -21,80 +20,31 @@ from oracle.games.trois_ombres.game import observation
 from oracle.games.trois_ombres.notation import format_cell, format_state, parse_action, parse_state
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State, initial_state
+from oracle.games.worked_examples import ExampleFields
+from oracle.games.worked_examples import ExampleFormatError as ExampleFormatError  # re-exported
+from oracle.games.worked_examples import WorkedExample as WorkedExample  # re-exported
 
-FENCE = re.compile(r"^```example\s*$")
-LIST_FIELDS = ("actions", "events", "board", "legal", "sees", "no-events")
-SCALAR_FIELDS = (
-    "title", "rules", "variant", "state", "illegal", "error", "hour", "cleared", "outcome", "to-act", "step",
-    "closed", "curses", "reserve", "objets", "legal-count", "after", "agency", "cubes", "layout", "rotation",
+FORM = ExampleFields(
+    scalars=("title", "rules", "variant", "state", "illegal", "error", "hour", "cleared", "outcome", "to-act", "step",
+             "closed", "curses", "reserve", "objets", "legal-count", "after", "agency", "cubes", "layout", "rotation"),
+    lists=("actions", "events", "board", "legal", "sees", "no-events"),
+    required="state",
 )
 
 
-class ExampleFormatError(ValueError):
-    """An example block that does not follow spec/trois-ombres/README.md."""
+def parse_block(lines: list[str], path: str, line: int) -> WorkedExample:
+    """Parse the lines inside one fence."""
+    return worked_examples.parse_block(lines, path, line, FORM, WorkedExample)
 
 
-@dataclass
-class WorkedExample:
-    path: str
-    line: int
-    fields: dict[str, str] = field(default_factory=dict)
-    lists: dict[str, list[str]] = field(default_factory=dict)
-
-    @property
-    def title(self) -> str:
-        return self.fields.get("title", "")
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        return tuple(r.strip() for r in self.fields.get("rules", "").split(",") if r.strip())
-
-    @property
-    def where(self) -> str:
-        return f"{self.path}:{self.line}"
-
-
-def parse_block(path: str, line: int, lines: list[str]) -> WorkedExample:
-    example = WorkedExample(path, line)
-    current: str | None = None
-    for offset, text in enumerate(lines, start=1):
-        if not text.strip():
-            continue
-        if text.startswith("- ") and current is not None:
-            example.lists[current].append(text[2:].strip())
-            continue
-        key, colon, value = text.partition(":")
-        key = key.strip()
-        if not colon:
-            raise ExampleFormatError(f"{path}:{line + offset}: not a 'field: value' line: {text!r}")
-        if key in LIST_FIELDS and not value.strip():
-            example.lists[key] = []
-            current = key
-        elif key in SCALAR_FIELDS:
-            example.fields[key] = value.strip()
-            current = None
-        else:
-            raise ExampleFormatError(f"{path}:{line + offset}: unknown field {key!r}")
-    if "state" not in example.fields:
-        raise ExampleFormatError(f"{path}:{line}: an example needs a state")
-    return example
+def examples_in(text: str, path: str) -> list[WorkedExample]:
+    """Every example block in one Markdown text."""
+    return worked_examples.examples_in(text, path, FORM, WorkedExample)
 
 
 def read_examples(spec_dir: Path) -> list[WorkedExample]:
     """Every example block of the game's spec folder, in file order."""
-    out: list[WorkedExample] = []
-    for md in sorted(spec_dir.glob("*.md")):
-        lines = md.read_text(encoding="utf-8").splitlines()
-        i = 0
-        while i < len(lines):
-            if FENCE.match(lines[i]):
-                j = i + 1
-                while j < len(lines) and lines[j].strip() != "```":
-                    j += 1
-                out.append(parse_block(md.name, i + 1, lines[i + 1:j]))
-                i = j
-            i += 1
-    return out
+    return worked_examples.read_examples(spec_dir, FORM, WorkedExample)
 
 
 def cell_text(state: State, loc: str) -> str:
@@ -200,109 +150,3 @@ def check_example(example: WorkedExample) -> list[str]:
         if shown.get(loc, "empty") != tile:
             problems.append(f"sees: player {player} sees {shown.get(loc, 'empty')} on {loc}, not {tile}")
     return problems
-
-
-# --- the rules site: each example drawn, after the oracle has checked it ---------------------------------
-
-RuleLink = Callable[[str], "str | None"]
-
-
-def read_page(text: str, path: str) -> list[tuple[int, int, WorkedExample]]:
-    """The example blocks of one page: first line, closing line, parsed block."""
-    lines = text.splitlines()
-    found = []
-    i = 0
-    while i < len(lines):
-        if FENCE.match(lines[i]):
-            j = i + 1
-            while j < len(lines) and lines[j].strip() != "```":
-                j += 1
-            found.append((i, j, parse_block(path, i + 1, lines[i + 1:j])))
-            i = j
-        i += 1
-    return found
-
-
-def check_page(text: str, path: str, link: RuleLink) -> list[str]:
-    """Every problem of every example on a page, each naming the example."""
-    try:
-        found = read_page(text, path)
-    except ExampleFormatError as exc:
-        return [str(exc)]
-    problems: list[str] = []
-    for _, _, example in found:
-        named = f"example {example.title!r} ({example.where})"
-        problems += [f"{named}: cites {r}, which is no clause of the spec" for r in example.rules if link(r) is None]
-        try:
-            problems += [f"{named}: {p}" for p in check_example(example)]
-        except (ValueError, NotationError) as exc:
-            problems.append(f"{named}: {exc}")
-    return problems
-
-
-def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
-    """One checked example: what it shows, the clauses, the table before and after, the actions and events."""
-    from html import escape
-
-    from oracle.games.trois_ombres.pictures.svg import render_svg
-
-    def code(text: str) -> str:
-        return f"<code>{escape(text)}</code>"
-
-    def rule_link(rule: str) -> str:
-        href = link(rule)
-        return f'<a href="{escape(href)}">{code(rule)}</a>' if href is not None else code(rule)
-
-    f = example.fields
-    parts = [f'<div class="ttykm-example" id="{anchor}">',
-             f'<p class="ttykm-example-title"><a class="ttykm-example-anchor" href="#{anchor}">Example</a>: '
-             f"{escape(example.title)}</p>",
-             '<p class="ttykm-example-rules">' + ", ".join(rule_link(r) for r in example.rules)
-             + (f" · rules {code(f['variant'])}" if "variant" in f else "") + "</p>"]
-    if "error" in f:
-        parts.append(f"<p>State {code(f['state'])} is refused: {escape(f['error'])}.</p></div>")
-        return "\n".join(parts)
-    rules = Rules.parse(f.get("variant"))
-    before = initial_state(rules) if f["state"] == "start" else parse_state(f["state"])
-    run = run_example(example)
-    figures = [f"<figure><figcaption>before</figcaption>{render_svg(before, hidden=False)}</figure>"]
-    if run.state != before:
-        figures.append(f"<figure><figcaption>after</figcaption>{render_svg(run.state, hidden=False)}</figure>")
-    parts.append('<div class="ttykm-boards">' + "".join(figures) + "</div>")
-    actions = example.lists.get("actions", [])
-    if actions:
-        parts.append("<p>Actions: " + " · ".join(code(a) for a in actions) + "</p>")
-    if run.illegal is not None:
-        parts.append(f"<p>The last action is <strong>illegal</strong>: {rule_link(run.illegal.rule)}: "
-                     f"{escape(run.illegal.reason)}.</p>")
-    if run.events:
-        parts.append('<p class="ttykm-example-label">Events</p><ol class="ttykm-events">'
-                     + "".join(f"<li>{escape(e.text)} ({rule_link(e.rule)})</li>" for e in run.events) + "</ol>")
-    facts = [(k, v) for k, v in f.items() if k not in ("title", "rules", "variant", "state", "illegal", "after")]
-    facts += [(k, "; ".join(v)) for k, v in example.lists.items() if k not in ("actions", "events")]
-    if facts:
-        parts.append('<dl class="ttykm-example-facts">'
-                     + "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in facts) + "</dl>")
-    parts.append("</div>")
-    return "\n".join(parts)
-
-
-def render_page(text: str, path: str, link: RuleLink) -> str:
-    """The page with every example block replaced by its HTML (check it first with `check_page`)."""
-    import re as _re
-
-    lines = text.splitlines()
-    out: list[str] = []
-    done = 0
-    used: set[str] = set()
-    for start, end, example in read_page(text, path):
-        base = "example-" + (_re.sub(r"[^a-z0-9]+", "-", example.title.lower()).strip("-")[:50] or "x")
-        anchor, k = base, 2
-        while anchor in used:
-            anchor, k = f"{base}-{k}", k + 1
-        used.add(anchor)
-        out.extend(lines[done:start])
-        out.extend(["", example_html(example, anchor, link), ""])
-        done = end + 1
-    out.extend(lines[done:])
-    return "\n".join(out)

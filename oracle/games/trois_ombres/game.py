@@ -155,7 +155,7 @@ class TroisOmbres:
         if steps.to_act_kind(state)[0] != "chance":
             raise NotationError("not a chance state")
         if state.steps[0].kind == "deal":
-            return steps.sample_deal(state, rng)
+            return steps.sample_deal(state, rng, rules)
         outcomes = steps.chance_outcomes(state)
         return rng.choices([a for a, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
 

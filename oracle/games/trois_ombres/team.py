@@ -152,7 +152,7 @@ def play_game(rules: Rules, seed: int, forget: float, limit: int = 20000) -> tup
             break
         if kind == "chance":
             if state.steps[0].kind == "deal":
-                action = steps.sample_deal(state, rng)
+                action = steps.sample_deal(state, rng, rules)
             else:
                 outcomes = steps.chance_outcomes(state)
                 action = rng.choices([a for a, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]

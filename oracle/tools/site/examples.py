@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from oracle.errors import NotationError
+from oracle.games import DEFAULT_GAME, GAMES
 from oracle.games.ttykm.examples import ExampleFormatError, WorkedExample, check_example, parse_block
 from oracle.games.ttykm.game import GAME
 from oracle.games.ttykm.notation import (
@@ -40,10 +42,6 @@ from oracle.games.ttykm.state import InvalidPosition, Position
 from oracle.games.ttykm.turn import Turn
 
 FENCE_OPEN = re.compile(r"^(`{3,}|~{3,})\s*([^`\s]*)")
-
-# Folders (under spec/ or docs/) whose examples follow their game's own fields:
-# folder -> the module with that game's parse_block, check_example and example_html.
-GAME_EXAMPLE_FOLDERS = {"time-chase": "oracle.tools.site.time_chase"}
 
 # Given a clause ID, the href of its anchor from the page being rendered, or
 # None if no clause has that ID.
@@ -108,12 +106,15 @@ def example_anchors(examples: list[Any]) -> list[str]:
     return anchors
 
 
-def _game_examples(path: str) -> Any:
-    """The module that reads, checks and draws the examples of the page at ``path``: a game whose
-    examples have their own fields names its folder in `GAME_EXAMPLE_FOLDERS`; TTYKM is the default."""
-    for folder, module in GAME_EXAMPLE_FOLDERS.items():
-        if f"/{folder}/" in f"/{path}":
-            return importlib.import_module(module)
+def game_examples(path: str) -> Any:
+    """The module that reads, checks and draws the examples of the page at ``path``, or None for TTYKM
+    (this module).  A page in the folder of another registered game (spec/<game>/, docs/<game>/) has
+    its examples in that game's fields, drawn by ``oracle.tools.site.<game>`` (``parse_block``,
+    ``check_example``, ``example_html``)."""
+    folders = path.replace("\\", "/").split("/")[:-1]
+    for name in GAMES:
+        if name != DEFAULT_GAME and name in folders:
+            return importlib.import_module(f"oracle.tools.site.{name.replace('-', '_')}")
     return None
 
 
@@ -123,12 +124,9 @@ EXAMPLE_KINDS = ("example", "lesson")
 
 
 def page_examples(text: str, path: str) -> list[tuple[Fence, Any]]:
-    """The example and lesson blocks of one page, parsed (raises `ExampleFormatError`); none on a page
-    its game draws itself."""
-    if game_pages(path) is not None:
-        return []
+    """The example and lesson blocks of one page, parsed (raises `ExampleFormatError`)."""
     lines = text.splitlines()
-    game = _game_examples(path)
+    game = game_examples(path)
     parse = parse_block if game is None else game.parse_block
     return [
         (fence, parse(lines[fence.start + 1:fence.end], path, fence.start + 1))
@@ -320,41 +318,22 @@ def _facts(facts: list[tuple[str, str]]) -> str:
 # --- pages -------------------------------------------------------------------
 
 
-def game_pages(path: str) -> Any:
-    """The examples module of the game whose spec folder holds ``path`` when it renders its own pages
-    (a module ``oracle.games.<folder>.examples`` with ``check_page`` and ``render_page``), else None."""
-    parts = path.replace("\\", "/").split("/")
-    roots = [k + 1 for k, part in enumerate(parts[:-2]) if part in ("spec", "rules", "docs")]
-    folder = parts[roots[0]] if roots else parts[0] if len(parts) > 1 else ""
-    if not folder.replace("-", "").isalnum():
-        return None
-    try:
-        module = importlib.import_module(f"oracle.games.{folder.replace('-', '_')}.examples")
-    except ImportError:
-        return None
-    return module if hasattr(module, "render_page") else None
-
-
 def check_page(text: str, path: str, link: RuleLink) -> list[str]:
     """The problems of every example on a page: format errors, unknown rule
     IDs and every field the oracle disagrees with, each naming the example."""
-    own = game_pages(path)
-    if own is not None:
-        found_problems: list[str] = own.check_page(text, path, link)
-        return found_problems
     try:
         found = page_examples(text, path)
     except ExampleFormatError as exc:
         return [str(exc)]
     problems: list[str] = []
-    game = _game_examples(path)
+    game = game_examples(path)
     check = check_example if game is None else game.check_example
     for _, example in found:
         named = f"example {example.title!r} ({example.where})"
         problems.extend(f"{named}: cites {r}, which is no clause of the spec" for r in example.rules if link(r) is None)
         try:
             stated = check(example)
-        except (ValueError, InvalidPosition) as exc:  # e.g. a turn or variant that does not parse
+        except (ValueError, InvalidPosition, NotationError) as exc:  # e.g. a turn or variant that does not parse
             stated = [f"{example.where}: {exc}"]
         problems.extend(f"{named}: {p.removeprefix(example.where + ': ')}" for p in stated)
     return problems
@@ -370,14 +349,10 @@ def render_examples(text: str, path: str, link: RuleLink, playground: str | None
     problems = check_page(text, path, link)
     if problems:
         raise ExampleMismatch(problems)
-    own = game_pages(path)
-    if own is not None:
-        rendered: str = own.render_page(text, path, link)
-        return rendered
     lines = text.splitlines()
     found = page_examples(text, path)
     anchors = example_anchors([e for _, e in found])
-    game = _game_examples(path)
+    game = game_examples(path)
     out: list[str] = []
     done = 0
     for (fence, example), anchor in zip(found, anchors, strict=True):
@@ -392,6 +367,7 @@ def render_examples(text: str, path: str, link: RuleLink, playground: str | None
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")
 
 
-__all__ = ["ExampleMismatch", "Fence", "check_page", "example_anchors", "fences", "page_examples", "plain_words",
+__all__ = ["ExampleMismatch", "Fence", "check_page", "example_anchors", "fences", "game_examples", "page_examples",
+           "plain_words",
            "playground_link",
            "render_examples"]

@@ -16,6 +16,7 @@ from oracle.games.trois_ombres.rules.places import (
     empty_slots,
     facing_places,
     is_free_tile,
+    is_unmarked_tile,
     rotate_block,
     rotate_lieu,
     swap_places,
@@ -58,7 +59,7 @@ def prepare_id_draw(table: Table) -> bool:
     return bool(table.id_deck)
 
 
-def draw_id(table: Table, card: str) -> None:
+def draw_id(table: Table, card: str, rules: Rules) -> None:
     """The drawn 3ID card takes effect: an Objet is held, a Calepin or Débriefing acts.
 
     Rule: OMBRES.ID.OBJET
@@ -72,7 +73,7 @@ def draw_id(table: Table, card: str) -> None:
         extra_clue(table, "OMBRES.ID.CALEPIN")
         table.id_discard = plus(table.id_discard, card)
     else:
-        debriefing(table)
+        debriefing(table, rules)
         table.id_discard = plus(table.id_discard, card)
 
 
@@ -174,16 +175,17 @@ def do_calepin(table: Table, step: Step, action: Action) -> None:
         table.emit("extra-clue", step.args[0], f"player {p} takes an extra clue", target)
 
 
-def debriefing(table: Table) -> None:
+def debriefing(table: Table, rules: Rules) -> None:
     """Before 3 h an extra clue; from 3 h every clued tile is revealed and visible pairs are cleared.
 
     Clues go back; cubed tiles stay down; traps are ignored and turned back;
     pairs go to the Agence with no card and no trap; the rest go face down
-    (a Chronogyre tile stays up).
+    (a Chronogyre tile stays up).  ``debriefing-after-3``: at 3 h it still
+    gives a clue.
 
     Rule: OMBRES.ID.DEBRIEFING
     """
-    if table.hour < EFFECT_HOUR:
+    if table.hour < EFFECT_HOUR or (table.hour == EFFECT_HOUR and rules.has("debriefing-after-3")):
         extra_clue(table, "OMBRES.ID.DEBRIEFING")
         return
     watchers = observers(table)
@@ -244,6 +246,8 @@ def draw_limbes(table: Table, card: str, rules: Rules) -> None:
         table.limbes_deck, table.limbes_discard = table.limbes_discard, ()
     holders = [str((me + k) % table.players) for k in range(table.players)
                if table.objets_l[(me + k) % table.players] == "invertigo"]
+    if rules.has("invertigo-own-draw"):
+        holders = holders[:1] if holders[:1] == [str(me)] else []
     if holders:
         table.steps_l.insert(0, Step("invertigo", (card, *holders)))
     else:
@@ -277,7 +281,7 @@ def do_invertigo(table: Table, step: Step, action: Action) -> None:
         table.steps_l.insert(0, Step("limbes", (card,)))
 
 
-def limbes_effect(table: Table, card: str) -> None:
+def limbes_effect(table: Table, card: str, rules: Rules) -> None:
     """The effect of a Limbes card: a Malédiction stays in force, an Embûche acts at once.
 
     Rules: OMBRES.LIMBES.DURATION, OMBRES.LIMBES.AMNESIE, OMBRES.LIMBES.TEMPS, OMBRES.LIMBES.VORTEX
@@ -292,9 +296,7 @@ def limbes_effect(table: Table, card: str) -> None:
         return
     table.limbes_discard = plus(table.limbes_discard, card)
     if card == "amnesie":
-        for loc, cell in board_items(table):
-            if cell.clue is not None:
-                return_clue(table, loc)
+        amnesie(table, rules)
         return
     if card == "temps-accelere":
         advance_clock(table, rule, "Temps accéléré")
@@ -314,14 +316,29 @@ def limbes_effect(table: Table, card: str) -> None:
     elif card == "reveil":
         table.steps_l.insert(0, Step("trap-slot"))
     elif card == "brouillard":
-        givers = tuple(lieu for lieu in LIEUX if free_tiles(table, lieu))
+        givers = tuple(lieu for lieu in LIEUX if free_tiles(table, lieu, rules))
         table.steps_l[0:0] = [Step("pick", (lieu,)) for lieu in givers] + [Step("place", givers), Step("shuffle")]
     elif card == "fausse-piste":
         if not table.agency:
             table.emit("no-effect", rule, "the Agence is empty: no effect")
             return
+        if not fausse_piste_room(table):
+            table.emit("no-effect", rule, "fewer than 2 free slots for the pair: no effect")
+            return
         table.steps_l[0:0] = [Step("pick-pair"), Step("pick", ("any",)), Step("pick", ("any",)),
                               Step("place", ("spread",)), Step("shuffle")]
+
+
+def fausse_piste_room(table: Table) -> bool:
+    """Fausse piste can be applied only if the Lieux have two free slots for the pair's tiles.
+
+    Each extra tile frees the slot it leaves, so the pair needs two slots of
+    its own; without them the Embûche cannot be applied and is discarded
+    with no effect.
+
+    (Part of OMBRES.LIMBES.FAUSSE-PISTE.)
+    """
+    return len(empty_slots(table)) >= 2
 
 
 def illusion_roll(table: Table, face: str) -> None:
@@ -338,13 +355,26 @@ def illusion_roll(table: Table, face: str) -> None:
         table.steps_l.insert(0, Step("illusion"))
 
 
-def free_tiles(table: Table, lieu: str | None) -> list[Loc]:
-    """Tiles Brouillard and Fausse piste may take: no cube, not kept up by a Chronogyre (A11, K16)."""
+def amnesie(table: Table, rules: Rules) -> None:
+    """Every clue on the Lieux goes back to its owner, under a cube or on a Chronogyre tile too
+    (``amnesie-spares-chronogyre``: the clue on a Chronogyre tile stays).
+
+    (Part of OMBRES.LIMBES.AMNESIE.)
+    """
+    for loc, cell in board_items(table):
+        if cell.clue is not None and not (cell.kept and rules.has("amnesie-spares-chronogyre")):
+            return_clue(table, loc)
+
+
+def free_tiles(table: Table, lieu: str | None, rules: Rules) -> list[Loc]:
+    """Tiles Brouillard and Fausse piste may take: no cube, not kept up by a Chronogyre (A11, K16);
+    ``free-means-unmarked``: no clue either."""
+    free = is_unmarked_tile if rules.has("free-means-unmarked") else is_free_tile
     return [loc for loc, cell in board_items(table)
-            if is_free_tile(cell) and (lieu is None or loc_lieu(loc) == lieu)]
+            if free(cell) and (lieu is None or loc_lieu(loc) == lieu)]
 
 
-def check_pick(table: Table, step: Step, action: Action) -> Illegal | None:
+def check_pick(table: Table, step: Step, action: Action, rules: Rules) -> Illegal | None:
     """Why the action breaks these clauses, or None.
 
     Rule: OMBRES.CUBE.BLOCKS (and part of OMBRES.LIMBES.BROUILLARD and FAUSSE-PISTE)
@@ -357,7 +387,7 @@ def check_pick(table: Table, step: Step, action: Action) -> Illegal | None:
     cell = table.board_map.get(loc)
     if cell is not None and cell.cube:
         return Illegal("OMBRES.CUBE.BLOCKS", f"the tile on {loc} bears a Hercule cube and cannot be shuffled")
-    if loc not in free_tiles(table, lieu):
+    if loc not in free_tiles(table, lieu, rules):
         return Illegal(rule, f"{loc} is not a free tile{'' if lieu is None else ' of ' + lieu}")
     return None
 

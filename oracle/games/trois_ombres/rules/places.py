@@ -34,6 +34,11 @@ def is_free_tile(cell: Cell | None) -> bool:
     return cell is not None and not cell.cube and not cell.kept
 
 
+def is_unmarked_tile(cell: Cell | None) -> bool:
+    """A free tile that bears no clue either: the other reading of "tuile libre" (A11)."""
+    return is_free_tile(cell) and cell is not None and cell.clue is None
+
+
 def revealable_in(table: Table, lieu: str) -> list[Loc]:
     return [loc for loc in slots_of(table, lieu) if is_revealable(table.board_map.get(loc))]
 

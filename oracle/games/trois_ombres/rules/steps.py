@@ -24,7 +24,7 @@ from oracle.games.trois_ombres.rules.places import (
 )
 from oracle.games.trois_ombres.state import Cell, State, Step, Table
 
-CHANCE_KINDS = ("deal", "die", "illusion", "draw-id", "draw-limbes", "draw-trap", "shuffle")
+CHANCE_KINDS = ("deal", "die", "illusion", "draw-id", "draw-limbes", "draw-trap", "shuffle", "hercule-throw")
 AUTOMATIC_KINDS = ("end-turn", "discard-trap", "limbes")
 
 Check = Callable[[Table, Step, Action], Illegal | None]
@@ -62,17 +62,24 @@ def chance_outcomes(state: State) -> list[tuple[Action, Fraction]]:
     if kind == "shuffle":
         orders = cards.shuffle_outcomes(Table(state))
         return [(Action("shuffle", tuple(map(str, order))), Fraction(1, len(orders))) for order in orders]
+    if kind == "hercule-throw":
+        targets = traps.hercule_targets(Table(state))
+        return [(Action("cube", (loc,)), Fraction(1, len(targets))) for loc in targets]
     return []
 
 
-def sample_deal(state: State, rng: random.Random) -> Action:
-    """A random deal: the Démon tile, then the other suspects spread as evenly as possible over the Lieux.
+def sample_deal(state: State, rng: random.Random, rules: Rules | None = None) -> Action:
+    """A random deal: the Démon tile, then the other suspects spread as evenly as possible over the Lieux
+    (``deal-anywhere``: onto any slots).
 
     Rule: OMBRES.SETUP
     """
     tiles = list(suspect_tiles(state.characters)) * 2
     rng.shuffle(tiles)
     demon, rest = tiles[0], tiles[1:]
+    if rules is not None and rules.has("deal-anywhere"):
+        anywhere = rng.sample([f"{lieu}{n}" for lieu in LIEUX for n in range(1, state.slots + 1)], len(rest))
+        return Action("deal", (demon, *(f"{loc}={tile}" for loc, tile in zip(anywhere, rest, strict=True))))
     lieux = list(LIEUX)
     rng.shuffle(lieux)
     counts = {lieu: len(rest) // 4 + (1 if k < len(rest) % 4 else 0) for k, lieu in enumerate(lieux)}
@@ -83,7 +90,7 @@ def sample_deal(state: State, rng: random.Random) -> Action:
     return Action("deal", (demon, *(f"{loc}={tile}" for loc, tile in zip(places, rest, strict=True))))
 
 
-def check_deal(state: State, action: Action) -> Illegal | None:
+def check_deal(state: State, action: Action, rules: Rules) -> Illegal | None:
     """Why the action breaks these clauses, or None.
 
     (Part of OMBRES.SETUP.)
@@ -101,7 +108,7 @@ def check_deal(state: State, action: Action) -> Illegal | None:
     if sorted([action.args[0], *placed.values()]) != wanted:
         return Illegal("OMBRES.SETUP", "the deal must use each suspect tile once, one of them as the Démon tile")
     per_lieu = [sum(1 for loc in placed if loc[0] == lieu) for lieu in LIEUX]
-    if max(per_lieu) - min(per_lieu) > 1:
+    if max(per_lieu) - min(per_lieu) > 1 and not rules.has("deal-anywhere"):
         return Illegal("OMBRES.SETUP", f"the tiles are not spread evenly over the Lieux ({per_lieu})")
     return None
 
@@ -124,23 +131,25 @@ def do_chance(table: Table, step: Step, action: Action, rules: Rules) -> None:
     elif kind == "illusion":
         cards.illusion_roll(table, action.args[0])
     elif kind == "draw-id":
-        cards.draw_id(table, action.args[0])
+        cards.draw_id(table, action.args[0], rules)
     elif kind == "draw-limbes":
         cards.draw_limbes(table, action.args[0], rules)
     elif kind == "draw-trap":
         traps.draw_trap(table, step.args[0], action.args[0], rules.has("forget-traps"))
     elif kind == "shuffle":
         cards.do_shuffle(table, tuple(int(a) for a in action.args))
+    elif kind == "hercule-throw":
+        traps.land_cube(table, action.args[0], int(step.args[0]), kind)
 
 
-def check_chance(state: State, action: Action) -> Illegal | None:
+def check_chance(state: State, action: Action, rules: Rules) -> Illegal | None:
     """A chance action must be an outcome of the head chance step (the deal: a valid deal).
 
     Rule: OMBRES.CHANCE
     """
     kind = state.steps[0].kind
     if kind == "deal":
-        return check_deal(state, action)
+        return check_deal(state, action, rules)
     if action not in [a for a, _ in chance_outcomes(state)]:
         return Illegal("OMBRES.CHANCE", f"{action} is not an outcome of this {kind}")
     return None
@@ -166,7 +175,7 @@ def decision(kind: str, rules: Rules) -> tuple[Check, Do, Callable[[Table, Step]
                       lambda t, s, a: traps.place_trap_slot(t, a.args[0]),
                       lambda t, s: [Action("trap", (loc,)) for loc in empty_slots(t)]),
         "hercule": (lambda t, s, a: traps.check_cube(t, a),
-                    lambda t, s, a: traps.land_cube(t, a.args[0], int(s.args[0])),
+                    lambda t, s, a: traps.land_cube(t, a.args[0], int(s.args[0]), s.kind),
                     lambda t, s: [Action("cube", (loc,)) for loc in traps.hercule_targets(t)]),
         "keep": (cards.check_keep, cards.do_keep, lambda t, s: [Action("keep", (c,)) for c in s.args[1:3]]),
         "give": (cards.check_give, cards.do_give,
@@ -175,7 +184,8 @@ def decision(kind: str, rules: Rules) -> tuple[Check, Do, Callable[[Table, Step]
                     lambda t, s: [Action("calepin", (str(p),)) for p in range(t.players)]
                     + [Action("calepin", ("none",))]),
         "invertigo": (cards.check_invertigo, cards.do_invertigo, lambda t, s: [Action("invertigo"), Action("pass")]),
-        "pick": (cards.check_pick, cards.do_pick, lambda t, s: [Action("pick", (loc,)) for loc in board_locs(t)]),
+        "pick": (lambda t, s, a: cards.check_pick(t, s, a, rules), cards.do_pick,
+                 lambda t, s: [Action("pick", (loc,)) for loc in board_locs(t)]),
         "pick-pair": (cards.check_pick_pair, cards.do_pick_pair,
                       lambda t, s: [Action("pair", (tile,)) for tile in sorted(set(t.agency))]),
         "place": (cards.check_place, cards.do_place,
@@ -208,7 +218,7 @@ def settle(table: Table, rules: Rules) -> None:
             elif kind == "discard-trap":
                 discard_trap(table, step.args[0])
             else:
-                cards.limbes_effect(table, step.args[0])
+                cards.limbes_effect(table, step.args[0], rules)
             continue
         skip = False
         if kind == "draw-id":
@@ -221,6 +231,10 @@ def settle(table: Table, rules: Rules) -> None:
                 table.emit("no-trap", "OMBRES.TRAP.PLACE", "no trap or no free slot: no trap is placed")
         elif kind == "shuffle":
             skip = not table.held
+        elif kind == "hercule-throw":
+            skip = not traps.hercule_targets(table)
+            if skip:
+                table.emit("no-cube-target", "OMBRES.TRAP.HERCULE", "no face-down tile without a cube: the cube stays")
         elif kind in ("hercule", "clues", "pick", "pick-pair", "place"):
             options = legal_in(table, rules)
             skip = not options or (kind == "clues" and options == [Action("done")])
@@ -257,7 +271,7 @@ def explain(state: State, action: Action, rules: Rules) -> Illegal | None:
     if kind == "over":
         return Illegal("OMBRES.END", "the game is over")
     if kind == "chance":
-        return check_chance(state, action)
+        return check_chance(state, action, rules)
     table = Table(state)
     step = table.steps_l[0]
     check, _, _ = decision(step.kind, rules)

@@ -7,7 +7,7 @@ chooses in view of the table (K1); which kind it is, is a chance outcome.
 from __future__ import annotations
 
 from oracle.games.trois_ombres.actions import Action, Illegal
-from oracle.games.trois_ombres.components import LIEU_NAMES, Loc
+from oracle.games.trois_ombres.components import LIEU_NAMES, Loc, Rules
 from oracle.games.trois_ombres.rules.clock import advance_clock
 from oracle.games.trois_ombres.rules.knowledge import TRAP_SEEN, curse_in_force, observers, see
 from oracle.games.trois_ombres.rules.places import (
@@ -99,16 +99,20 @@ def close_eyes(table: Table, rule: str, confusion_spares: bool) -> None:
                str(table.current))
 
 
-def hercule(table: Table, confusion_spares: bool) -> None:
-    """Throw 2 Hercule cubes (Le Balafré: 1); with none in the supply the clock advances instead.
+def hercule(table: Table, rules: Rules) -> None:
+    """Throw 2 Hercule cubes (Le Balafré: 1); with none in the supply the clock advances instead
+    (``hercule-short-advances``: also with fewer cubes than throws).  Where a cube lands is the
+    player's input (``hercule-chance``: a chance outcome).
 
     (Part of OMBRES.TRAP.HERCULE.)
     """
-    if table.cubes == 0:
-        advance_clock(table, "OMBRES.TRAP.HERCULE", "Hercule with no cube left")
+    throws = 1 if balafre_spared(table, rules.has("confusion-spares-balafre")) else 2
+    if table.cubes == 0 or (table.cubes < throws and rules.has("hercule-short-advances")):
+        why = "Hercule with no cube left" if table.cubes == 0 else "Hercule with too few cubes left"
+        advance_clock(table, "OMBRES.TRAP.HERCULE", why)
         return
-    throws = 1 if balafre_spared(table, confusion_spares) else 2
-    table.steps_l.insert(0, Step("hercule", (str(min(throws, table.cubes)),)))
+    kind = "hercule-throw" if rules.has("hercule-chance") else "hercule"
+    table.steps_l.insert(0, Step(kind, (str(min(throws, table.cubes)),)))
 
 
 def hercule_targets(table: Table) -> list[Loc]:
@@ -129,7 +133,7 @@ def check_cube(table: Table, action: Action) -> Illegal | None:
     return None
 
 
-def land_cube(table: Table, loc: Loc, left: int) -> None:
+def land_cube(table: Table, loc: Loc, left: int, kind: str = "hercule") -> None:
     """A thrown cube lands on the given tile; the next cube, if any, is thrown after.
 
     (Part of OMBRES.TRAP.HERCULE.)
@@ -138,16 +142,17 @@ def land_cube(table: Table, loc: Loc, left: int) -> None:
     table.set_cell(loc, cube=True)
     table.emit("cube", "OMBRES.TRAP.HERCULE", f"a Hercule cube lands on {loc}", loc)
     if left > 1:
-        table.steps_l.insert(0, Step("hercule", (str(left - 1),)))
+        table.steps_l.insert(0, Step(kind, (str(left - 1),)))
 
 
-def apply_trap(table: Table, kind: str, confusion_spares: bool) -> None:
+def apply_trap(table: Table, kind: str, rules: Rules) -> None:
     """The effect of a revealed trap.
 
     Rules: OMBRES.TRAP.YEUX, OMBRES.TRAP.VORTEX, OMBRES.TRAP.HORLOGE
     """
+    confusion_spares = rules.has("confusion-spares-balafre")
     if kind == "hercule":
-        hercule(table, confusion_spares)
+        hercule(table, rules)
     elif kind == "horloge":
         advance_clock(table, "OMBRES.TRAP.HORLOGE", "Horloge trap")
     elif kind == "vortex":

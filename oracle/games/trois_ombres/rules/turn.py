@@ -158,17 +158,19 @@ def check_turn(table: Table, action: Action, rules: Rules) -> Illegal | None:
             return Illegal("OMBRES.ID.ARCHEOSCRIPT", "Archéoscript is played by its holder before rolling")
         return None
     if verb == "use" and args[:1] == ("revelateur",):
-        if turn.begun or not holds(table, "revelateur"):
+        if (turn.begun and not rules.has("revelateur-any-time")) or not holds(table, "revelateur"):
             return Illegal("OMBRES.ID.REVELATEUR", "Révélateur d'empreinte is played by its holder before revealing")
         if not any(cell.cube for cell in table.board_map.values()):
             return Illegal("OMBRES.ID.REVELATEUR", "there is no Hercule cube on the Lieux")
+        if turn.begun and reveal_plan(table)[1] <= 0:
+            return Illegal("OMBRES.ID.REVELATEUR", "no reveal is left this turn")
         return None
     if not rolled:
         return Illegal("OMBRES.TURN", f"roll the die first (or bluff from 6 h): {action}")
     if verb in ("reroll", "use") and (verb == "reroll" or args[:1] == ("stylo-traducteur",)):
         return check_reroll(table, action, rules)
     if verb in ("peek", "use"):
-        return check_peek(table, action)
+        return check_peek(table, action, rules)
     if verb == "reveal" and len(args) == 1:
         return check_reveal(table, args[0], rules)
     if verb == "uncube" and len(args) == 1:
@@ -212,7 +214,7 @@ def peek_targets(table: Table, source: str) -> list[Loc]:
     return [loc for loc, cell in items if is_revealable(cell)]
 
 
-def check_peek(table: Table, action: Action) -> Illegal | None:
+def check_peek(table: Table, action: Action, rules: Rules) -> Illegal | None:
     """Why the action breaks these clauses, or None.
 
     (Part of OMBRES.ABILITY.ALLISON, OMBRES.ABILITY.ZACAHIRE, OMBRES.ID.LOUPE, OMBRES.ID.OREILLETTES,
@@ -237,7 +239,10 @@ def check_peek(table: Table, action: Action) -> Illegal | None:
     if turn.begun:
         return Illegal(rule, "peeks come before the reveals")
     targets = peek_targets(table, source)
-    wanted = min(2 if source in ("zacahire", "oreillettes") else 1, len(targets))
+    two = source in ("zacahire", "oreillettes")
+    if two and len(targets) < 2 and rules.has("peeks-need-two"):
+        return Illegal(rule, f"there are not two tiles to look at ({len(targets)})")
+    wanted = min(2 if two else 1, len(targets))
     if len(locs) != wanted or len(set(locs)) != len(locs) or wanted == 0:
         return Illegal(rule, f"look at exactly {wanted} tile(s) here")
     for loc in locs:
@@ -268,6 +273,8 @@ def turn_candidates(table: Table) -> list[Action]:
             groups = pairs if two else [(t,) for t in targets]
             prefix = ("peek", ()) if source in ("allison", "zacahire") else ("use", (source,))
             out += [Action(prefix[0], (*prefix[1], *group)) for group in groups]
+    else:
+        out.append(Action("use", ("revelateur",)))
     out += [Action("reveal", (loc,)) for loc in locs]
     out += [Action("uncube", (loc,)) for loc in locs]
     return out
@@ -387,7 +394,11 @@ def trap_turn(table: Table, loc: Loc, kind: str, rules: Rules) -> None:
 
     (Part of OMBRES.TRAP.ORDER.)
     """
-    for other in table.turn.revealed[:-1]:
+    others = list(table.turn.revealed[:-1])
+    if others and curse_in_force(table, "hallucination") and rules.has("hallucination-trap-swap"):
+        hallucinate(table, others[0], loc)
+        others, loc = [loc], others[0]
+    for other in others:
         cell = table.board_map[other]
         if not cell.kept:
             table.set_cell(other, up=False)
@@ -398,7 +409,7 @@ def trap_turn(table: Table, loc: Loc, kind: str, rules: Rules) -> None:
         tail.append(Step("draw-limbes"))
     tail.append(Step("end-turn"))
     table.steps_l[0:0] = tail
-    apply_trap(table, kind, rules.has("confusion-spares-balafre"))
+    apply_trap(table, kind, rules)
 
 
 def resolve(table: Table, rules: Rules) -> None:

@@ -1,0 +1,31 @@
+"""L'heure des 3 ombres' part of ``./dev prove`` and ``./dev mutants`` (found by `properties.game_reports`)."""
+
+from __future__ import annotations
+
+import time
+
+TITLE = "L'heure des 3 ombres"
+
+
+def prove() -> int:
+    """Print each theorem of `properties.trois_ombres.theorems`, proved or not; the number that failed."""
+    from properties.trois_ombres.theorems import THEOREMS, proved
+
+    failed = 0
+    for theorem in THEOREMS:
+        started = time.perf_counter()
+        ok, counterexample = proved(theorem)
+        print(f"{theorem.name:<36} {'proved' if ok else 'FAILED':<7} {time.perf_counter() - started:6.2f} s",
+              flush=True)
+        if not ok:
+            failed += 1
+            print(f"    claim: {theorem.statement}\n    counterexample: {counterexample}")
+    print(f"{len(THEOREMS) - failed} of {len(THEOREMS)} Trois Ombres theorems proved")
+    return failed
+
+
+def mutants() -> int:
+    """Print which check catches each Trois Ombres mutant; the number that survived (0 or 1)."""
+    from properties.trois_ombres.mutants import main
+
+    return main()
