@@ -264,3 +264,16 @@ def test_an_engine_that_starts_only_from_the_opening_conforms_through_its_adapte
     assert report.result == "conforms", report.text()
     assert report.checked["moves"] > 100 and report.checked["legal"] > 300 and report.skipped == ["perft"]
     assert report.engine_version is not None and report.engine_version["plays"]["variants"] == []
+
+
+def test_the_oracle_conforms_to_itself_in_a_convergence_pair() -> None:
+    """The pair rulesets go through conform and the protocol, with the elephant's pull (Cc2+) among the turns."""
+    ruleset = Ruleset.parse("influence+memory")
+    report = conform(ORACLE_ENGINE, ruleset, games=1, seed=3, vectors=VECTORS / "influence+memory")
+    assert report.result == "conforms", report.text()
+    assert report.variant == "influence+memory" and report.checked["moves"] > 50 and report.checked["apply"] > 100
+
+
+def test_conform_asks_for_a_named_pair_rather_than_the_draw() -> None:
+    done = run_cli("--engine", ORACLE_ENGINE, "--rules", "convergence")
+    assert done.returncode == 2 and "name it" in done.stderr and done.stderr.count("\n") == 1

@@ -83,8 +83,9 @@ def test_version() -> None:
         "train-propagation=R2", "train-hatted=stays", "command-needs-adjacency", "elephant-moves-propagate",
         "elephants=swapped",
         "pull=sideways", "pull-with-push=forbidden", "rebound-blocked=illegal",
+        "seed-removal-cascade=dig-only", "effect-order=global-phases",
     ]
-    assert response["rulesets"] == ["standard", "growth", "influence", "memory"]
+    assert response["rulesets"] == ["standard", "growth", "influence", "memory", "convergence"]
     assert response["ops"] == list(OPS)
 
 

@@ -272,6 +272,9 @@ class Runner:
             if code == "bad_depth" and request["op"] == "perft":
                 self.checked.skipped.add("perft beyond the engine's depth limit")
                 return None
+            if code == "too_slow" and request["op"] == "perft":  # a count the engine's own time budget stops
+                self.checked.skipped.add("perft beyond the engine's time budget")
+                return None
             self.diverge(source, request, f"the engine answered an error to a valid {request['op']} request",
                          None, oracle, engine)
         return oracle, engine
@@ -395,7 +398,7 @@ class Runner:
             chosen = GAME.parse_action(turn)
         except NotationError:
             return None
-        if not chosen.actions:
+        if not isinstance(chosen, Turn) or not chosen.actions:
             return None
         for era in Era:
             candidate = Turn(chosen.copy, chosen.actions, era)

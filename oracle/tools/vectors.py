@@ -226,6 +226,10 @@ PAIR_POSITIONS: dict[str, tuple[NamedPosition, ...]] = {
                       "l2b/4/1wN1/3d|3b/1(lb)2/1bN1/w2d|(lb)2b/1b2/2N1/w2d turn=w focus=past,future supply=4,2"
                       " removed=0,0 rules=influence+memory built=0,0",
                       "a build whose present copy rebounds off an elephant (rulings C-T5, CONVERGENCE.STATUE-BLOCKED)"),
+        NamedPosition("elephant-pulls-statue",
+                      "l2b/4/N(dw)2/w3|l2b/4/N2d/w3|l2b/4/N2d/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+                      " rules=influence+memory built=0,0",
+                      "a trained elephant with the neutral statue behind it (CONVERGENCE.ELEPHANT-PULL)"),
     ),
 }
 

@@ -258,9 +258,18 @@ class Trampled:
     cell: int
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """The pair of chapters of a Convergence game was drawn, such as
+    ``growth+memory`` (CONVERGENCE.DRAW); their objects are now set up."""
+
+    pair: str
+
+
 Event = (
     CopyChosen | Moved | Pushed | Crushed | Paradox | Travelled | Created | FocusMoved | Won
     | Planted | Dug | Grew | Cleared | Fell | Flattened
     | Shifted | Halted | Built | Placed | Unplaced
     | HatOn | HatOff | Commanded | Stepped | Trampled
+    | Drawn
 )

@@ -19,18 +19,18 @@ from oracle.games.ttykm.notation import (
     format_position,
     format_turn,
     parse_position,
-    parse_turn,
     position_to_json,
 )
-from oracle.games.ttykm.rules.standard import apply_turn, explain, legal_turns
+from oracle.games.ttykm.rules.standard import legal_turns
 from oracle.games.ttykm.ruleset import Ruleset
-from oracle.games.ttykm.state import InvalidPosition
+from oracle.games.ttykm.state import InvalidPosition, Position
+from oracle.games.ttykm.turn import Turn
 from oracle.games.worked_examples import ExampleFields
 from oracle.games.worked_examples import ExampleFormatError as ExampleFormatError  # re-exported
 
 FORM = ExampleFields(
     scalars=("title", "rules", "variant", "position", "turn", "verdict", "after", "legal-count", "position-json",
-             "invalid"),
+             "invalid", "trace"),
     lists=("events", "legal-turns"),
     required="position",
 )
@@ -94,9 +94,11 @@ def check_example(example: WorkedExample) -> list[str]:
             if key in f or key in example.lists:
                 problems.append(f"{example.where}: {key} needs a turn")
         return problems
-    turn = parse_turn(f["turn"])
-    differ("canonical turn", f["turn"], format_turn(turn))
-    verdict = explain(position, turn, ruleset)
+    from oracle.games.ttykm.game import GAME  # a turn or a Convergence draw (CONVERGENCE.DRAW)
+
+    turn = GAME.parse_action(f["turn"])
+    differ("canonical turn", f["turn"], GAME.format_action(turn))
+    verdict = GAME.explain(position, turn, ruleset)
     if "verdict" in f:
         stated = f["verdict"]
         actual = str(verdict)
@@ -107,9 +109,26 @@ def check_example(example: WorkedExample) -> list[str]:
         if not verdict.is_legal:
             problems.append(f"{example.where}: events/after need a legal turn, but it is {verdict}")
             return problems
-        applied = apply_turn(position, turn, ruleset)
+        applied = GAME.apply(position, turn, ruleset)
         if "events" in example.lists:
             differ("events", example.lists["events"], [event_text(e) for e in applied.events])
         if "after" in f:
-            differ("after", f["after"], format_position(applied.position))
+            differ("after", f["after"], format_position(applied.state))
+        if "trace" in f:
+            problems.extend(_check_trace(example, position, turn, ruleset, format_position(applied.state)))
     return problems
+
+
+def _check_trace(example: WorkedExample, position: Position, turn: object, ruleset: Ruleset, after: str) -> list[str]:
+    """``trace: phases`` asks for the turn phase by phase (`oracle.games.ttykm.pictures.phases`);
+    its stages must end on the position the turn gives."""
+    from oracle.games.ttykm.pictures.phases import phase_stages
+
+    if example.fields["trace"] != "phases":
+        return [f"{example.where}: trace: takes only 'phases'"]
+    if not isinstance(turn, Turn) or position.chapters is None:
+        return [f"{example.where}: trace: phases needs a turn in a position with chapters"]
+    last = format_position(phase_stages(position, turn, ruleset)[-1].position)
+    if last != after:
+        return [f"{example.where}: trace: the last phase gives {last!r}, the turn {after!r}"]
+    return []

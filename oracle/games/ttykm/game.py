@@ -8,7 +8,6 @@ forwards to.  Players are numbered as colours: 0 White, 1 Black.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from fractions import Fraction
 from random import Random
 from typing import Any
@@ -17,14 +16,18 @@ from oracle.errors import NotationError
 from oracle.games.state_text import parse_text_or_json
 from oracle.games.ttykm import notation
 from oracle.games.ttykm.board import Colour
-from oracle.games.ttykm.events import Event
+from oracle.games.ttykm.events import Drawn, Event
 from oracle.games.ttykm.pictures.text import board_text
 from oracle.games.ttykm.rules import apply_turn, explain, legal_turns
+from oracle.games.ttykm.rules.convergence import draw_outcomes, draw_refusal, drawn, is_undrawn
 from oracle.games.ttykm.rules.standard import start_position
 from oracle.games.ttykm.ruleset import CHAPTERS, VARIANTS, Ruleset, UnknownVariant
 from oracle.games.ttykm.state import Position, check_position
-from oracle.games.ttykm.turn import Turn
-from oracle.interface import Applied, Game, Json, Outcome, ToAct, Verdict
+from oracle.games.ttykm.turn import Draw, Turn
+from oracle.interface import ILLEGAL, LEGAL, Applied, Game, IllegalAction, Json, Outcome, ToAct, Verdict
+
+Move = Turn | Draw
+"""An action of the game: a player's turn, or the chance draw of a Convergence game's pair."""
 
 
 class TTYKM:
@@ -47,9 +50,11 @@ class TTYKM:
         chapters = notation.parse_chapters(ruleset) if ruleset not in (None, "standard") else None
         try:
             rules = Ruleset.parse(variants or "standard")
+            if chapters is not None:
+                rules = Ruleset.parse("+".join(sorted(rules.chapters | chapters.modules | rules.variants)))
         except UnknownVariant as exc:
             raise NotationError(str(exc)) from None
-        return replace(rules, chapters=rules.chapters | (chapters.modules if chapters is not None else frozenset()))
+        return rules
 
     def rules_name(self, rules: Ruleset) -> str:
         return rules.name
@@ -78,42 +83,64 @@ class TTYKM:
     def to_act(self, state: Position) -> ToAct:
         if state.to_move is None:
             return ToAct.over()
+        if is_undrawn(state):
+            return ToAct.chance()  # CONVERGENCE.DRAW
         return ToAct.player(int(state.to_move))
 
-    def legal_actions(self, state: Position, rules: Ruleset, player: int | None = None) -> Sequence[Turn]:
+    def legal_actions(self, state: Position, rules: Ruleset, player: int | None = None) -> Sequence[Move]:
+        if is_undrawn(state):
+            return () if player is not None else [draw for draw, _ in self.chance_outcomes(state, rules)]
         if player is not None and player != state.to_move:
             return ()
         return legal_turns(state, rules)
 
-    def chance_outcomes(self, state: Position, rules: Ruleset) -> Sequence[tuple[Turn, Fraction]]:
-        return ()  # TTYKM has no chance
+    def chance_outcomes(self, state: Position, rules: Ruleset) -> Sequence[tuple[Move, Fraction]]:
+        return [(Draw(pair), chance) for pair, chance in draw_outcomes(state)]
 
-    def sample_chance(self, state: Position, rules: Ruleset, rng: Random) -> Turn:
-        raise NotationError("That Time You Killed Me has no chance")
+    def sample_chance(self, state: Position, rules: Ruleset, rng: Random) -> Move:
+        outcomes = self.chance_outcomes(state, rules)
+        if not outcomes:
+            raise NotationError("no chance outcome to draw: only a rules=convergence start draws its pair")
+        return outcomes[rng.randrange(len(outcomes))][0]
 
-    def joint_action(self, state: Position, choices: Mapping[int, Turn]) -> Turn:
+    def joint_action(self, state: Position, choices: Mapping[int, Move]) -> Move:
         raise NotationError("That Time You Killed Me has no simultaneous moves")
 
-    def parse_action(self, text: str) -> Turn:
-        return notation.parse_turn(text)
+    def parse_action(self, text: str) -> Move:
+        draw = notation.parse_draw(text)
+        return draw if draw is not None else notation.parse_turn(text)
 
-    def format_action(self, action: Turn) -> str:
-        return notation.format_turn(action)
+    def format_action(self, action: Move) -> str:
+        return action.value if isinstance(action, Draw) else notation.format_turn(action)
 
-    def action_to_json(self, action: Turn) -> Json:
-        return notation.turn_to_json(action)
+    def action_to_json(self, action: Move) -> Json:
+        return {"draw": action.pair} if isinstance(action, Draw) else notation.turn_to_json(action)
 
-    def action_from_json(self, obj: Any) -> Turn:
+    def action_from_json(self, obj: Any) -> Move:
+        if isinstance(obj, dict) and "draw" in obj:
+            return notation.draw_from_json(obj)
         return notation.turn_from_json(obj)
 
-    def apply(self, state: Position, action: Turn, rules: Ruleset) -> Applied[Position, Event]:
+    def apply(self, state: Position, action: Move, rules: Ruleset) -> Applied[Position, Event]:
+        if isinstance(action, Draw):
+            verdict = self.explain(state, action, rules)
+            if not verdict.is_legal:
+                raise IllegalAction(verdict)
+            return Applied(drawn(state, action.pair, rules), (Drawn(action.pair),))
         played = apply_turn(state, action, rules)
         return Applied(played.position, played.events)
 
-    def explain(self, state: Position, action: Turn, rules: Ruleset) -> Verdict:
+    def explain(self, state: Position, action: Move, rules: Ruleset) -> Verdict:
+        if isinstance(action, Draw):
+            refusal = draw_refusal(state, action.pair)
+            if refusal is not None:
+                return Verdict(ILLEGAL, refusal[1], refusal[0])
+            return Verdict(LEGAL, "")
         return explain(state, action, rules)
 
-    def completions(self, state: Position, partial: Turn, rules: Ruleset) -> Sequence[Turn]:
+    def completions(self, state: Position, partial: Move, rules: Ruleset) -> Sequence[Move]:
+        if isinstance(partial, Draw):
+            return []
         return [
             turn for turn in legal_turns(state, rules)
             if turn.copy == partial.copy and turn.actions[: len(partial.actions)] == partial.actions
@@ -135,4 +162,4 @@ class TTYKM:
         return notation.event_to_json(event)
 
 
-GAME: Game[Position, Turn, Ruleset, Event] = TTYKM()
+GAME: Game[Position, Move, Ruleset, Event] = TTYKM()

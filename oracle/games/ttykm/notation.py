@@ -22,6 +22,7 @@ from oracle.games.ttykm.events import (
     CopyChosen,
     Created,
     Crushed,
+    Drawn,
     Dug,
     Event,
     Fell,
@@ -44,9 +45,9 @@ from oracle.games.ttykm.events import (
     Won,
 )
 from oracle.games.ttykm.objects import ELEPHANTS, SEEDS, Kind, Thing, fall_direction, fallen, statue, statue_name
-from oracle.games.ttykm.ruleset import CHAPTERS
+from oracle.games.ttykm.ruleset import CHAPTERS, chapters_refusal
 from oracle.games.ttykm.state import Chapters, Position, check_position
-from oracle.games.ttykm.turn import AIMED_WORDS, Aimed, Pull, Turn, TurnAction
+from oracle.games.ttykm.turn import AIMED_WORDS, Aimed, Draw, Pull, Turn, TurnAction
 from oracle.inputs import is_ascii_digits, preview
 
 # --- squares and eras ------------------------------------------------------
@@ -451,7 +452,11 @@ def parse_chapters(text: str, column: int = 0) -> Chapters | None:
             raise NotationError("this chapter is not in the oracle yet", name, column)
         if names.count(name) > 1:
             raise NotationError("chapter named twice", name, column)
+    refusal = chapters_refusal(names)
+    if refusal is not None:
+        raise NotationError(refusal, text, column)
     return Chapters(frozenset(names))
+
 
 
 def format_chapters(chapters: Chapters | None) -> str:
@@ -474,6 +479,32 @@ def format_turn(turn: Turn) -> str:
     if turn.focus is not None:
         parts.append(">" + turn.focus.word)
     return " ".join(parts)
+
+
+def parse_draw(text: str) -> Draw | None:
+    """``draw growth+memory``, the chance outcome of a Convergence game (CONVERGENCE.DRAW), or None
+    when ``text`` is not a draw."""
+    words = text.split()
+    if not words or words[0] != "draw":
+        return None
+    if len(words) != 2:
+        raise NotationError("a draw names one pair, such as: draw growth+memory", text[:40])
+    return Draw(_pair(words[1], len(text) - len(words[1]) + 1))
+
+
+def draw_from_json(obj: dict[str, Any]) -> Draw:
+    """``{"draw": "growth+memory"}``."""
+    pair = obj.get("draw")
+    if not isinstance(pair, str) or len(obj) != 1:
+        raise NotationError('a draw is {"draw": PAIR}, such as {"draw": "growth+memory"}')
+    return Draw(_pair(pair, 0))
+
+
+def _pair(text: str, column: int) -> str:
+    chapters = parse_chapters(text, column)
+    if chapters is None or len(chapters.modules) != 2:
+        raise NotationError("a draw names two chapters, such as growth+memory", text, column)
+    return format_chapters(chapters)
 
 
 def parse_turn(text: str) -> Turn:
@@ -502,7 +533,8 @@ def parse_action(token: str, column: int = 1) -> TurnAction:
     """One action of a turn: ``N``, ``E``, ``S``, ``W``, ``F``, ``B``, a
     chapter action aimed at a square, such as ``Pb2`` (Plant), ``Db2`` (Dig
     up), ``Bb2`` (Build), ``Td1`` (Train the elephant on d1) or ``Cd2``
-    (Command your elephant onto d2), or a Move with pull such as ``E+``
+    (Command your elephant onto d2; ``Cd2+`` with the elephant's pull,
+    CONVERGENCE.ELEPHANT-PULL), or a Move with pull such as ``E+``
     (``E+N`` pulls the statue north of the copy, variant pull=sideways;
     NOTATION.PULL).
 
@@ -527,6 +559,8 @@ def parse_action(token: str, column: int = 1) -> TurnAction:
     letter = token[:1].upper()
     if letter in AIMED_WORDS and len(token) == 3:
         return Aimed(letter, parse_square(token[1:].lower(), column + 1))
+    if letter == "C" and len(token) == 4 and token[3] == "+":  # CONVERGENCE.ELEPHANT-PULL
+        return Aimed(letter, parse_square(token[1:3].lower(), column + 1), pull=True)
     raise NotationError("expected an action N, E, S, W, F, B or a new Focus such as >past", token, column)
 
 
@@ -588,6 +622,8 @@ def event_text(event: Event) -> str:
             return f"stepped {elephant} {cell_name(source)}-{square_name(target % SQUARES)} {direction.value}"
         case Trampled(colour, c):
             return f"crushed {colour.word} {cell_name(c)} by elephant"
+        case Drawn(pair):
+            return f"drew {pair}"
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 
@@ -650,6 +686,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
                     "direction": direction.value}
         case Trampled(colour, c):
             return {"type": "crushed_by_elephant", "colour": colour.word, "cell": cell_name(c)}
+        case Drawn(pair):
+            return {"type": "drawn", "rules": pair}
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 

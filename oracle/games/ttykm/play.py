@@ -18,17 +18,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from oracle.games.ttykm.board import SQUARES, TRAVELS, Action, Colour, Era, neighbour
-from oracle.games.ttykm.events import Event
+from oracle.games.ttykm.events import Drawn, Event
 from oracle.games.ttykm.notation import cell_name, parse_action, parse_cell
 from oracle.games.ttykm.pictures.steps import positions_through
 from oracle.games.ttykm.pictures.svg import Overlays, attempt_overlays, board_svg, turn_overlays
 from oracle.games.ttykm.pictures.text import event_prose
+from oracle.games.ttykm.rules.convergence import PAIRS, drawn, is_undrawn
+from oracle.games.ttykm.ruleset import STANDARD
 from oracle.games.ttykm.state import START_SUPPLY, Position
-from oracle.games.ttykm.turn import Aimed, Pull, Turn, TurnAction
+from oracle.games.ttykm.turn import Aimed, Draw, Pull, Turn, TurnAction
 from oracle.interface import ILLEGAL, Verdict
 
 FOCUS = "focus:"
 ACT = "act:"  # a chapter action, by its notation
+DRAW = "draw "  # a Convergence draw's button: "draw growth+memory"
 
 
 @dataclass(frozen=True)
@@ -72,10 +75,13 @@ def _moved(here: int, action: TurnAction) -> int | None:
 class TTYKMPlay:
     """Picks, turns and pictures for the playground."""
 
-    def picks_of(self, state: Position, action: Turn) -> tuple[str, ...]:
-        """The clicks that make ``action``: the copy, each action's landing cell, the new Focus.
+    def picks_of(self, state: Position, action: Turn | Draw) -> tuple[str, ...]:
+        """The clicks that make ``action``: the copy, each action's landing cell, the new Focus;
+        a Convergence draw is one button (CONVERGENCE.DRAW).
 
         For an action that leaves the board or the eras the picks stop before it."""
+        if isinstance(action, Draw):
+            return (action.value,)
         assert state.to_move is not None
         picks: list[str] = []
         if action.copy is not None:
@@ -91,9 +97,13 @@ class TTYKMPlay:
             picks.append(FOCUS + action.focus.word)
         return tuple(picks)
 
-    def action_of(self, state: Position, picks: Sequence[str]) -> Turn | Verdict:
+    def action_of(self, state: Position, picks: Sequence[str]) -> Turn | Draw | Verdict:
         """The (partial) turn the picks make, for the oracle to judge, or a verdict
         when the picks make no turn at all (a copy off the Focus era, a jump)."""
+        if picks and picks[0].startswith(DRAW):
+            return Draw(picks[0].removeprefix(DRAW))
+        if is_undrawn(state):
+            return Verdict(ILLEGAL, "the pair of chapters is drawn first", "CONVERGENCE.DRAW")
         if state.to_move is None:
             return Verdict(ILLEGAL, "the game is over", "TURN.GAME-OVER")
         focus_era = state.focus[state.to_move]
@@ -137,6 +147,8 @@ class TTYKMPlay:
         return Turn(copy, tuple(actions), focus)
 
     def pick_label(self, state: Position, pick: str) -> str:
+        if pick.startswith(DRAW):
+            return "Draw " + " and ".join(name.capitalize() for name in pick.removeprefix(DRAW).split("+"))
         if pick.startswith(FOCUS):
             return f"Focus to the {pick.removeprefix(FOCUS)}"
         if pick.startswith(ACT):
@@ -147,14 +159,17 @@ class TTYKMPlay:
         return pick.replace(":", " ")
 
     def is_button(self, pick: str) -> bool:
-        """Focus moves and chapter actions are buttons; every other pick is a cell of the picture."""
-        return pick.startswith((FOCUS, ACT))
+        """Focus moves, chapter actions and a Convergence draw are buttons; every other pick is a cell."""
+        return pick.startswith((FOCUS, ACT, DRAW))
 
     def player_name(self, player: int) -> str:
         return Colour(player).word.capitalize()
 
     def all_picks(self, state: Position) -> tuple[str, ...]:
-        """Picks that are not cells, offered as buttons whether legal or not."""
+        """Picks that are not cells, offered as buttons whether legal or not: the
+        Focus eras, or before a Convergence game's draw, the three pairs."""
+        if is_undrawn(state):
+            return tuple(DRAW + pair for pair in PAIRS)
         return tuple(FOCUS + era.word for era in Era)
 
     def picture(self, state: Position, picks: Sequence[str], targets: Sequence[str], layout: str,
@@ -168,7 +183,7 @@ class TTYKMPlay:
         if not refused:
             overlays = replace(overlays, arrows=tuple(
                 replace(a, kind="travel" if a.action in TRAVELS else "move") for a in overlays.arrows))
-        rings = tuple(parse_cell(t) for t in targets if not t.startswith(FOCUS))
+        rings = tuple(parse_cell(t) for t in targets if not t.startswith((FOCUS, ACT, DRAW)))
         overlays = replace(overlays, targets=rings)
         return board_svg(state, overlays, layout="column" if layout == "column" else "row", interactive=True)
 
@@ -179,6 +194,9 @@ class TTYKMPlay:
         chapter's turn is told event by event with one picture, the board
         after the whole turn, on its last step."""
         trace = tuple(events)
+        if trace and isinstance(trace[0], Drawn):  # the draw sets the pair's objects up (CONVERGENCE.DRAW)
+            after = drawn(state, trace[0].pair, STANDARD)
+            return (Step(event_prose(trace[0]), board_svg(after, layout="row"), board_svg(after, layout="column")),)
         try:
             positions = positions_through(state, trace)
         except TypeError:  # a chapter event: positions_through replays the standard events only

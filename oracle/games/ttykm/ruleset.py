@@ -44,6 +44,10 @@ VARIANTS: dict[str, str] = {
     "pull-with-push=forbidden": "Influence: a Move that pushes cannot pull (VARIANT.PULL-WITH-PUSH-FORBIDDEN)",
     "rebound-blocked=illegal": "Influence: a build is illegal when a later era cannot take its copy"
     " (VARIANT.REBOUND-BLOCKED-ILLEGAL)",
+    "seed-removal-cascade=dig-only": "Convergence: only a seed dug up takes its shrub and tree with it; a seed or"
+    " shrub removed otherwise goes alone (VARIANT.SEED-REMOVAL-CASCADE-DIG-ONLY)",
+    "effect-order=global-phases": "chapters: every later era's removals, then every era's placements, then every"
+    " era's movements, repeated until nothing is left (VARIANT.EFFECT-ORDER-GLOBAL-PHASES)",
 }
 
 
@@ -54,7 +58,23 @@ CHAPTERS: dict[str, bool] = {
     "growth": True,
     "influence": True,
     "memory": True,
+    "convergence": True,
 }
+"""``convergence`` is Chapter 4 before its pair is drawn (CONVERGENCE.DRAW);
+a drawn game names its pair, such as ``growth+memory``."""
+
+
+def chapters_refusal(names: list[str]) -> str | None:
+    """Why chapters cannot be played together, or None.
+
+    Convergence plays two chapters (CONVERGENCE.PAIRS, CONVERGENCE.DRAW); three together are not a game the
+    sources describe.  ``convergence`` (the pair not drawn yet) stands alone.
+    """
+    if "convergence" in names and len(names) > 1:
+        return "convergence draws its own pair of chapters; name it alone, or name the pair"
+    if len(names) > 2:
+        return "Convergence plays two chapters, never three (CONVERGENCE.PAIRS)"
+    return None
 
 
 class UnknownVariant(ValueError):
@@ -120,6 +140,14 @@ class Ruleset:
         return "effect-order=recorded" in self.variants
 
     @property
+    def effect_order_global_phases(self) -> bool:
+        return "effect-order=global-phases" in self.variants
+
+    @property
+    def seed_removal_dig_only(self) -> bool:
+        return "seed-removal-cascade=dig-only" in self.variants
+
+    @property
     def train_propagation_r2(self) -> bool:
         return "train-propagation=R2" in self.variants
 
@@ -176,6 +204,9 @@ class Ruleset:
             other = next((m for m in names if m != n and m.split("=")[0] == n.split("=")[0]), None)
             if other is not None:
                 raise UnknownVariant(f"variants {n!r} and {other!r} are two readings of one rule; choose one")
+        refusal = chapters_refusal([n for n in names if n in CHAPTERS])
+        if refusal is not None:
+            raise UnknownVariant(f"{text[:60]!r}: {refusal}")
         return cls(
             variants=frozenset(n for n in names if n in VARIANTS),
             chapters=frozenset(n for n in names if n in CHAPTERS),

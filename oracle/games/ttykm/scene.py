@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from oracle.games.ttykm.board import SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import Event
 from oracle.games.ttykm.objects import Chapters, Kind, Thing
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
 
 # --- effects: what one era hands to the next --------------------------------
@@ -107,9 +108,10 @@ applies them."""
 
 class Scene:
     """The working copy of a chapter position.  ``active`` follows the active
-    copy's cell (None once it is removed)."""
+    copy's cell (None once it is removed); ``ruleset`` holds the variants
+    that change how an object goes (VARIANT.SEED-REMOVAL-CASCADE-DIG-ONLY)."""
 
-    def __init__(self, position: Position, active: int | None) -> None:
+    def __init__(self, position: Position, active: int | None, ruleset: Ruleset = STANDARD) -> None:
         chapters = position.chapters
         assert chapters is not None
         self.base = position
@@ -124,6 +126,7 @@ class Scene:
         """(era, owner) of each statue version that has moved during this
         action (INFLUENCE.SPENT)."""
         self.active = active
+        self.ruleset = ruleset
         self.events: list[Event] = []
         self.effects: list[list[Effect]] = [[] for _ in Era]
 

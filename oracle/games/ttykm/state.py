@@ -118,3 +118,12 @@ def check_position(position: Position) -> None:
         raise InvalidPosition("exactly one of 'player to move' and 'winner' must be set")
     if position.chapters is not None:
         check_objects(position.chapters, white | black)
+    if position.chapters is not None and "convergence" in position.chapters.modules:
+        start = Position.start()
+        if (position.copies, position.supply, position.removed, position.focus, position.to_move) != (
+            start.copies, start.supply, start.removed, start.focus, start.to_move
+        ):
+            raise InvalidPosition(
+                "rules=convergence is the start before the pair is drawn (CONVERGENCE.DRAW): its boards and fields"
+                " must be the standard start's"
+            )

@@ -18,14 +18,17 @@ class Aimed:
 
     letter: str
     square: int
+    pull: bool = False
+    """A Command whose elephant pulls the statue directly behind it
+    (CONVERGENCE.ELEPHANT-PULL), written with ``+``, such as ``Cc2+``."""
 
     @property
     def value(self) -> str:
-        return f"{self.letter}{FILES[self.square % 4]}{RANKS[self.square // 4]}"
+        return f"{self.letter}{FILES[self.square % 4]}{RANKS[self.square // 4]}" + ("+" if self.pull else "")
 
     @property
     def word(self) -> str:
-        return AIMED_WORDS[self.letter]
+        return AIMED_WORDS[self.letter] + (" with pull" if self.pull else "")
 
 
 # The letters of aimed actions, in the order the oracle tries them (ORACLE.ORDER).
@@ -57,6 +60,19 @@ class Pull:
         return f"move {self.direction.word} with pull from the {self.side.word}"
 
 
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The chance outcome that starts a Convergence game: the pair of chapters
+    drawn, such as ``growth+memory`` (CONVERGENCE.DRAW).  ``value`` is its
+    notation, ``draw growth+memory``."""
+
+    pair: str
+
+    @property
+    def value(self) -> str:
+        return f"draw {self.pair}"
+
+
 TurnAction = Action | Aimed | Pull
 """One action of a turn: a standard action or a chapter action."""
 
@@ -86,4 +102,4 @@ class Turn:
 
 
 # The verdict values are the common interface's (oracle.interface), re-exported here.
-__all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Aimed", "Pull", "Turn", "TurnAction", "Verdict"]
+__all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Aimed", "Draw", "Pull", "Turn", "TurnAction", "Verdict"]

@@ -58,7 +58,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from oracle.games import DEFAULT_GAME
-    from oracle.tools.cli.main import UsageError, read_game, read_rules, read_ruleset
+    from oracle.tools.cli.main import UsageError, read_game, read_pair_ruleset, read_rules
     from oracle.tools.conform import conform
     from oracle.tools.game_conform import conform_game
     from oracle.tools.vectors import VectorDirError
@@ -73,7 +73,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     vectors = Path(args.vectors) if args.vectors else None
     try:
         if game.name == DEFAULT_GAME:
-            report = conform(args.engine, read_ruleset(args), games=20 if args.games is None else args.games,
+            report = conform(args.engine, read_pair_ruleset(args), games=20 if args.games is None else args.games,
                              seed=args.seed, vectors=vectors, timeout=args.timeout,
                              check_rules=not args.ignore_rules, partial=not args.complete_turns_only,
                              progress=progress, keep_going=args.keep_going, send_json=args.send_json)

@@ -135,6 +135,16 @@ def read_ruleset(args: argparse.Namespace) -> Ruleset:
     return rules
 
 
+def read_pair_ruleset(args: argparse.Namespace) -> Ruleset:
+    """`read_ruleset` for the commands that count or check one set of rules at a time (perft, vectors, conform):
+    a Convergence game before its draw is three games, so the pair must be named."""
+    rules = read_ruleset(args)
+    if "convergence" in rules.chapters:
+        raise UsageError(f"'{args.command}' checks one pair of chapters at a time: name it, such as"
+                         " --rules growth+influence, growth+memory or influence+memory")
+    return rules
+
+
 def read_state(text: str | None, game: AnyGame, rules: Any) -> Any:
     """Parse a POSITION argument: None for the game's start, ``-`` for stdin, text or JSON."""
     if text is None:
@@ -366,7 +376,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
     game = read_game(args)
     if game.name != DEFAULT_GAME:
         return cmd_game_perft(args, game)
-    ruleset = read_ruleset(args)
+    ruleset = read_pair_ruleset(args)
     position: Position = read_state(args.position, game, ruleset)  # no position: the start of --rules
     limit = perft_depth_limit(ruleset)
     if args.depth > limit:

@@ -54,7 +54,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
-    from oracle.tools.cli.main import UsageError, read_game, read_ruleset
+    from oracle.tools.cli.main import UsageError, read_game, read_pair_ruleset
     from oracle.tools.vectors import VectorDirError, export, regenerate, verify
 
     if read_game(args).name != DEFAULT_GAME or (args.action == "verify" and args.dir is not None
@@ -69,7 +69,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         if args.action == "export":
             if args.dir is None:
                 raise UsageError("vectors export needs a directory")
-            paths = export(Path(args.dir), read_ruleset(args), progress)
+            paths = export(Path(args.dir), read_pair_ruleset(args), progress)
             done = f"wrote {len(paths)} files to {args.dir}"
             print(json.dumps({"dir": args.dir, "files": paths}) if args.json else done)
             return 0

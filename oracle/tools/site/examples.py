@@ -24,6 +24,7 @@ from urllib.parse import urlencode
 from oracle.errors import NotationError
 from oracle.games import DEFAULT_GAME, GAMES
 from oracle.games.ttykm.examples import ExampleFormatError, WorkedExample, check_example, parse_block
+from oracle.games.ttykm.game import GAME
 from oracle.games.ttykm.notation import (
     event_text,
     format_position,
@@ -32,10 +33,13 @@ from oracle.games.ttykm.notation import (
     parse_turn,
     position_to_json,
 )
+from oracle.games.ttykm.pictures.phases import phase_stages
 from oracle.games.ttykm.pictures.svg import Overlays, attempt_overlays, board_svg, turn_overlays
 from oracle.games.ttykm.pictures.text import event_prose
 from oracle.games.ttykm.rules.standard import apply_turn, explain, legal_turns
+from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import InvalidPosition, Position
+from oracle.games.ttykm.turn import Turn
 
 FENCE_OPEN = re.compile(r"^(`{3,}|~{3,})\s*([^`\s]*)")
 
@@ -183,23 +187,25 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink, playground
     position = parse_position(f["position"])
     ruleset = example.ruleset
     figures: list[str] = []
-    events_html = ""
+    events_html = phases_html = ""
     if "turn" in f:
-        turn = parse_turn(f["turn"])
-        verdict = explain(position, turn, ruleset)
-        facts.append(("Turn", _code(format_turn(turn))))
+        turn = GAME.parse_action(f["turn"])  # a turn, or a Convergence draw
+        verdict = GAME.explain(position, turn, ruleset)
+        facts.append(("Turn", _code(GAME.format_action(turn))))
         if verdict.is_legal:
-            applied = apply_turn(position, turn, ruleset)
+            applied = GAME.apply(position, turn, ruleset)
             facts.append(("Verdict", "<strong>legal</strong>"))
             figures.append(_figure("Before", position, turn_overlays(applied.events, "before")))
-            figures.append(_figure("After", applied.position, turn_overlays(applied.events, "after")))
+            figures.append(_figure("After", applied.state, turn_overlays(applied.events, "after")))
+            if "trace" in f and isinstance(turn, Turn):
+                phases_html = phases_figures(position, turn, ruleset)
             events_html = (
                 '<p class="ttykm-example-label">Events</p><ol class="ttykm-events">'
                 + "".join(f"<li>{_code(event_text(e))} <span class=\"ttykm-prose\">{html.escape(event_prose(e))}"
                           "</span></li>" for e in applied.events)
                 + "</ol>"
             )
-            facts_after = [("After", _code(format_position(applied.position)))]
+            facts_after = [("After", _code(format_position(applied.state)))]
         else:
             status = f"<strong>{html.escape(verdict.status)}</strong>"
             if verdict.rule is not None:
@@ -207,7 +213,9 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink, playground
             if verdict.reason:
                 status += ": " + html.escape(verdict.reason)
             facts.append(("Verdict", status))
-            figures.append(_figure("The turn attempted", position, attempt_overlays(position, turn)))
+            overlays = attempt_overlays(position, turn) if isinstance(turn, Turn) else None
+            figures.append(_figure("The turn attempted" if isinstance(turn, Turn) else "The draw attempted", position,
+                                   overlays))
             facts_after = []
     else:
         figures.append(_figure("The position", position))
@@ -230,10 +238,27 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink, playground
     parts.append(playground_link(playground, f["position"], f.get("turn"), rules_text))
     if events_html:
         parts.append(events_html)
+    if phases_html:
+        parts.append(phases_html)
     if facts_after:
         parts.append(_facts(facts_after))
     parts.append("</div>")
     return "\n".join(p for p in parts if p)  # a blank line would end the HTML block in Markdown
+
+
+def phases_figures(position: Position, turn: Turn, ruleset: Ruleset) -> str:
+    """The turn phase by phase: one board picture (all three eras) per stage
+    of `oracle.games.ttykm.pictures.phases.phase_stages`, each with what
+    happened in it."""
+    items = []
+    for number, stage in enumerate(phase_stages(position, turn, ruleset), start=1):
+        said = ("<ul class=\"ttykm-phase-events\">"
+                + "".join(f"<li>{_code(event_text(e))}</li>" for e in stage.events) + "</ul>"
+                if stage.events else '<p class="ttykm-phase-none">Nothing happens.</p>')
+        picture = _figure(f"{number}. {stage.caption}", stage.position, turn_overlays(stage.events, "after"))
+        items.append(f'<li class="ttykm-phase">{picture}{said}</li>')
+    return ('<p class="ttykm-example-label">Phase by phase, across the three eras</p>'
+            '<ol class="ttykm-phases">' + "".join(items) + "</ol>")
 
 
 ACTION_WORDS = {"N": "a move north", "E": "a move east", "S": "a move south", "W": "a move west",

@@ -8,6 +8,7 @@ from oracle.games.ttykm.events import (
     CopyChosen,
     Created,
     Crushed,
+    Drawn,
     Dug,
     Event,
     Fell,
@@ -161,4 +162,7 @@ def event_prose(event: Event) -> str:
         case Flattened(colour, c):
             return f"The {colour.word} copy on {_place(c)} is crushed by a falling tree."
     # A chapter's event with no sentence here yet: its notation says what happened.
+    if isinstance(event, Drawn):
+        chapters = " and ".join(name.capitalize() for name in event.pair.split("+"))
+        return f"{chapters} are drawn, and both chapters' objects are set up."
     return event_text(event)

@@ -20,7 +20,7 @@ from oracle.games.ttykm.events import Created
 from oracle.games.ttykm.notation import cell_prose
 from oracle.games.ttykm.objects import Chapters, Kind
 from oracle.games.ttykm.rules import growth, influence, memory, push
-from oracle.games.ttykm.rules.convergence import propagate
+from oracle.games.ttykm.rules.convergence import Tracer, elephant_pull_candidates, elephant_pull_refusal, propagate
 from oracle.games.ttykm.rules.standard import Illegal, Step, self_push_paradox
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene
@@ -77,11 +77,20 @@ def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]
     if "memory" in chapters.modules:
         scene = Scene(position, active)
         actions.extend(Aimed(letter, square) for letter, square in memory.candidates(scene, colour, active))
+        if "influence" in chapters.modules:
+            actions.extend(Aimed("C", square, pull=True) for square in elephant_pull_candidates(scene, colour, active))
     return tuple(actions)
 
 
-def perform(position: Position, colour: Colour, active: int, action: TurnAction, ruleset: Ruleset) -> Step | Illegal:
-    """Take one action in a chapter position, then propagate its effects."""
+def perform(
+    position: Position, colour: Colour, active: int, action: TurnAction, ruleset: Ruleset, trace: Tracer | None = None
+) -> Step | Illegal:
+    """Take one action in a chapter position, then propagate its effects.
+
+    ``trace`` (for the step-by-step pictures) is called with the acting era
+    once the action has resolved there, then after each phase of each later
+    era, while the scene holds that moment (`Scene.position`).
+    """
     if (
         ruleset.self_push_paradox
         and isinstance(action, Action)
@@ -89,11 +98,13 @@ def perform(position: Position, colour: Colour, active: int, action: TurnAction,
         and _own_copy_ahead(position, colour, active, action)
     ):
         return self_push_paradox(position, colour, active, _ahead(active, action))
-    scene = Scene(position, active)
+    scene = Scene(position, active, ruleset)
     refusal = _resolve(scene, colour, active, action, ruleset)
     if refusal is not None:
         return refusal
-    propagate(scene, active // SQUARES, ruleset)
+    if trace is not None:
+        trace(scene, active // SQUARES, None, 1)
+    propagate(scene, active // SQUARES, ruleset, trace)
     if ruleset.rebound_blocked_illegal and isinstance(action, Aimed) and action.letter == "B":
         unplaced = influence.first_unplaced(scene)
         if unplaced is not None:
@@ -278,7 +289,11 @@ def _memory_action(scene: Scene, colour: Colour, active: int, action: Aimed, rul
         memory.train(scene, colour, target, ruleset)
         return None
     refusal = memory.command_refusal(scene, colour, active, target, ruleset)
+    if refusal is None and action.pull:
+        refusal = elephant_pull_refusal(scene, colour, active, target, ruleset)
     if refusal is not None:
-        return Illegal(refusal[0], f"{colour.word} cannot command an elephant onto {cell_prose(target)}: {refusal[1]}")
-    memory.command(scene, colour, active, target, ruleset)
+        pulling = " with pull" if action.pull else ""
+        return Illegal(refusal[0], f"{colour.word} cannot command an elephant onto {cell_prose(target)}{pulling}:"
+                                   f" {refusal[1]}")
+    memory.command(scene, colour, active, target, ruleset, pull=action.pull)
     return None

@@ -77,19 +77,22 @@ def dig_refusal(scene: Scene, target: int) -> tuple[str, str] | None:
 
 def dig(scene: Scene, colour: Colour, target: int) -> None:
     scene.events.append(Dug(colour, target))
-    remove_seed(scene, target)
+    remove_seed(scene, target, dug=True)
 
 
-def remove_seed(scene: Scene, c: int) -> None:
+def remove_seed(scene: Scene, c: int, *, dug: bool = False) -> None:
     """Take the seed on ``c`` back to the supply; its shrub goes next era.
 
-    Rule: GROWTH.SEED-REMOVED
-    Whatever removed it (Dig up or a falling tree), the seed returns to the
-    shared supply and SeedRemoved is recorded, so the dig cascade follows.
+    Rules: GROWTH.SEED-REMOVED, VARIANT.SEED-REMOVAL-CASCADE-DIG-ONLY
+    Whatever removed it (Dig up, a falling tree, a statue, an elephant), the
+    seed returns to the shared supply and SeedRemoved is recorded, so the dig
+    cascade follows.  Under seed-removal-cascade=dig-only only a seed that
+    was dug up (``dug``) records it.
     """
     scene.seeds &= ~(1 << c)
     scene.seed_supply += 1
-    scene.record(c, SeedRemoved(c % SQUARES))
+    if dug or not scene.ruleset.seed_removal_dig_only:
+        scene.record(c, SeedRemoved(c % SQUARES))
 
 
 def can_fall(scene: Scene, c: int, direction: Action) -> bool:

@@ -254,24 +254,31 @@ def direction_to(source: int, target: int) -> Action | None:
     return None
 
 
-def command(scene: Scene, colour: Colour, active: int, target: int, ruleset: Ruleset) -> None:
+def command(scene: Scene, colour: Colour, active: int, target: int, ruleset: Ruleset, pull: bool = False) -> None:
     """The player's elephant steps onto ``target``, trampling any copy there.
 
     Rules: MEMORY.COMMAND, MEMORY.COMMAND.NO-PROPAGATION
     The step records no effect: the same elephant on later eras stays where
-    it is (unless the variant elephant-moves-propagate is in play).
+    it is (unless the variant elephant-moves-propagate is in play).  With
+    ``pull`` (or under pull=automatic), the statue behind it follows
+    (CONVERGENCE.ELEPHANT-PULL).
     """
     source = commanded(scene, colour, active)
     assert source is not None
     direction = direction_to(source, target)
     assert direction is not None
-    from oracle.games.ttykm.rules.convergence import elephant_enters  # the pair rules use this module
+    from oracle.games.ttykm.rules.convergence import elephant_enters, elephant_pulls  # the pair rules use this module
 
+    pulled = elephant_pulls(scene, source, direction, pull, ruleset)
     elephant_enters(scene, target, direction)
     kind = step(scene, source, target)
     scene.events.append(Commanded(colour, kind.word, source, target, direction))
     if ruleset.elephant_moves_propagate:
         scene.record(source, ElephantStepped(kind, direction))
+    if pulled is not None:
+        from oracle.games.ttykm.rules.influence import pull as pull_statue
+
+        pull_statue(scene, pulled, direction)
 
 
 def step(scene: Scene, source: int, target: int) -> Kind:

@@ -438,6 +438,13 @@ def is_game_over(position: Position) -> Illegal | None:
     return None
 
 
+def awaiting_draw(position: Position) -> Illegal | None:
+    """No turn is taken before a Convergence game has drawn its pair (CONVERGENCE.DRAW)."""
+    if position.chapters is not None and "convergence" in position.chapters.modules:
+        return Illegal("CONVERGENCE.DRAW", "the pair of chapters is not drawn yet: the draw comes first")
+    return None
+
+
 # --- the oracle's questions --------------------------------------------------
 
 
@@ -445,7 +452,7 @@ def successors(position: Position, ruleset: Ruleset = STANDARD) -> list[tuple[Tu
     """Every legal turn with the position it leads to, in the order of
     `legal_turns`."""
     check_position(position)
-    if is_game_over(position) is not None:
+    if is_game_over(position) is not None or awaiting_draw(position) is not None:
         return []
     assert position.to_move is not None
     colour = position.to_move
@@ -487,7 +494,7 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
     position and events after its actions with a note on what the turn still
     needs ("" when it is complete and legal)."""
     check_position(position)
-    over = is_game_over(position)
+    over = is_game_over(position) or awaiting_draw(position)
     if over is not None:
         return over
     assert position.to_move is not None
