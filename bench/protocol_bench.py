@@ -92,11 +92,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=20000, help="number of legal queries (default 20000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random games (default 1)")
+    parser.add_argument("--repeat", type=int, default=3, help="passes of each kind; the best is kept (default 3)")
     args = parser.parse_args()
     lines = requests(args.requests, args.seed)
-    direct = in_process(lines)
-    piped = through_pipe(lines)
-    print(f"legal queries: {len(lines)} distinct, on positions from seeded random games (seed {args.seed})")
+    # The best of a few passes: on a shared machine a single pass measures the neighbours as much as the oracle.
+    direct = max(in_process(lines) for _ in range(args.repeat))
+    piped = max(through_pipe(lines) for _ in range(args.repeat))
+    print(f"legal queries: {len(lines)} distinct, on positions from seeded random games (seed {args.seed});"
+          f" best of {args.repeat} passes")
     print(f"handle() in process:        {direct:9.0f} per second")
     print(f"oracle serve --stdio (pipe): {piped:9.0f} per second (including start-up)")
     print(f"target: {TARGET} per second: {'met' if min(direct, piped) >= TARGET else 'NOT met'}")

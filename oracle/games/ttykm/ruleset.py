@@ -183,6 +183,8 @@ class Ruleset:
     def name(self) -> str:
         """``standard``, or the chapters in chapter order then the variants in
         sorted order, joined by ``+``."""
+        if not self.chapters and not self.variants:  # the common case, asked on every protocol request
+            return "standard"
         names = [c for c in CHAPTERS if c in self.chapters] + sorted(self.variants)
         return "+".join(names) or "standard"
 

@@ -500,11 +500,11 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
     assert position.to_move is not None
     colour = position.to_move
     focus_era = position.focus[colour]
-    options = choice(position, colour, ruleset)
     events: list[Event] = []
     after = position
     needs = ""
     if turn.copy is None:
+        options = choice(position, colour, ruleset)
         if not options.no_action:
             best = options.choosable[0]
             return Illegal(
@@ -514,42 +514,46 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
             )
     else:
         chosen = cell(focus_era, turn.copy)
-        if not options.lengths:
+        here = focus_copies(position, colour)
+        if not here:
             return Illegal(
                 "TURN.NO-COPY",
                 f"{colour.word} has no copy on the {focus_era.word}, the Focus era, so the turn has no actions;"
                 f" write only the new Focus, such as >{focus_targets(position, colour)[0].word}",
             )
-        if chosen not in options.lengths:
+        if chosen not in here:
             return Illegal(
                 "TURN.COPY-CHOICE",
                 f"there is no {colour.word} copy on {cell_prose(chosen)}; choose one of your copies on the"
                 f" {focus_era.word}, the Focus era",
             )
-        longest = options.lengths[chosen]
-        if chosen not in options.choosable:
-            if longest == 0 and options.longest > 0 and not options.no_action:
+        longest = longest_sequence(position, colour, chosen, ruleset)
+        # A copy that can take two actions may always be chosen (no copy takes
+        # more), so the other copies are weighed only when this one takes fewer.
+        weighed = choice(position, colour, ruleset) if longest < 2 else None
+        if weighed is not None and chosen not in weighed.choosable:
+            if longest == 0 and weighed.longest > 0 and not weighed.no_action:
                 # Naming no copy would be illegal too, so point at a copy that can act.
-                best = options.choosable[0]
+                best = weighed.choosable[0]
                 return Illegal(
                     "TURN.NO-ACTION",
                     f"the copy on {cell_prose(chosen)} cannot take any action, but the copy on {cell_prose(best)}"
-                    f" can take {options.longest}; choose a copy that can take {options.longest}",
+                    f" can take {weighed.longest}; choose a copy that can take {weighed.longest}",
                 )
             if longest == 0:
                 return Illegal(
                     "TURN.NO-ACTION",
                     f"the copy on {cell_prose(chosen)} cannot take any action; "
-                    + ("no copy on the Focus era can act, so " if options.longest == 0 else "")
+                    + ("no copy on the Focus era can act, so " if weighed.longest == 0 else "")
                     + "a turn without actions names no copy",
                 )
-            best = options.choosable[0]
+            best = weighed.choosable[0]
             return Illegal(
                 "TURN.COPY-CHOICE",
                 f"the copy on {cell_prose(chosen)} can take only {longest} action"
                 + ("s" if longest != 1 else "")
-                + f", but the copy on {cell_prose(best)} can take {options.longest}; choose a copy that can take"
-                f" {options.longest}",
+                + f", but the copy on {cell_prose(best)} can take {weighed.longest}; choose a copy that can take"
+                f" {weighed.longest}",
             )
         events.append(CopyChosen(colour, chosen))
         active: int | None = chosen
