@@ -24,6 +24,7 @@ from typing import Any
 
 from oracle.games.ttykm import perft_growth, perft_influence
 from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES
+from oracle.games.ttykm.perft_walk import walk
 from oracle.games.ttykm.rules.standard import successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
@@ -208,20 +209,7 @@ def state_of(position: Position) -> State:
 
 
 def _perft_state(state: State, depth: int, table: dict[tuple[State, int], int] | None) -> int:
-    if depth == 1:
-        return count_turns(state)
-    key = (state, depth)
-    if table is not None:
-        cached = table.get(key)
-        if cached is not None:
-            return cached
-    total = 0
-    for child, n in children(state).items():
-        if child is not None:
-            total += n * _perft_state(child, depth - 1, table)
-    if table is not None:
-        table[key] = total
-    return total
+    return walk(state, depth, table, count_turns, children)
 
 
 def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, *, cache: bool = True) -> int:

@@ -23,6 +23,7 @@ from collections import Counter
 
 from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES
 from oracle.games.ttykm.objects import SEEDS, Kind
+from oracle.games.ttykm.perft_walk import walk
 from oracle.games.ttykm.state import Position
 
 GrowthState = tuple[int, int, int, int, int, int, int, int, int, tuple[tuple[int, int], ...]]
@@ -255,17 +256,5 @@ def state_of(position: Position) -> GrowthState:
 
 
 def perft_state(state: GrowthState, depth: int, table: dict[tuple[GrowthState, int], int] | None) -> int:
-    if depth == 1:
-        return count_turns(state)
-    key = (state, depth)
-    if table is not None:
-        cached = table.get(key)
-        if cached is not None:
-            return cached
-    total = 0
-    for child, n in children(state).items():
-        if child is not None:
-            total += n * perft_state(child, depth - 1, table)
-    if table is not None:
-        table[key] = total
-    return total
+    return walk(state, depth, table, count_turns, children)
+

@@ -26,6 +26,7 @@ from collections import Counter
 
 from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES, Colour
 from oracle.games.ttykm.objects import Kind
+from oracle.games.ttykm.perft_walk import walk
 from oracle.games.ttykm.state import Position
 
 Statues = tuple[int, int, int, int, int, int, int, int, int]
@@ -295,20 +296,6 @@ def state_of(position: Position) -> InfluenceState:
     )
 
 
-def perft_state(state: InfluenceState, depth: int,
-                table: dict[tuple[InfluenceState, int], int] | None) -> int:
-    if depth == 1:
-        return count_turns(state)
-    key = (state, depth)
-    if table is not None:
-        cached = table.get(key)
-        if cached is not None:
-            return cached
-    total = 0
-    for child, n in children(state).items():
-        if child is not None:
-            total += n * perft_state(child, depth - 1, table)
-    if table is not None:
-        table[key] = total
-    return total
+def perft_state(state: InfluenceState, depth: int, table: dict[tuple[InfluenceState, int], int] | None) -> int:
+    return walk(state, depth, table, count_turns, children)
 
