@@ -277,3 +277,23 @@ def test_the_oracle_conforms_to_itself_in_a_convergence_pair() -> None:
 def test_conform_asks_for_a_named_pair_rather_than_the_draw() -> None:
     done = run_cli("--engine", ORACLE_ENGINE, "--rules", "convergence")
     assert done.returncode == 2 and "name it" in done.stderr and done.stderr.count("\n") == 1
+
+
+class _NeverAsked:
+    """An engine stand-in that fails the test if the runner asks it anything."""
+
+    def ask(self, request: object) -> object:
+        raise AssertionError(f"the runner asked the engine {request!r}")
+
+
+def test_no_perft_count_beyond_a_request_budget_is_asked() -> None:
+    """Counts above MAX_PERFT_NODES_ASKED cannot be answered within a request's time budget on a slow
+    machine, so the runner never sends them (the standard start's perft 4, 123,888 nodes, it does)."""
+    from oracle.tools.conform import MAX_PERFT_NODES_ASKED, Runner
+
+    runner = Runner(_NeverAsked(), STANDARD)  # type: ignore[arg-type]
+    start = "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+    runner.check_perft(start, 4, MAX_PERFT_NODES_ASKED + 1, "a count too large to ask")
+    assert "perft" not in runner.checked.counts
+    with pytest.raises(AssertionError, match="asked the engine"):
+        runner.check_perft(start, 4, 123888, "a count within the budget")
