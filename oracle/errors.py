@@ -31,3 +31,8 @@ class InvalidPosition(NotationError):
     """A well-formed position that breaks rule POSITION.VALID; the message says how."""
 
     rule = "POSITION.VALID"
+
+
+class InapplicableVariant(NotationError):
+    """A variant named for a game whose rules it does not change, such as an
+    Influence variant for a Memory position; the message names the ruleset."""

@@ -19,8 +19,7 @@ from hypothesis.stateful import run_state_machine_as_test
 
 from oracle.games.ttykm.board import Action, Era
 from oracle.games.ttykm.events import Cleared
-from oracle.games.ttykm.objects import Kind
-from oracle.games.ttykm.rules import chapters, convergence, growth, influence
+from oracle.games.ttykm.rules import convergence, effects, influence
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import MOVEMENT, PLACEMENT, REMOVAL, Scene
 from oracle.games.ttykm.state import Position
@@ -43,15 +42,15 @@ def patched(module: Any, **replacements: Callable[..., Any]) -> Iterator[None]:
 def placements_first() -> Iterator[None]:
     """The order of effects with the placements before the removals (EFFECTS.PHASES)."""
 
-    def propagate(scene: Scene, era: int, ruleset: Ruleset) -> None:
+    def propagate(scene: Scene, era: int, ruleset: Ruleset, trace: object = None) -> None:
         for k in range(era + 1, Era.FUTURE + 1):
             arriving = scene.effects[k - 1]
             for phase in (PLACEMENT, REMOVAL, MOVEMENT):
                 for effect in arriving:
                     if effect.phase == phase:
-                        convergence.apply_effect(scene, k, effect, ruleset)
+                        effects.apply_effect(scene, k, effect, ruleset)
 
-    with patched(convergence, propagate=propagate), patched(chapters, propagate=propagate):
+    with patched(effects, propagate=propagate):
         yield
 
 
@@ -66,28 +65,13 @@ def seed_gone_without_cascade(scene: Scene, c: int) -> None:
 def trample_keeps_the_tree(scene: Scene, target: int, direction: Action) -> None:
     """An elephant trampling a shrub leaves the tree above it standing
     (CONVERGENCE.ELEPHANT-TRAMPLE without the cascade)."""
-    thing = scene.solid(target)
-    if thing is not None and thing.kind is Kind.SHRUB:
-        del scene.solids[target]
-        scene.events.append(Cleared("shrub", target))
-        if scene.has_seed(target):
-            growth.remove_seed(scene, target)
-        return
-    real_elephant_enters(scene, target, direction)
-
-
-real_elephant_enters = convergence.elephant_enters
+    thing = scene.solids.pop(target)
+    scene.events.append(Cleared(thing.kind.word, target))
 
 
 def elephant_refused_by_any_statue(scene: Scene, target: int, direction: Action) -> tuple[str, str] | None:
     """An elephant can never enter a statue's square (CONVERGENCE.ELEPHANT-STATUE forgotten)."""
-    thing = scene.solid(target)
-    if thing is not None and thing.kind is Kind.STATUE:
-        return "CONVERGENCE.ELEPHANT-STATUE", "a statue is there"
-    return real_elephant_entry_refusal(scene, target, direction)
-
-
-real_elephant_entry_refusal = convergence.elephant_entry_refusal
+    return "CONVERGENCE.ELEPHANT-STATUE", "a statue is there"
 
 
 MUTANTS: tuple[tuple[str, Callable[[], Any]], ...] = (
@@ -95,9 +79,9 @@ MUTANTS: tuple[tuple[str, Callable[[], Any]], ...] = (
     ("Growth+Influence: a statue on a seed, no cascade",
      lambda: patched(influence, remove_seed_under=seed_gone_without_cascade)),
     ("Growth+Memory: a trampled shrub keeps its tree",
-     lambda: patched(convergence, elephant_enters=trample_keeps_the_tree)),
+     lambda: patched(convergence, trample=trample_keeps_the_tree)),
     ("Influence+Memory: elephants never push statues",
-     lambda: patched(convergence, elephant_entry_refusal=elephant_refused_by_any_statue)),
+     lambda: patched(convergence, statue_entry_refusal=elephant_refused_by_any_statue)),
 )
 
 

@@ -4,7 +4,7 @@ comparison of the engine's propagation with the independent model
 (`properties.effects_z3`) after every action of every copy.
 
 The engine resolves each action in its own era (the chapter rules), then
-`oracle.games.ttykm.rules.convergence.propagate` carries its effects on.  The
+`oracle.games.ttykm.rules.effects.propagate` carries its effects on.  The
 check snapshots the scene between the two, gives the model the same eras and
 the same recorded effects, and compares every era afterwards: every square's
 solid thing, seed and hat, the copies killed, the seed supply and the number
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from oracle.games.ttykm.board import SQUARES, Colour, Era
 from oracle.games.ttykm.notation import format_position, parse_position
 from oracle.games.ttykm.objects import Kind, Thing
-from oracle.games.ttykm.rules import convergence
+from oracle.games.ttykm.rules import effects
 from oracle.games.ttykm.rules.chapters import _resolve, candidate_actions
 from oracle.games.ttykm.rules.standard import Illegal, perform
 from oracle.games.ttykm.ruleset import Ruleset
@@ -124,7 +124,7 @@ def compare(case: Case, ruleset: Ruleset, *, recorded_order: bool = False) -> st
     before = worlds(scene)
     recorded = [effect(e) for e in scene.effects[era]]
     removed, supply, events = list(scene.removed), scene.seed_supply, len(scene.events)
-    convergence.propagate(scene, era, ruleset)
+    effects.propagate(scene, era, ruleset)
     expected = model.propagate(before, era, recorded, recorded_order=recorded_order)
     arriving = len(recorded)
     for k in range(era + 1, len(expected)):  # the bound of effects-terminate-bounded, on the real board

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from oracle.games.ttykm.board import SQUARES, Action, Colour, Era
 from oracle.games.ttykm.objects import Kind
 from oracle.games.ttykm.rules import influence
-from oracle.games.ttykm.rules.convergence import propagate
+from oracle.games.ttykm.rules.effects import propagate
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene
 from oracle.games.ttykm.state import Position

@@ -20,7 +20,7 @@ from oracle.games.ttykm.notation import (
     position_from_json,
     position_to_json,
 )
-from oracle.games.ttykm.objects import Kind, statue
+from oracle.games.ttykm.objects import statue
 from oracle.games.ttykm.rules import influence, push
 from oracle.games.ttykm.rules.standard import legal_turns, start_position
 from oracle.games.ttykm.ruleset import Ruleset
@@ -32,24 +32,16 @@ INFLUENCE = Ruleset(chapters=frozenset({"influence"}))
 START = "3b/4/2N1/w3|3b/4/2N1/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0 rules=influence built=0,0"
 
 
-def statue_cells(text: str) -> list[str]:
-    position = parse_position(text)
-    assert position.chapters is not None
-    return [f"{Era(c // SQUARES).word}:{'abcd'[c % 4]}{c % SQUARES // 4 + 1}"
-            for c, t in position.chapters.solids if t.kind is Kind.STATUE]
-
-
 @pytest.mark.rule("INFLUENCE.SETUP")
 def test_the_start_has_the_neutral_statue_on_c2_of_every_era() -> None:
     assert format_position(start_position(INFLUENCE)) == START
     assert format_position(GAME.initial_state(GAME.parse_rules("influence", None))) == START
 
 
-@pytest.mark.rule("VARIANT.NEUTRAL-STATUE-B3")
-def test_the_variant_starts_the_neutral_statue_on_b3() -> None:
-    rules = GAME.parse_rules("influence", "neutral-statue-square=b3")
-    text = format_position(GAME.initial_state(rules))
-    assert statue_cells(text) == ["past:b3", "present:b3", "future:b3"]
+def test_the_retired_b3_start_is_refused_with_the_reason() -> None:
+    with pytest.raises(NotationError, match=r"no longer a variant: the neutral statue on b3 is the default start"
+                                            r" mirrored across the a1-d4 diagonal"):
+        GAME.parse_rules("influence", "neutral-statue-square=b3")
 
 
 def test_position_round_trips_in_text_and_json() -> None:

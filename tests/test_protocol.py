@@ -78,12 +78,12 @@ def test_version() -> None:
     assert response["variants"] == [
         "standard", "self-push=paradox", "copy-choice=free", "plant-under-adjacent-copy=forbidden",
         "growth-onto-copy=kill", "self-push=ends", "pull=automatic", "statue-build=move-copy",
-        "statue-build=skip-occupied",
-        "neutral-statue-square=b3", "effect-order=recorded",
+        "statue-build=skip-occupied", "effect-order=recorded",
         "train-propagation=R2", "train-hatted=stays", "command-needs-adjacency", "elephant-moves-propagate",
         "elephants=swapped",
         "pull=sideways", "pull-with-push=forbidden", "rebound-blocked=illegal",
         "seed-removal-cascade=dig-only", "effect-order=global-phases",
+        "self-push=whole-turn", "statue-build=v2023", "self-push-pull=none",
     ]
     assert response["rulesets"] == ["standard", "growth", "influence", "memory", "convergence"]
     assert response["ops"] == list(OPS)

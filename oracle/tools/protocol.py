@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import IO, Any
 
 from oracle import SPEC_VERSION, __version__
-from oracle.errors import InvalidPosition, NotationError
+from oracle.errors import InapplicableVariant, InvalidPosition, NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.games.ttykm.notation import format_turn
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
@@ -402,6 +402,8 @@ def handle(line: str, default: Defaults | Ruleset = STANDARD, budget: float | No
         return error_response(request_id, exc.code, exc.message)
     except TooSlow:
         return error_response(request_id, "too_slow", f"the request took more than its budget of {budget:g} s")
+    except InapplicableVariant as exc:  # a variant that does not change the position's rules
+        return error_response(request_id, "bad_variant", str(exc))
     except Exception as exc:  # a bug must not take the server down
         return error_response(request_id, "internal", f"internal error: {type(exc).__name__}: {exc}"[:200])
     return json.dumps({"id": request_id, "ok": True, "op": op, **answer})

@@ -94,6 +94,24 @@ def cell(era: int, square: int) -> int:
     return era * SQUARES + square
 
 
+def square_name(square: int) -> str:
+    """A square by its file and rank (BOARD.SQUARES): ``0`` -> ``"a1"``, ``15`` -> ``"d4"``."""
+    return FILES[square % 4] + RANKS[square // 4]
+
+
+# Every cell's words, built once: the rules name cells in the reason of each
+# illegal action they try, so these are looked up on the hot path.
+_CELL_WORDS = tuple(f"{era.word} {FILES[s % 4]}{RANKS[s // 4]}" for era in Era for s in range(SQUARES))
+
+
+def cell_prose(c: int) -> str:
+    """A square on an era in a sentence: ``16`` -> ``"present a1"``.  The rules
+    word their reasons with it, as they use `Era.word` and `Action.word`."""
+    if c < 0:
+        raise ValueError(f"no cell {c}")
+    return _CELL_WORDS[c]
+
+
 def neighbour(square: int, direction: Action) -> int | None:
     """The square one step from ``square`` in ``direction``, or None at the wall."""
     df, dr = STEP[direction]

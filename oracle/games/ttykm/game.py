@@ -95,7 +95,7 @@ class TTYKM:
         return legal_turns(state, rules)
 
     def chance_outcomes(self, state: Position, rules: Ruleset) -> Sequence[tuple[Move, Fraction]]:
-        return [(Draw(pair), chance) for pair, chance in draw_outcomes(state)]
+        return [(Draw(pair), chance) for pair, chance in draw_outcomes(state, rules)]
 
     def sample_chance(self, state: Position, rules: Ruleset, rng: Random) -> Move:
         outcomes = self.chance_outcomes(state, rules)

@@ -15,6 +15,8 @@ from typing import Any
 
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games.ttykm.board import FILES, RANKS, SQUARES, Action, Colour, Era, cell
+from oracle.games.ttykm.board import cell_prose as cell_prose  # re-exported: the board's own words for a cell
+from oracle.games.ttykm.board import square_name as square_name  # re-exported
 from oracle.games.ttykm.events import (
     Built,
     Cleared,
@@ -60,15 +62,8 @@ ACTION_BY_LETTER: dict[str, TurnAction] = {a.value: a for a in Action}
 _OPPOSITE = {Action.NORTH: Action.SOUTH, Action.SOUTH: Action.NORTH, Action.EAST: Action.WEST, Action.WEST: Action.EAST}
 
 
-def square_name(square: int) -> str:
-    """``0`` -> ``"a1"``, ``15`` -> ``"d4"``."""
-    return FILES[square % 4] + RANKS[square // 4]
-
-
-# Every cell's name, built once: the rules write a cell into the reason of each
-# illegal action they try, so these are looked up on the hot path.
+# Every cell's name, built once: events name cells, and the names are looked up often.
 _CELL_NAMES = tuple(f"{era.word}:{FILES[s % 4]}{RANKS[s // 4]}" for era in Era for s in range(SQUARES))
-_CELL_PROSE = tuple(name.replace(":", " ") for name in _CELL_NAMES)
 
 
 def cell_name(c: int) -> str:
@@ -76,13 +71,6 @@ def cell_name(c: int) -> str:
     if c < 0:
         raise ValueError(f"no cell {c}")
     return _CELL_NAMES[c]
-
-
-def cell_prose(c: int) -> str:
-    """A square on an era in a sentence: ``16`` -> ``"present a1"``."""
-    if c < 0:
-        raise ValueError(f"no cell {c}")
-    return _CELL_PROSE[c]
 
 
 def parse_square(text: str, column: int = 1) -> int:

@@ -27,7 +27,6 @@ VARIANTS: dict[str, str] = {
     " follows as a statue move (VARIANT.STATUE-BUILD-MOVE-COPY)",
     "statue-build=skip-occupied": "Influence: later build copies go only on free squares"
     " (VARIANT.STATUE-BUILD-SKIP-OCCUPIED)",
-    "neutral-statue-square=b3": "Influence: the neutral statue starts on b3 of every era (VARIANT.NEUTRAL-STATUE-B3)",
     "effect-order=recorded": "chapters: a later era applies the effects of the era before in recorded order,"
     " without phases (VARIANT.EFFECT-ORDER-RECORDED)",
     "train-propagation=R2": "Memory: training always reaches the next era, replacing an opponent's hat, and goes on"
@@ -48,6 +47,19 @@ VARIANTS: dict[str, str] = {
     " shrub removed otherwise goes alone (VARIANT.SEED-REMOVAL-CASCADE-DIG-ONLY)",
     "effect-order=global-phases": "chapters: every later era's removals, then every era's placements, then every"
     " era's movements, repeated until nothing is left (VARIANT.EFFECT-ORDER-GLOBAL-PHASES)",
+    "self-push=whole-turn": "moving onto your own copy removes both and counts as the copy's whole turn, for the"
+    " number of actions and for the copy choice (VARIANT.SELF-PUSH-WHOLE-TURN)",
+    "statue-build=v2023": "Influence: a later build copy pushes a movable occupant, and when the occupant cannot"
+    " move no copy goes on that era or later (VARIANT.STATUE-BUILD-V2023)",
+    "self-push-pull=none": "Influence: a Move that ends in a self-push paradox pulls no statue"
+    " (VARIANT.SELF-PUSH-PULL-NONE)",
+}
+
+# Names that were variants once, with why they are not any more.
+RETIRED: dict[str, str] = {
+    "neutral-statue-square=b3": "the neutral statue on b3 is the default start mirrored across the a1-d4 diagonal,"
+    " a relabelling of the squares that never changes an answer; an engine whose axes run the other way writes c2"
+    " as b3 (spec/ttykm/notation.md, axes)",
 }
 
 
@@ -103,9 +115,23 @@ class Ruleset:
         return "self-push=ends" in self.variants
 
     @property
+    def self_push_whole_turn(self) -> bool:
+        return "self-push=whole-turn" in self.variants
+
+    @property
     def self_push_removes(self) -> bool:
-        """Whether a Move onto your own copy removes both (either self-push variant)."""
-        return self.self_push_paradox or self.self_push_ends
+        """Whether a Move onto your own copy removes both (any self-push variant)."""
+        return self.self_push_paradox or self.self_push_ends or self.self_push_whole_turn
+
+    @property
+    def self_push_completes(self) -> bool:
+        """Whether a Move onto your own copy completes the copy's actions, however
+        many it could have taken (self-push=ends, self-push=whole-turn)."""
+        return self.self_push_ends or self.self_push_whole_turn
+
+    @property
+    def self_push_pull_none(self) -> bool:
+        return "self-push-pull=none" in self.variants
 
     @property
     def copy_choice_free(self) -> bool:
@@ -132,8 +158,8 @@ class Ruleset:
         return "statue-build=skip-occupied" in self.variants
 
     @property
-    def neutral_statue_b3(self) -> bool:
-        return "neutral-statue-square=b3" in self.variants
+    def statue_build_v2023(self) -> bool:
+        return "statue-build=v2023" in self.variants
 
     @property
     def effect_order_recorded(self) -> bool:
@@ -197,6 +223,8 @@ class Ruleset:
         names = [n.strip() for n in text.replace(",", "+").split("+")]
         ready = [c for c, done in CHAPTERS.items() if done]
         for n in names:
+            if n in RETIRED:
+                raise UnknownVariant(f"{n!r} is no longer a variant: {RETIRED[n]}")
             if n not in VARIANTS and n not in ready:
                 known = ", ".join(["standard", *VARIANTS, *ready])
                 raise UnknownVariant(f"unknown variant {n[:40]!r}; known: {known}")

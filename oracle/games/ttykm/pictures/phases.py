@@ -3,7 +3,7 @@
 A chapter action resolves in its own era, then each later era applies what
 the era before recorded in three phases, removals, placements, movements
 (rules EFFECTS.ERAS, EFFECTS.PHASES).  `phase_stages` plays a turn with the
-rules' own tracer (`oracle.games.ttykm.rules.convergence.Tracer`) and keeps
+rules' own tracer (`oracle.games.ttykm.rules.effects.Tracer`) and keeps
 the position at each of those moments, with the events that happened since
 the moment before, so that a picture can show the turn step by step across
 the three eras.  It judges nothing itself: the rules play the turn, and the
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from oracle.games.ttykm.board import SQUARES, Era, cell
 from oracle.games.ttykm.events import Event, FocusMoved, Won
 from oracle.games.ttykm.rules import chapters
-from oracle.games.ttykm.rules.convergence import Tracer
+from oracle.games.ttykm.rules.effects import Tracer
 from oracle.games.ttykm.rules.standard import Illegal, apply_turn
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import MOVEMENT, PLACEMENT, REMOVAL, Scene

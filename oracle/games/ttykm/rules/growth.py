@@ -3,17 +3,24 @@
 One function per `GROWTH.*` clause of spec/ttykm/growth.md.  The actions and
 the fall run on a `Scene`; growth and the dig cascade reach later eras only
 through the effects they record (SeedPlaced, ShrubGrown, SeedRemoved,
-ShrubRemoved), which `oracle.games.ttykm.rules.convergence.propagate` applies.
+ShrubRemoved), which the order of effects (`oracle.games.ttykm.rules.effects`)
+applies.  `CHAPTER` declares all of it to the shared rules.
 """
 
 from __future__ import annotations
 
-from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES, Action, Colour, cell
+from collections.abc import Iterator
+
+from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES, Action, Colour, cell, cell_prose
 from oracle.games.ttykm.events import Cleared, Dug, Fell, Flattened, Grew, Planted
 from oracle.games.ttykm.objects import SEEDS, SHRUB, TREE, Chapters, Kind, Thing
+from oracle.games.ttykm.rules.hooks import Chapter, ObjectRules, Refusal
 from oracle.games.ttykm.rules.push import beyond, is_immovable, make_way
+from oracle.games.ttykm.rules.step import Illegal
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene, SeedPlaced, SeedRemoved, ShrubGrown, ShrubRemoved
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Aimed, TurnAction
 
 
 def reach(active: int) -> tuple[int, ...]:
@@ -217,10 +224,107 @@ def remove_tree(scene: Scene, era: int, square: int) -> None:
             scene.events.append(Cleared("fallen-tree", lying))
 
 
-def setup(chapters: Chapters) -> Chapters:
+def setup(chapters: Chapters, ruleset: Ruleset) -> Chapters:
     """The Growth start: no seed, shrub or tree on any board, and the five
     seeds in one supply shared by both players.
 
     Rules: GROWTH.SETUP, GROWTH.SEEDS
     """
     return Chapters(chapters.modules, 0, tuple((c, t) for c, t in chapters.solids if t.kind.chapter != "growth"), SEEDS)
+
+
+# --- what Growth declares to the shared rules (oracle.games.ttykm.rules.hooks) ----------
+
+
+def candidates(position: Position, colour: Colour, active: int) -> Iterator[Aimed]:
+    """Plant, then Dig up, each by target square a1, b1, ... d4 (OBJECTS.ORDER)."""
+    cells = reach(active)
+    yield from (Aimed("P", c % SQUARES) for c in cells)
+    yield from (Aimed("D", c % SQUARES) for c in cells)
+
+
+def is_growth_action(action: TurnAction) -> bool:
+    return isinstance(action, Aimed) and action.letter in ("P", "D")
+
+
+def perform(scene: Scene, colour: Colour, active: int, action: Aimed, ruleset: Ruleset) -> Illegal | None:
+    """Plant or Dig up on the target square, or the rule that forbids it."""
+    target = active - active % SQUARES + action.square
+    what = f"the copy on {cell_prose(active)} cannot {action.word} {cell_prose(target)}"
+    if target not in reach(active):
+        return Illegal("GROWTH.REACH", f"{what}: it is not the copy's square or next to it")
+    refusal = plant_refusal(scene, active, target, ruleset) if action.letter == "P" else dig_refusal(scene, target)
+    if refusal is not None:
+        return Illegal(refusal[0], f"{what}: {refusal[1]}")
+    if action.letter == "P":
+        plant(scene, colour, target)
+    else:
+        dig(scene, colour, target)
+    return None
+
+
+def absent(active: int, action: Aimed) -> Illegal:
+    target = active - active % SQUARES + action.square
+    return Illegal("ACTION.KINDS", f"the copy on {cell_prose(active)} cannot {action.word} {cell_prose(target)}:"
+                                   f" {action.word} is a Growth action and this game is not Growth")
+
+
+def _stays_put(scene: Scene, c: int, direction: Action) -> bool:
+    return True
+
+
+def _does_not_move(thing: Thing, direction: Action) -> Refusal:
+    return "OBJECTS.MOVE", "does not move"
+
+
+def _tree_stays(scene: Scene, c: int, direction: Action) -> bool:
+    return not can_fall(scene, c, direction)
+
+
+def _tree_cannot_fall(thing: Thing, direction: Action) -> Refusal:
+    return "OBJECTS.MOVE", f"cannot fall {direction.word}"
+
+
+def _tree_falls(scene: Scene, c: int, direction: Action) -> None:
+    fall(scene, c, direction)
+
+
+def _seed_placed(scene: Scene, era: int, effect: SeedPlaced, ruleset: Ruleset) -> None:
+    grow_shrub(scene, era, effect.square, ruleset)
+
+
+def _shrub_grown(scene: Scene, era: int, effect: ShrubGrown, ruleset: Ruleset) -> None:
+    grow_tree(scene, era, effect.square, ruleset)
+
+
+def _seed_removed(scene: Scene, era: int, effect: SeedRemoved, ruleset: Ruleset) -> None:
+    remove_shrub(scene, era, effect.square)
+
+
+def _shrub_removed(scene: Scene, era: int, effect: ShrubRemoved, ruleset: Ruleset) -> None:
+    remove_tree(scene, era, effect.square)
+
+
+def _seed_taken(scene: Scene, c: int) -> None:
+    remove_seed(scene, c)
+
+
+CHAPTER = Chapter(
+    name="growth",
+    modules=frozenset({"growth"}),
+    objects={
+        Kind.SHRUB: ObjectRules(_stays_put, _does_not_move),
+        Kind.FALLEN: ObjectRules(_stays_put, _does_not_move),
+        Kind.TREE: ObjectRules(_tree_stays, _tree_cannot_fall, _tree_falls),
+    },
+    effects={SeedPlaced: _seed_placed, ShrubGrown: _shrub_grown, SeedRemoved: _seed_removed,
+             ShrubRemoved: _shrub_removed},
+    seed_removed=_seed_taken,
+    setup=setup,
+    candidates=candidates,
+    claims=is_growth_action,
+    perform=perform,
+    absent=absent,
+    variants={"plant-under-adjacent-copy=forbidden": frozenset(), "growth-onto-copy=kill": frozenset()},
+)
+"""Chapter 1, Growth, as the shared rules see it (GROWTH.*)."""

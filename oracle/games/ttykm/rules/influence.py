@@ -4,36 +4,40 @@ One function per `INFLUENCE.*` clause of spec/ttykm/influence.md.  A statue
 is an object of the shared push resolution (`oracle.games.ttykm.rules.push`):
 it makes way by being pushed, and is immovable when its own push is blocked.
 Every statue move records `StatueMoved` and every build copy `StatueBuilt` in
-its era; `oracle.games.ttykm.rules.convergence.propagate` carries them to the
-later eras, where `propagate_move` and `place_copy` apply them.
+its era; the order of effects (`oracle.games.ttykm.rules.effects`) carries
+them to the later eras, where `propagate_move` and `place_copy` apply them.
+`CHAPTER` declares all of it to the shared rules.
 """
 
 from __future__ import annotations
 
-from oracle.games.ttykm.board import MOVES, SQUARES, Action, Colour, Era, cell
-from oracle.games.ttykm.events import Built, Cleared, Halted, Placed, Shifted, Unplaced
-from oracle.games.ttykm.objects import Chapters, Kind, statue
+from collections.abc import Iterator
+
+from oracle.games.ttykm.board import MOVES, SQUARES, Action, Colour, Era, cell, cell_prose
+from oracle.games.ttykm.events import Built, Halted, Placed, Shifted, Unplaced
+from oracle.games.ttykm.objects import Chapters, Kind, Thing, statue
+from oracle.games.ttykm.rules import push
+from oracle.games.ttykm.rules.hooks import Chapter, ObjectRules, Refusal, Rider
 from oracle.games.ttykm.rules.push import beyond, is_immovable, make_way, push_copy
+from oracle.games.ttykm.rules.step import Illegal
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import Scene, StatueBuilt, StatueMoved
-from oracle.games.ttykm.turn import Pull
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Aimed, Pull, TurnAction
 
 OPPOSITE = {Action.NORTH: Action.SOUTH, Action.SOUTH: Action.NORTH, Action.EAST: Action.WEST, Action.WEST: Action.EAST}
 START_SQUARE = 6  # c2
-VARIANT_START_SQUARE = 9  # b3
 
 
 def setup(chapters: Chapters, ruleset: Ruleset) -> Chapters:
     """The Influence start: the neutral statue on c2 of every era; each
     player's statue in their supply, not yet built.
 
-    Rules: INFLUENCE.SETUP, VARIANT.NEUTRAL-STATUE-B3
-    Under the variant neutral-statue-square=b3 it stands on b3 instead.
+    Rule: INFLUENCE.SETUP
     """
-    square = VARIANT_START_SQUARE if ruleset.neutral_statue_b3 else START_SQUARE
     solids = dict(chapters.solids)
     for era in Era:
-        solids[cell(era, square)] = statue(None)
+        solids[cell(era, START_SQUARE)] = statue(None)
     return chapters.with_objects(chapters.seeds, solids, chapters.seed_supply, (False, False))
 
 
@@ -105,10 +109,7 @@ def remove_seed_under(scene: Scene, c: int) -> None:
     dig cascade follows (GROWTH.SEED-REMOVED).  A build on a seed is refused
     by INFLUENCE.BUILD.SQUARE (the square is not empty).
     """
-    from oracle.games.ttykm.rules.growth import remove_seed
-
-    scene.events.append(Cleared("seed", c))
-    remove_seed(scene, c)
+    push.remove_seed(scene, c)
 
 
 def behind(active: int, direction: Action) -> int | None:
@@ -148,9 +149,14 @@ def pull_refusal(scene: Scene, active: int, action: Pull, ruleset: Ruleset) -> t
 
 
 def is_push(scene: Scene, active: int, direction: Action) -> bool:
-    """Whether the active copy's Move ``direction`` pushes something: a copy or a statue in front."""
+    """Whether the active copy's Move ``direction`` pushes something: an
+    opponent's copy or a statue in front.  A Move onto the player's own copy
+    (a self-push variant) pushes nothing: it ends in a paradox."""
     t = beyond(active, direction)
-    return t is not None and (scene.copy_at(t) is not None or scene.solid(t) is not None)
+    if t is None:
+        return False
+    other = scene.copy_at(t)
+    return (other is not None and other is not scene.copy_at(active)) or scene.solid(t) is not None
 
 
 def pull(scene: Scene, statue_cell: int, direction: Action) -> None:
@@ -240,6 +246,9 @@ def place_copy(scene: Scene, era: int, effect: StatueBuilt, ruleset: Ruleset) ->
         skip_occupied(scene, effect.owner, p)
         return
     if not scene.is_free_for_copy(p) and is_immovable(scene, p, d):
+        if ruleset.statue_build_v2023:
+            no_rebound(scene, effect.owner, p)
+            return
         rebound(scene, effect.owner, p, d)
         return
     make_room(scene, p, d)
@@ -288,6 +297,18 @@ def skip_occupied(scene: Scene, owner: Colour, p: int) -> None:
 
     Rule: VARIANT.STATUE-BUILD-SKIP-OCCUPIED
     Otherwise no copy goes on this era, nor on any later one.
+    """
+    scene.events.append(Unplaced(owner, p))
+
+
+def no_rebound(scene: Scene, owner: Colour, p: int) -> None:
+    """Variant statue-build=v2023: a later copy pushes a movable occupant, and
+    an immovable one stops it, with no rebound.
+
+    Rule: VARIANT.STATUE-BUILD-V2023
+    The occupant of the later era's square is pushed in the build direction
+    as by default (INFLUENCE.BUILD.LATER); when it cannot move, no copy of the
+    statue is placed on this era nor on any later one.
     """
     scene.events.append(Unplaced(owner, p))
 
@@ -361,3 +382,176 @@ def propagate_move(scene: Scene, era: int, effect: StatueMoved) -> None:
         return
     push_statue(scene, c, effect.direction)
 
+
+
+# --- what Influence declares to the shared rules (oracle.games.ttykm.rules.hooks) -------
+
+
+def candidates(position: Position, colour: Colour, active: int) -> Iterator[TurnAction]:
+    """The Moves with pull N+, E+, S+, W+ (where a statue stands behind the
+    copy), each followed by its sideways pulls, such as E+N then E+S (where a
+    statue stands beside the copy; legal only under pull=sideways), then Build
+    by target square while the player has not built (OBJECTS.ORDER)."""
+    chapters = position.chapters
+    assert chapters is not None
+    for d in MOVES:
+        for pulling in (Pull(d), *(Pull(d, side) for side in MOVES if side not in (d, OPPOSITE[d]))):
+            b = pulled_cell(active, pulling)
+            thing = None if b is None else chapters.solid(b)
+            if thing is not None and thing.kind is Kind.STATUE:
+                yield pulling
+    if not chapters.built[colour]:
+        neighbours = sorted(t for d in MOVES if (t := beyond(active, d)) is not None)
+        yield from (Aimed("B", c % SQUARES) for c in neighbours)
+
+
+def is_influence_action(action: TurnAction) -> bool:
+    return isinstance(action, Pull) or (isinstance(action, Aimed) and action.letter == "B")
+
+
+def perform(scene: Scene, colour: Colour, active: int, action: Pull | Aimed, ruleset: Ruleset) -> Illegal | None:
+    """A Move with pull or a Build, or the rule that forbids it."""
+    if isinstance(action, Pull):
+        return move_with_pull(scene, colour, active, action, ruleset)
+    target = active - active % SQUARES + action.square
+    refusal = build_refusal(scene, colour, active, target)
+    if refusal is not None:
+        return Illegal(refusal[0], f"the copy on {cell_prose(active)} cannot {action.word} {cell_prose(target)}:"
+                                   f" {refusal[1]}")
+    build(scene, colour, active, target)
+    return None
+
+
+def move_with_pull(scene: Scene, colour: Colour, active: int, action: Pull, ruleset: Ruleset) -> Illegal | None:
+    """A Move with pull: the Move, then the statue behind follows (INFLUENCE.PULL).
+
+    A Move that ends in a self-push paradox (a self-push variant) still pulls
+    (INFLUENCE.PULL.SELF-PUSH); under self-push-pull=none it cannot, as a
+    Move that pushes cannot under pull-with-push=forbidden.
+    """
+    what = f"the copy on {cell_prose(active)} cannot {action.word}"
+    if ruleset.pull_automatic:
+        return Illegal(
+            "VARIANT.PULL-AUTOMATIC",
+            f"{what}: under pull=automatic a Move pulls by itself, written {action.direction.value}",
+        )
+    refusal = pull_refusal(scene, active, action, ruleset)
+    if refusal is not None:
+        return Illegal(refusal[0], f"{what}: {refusal[1]}")
+    statue_cell = pulled_cell(active, action)
+    assert statue_cell is not None
+    pushes = is_push(scene, active, action.direction)
+    moved = push.move_refusal(scene, colour, active, action.direction, ruleset)
+    if moved is not None:
+        return moved
+    push.move(scene, colour, active, action.direction)
+    if pushes and ruleset.pull_with_push_forbidden:
+        return Illegal("VARIANT.PULL-WITH-PUSH-FORBIDDEN",
+                       f"{what}: under pull-with-push=forbidden a Move that pushes cannot pull")
+    if not pulls_after(scene, ruleset):
+        return Illegal("VARIANT.SELF-PUSH-PULL-NONE",
+                       f"{what}: under self-push-pull=none a Move that ends in a paradox cannot pull")
+    pull(scene, statue_cell, pull_direction(action))
+    return None
+
+
+def pulls_after(scene: Scene, ruleset: Ruleset) -> bool:
+    """Whether the statue follows once the Move is done: always, but after a
+    Move that ended in a self-push paradox only without self-push-pull=none.
+
+    Rules: INFLUENCE.PULL.SELF-PUSH, VARIANT.SELF-PUSH-PULL-NONE
+    The copy started next to the statue and moved away from it, so the seed's
+    condition for a pull is met; the paradox removes the copy only once it
+    has moved, and the square it left is free.  Under the variant a copy that
+    does not survive its Move pulls nothing: the Move with pull is refused,
+    and under pull=automatic the plain Move leaves the statue where it is.
+    """
+    return scene.active is not None or not ruleset.self_push_pull_none
+
+
+def automatic_pull(scene: Scene, active: int, direction: Action, ruleset: Ruleset) -> Rider | None:
+    """Under pull=automatic, a plain Move pulls the statue behind once it is done (`pulls_automatically`)."""
+    pulled = pulls_automatically(scene, active, direction, ruleset)
+    if pulled is None:
+        return None
+
+    def follow() -> None:
+        if pulls_after(scene, ruleset):
+            pull(scene, pulled, direction)
+
+    return follow
+
+
+def refused_after_effects(scene: Scene, active: int, action: TurnAction, ruleset: Ruleset) -> Illegal | None:
+    """Under rebound-blocked=illegal, a build one of whose later copies could not be placed (`first_unplaced`)."""
+    if not (ruleset.rebound_blocked_illegal and isinstance(action, Aimed) and action.letter == "B"):
+        return None
+    unplaced = first_unplaced(scene)
+    if unplaced is None:
+        return None
+    target = active - active % SQUARES + action.square
+    return Illegal(
+        "VARIANT.REBOUND-BLOCKED-ILLEGAL",
+        f"the copy on {cell_prose(active)} cannot build on {cell_prose(target)}: under"
+        f" rebound-blocked=illegal every later era must take the statue's copy, and"
+        f" {cell_prose(unplaced)} cannot",
+    )
+
+
+def absent(active: int, action: Pull | Aimed) -> Illegal:
+    if isinstance(action, Pull):
+        return Illegal("ACTION.KINDS", f"the copy on {cell_prose(active)} cannot {action.word}: pulling is an"
+                                       " Influence action and this game is not Influence")
+    target = active - active % SQUARES + action.square
+    return Illegal("ACTION.KINDS", f"the copy on {cell_prose(active)} cannot {action.word} {cell_prose(target)}:"
+                                   " Build is an Influence action and this game is not Influence")
+
+
+def _statue_stays(scene: Scene, c: int, direction: Action) -> bool:
+    return not can_push(scene, c, direction)
+
+
+def _statue_cannot_be_pushed(thing: Thing, direction: Action) -> Refusal:
+    return "INFLUENCE.PUSH.BLOCKED", f"cannot be pushed {direction.word}"
+
+
+def _statue_pushed(scene: Scene, c: int, direction: Action) -> None:
+    push_statue(scene, c, direction)
+
+
+def _statue_built(scene: Scene, era: int, effect: StatueBuilt, ruleset: Ruleset) -> None:
+    place_copy(scene, era, effect, ruleset)
+
+
+def _statue_moved(scene: Scene, era: int, effect: StatueMoved, ruleset: Ruleset) -> None:
+    propagate_move(scene, era, effect)
+
+
+SELF_PUSH_VARIANTS = frozenset({"self-push=paradox", "self-push=ends", "self-push=whole-turn"})
+"""The variants under which a Move may end in a self-push paradox (the standard game's)."""
+
+CHAPTER = Chapter(
+    name="influence",
+    modules=frozenset({"influence"}),
+    objects={Kind.STATUE: ObjectRules(_statue_stays, _statue_cannot_be_pushed, _statue_pushed)},
+    effects={StatueBuilt: _statue_built, StatueMoved: _statue_moved},
+    setup=setup,
+    candidates=candidates,
+    claims=is_influence_action,
+    perform=perform,
+    absent=absent,
+    before_move=automatic_pull,
+    after_effects=refused_after_effects,
+    variants={
+        "pull=automatic": frozenset(),
+        "pull=sideways": frozenset(),
+        "pull-with-push=forbidden": frozenset(),
+        "statue-build=move-copy": frozenset(),
+        "statue-build=skip-occupied": frozenset(),
+        "statue-build=v2023": frozenset(),
+        "effect-order=recorded": frozenset(),
+        "rebound-blocked=illegal": frozenset({"statue-build=skip-occupied", "statue-build=v2023"}),
+        "self-push-pull=none": SELF_PUSH_VARIANTS,
+    },
+)
+"""Chapter 2, Influence, as the shared rules see it (INFLUENCE.*)."""

@@ -2,20 +2,28 @@
 
 One function per `MEMORY.*` clause of spec/ttykm/memory.md.  Train and
 Command run on a `Scene` in the acting era.  Only training reaches later eras,
-through the `Trained` effect that `oracle.games.ttykm.rules.convergence.propagate`
-applies in the placement phase; a command records no effect (unless the
-variant elephant-moves-propagate is in play).
+through the `Trained` effect that the order of effects
+(`oracle.games.ttykm.rules.effects`) applies in the placement phase; a command
+records no effect (unless the variant elephant-moves-propagate is in play).
+What a commanded elephant does to another chapter's objects is the pair
+rules' (`oracle.games.ttykm.rules.convergence`), reached through the shared
+push resolution.  `CHAPTER` declares all of it to the shared rules.
 """
 
 from __future__ import annotations
 
-from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES, Action, Colour, Era, cell
+from collections.abc import Iterator
+
+from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES, Action, Colour, Era, cell, cell_prose
 from oracle.games.ttykm.events import Commanded, HatOff, HatOn, Stepped, Trampled
-from oracle.games.ttykm.notation import cell_prose
 from oracle.games.ttykm.objects import ELEPHANTS, Chapters, Kind, Thing
-from oracle.games.ttykm.rules.push import beyond
+from oracle.games.ttykm.rules.hooks import Chapter, ElephantEntry, ObjectRules, Refusal
+from oracle.games.ttykm.rules.push import beyond, elephant_enters, elephant_entry_refusal
+from oracle.games.ttykm.rules.step import Illegal
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import ElephantStepped, Scene, Trained
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Aimed, TurnAction
 
 START = {Kind.DARK_ELEPHANT: 3, Kind.LIGHT_ELEPHANT: 12}
 """The start squares: the dark elephant on d1, the light one on a4 (MEMORY.SETUP)."""
@@ -231,8 +239,6 @@ def command_refusal(scene: Scene, colour: Colour, active: int, target: int, rule
     direction = direction_to(source, target)
     if direction is None:
         return "MEMORY.COMMAND.STEP", f"the elephant on {cell_prose(source)} can step only to a square next to it"
-    from oracle.games.ttykm.rules.convergence import elephant_entry_refusal  # the pair rules use this module
-
     return elephant_entry_refusal(scene, target, direction)
 
 
@@ -254,31 +260,24 @@ def direction_to(source: int, target: int) -> Action | None:
     return None
 
 
-def command(scene: Scene, colour: Colour, active: int, target: int, ruleset: Ruleset, pull: bool = False) -> None:
+def command(scene: Scene, colour: Colour, active: int, target: int, ruleset: Ruleset) -> None:
     """The player's elephant steps onto ``target``, trampling any copy there.
 
     Rules: MEMORY.COMMAND, MEMORY.COMMAND.NO-PROPAGATION
-    The step records no effect: the same elephant on later eras stays where
-    it is (unless the variant elephant-moves-propagate is in play).  With
-    ``pull`` (or under pull=automatic), the statue behind it follows
-    (CONVERGENCE.ELEPHANT-PULL).
+    What stands there makes way first, by the pair rules (the shared
+    `elephant_enters`).  The step records no effect: the same elephant on
+    later eras stays where it is (unless the variant elephant-moves-propagate
+    is in play).
     """
     source = commanded(scene, colour, active)
     assert source is not None
     direction = direction_to(source, target)
     assert direction is not None
-    from oracle.games.ttykm.rules.convergence import elephant_enters, elephant_pulls  # the pair rules use this module
-
-    pulled = elephant_pulls(scene, source, direction, pull, ruleset)
     elephant_enters(scene, target, direction)
     kind = step(scene, source, target)
     scene.events.append(Commanded(colour, kind.word, source, target, direction))
     if ruleset.elephant_moves_propagate:
         scene.record(source, ElephantStepped(kind, direction))
-    if pulled is not None:
-        from oracle.games.ttykm.rules.influence import pull as pull_statue
-
-        pull_statue(scene, pulled, direction)
 
 
 def step(scene: Scene, source: int, target: int) -> Kind:
@@ -318,3 +317,108 @@ def apply_stepped(scene: Scene, era: int, kind: Kind, direction: Action) -> None
     step(scene, source, target)
     scene.events.append(Stepped(kind.word, source, target, direction))
     scene.record(source, ElephantStepped(kind, direction))
+
+
+# --- what Memory declares to the shared rules (oracle.games.ttykm.rules.hooks) ----------
+
+
+def candidate_actions(position: Position, colour: Colour, active: int) -> Iterator[Aimed]:
+    """Train, then Command (MEMORY.ORDER, `candidates`)."""
+    scene = Scene(position, active)
+    yield from (Aimed(letter, square) for letter, square in candidates(scene, colour, active))
+
+
+def is_memory_action(action: TurnAction) -> bool:
+    return isinstance(action, Aimed) and action.letter in ("T", "C")
+
+
+def perform(scene: Scene, colour: Colour, active: int, action: Aimed, ruleset: Ruleset) -> Illegal | None:
+    """Train or Command (MEMORY.TRAIN, MEMORY.COMMAND), or the rule that forbids it.
+
+    Only an elephant in a game with statues pulls one (the pair rules of
+    Influence with Memory perform that Command), so here a Command with pull
+    is refused.
+    """
+    target = active - active % SQUARES + action.square
+    if action.letter == "T":
+        refusal = train_refusal(scene, colour, active, target)
+        if refusal is not None:
+            return Illegal(refusal[0], f"the copy on {cell_prose(active)} cannot train on {cell_prose(target)}:"
+                                       f" {refusal[1]}")
+        train(scene, colour, target, ruleset)
+        return None
+    refusal = command_refusal(scene, colour, active, target, ruleset)
+    if refusal is None and action.pull:
+        refusal = "ACTION.KINDS", "only an elephant in a game with statues (Influence with Memory) pulls"
+    if refusal is not None:
+        return command_illegal(colour, target, action, refusal)
+    command(scene, colour, active, target, ruleset)
+    return None
+
+
+def command_illegal(colour: Colour, target: int, action: Aimed, refusal: Refusal) -> Illegal:
+    """The refusal of a Command onto ``target``, in words."""
+    pulling = " with pull" if action.pull else ""
+    return Illegal(refusal[0], f"{colour.word} cannot command an elephant onto {cell_prose(target)}{pulling}:"
+                               f" {refusal[1]}")
+
+
+def absent(active: int, action: Aimed) -> Illegal:
+    return Illegal("ACTION.KINDS", f"{action.value} ({action.word}) is a Memory action and this game is not Memory")
+
+
+def _stays_put(scene: Scene, c: int, direction: Action) -> bool:
+    """An elephant, trained or wild, is immovable whatever enters it.
+
+    Rule: MEMORY.SOLID
+    It moves only by its own command, so the active copy cannot move into it,
+    a copy pushed into it dies, and travel cannot arrive on it.
+    """
+    return True
+
+
+def _does_not_move(thing: Thing, direction: Action) -> Refusal:
+    return "OBJECTS.MOVE", "does not move"
+
+
+def _other_elephant_refusal(scene: Scene, c: int, direction: Action) -> Refusal:
+    thing = scene.solid(c)
+    assert thing is not None
+    return "MEMORY.COMMAND.STEP", f"the {thing.kind.word} stands there"
+
+
+def _never_entered(scene: Scene, c: int, direction: Action) -> None:
+    """Nothing to clear: the refusal above always stops an elephant here first."""
+
+
+def _trained(scene: Scene, era: int, effect: Trained, ruleset: Ruleset) -> None:
+    apply_trained(scene, era, effect.kind, effect.colour, ruleset)
+
+
+def _stepped(scene: Scene, era: int, effect: ElephantStepped, ruleset: Ruleset) -> None:
+    apply_stepped(scene, era, effect.kind, effect.direction)
+
+
+_ELEPHANT = ObjectRules(_stays_put, _does_not_move)
+_NO_ENTRY = ElephantEntry(_other_elephant_refusal, _never_entered)
+
+CHAPTER = Chapter(
+    name="memory",
+    modules=frozenset({"memory"}),
+    objects={kind: _ELEPHANT for kind in ELEPHANTS},
+    elephant_entries={kind: _NO_ENTRY for kind in ELEPHANTS},
+    effects={Trained: _trained, ElephantStepped: _stepped},
+    setup=setup,
+    candidates=candidate_actions,
+    claims=is_memory_action,
+    perform=perform,
+    absent=absent,
+    variants={
+        "train-propagation=R2": frozenset(),
+        "train-hatted=stays": frozenset(),
+        "command-needs-adjacency": frozenset(),
+        "elephant-moves-propagate": frozenset(),
+        "elephants=swapped": frozenset(),
+    },
+)
+"""Chapter 3, Memory, as the shared rules see it (MEMORY.*)."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from types import ModuleType
 
-from oracle.games.ttykm.board import ACTION_ORDER, NEIGHBOUR, SQUARES, Action, Colour, Era, cell
+from oracle.games.ttykm.board import ACTION_ORDER, NEIGHBOUR, SQUARES, Action, Colour, Era, cell, cell_prose
+from oracle.games.ttykm.board import square_name as square_name  # re-exported
 from oracle.games.ttykm.events import (
     CopyChosen,
     Created,
@@ -23,29 +23,15 @@ from oracle.games.ttykm.events import (
     Travelled,
     Won,
 )
-from oracle.games.ttykm.notation import cell_prose, format_turn, square_name
+from oracle.games.ttykm.notation import format_turn
+from oracle.games.ttykm.rules import chapters
+from oracle.games.ttykm.rules.step import Illegal as Illegal  # re-exported: the rules' own values
+from oracle.games.ttykm.rules.step import Step as Step
+from oracle.games.ttykm.rules.variants import check_variants
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import ERA_MASK, Position, check_position
 from oracle.games.ttykm.turn import ILLEGAL, LEGAL, LEGAL_SO_FAR, Aimed, Pull, Turn, TurnAction, Verdict
 from oracle.interface import IllegalAction
-
-
-@dataclass(frozen=True, slots=True)
-class Illegal:
-    """An action or turn that breaks ``rule``; ``reason`` says how."""
-
-    rule: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """The result of one legal action.  ``active`` is the active copy's cell
-    afterwards, or None if the action removed it (self-push=paradox only)."""
-
-    position: Position
-    active: int | None
-    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +42,14 @@ class Line:
     actions: tuple[TurnAction, ...]
     position: Position
     events: tuple[Event, ...]
-    removed_itself: bool = False  # the last action removed the active copy (a self-push variant)
+    self_pushed: bool = False  # the last action, a Move onto the player's own copy, removed the active copy
 
 
 class IllegalTurn(IllegalAction):
     """Raised by `apply_turn` for a turn that `explain` calls illegal."""
+
+
+NO_CHAPTERS: frozenset[str] = frozenset()
 
 
 # --- actions ----------------------------------------------------------------
@@ -141,7 +130,8 @@ def self_push_paradox(position: Position, colour: Colour, active: int, target: i
     Rule: VARIANT.SELF-PUSH-PARADOX
     The active copy is gone, so its actions end (see `copy_lines`).  The
     self-push=ends variant removes both the same way; `ends_actions` holds
-    what it changes.
+    what it changes.  Among the chapters' objects the shared push resolution
+    removes them (`oracle.games.ttykm.rules.push.move`).
     """
     copies = [position.copies[0], position.copies[1]]
     removed = [position.removed[0], position.removed[1]]
@@ -206,22 +196,13 @@ def travel_backward(position: Position, colour: Colour, active: int) -> Step | I
     return Step(after, target, (Travelled(colour, active, target), Created(colour, active)))
 
 
-def chapter_rules() -> ModuleType:
-    """The hooks a chapter position uses instead of the standard actions
-    (`oracle.games.ttykm.rules.chapters`), imported on first use so that the
-    standard game never loads them."""
-    from oracle.games.ttykm.rules import chapters
-
-    return chapters
-
-
 def start_position(ruleset: Ruleset = STANDARD) -> Position:
     """The start of the game ``ruleset`` names: the standard start, with its
     chapters' objects when it names chapters."""
+    check_variants(ruleset.chapters, ruleset)
     if not ruleset.chapters:
         return Position.start()
-    start: Position = chapter_rules().start_position(ruleset.chapters, ruleset)
-    return start
+    return chapters.start_position(ruleset.chapters, ruleset)
 
 
 def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]:
@@ -229,8 +210,7 @@ def candidate_actions(position: Position, active: int) -> tuple[TurnAction, ...]
     actions, and in a chapter position the chapter's actions after them."""
     if position.chapters is None:
         return ACTION_ORDER
-    result: tuple[TurnAction, ...] = chapter_rules().candidate_actions(position, active)
-    return result
+    return chapters.candidate_actions(position, active)
 
 
 def perform(position: Position, colour: Colour, active: int, action: TurnAction, ruleset: Ruleset) -> Step | Illegal:
@@ -242,8 +222,7 @@ def perform(position: Position, colour: Colour, active: int, action: TurnAction,
     the standard game is refused.
     """
     if position.chapters is not None:
-        step: Step | Illegal = chapter_rules().perform(position, colour, active, action, ruleset)
-        return step
+        return chapters.perform(position, colour, active, action, ruleset)
     if isinstance(action, Aimed | Pull):
         return Illegal(
             "ACTION.KINDS", f"{action.value} ({action.word}) is a chapter action; this position plays the standard game"
@@ -270,21 +249,42 @@ def sequences(position: Position, colour: Colour, active: int, ruleset: Ruleset)
         step = perform(position, colour, active, first, ruleset)
         if isinstance(step, Illegal):
             continue
-        yield Line((first,), step.position, step.events, removed_itself=step.active is None)
+        yield Line((first,), step.position, step.events, self_pushed=is_self_push(first, step.active))
         if step.active is None:
             continue
         for second in candidate_actions(step.position, step.active):
             step2 = perform(step.position, colour, step.active, second, ruleset)
             if not isinstance(step2, Illegal):
                 yield Line((first, second), step2.position, step.events + step2.events,
-                           removed_itself=step2.active is None)
+                           self_pushed=is_self_push(second, step2.active))
+
+
+def is_self_push(action: TurnAction, active: int | None) -> bool:
+    """Whether ``action``, which left the active copy on ``active``, was a Move
+    that ended in a self-push paradox (a self-push variant).  A Move never
+    removes the active copy otherwise: the wall and the objects that stay put
+    refuse it (MOVE.WALL, OBJECTS.MOVE)."""
+    return active is None and (action in NEIGHBOUR or isinstance(action, Pull))
+
+
+def weight(line: Line, ruleset: Ruleset) -> int:
+    """How many actions ``line`` counts for: its actions, or two for a
+    self-push line under self-push=whole-turn.
+
+    Rule: VARIANT.SELF-PUSH-WHOLE-TURN
+    The self-push ends the copy's actions and counts as its whole turn, both
+    for the number of actions (`copy_lines`) and for the copy choice
+    (`choice`, through `longest_sequence`).
+    """
+    return 2 if line.self_pushed and ruleset.self_push_whole_turn else len(line.actions)
 
 
 def longest_sequence(position: Position, colour: Colour, active: int, ruleset: Ruleset) -> int:
-    """The most actions the copy on ``active`` can take this turn: 0, 1 or 2."""
+    """The most actions the copy on ``active`` can take this turn: 0, 1 or 2
+    (each line counted by its `weight`)."""
     longest = 0
     for line in sequences(position, colour, active, ruleset):
-        longest = len(line.actions)
+        longest = max(longest, weight(line, ruleset))
         if longest == 2:
             break
     return longest
@@ -299,26 +299,28 @@ def copy_lines(position: Position, colour: Colour, active: int, ruleset: Ruleset
     one, else all one-action sequences, else the empty sequence.
     """
     found = list(sequences(position, colour, active, ruleset))
-    longest = max((len(line.actions) for line in found), default=0)
+    longest = max((weight(line, ruleset) for line in found), default=0)
     if longest == 0:
         return (Line((), position, ()),)
-    return tuple(line for line in found if len(line.actions) == longest or ends_actions(line, ruleset))
+    return tuple(line for line in found if weight(line, ruleset) == longest or ends_actions(line, ruleset))
 
 
-def first_allows_second(after: Position, colour: Colour, active: int | None, ruleset: Ruleset) -> bool:
-    """Whether a first action that left the active copy on ``active`` (None:
-    the action removed it) is the start of a turn of two actions: the
-    question TURN.ACTION-COUNT asks of a first action, whose lines
-    `copy_lines` lists.
+def first_allows_second(
+    after: Position, colour: Colour, first: TurnAction, active: int | None, ruleset: Ruleset
+) -> bool:
+    """Whether the first action ``first``, which left the active copy on
+    ``active`` (None: the action removed it), is the start of a turn of two
+    actions: the question TURN.ACTION-COUNT asks of a first action, whose
+    lines `copy_lines` lists.
 
     It is when the copy has a legal second action (the lines of
-    `copy_lines` that start with it), or, under self-push=ends, when the
-    action removed the copy and so completed the turn.  Asking this instead of
-    listing every line keeps `explain` quick: the lines are listed only to
-    word an error.
+    `copy_lines` that start with it), or, under self-push=ends and
+    self-push=whole-turn, when a Move onto the player's own copy removed the
+    copy and so completed the turn.  Asking this instead of listing every
+    line keeps `explain` quick: the lines are listed only to word an error.
     """
     if active is None:
-        return ruleset.self_push_ends
+        return ruleset.self_push_completes and is_self_push(first, active)
     return any(
         not isinstance(perform(after, colour, active, second, ruleset), Illegal)
         for second in candidate_actions(after, active)
@@ -331,9 +333,22 @@ def ends_actions(line: Line, ruleset: Ruleset) -> bool:
 
     Rule: VARIANT.SELF-PUSH-ENDS
     Under self-push=paradox the same line must still be of the longest length
-    (TURN.ACTION-COUNT), so it is only a second action or a copy's only one.
+    (TURN.ACTION-COUNT), so it is only a second action or a copy's only one;
+    under self-push=whole-turn it counts as a whole turn (`weight`).
     """
-    return ruleset.self_push_ends and line.removed_itself
+    return ruleset.self_push_completes and line.self_pushed
+
+
+def removed_acts_no_more(removing: TurnAction, ruleset: Ruleset) -> Illegal:
+    """The refusal of any action after ``removing`` removed the active copy
+    (TURN.ACTIVE-COPY): by its own paradox under a self-push variant, or by
+    its own command's elephant (MEMORY.ACTIVE-KILLED)."""
+    if not is_self_push(removing, None):
+        return Illegal("MEMORY.ACTIVE-KILLED",
+                       "the active copy was removed by its own action, so it takes no further action")
+    rule = ("VARIANT.SELF-PUSH-ENDS" if ruleset.self_push_ends else
+            "VARIANT.SELF-PUSH-WHOLE-TURN" if ruleset.self_push_whole_turn else "VARIANT.SELF-PUSH-PARADOX")
+    return Illegal(rule, "the active copy was removed by its own paradox, so it takes no further action")
 
 
 def focus_copies(position: Position, colour: Colour) -> tuple[int, ...]:
@@ -452,6 +467,7 @@ def successors(position: Position, ruleset: Ruleset = STANDARD) -> list[tuple[Tu
     """Every legal turn with the position it leads to, in the order of
     `legal_turns`."""
     check_position(position)
+    check_variants(NO_CHAPTERS if position.chapters is None else position.chapters.modules, ruleset)
     if is_game_over(position) is not None or awaiting_draw(position) is not None:
         return []
     assert position.to_move is not None
@@ -494,6 +510,7 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
     position and events after its actions with a note on what the turn still
     needs ("" when it is complete and legal)."""
     check_position(position)
+    check_variants(NO_CHAPTERS if position.chapters is None else position.chapters.modules, ruleset)
     over = is_game_over(position) or awaiting_draw(position)
     if over is not None:
         return over
@@ -559,10 +576,7 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
         active: int | None = chosen
         for index, action in enumerate(turn.actions):
             if active is None:
-                return Illegal(
-                    "VARIANT.SELF-PUSH-ENDS" if ruleset.self_push_ends else "VARIANT.SELF-PUSH-PARADOX",
-                    "the active copy was removed by its own paradox, so it takes no further action",
-                )
+                return removed_acts_no_more(turn.actions[index - 1], ruleset)
             step = perform(after, colour, active, action, ruleset)
             if isinstance(step, Illegal):
                 return step
@@ -570,7 +584,7 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
             events.extend(step.events)
             # The actions so far must begin one of the copy's lines (`copy_lines`).
             begins_a_line = index < longest and (
-                index > 0 or longest == 1 or first_allows_second(after, colour, active, ruleset)
+                index > 0 or longest == 1 or first_allows_second(after, colour, action, active, ruleset)
             )
             if not begins_a_line:
                 example = " then ".join(a.value for a in copy_lines(position, colour, chosen, ruleset)[0].actions)
