@@ -23,7 +23,8 @@ from oracle.games.ttykm.ruleset import Ruleset
 
 # The most specific first: a turn is attributed to the first of these it exercises.
 RULE_PRIORITY = (
-    "VARIANT.SELF-PUSH-ENDS", "VARIANT.SELF-PUSH-PARADOX", "MOVE.PUSH.CHAIN", "MOVE.PUSH.PARADOX",
+    "VARIANT.SELF-PUSH-WHOLE-TURN", "VARIANT.SELF-PUSH-ENDS", "VARIANT.SELF-PUSH-PARADOX", "MOVE.PUSH.CHAIN",
+    "MOVE.PUSH.PARADOX",
     "MOVE.PUSH.CRUSH", "MOVE.PUSH", "TRAVEL.BACKWARD", "TRAVEL.FORWARD", "WIN.CHECK", "MOVE.EMPTY",
     "TURN.COPY-CHOICE", "FOCUS.MOVE",
 )
@@ -35,6 +36,7 @@ GENERIC_RULES = ("TURN.COPY-CHOICE", "FOCUS.MOVE", "MOVE.EMPTY")
 VARIANT_REPLACES = {
     "self-push=paradox": ("MOVE.OWN-COPY", "VARIANT.SELF-PUSH-PARADOX"),
     "self-push=ends": ("MOVE.OWN-COPY", "VARIANT.SELF-PUSH-ENDS"),
+    "self-push=whole-turn": ("MOVE.OWN-COPY", "VARIANT.SELF-PUSH-WHOLE-TURN"),
     "copy-choice=free": ("TURN.COPY-CHOICE", "VARIANT.COPY-CHOICE-FREE"),
 }
 # The clause behind each kind of event that is not a push or a travel (NOTATION.EVENT).
@@ -54,6 +56,8 @@ FIELD_EVENTS = {
 
 def self_push_rule(ruleset: Ruleset) -> str:
     """The clause of a Move onto the mover's own copy under ``ruleset``'s self-push variant."""
+    if ruleset.self_push_whole_turn:
+        return "VARIANT.SELF-PUSH-WHOLE-TURN"
     return "VARIANT.SELF-PUSH-ENDS" if ruleset.self_push_ends else "VARIANT.SELF-PUSH-PARADOX"
 
 

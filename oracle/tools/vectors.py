@@ -287,6 +287,7 @@ def ruleset_dir_name(ruleset: Ruleset) -> str:
 
 COMMITTED: tuple[Ruleset, ...] = (
     STANDARD, Ruleset.parse("self-push=paradox"), Ruleset.parse("copy-choice=free"), Ruleset.parse("self-push=ends"),
+    Ruleset.parse("self-push=whole-turn"),
     Ruleset.parse("growth"), Ruleset.parse("influence"), Ruleset.parse("memory"),
     Ruleset.parse("growth+influence"), Ruleset.parse("growth+memory"), Ruleset.parse("influence+memory"),
 )

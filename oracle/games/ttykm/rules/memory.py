@@ -18,7 +18,7 @@ from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES, Action, Colour, 
 from oracle.games.ttykm.events import Commanded, HatOff, HatOn, Stepped, Trampled
 from oracle.games.ttykm.objects import ELEPHANTS, Chapters, Kind, Thing
 from oracle.games.ttykm.rules.hooks import Chapter, ElephantEntry, ObjectRules, Refusal
-from oracle.games.ttykm.rules.push import beyond, elephant_enters, elephant_entry_refusal
+from oracle.games.ttykm.rules.push import beyond, elephant_enters, elephant_entry_refusal, remove_seed
 from oracle.games.ttykm.rules.step import Illegal
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import ElephantStepped, Scene, Trained
@@ -305,15 +305,20 @@ def trample(scene: Scene, c: int) -> None:
 
 def apply_stepped(scene: Scene, era: int, kind: Kind, direction: Action) -> None:
     """Variant elephant-moves-propagate: the same elephant on the next era
-    tries the same step, and stays put when the wall or the other elephant is
-    in the way.
+    tries the same step, and stays put when the wall, the other elephant or
+    another chapter's object is in the way.
 
     Rule: VARIANT.ELEPHANT-MOVES-PROPAGATE
+    A seed there is removed first, with the dig cascade, as a commanded
+    elephant removes it (CONVERGENCE.ELEPHANT-TRAMPLE): nothing shares a
+    square with an elephant.
     """
     source = elephant_at(scene, era, kind)
     target = beyond(source, direction)
     if target is None or scene.solid(target) is not None:
         return
+    if scene.has_seed(target):
+        remove_seed(scene, target)
     step(scene, source, target)
     scene.events.append(Stepped(kind.word, source, target, direction))
     scene.record(source, ElephantStepped(kind, direction))
