@@ -459,14 +459,8 @@ def format_chapters(chapters: Chapters | None) -> str:
 
 def format_turn(turn: Turn) -> str:
     """``a1 N E >present``; ``>past`` for a turn with no actions; a partial
-    turn stops before the ``>``: ``a1 N``."""
-    parts: list[str] = []
-    if turn.copy is not None:
-        parts.append(square_name(turn.copy))
-    parts.extend(a.value for a in turn.actions)
-    if turn.focus is not None:
-        parts.append(">" + turn.focus.word)
-    return " ".join(parts)
+    turn stops before the ``>``: ``a1 N`` (`Turn.value`)."""
+    return turn.value
 
 
 def parse_draw(text: str) -> Draw | None:

@@ -100,6 +100,18 @@ class Turn:
     def is_complete(self) -> bool:
         return self.focus is not None
 
+    @property
+    def value(self) -> str:
+        """Its notation (NOTATION.TURN): ``a1 N E >present``; ``>past`` for a turn
+        with no actions; a partial turn stops before the ``>``: ``a1 N``."""
+        parts: list[str] = []
+        if self.copy is not None:
+            parts.append(FILES[self.copy % 4] + RANKS[self.copy // 4])
+        parts.extend(a.value for a in self.actions)
+        if self.focus is not None:
+            parts.append(">" + self.focus.word)
+        return " ".join(parts)
+
 
 # The verdict values are the common interface's (oracle.interface), re-exported here.
 __all__ = ["ILLEGAL", "LEGAL", "LEGAL_SO_FAR", "Aimed", "Draw", "Pull", "Turn", "TurnAction", "Verdict"]

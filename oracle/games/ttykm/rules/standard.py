@@ -23,7 +23,6 @@ from oracle.games.ttykm.events import (
     Travelled,
     Won,
 )
-from oracle.games.ttykm.notation import format_turn
 from oracle.games.ttykm.rules import chapters
 from oracle.games.ttykm.rules.step import Illegal as Illegal  # re-exported: the rules' own values
 from oracle.games.ttykm.rules.step import Step as Step
@@ -638,7 +637,7 @@ def explain(position: Position, turn: Turn, ruleset: Ruleset = STANDARD) -> Verd
 def apply_turn(position: Position, turn: Turn, ruleset: Ruleset = STANDARD) -> Applied:
     """Play a complete legal turn; raise `IllegalTurn` otherwise."""
     if not turn.is_complete:
-        raise IllegalTurn(Verdict(ILLEGAL, f"{format_turn(turn)!r} is a partial turn; a turn ends with its new Focus",
+        raise IllegalTurn(Verdict(ILLEGAL, f"{turn.value!r} is a partial turn; a turn ends with its new Focus",
                                   "ORACLE.PARTIAL"))
     resolved = _resolve(position, turn, ruleset)
     if isinstance(resolved, Illegal):
