@@ -282,8 +282,9 @@ def longest_sequence(position: Position, colour: Colour, active: int, ruleset: R
     """The most actions the copy on ``active`` can take this turn: 0, 1 or 2
     (each line counted by its `weight`)."""
     longest = 0
+    weighs = ruleset.self_push_whole_turn
     for line in sequences(position, colour, active, ruleset):
-        longest = max(longest, weight(line, ruleset))
+        longest = max(longest, weight(line, ruleset)) if weighs else len(line.actions)
         if longest == 2:
             break
     return longest
@@ -298,10 +299,14 @@ def copy_lines(position: Position, colour: Colour, active: int, ruleset: Ruleset
     one, else all one-action sequences, else the empty sequence.
     """
     found = list(sequences(position, colour, active, ruleset))
-    longest = max((weight(line, ruleset) for line in found), default=0)
+    if ruleset.self_push_whole_turn:
+        weights = [weight(line, ruleset) for line in found]
+    else:
+        weights = [len(line.actions) for line in found]  # the same, without a call per line
+    longest = max(weights, default=0)
     if longest == 0:
         return (Line((), position, ()),)
-    return tuple(line for line in found if weight(line, ruleset) == longest or ends_actions(line, ruleset))
+    return tuple(line for line, n in zip(found, weights, strict=True) if n == longest or ends_actions(line, ruleset))
 
 
 def first_allows_second(
@@ -466,7 +471,8 @@ def successors(position: Position, ruleset: Ruleset = STANDARD) -> list[tuple[Tu
     """Every legal turn with the position it leads to, in the order of
     `legal_turns`."""
     check_position(position)
-    check_variants(NO_CHAPTERS if position.chapters is None else position.chapters.modules, ruleset)
+    if ruleset.variants:  # VARIANT.SCOPE
+        check_variants(NO_CHAPTERS if position.chapters is None else position.chapters.modules, ruleset)
     if is_game_over(position) is not None or awaiting_draw(position) is not None:
         return []
     assert position.to_move is not None
@@ -509,7 +515,8 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
     position and events after its actions with a note on what the turn still
     needs ("" when it is complete and legal)."""
     check_position(position)
-    check_variants(NO_CHAPTERS if position.chapters is None else position.chapters.modules, ruleset)
+    if ruleset.variants:  # VARIANT.SCOPE
+        check_variants(NO_CHAPTERS if position.chapters is None else position.chapters.modules, ruleset)
     over = is_game_over(position) or awaiting_draw(position)
     if over is not None:
         return over

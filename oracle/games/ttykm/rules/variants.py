@@ -60,8 +60,14 @@ def variant_scope(modules: frozenset[str]) -> Mapping[str, frozenset[str]]:
 
 
 def where(variant: str) -> list[str]:
-    """The rulesets ``variant`` changes (on its own or with another variant), in the oracle's order."""
-    return [ruleset_name(r) for r in RULESETS if variant in variant_scope(r)]
+    """The rulesets ``variant`` changes, in the oracle's order, each with the
+    variants it needs there if it needs one: ``influence (with ...)``."""
+    found = []
+    for modules in RULESETS:
+        needs = variant_scope(modules).get(variant)
+        if needs is not None:
+            found.append(ruleset_name(modules) + (f" (with {' or '.join(sorted(needs))})" if needs else ""))
+    return found
 
 
 @cache
