@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import shutil
+from functools import cache
 from pathlib import Path
 
 from tests.conftest import ROOT
@@ -30,6 +31,7 @@ def modules(root: Path) -> dict[str, Path]:
     return found
 
 
+@cache
 def imports(root: Path) -> dict[str, set[str]]:
     """Each module's imports of other modules of the package, from every import statement in it."""
     known = modules(root)
@@ -99,8 +101,9 @@ def test_the_rules_import_no_chapter_from_a_shared_room() -> None:
 
 
 def test_a_circle_through_an_import_inside_a_function_is_found(tmp_path: Path) -> None:
-    shutil.copytree(ROOT / "oracle", tmp_path / "oracle", ignore=shutil.ignore_patterns("__pycache__"))
-    push = tmp_path / "oracle" / "games" / "ttykm" / "rules" / "push.py"
+    room = Path("oracle", "games", "ttykm")
+    shutil.copytree(ROOT / room, tmp_path / room, ignore=shutil.ignore_patterns("__pycache__"))
+    push = tmp_path / room / "rules" / "push.py"
     push.write_text(push.read_text(encoding="utf-8")
                     + "\n\ndef tree_falls() -> None:\n    from oracle.games.ttykm.rules import growth  # noqa\n",
                     encoding="utf-8")
