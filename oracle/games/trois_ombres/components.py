@@ -131,6 +131,9 @@ VARIANTS: dict[str, str] = {
     "invertigo-own-draw": "OMBRES.ID.INVERTIGO: Invertigo cancels only its holder's own draw",
     "hercule-short-advances": "OMBRES.TRAP.HERCULE: with fewer cubes than throws, the clock advances instead",
     "hallucination-trap-swap": "OMBRES.LIMBES.HALLUCINATION: a suspect and a trap revealed second swap places too",
+    "debriefing-ends-chronogyre": "OMBRES.ID.DEBRIEFING: a Chronogyre tile that makes no pair is turned face down too",
+    "peeks-may-stop": "OMBRES.ABILITY.ZACAHIRE: Zacahire and the Oreillettes may look at one tile though two could",
+    "revelateur-keeps-reroll": "OMBRES.ID.REVELATEUR: the Révélateur played after the roll leaves the reroll open",
 }
 
 

@@ -42,7 +42,7 @@ def eyes_open(state: State, player: int) -> bool:
     """
     if any(c.card == "tenebres" for c in state.curses) and player != state.current:
         return False
-    return not state.closed[player] or player == state.current
+    return not state.closed[player]
 
 
 def observation(state: State, player: int) -> Json:

@@ -380,12 +380,13 @@ def parse_state(text: str) -> State:
 # --- actions ---------------------------------------------------------------------------
 
 ARITY: dict[str, tuple[int, int]] = {
-    "roll": (0, 0), "bluff": (1, 1), "reroll": (0, 0), "peek": (1, 2), "use": (1, 3), "reveal": (1, 1),
+    "roll": (0, 0), "bluff": (1, 1), "reroll": (0, 0), "peek": (2, 3), "use": (1, 3), "reveal": (1, 1),
     "uncube": (1, 1), "clue": (1, 1), "move-clue": (2, 2), "done": (0, 0), "trap": (1, 1), "cube": (1, 1),
     "keep": (1, 1), "give": (1, 1), "calepin": (1, 1), "invertigo": (0, 0), "pass": (0, 0), "pick": (1, 1),
     "pair": (1, 1), "place": (1, 1), "die": (1, 1), "draw": (1, 1), "shuffle": (1, 4), "deal": (1, 99),
 }
-LOC_VERBS = ("bluff", "peek", "reveal", "uncube", "clue", "move-clue", "trap", "cube", "pick", "place")
+LOC_VERBS = ("bluff", "reveal", "uncube", "clue", "move-clue", "trap", "cube", "pick", "place")
+PEEKERS = ("allison", "zacahire")
 
 
 def parse_action(text: str) -> Action:
@@ -401,6 +402,12 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"'{verb}' takes {low} to {high} arguments", text.strip())
     if verb in LOC_VERBS:
         for arg in args:
+            parse_loc(arg)
+    elif verb == "peek":
+        if args[0] not in PEEKERS:
+            raise NotationError("a peek names the investigator whose ability it spends (peek allison R1, "
+                                "peek zacahire R1 R2)", args[0])
+        for arg in args[1:]:
             parse_loc(arg)
     elif verb == "use":
         if args[0] not in OBJETS:
