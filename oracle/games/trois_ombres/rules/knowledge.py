@@ -6,10 +6,10 @@ who has their eyes closed and gives each player only what they saw.
 
 from __future__ import annotations
 
-from oracle.games.trois_ombres.components import Loc
+from oracle.games.trois_ombres.components import TRAP_SEEN, Loc
 from oracle.games.trois_ombres.state import Table
 
-TRAP_SEEN = "trap"  # a face-down tile known to be a trap, kind unknown (K1)
+__all__ = ["TRAP_SEEN", "curse_in_force", "forget", "move_memory", "observers", "see", "swap_memory"]
 
 
 def curse_in_force(table: Table, card: str) -> bool:

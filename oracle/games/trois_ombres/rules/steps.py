@@ -25,7 +25,8 @@ from oracle.games.trois_ombres.rules.places import (
 )
 from oracle.games.trois_ombres.state import Cell, State, Step, Table
 
-CHANCE_KINDS = ("deal", "die", "illusion", "draw-id", "draw-limbes", "draw-trap", "shuffle", "hercule-throw")
+CHANCE_KINDS = ("deal", "die", "illusion", "draw-id", "draw-limbes", "draw-trap", "shuffle", "hercule-throw",
+                "show")
 AUTOMATIC_KINDS = ("end-turn", "discard-trap", "limbes")
 
 Check = Callable[[Table, Step, Action], Illegal | None]
@@ -290,6 +291,8 @@ def apply(state: State, action: Action, rules: Rules) -> tuple[State, tuple[Even
     else:
         decision(step.kind, rules)[1](table, step, action)
     settle(table, rules)
+    if rules.recorded is not None:
+        table.variants = rules.recorded  # the state records the rules it was played by
     return table.freeze(), tuple(table.events)
 
 
