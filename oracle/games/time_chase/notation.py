@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from oracle.errors import NotationError
@@ -29,6 +30,7 @@ UNKNOWN = "?"  # a card a view cannot name (TC.NOTATION.VIEW)
 # --- cards --------------------------------------------------------------------
 
 
+@lru_cache(maxsize=256)
 def parse_card(text: str) -> Card:
     """A card: its suit letter (R B G Y P) and rank 1-13, such as ``B9`` or ``R12``.
 

@@ -74,14 +74,17 @@ def check_state(state: State) -> None:
 
 def _check_cards(state: State) -> None:
     n = state.players
-    in_play = set(deck(n))
-    seen: Counter[Card] = Counter()
-    for card in [*placed_cards(state), *state.discard]:
-        if card not in in_play:
-            _fail(f"this card is not in play with {n} players", card.text)
-        seen[card] += 1
-        if seen[card] > 1:
-            _fail("a card is in two places", card.text)
+    in_play = frozenset(deck(n))
+    cards = [*placed_cards(state), *state.discard]
+    seen = set(cards)
+    if len(seen) != len(cards) or not seen <= in_play:  # find which card, in the order written
+        counted: Counter[Card] = Counter()
+        for card in cards:
+            if card not in in_play:
+                _fail(f"this card is not in play with {n} players", card.text)
+            counted[card] += 1
+            if counted[card] > 1:
+                _fail("a card is in two places", card.text)
     unknown = sum(state.hidden) + state.unused_hidden
     if any(h < 0 for h in state.hidden) or not 0 <= state.unused_hidden <= UNUSED:
         _fail("a negative count of unknown cards")

@@ -10,6 +10,7 @@ them comes from the rulebook.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 
 from oracle.errors import NotationError
 
@@ -162,8 +163,7 @@ class Rules:
         """The rules a state records in ``variants=``: the name without the counts the state writes itself
         (players, characters, slots); None for the standard rules.  (Part of OMBRES.NOTATION.VARIANTS.)
         """
-        kept = [t for t in self.name.split("+") if t.partition("=")[0] not in ("players", "characters", "slots")]
-        return "+".join(t for t in kept if t != "standard") or None
+        return _recorded(self)
 
     @property
     def name(self) -> str:
@@ -220,3 +220,9 @@ def rules_for(recorded: str | None, rules: Rules) -> Rules:
         counts = {name: getattr(rules.setup, name) for name in ("players", "characters", "slots")}
         return Rules(replace(kept.setup, **counts), kept.variants)
     raise NotationError(f"the state records its rules, and they are not {given}", f"variants={recorded}")
+
+
+@lru_cache(maxsize=64)
+def _recorded(rules: Rules) -> str | None:
+    kept = [t for t in rules.name.split("+") if t.partition("=")[0] not in ("players", "characters", "slots")]
+    return "+".join(t for t in kept if t != "standard") or None

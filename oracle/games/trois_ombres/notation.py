@@ -7,7 +7,7 @@ naming the offending token.
 from __future__ import annotations
 
 import re
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Any
 
 from oracle.errors import NotationError
@@ -29,7 +29,7 @@ from oracle.games.trois_ombres.components import (
     loc_key,
 )
 from oracle.games.trois_ombres.events import Event
-from oracle.games.trois_ombres.state import Cell, Curse, State, Step, TurnInfo
+from oracle.games.trois_ombres.state import STATE_FIELDS, Cell, Curse, State, Step, TurnInfo
 from oracle.games.trois_ombres.validity import check_state
 from oracle.inputs import is_ascii_digits, load_json
 
@@ -123,34 +123,33 @@ def format_turn_info(turn: TurnInfo) -> str:
 
 
 def parse_turn_info(text: str) -> TurnInfo:
-    turn = TurnInfo()
+    parts: dict[str, Any] = {}
     for part in _split(text):
         key, _, value = part.partition(":")
+        if key in parts:
+            raise NotationError("a part of the turn field is written twice", part)
         if key in ("accepted", "rerolled", "lucile", "begun") and not value:
-            flags: dict[str, Any] = {key: True}
-            turn = replace(turn, **flags)
+            parts[key] = True
         elif key == "face" and value in FACES:
-            turn = replace(turn, face=value)
+            parts[key] = value
         elif key == "used" and all(v in PEEKERS for v in value.split("|")):
-            turn = replace(turn, used=tuple(value.split("|")))
+            parts[key] = tuple(value.split("|"))
         elif key in ("left", "removals", "archeo") and value in ("0", "1", "2"):
-            counts: dict[str, Any] = {key: int(value)}
-            turn = replace(turn, **counts)
+            parts[key] = int(value)
         elif key == "designated" and value in LIEUX:
-            turn = replace(turn, designated=value)
+            parts[key] = value
         elif key == "revealed":
-            turn = replace(turn, revealed=tuple(parse_loc(v) for v in value.split("|")))
+            parts[key] = tuple(parse_loc(v) for v in value.split("|"))
         else:
             raise NotationError("not a part of the turn field", part)
-    return turn
+    return TurnInfo(**parts)
 
 
 def format_state(state: State) -> str:
     """The canonical one-line text: ``ombres`` then every field that differs from its default."""
     default = default_for(state.players)
     out = ["ombres", f"players={state.players}"]
-    for f in fields(State):
-        name = f.name
+    for name in STATE_FIELDS:
         value = getattr(state, name)
         if name == "players" or value == getattr(default, name):
             continue
@@ -227,7 +226,7 @@ def parse_state_text(text: str) -> State:
                 seen[p][parse_loc(loc)] = tile
             continue
         name = key.replace("-", "_")
-        if name not in {f.name for f in fields(State)} or name == "seen":
+        if name not in STATE_FIELDS or name == "seen":
             raise NotationError("unknown state field", token)
         try:
             changes[name] = parse_field(name, value, players)
@@ -441,7 +440,7 @@ def state_from_json(obj: Any) -> State:
     """The JSON form (`state_to_json`) read back; a wrong type or a missing field names the field."""
     if not isinstance(obj, dict):
         raise NotationError("a JSON state is an object")
-    missing = [f.name for f in fields(State) if f.name not in obj and f.name not in JSON_OPTIONAL]
+    missing = [name for name in STATE_FIELDS if name not in obj and name not in JSON_OPTIONAL]
     if missing:
         raise NotationError("a JSON state without a field", missing[0])
     players = _json_int(obj["players"], "players", "players")

@@ -123,6 +123,10 @@ class State:
         return 2 * self.characters - 1
 
 
+# The names of a state's fields, in the order of the text notation.
+STATE_FIELDS = tuple(f.name for f in fields(State))
+
+
 def initial_state(rules: Rules) -> State:
     """The table before the deal: decks and piles full, clock at its start, board empty.
 
@@ -154,8 +158,8 @@ class Table:
     """The mutable twin of `State` that the rules change during one action."""
 
     def __init__(self, state: State) -> None:
-        for f in fields(State):
-            setattr(self, f.name, getattr(state, f.name))
+        for name in STATE_FIELDS:
+            setattr(self, name, getattr(state, name))
         self.board_map: dict[Loc, Cell] = dict(state.board)
         self.seen_maps: list[dict[Loc, str]] = [dict(s) for s in state.seen]
         self.reserve_l = list(state.reserve)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games.trois_ombres.components import (
@@ -109,11 +110,19 @@ def step_text(step: Step) -> str:
 def recorded_setup(state: State) -> Setup:
     """The setup the state was dealt with: its recorded rules (``variants=``), else the defaults."""
     if state.variants is None:
-        return Setup()
+        return DEFAULT_SETUP
     try:
-        return Rules.parse(state.variants).setup
+        return _setup_of(state.variants)
     except NotationError:
         raise _invalid("the recorded rules do not parse", f"variants={state.variants}") from None
+
+
+DEFAULT_SETUP = Setup()
+
+
+@lru_cache(maxsize=64)
+def _setup_of(recorded: str) -> Setup:
+    return Rules.parse(recorded).setup
 
 
 def check_state(state: State) -> None:

@@ -69,7 +69,9 @@ def view_of(state: State, player: int) -> State:
     board = []
     for loc, cell in state.board:
         shown = cell.tile if cell.up and looking else memory.get(loc, UNKNOWN)
-        board.append((loc, replace(cell, tile=hide(cell.tile, shown))))
+        if shown != cell.tile:
+            cell = Cell(hide(cell.tile, shown), up=cell.up, kept=cell.kept, clue=cell.clue, cube=cell.cube)
+        board.append((loc, cell))
     held = []
     for k, (tile, clue) in enumerate(state.held):
         source = state.dests[k]
