@@ -175,3 +175,23 @@ def test_a_player_the_state_does_not_seat_is_refused_naming_it(call: str) -> Non
                                                ('{"bids": [0, 1, 0, 0]}', "bids 0,1,0,0")])
 def test_the_documented_json_action_forms_are_read_wherever_text_is(text: str, written: str) -> None:
     assert GAME.format_action(GAME.parse_action(text)) == written
+
+
+def test_a_state_records_its_variants_and_replays_alone() -> None:
+    """TC.NOTATION.VARIANTS through the game interface."""
+    rules = GAME.parse_rules(None, "players=3+income-round1+reference=last-token")
+    state = GAME.initial_state(rules)
+    state = GAME.apply(state, GAME.sample_chance(state, rules, Random(5)), rules).state
+    saved = GAME.parse_state(GAME.format_state(state))
+    assert saved.variants == "reference=last-token+income-round1" and saved.crystals == (2, 2, 2)
+    standard = GAME.parse_rules(None, None)
+    assert GAME.legal_actions(saved, standard, 0) == GAME.legal_actions(state, rules, 0)
+    with pytest.raises(NotationError, match="variants=reference=last-token"):
+        GAME.legal_actions(saved, GAME.parse_rules(None, "fuel-supply=30"), 0)
+
+
+def test_the_outcome_says_who_won_and_how() -> None:
+    last = list(random_game(3, Rules()))[-1].after
+    outcome = GAME.outcome(last)
+    assert outcome is not None and outcome.reason.startswith(f"p{last.winners[0]} wins: ")
+    assert "holds event" in outcome.reason

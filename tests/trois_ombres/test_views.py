@@ -154,3 +154,18 @@ def test_an_action_in_json_is_read_wherever_text_is() -> None:
     assert str(GAME.parse_action('{"verb": "reveal", "args": ["R5"]}')) == "reveal R5"
     with pytest.raises(NotationError):
         GAME.parse_action('{"verb": "reveal", "args": ["R5 R6"]}')
+
+
+def test_a_state_records_its_rules_and_replays_alone() -> None:
+    """OMBRES.NOTATION.VARIANTS through the game interface: recorded at the start, kept by every action,
+    used when no rules are given, refused when other rules are."""
+    rules = GAME.parse_rules(None, "players=2+characters=1+trap-also-limbes+hercule-traps=3")
+    state = GAME.initial_state(rules)
+    assert "variants=trap-also-limbes+hercule-traps=3" in GAME.format_state(state)
+    state = GAME.apply(state, GAME.parse_action("deal 1h R1=1n C1=1n P1=1h"), rules).state
+    saved = GAME.parse_state(GAME.format_state(state))
+    assert saved.variants == "trap-also-limbes+hercule-traps=3"
+    standard = GAME.parse_rules(None, None)
+    assert GAME.legal_actions(saved, standard) == GAME.legal_actions(state, rules)
+    with pytest.raises(NotationError, match="variants=trap-also-limbes"):
+        GAME.apply(saved, GAME.parse_action("roll"), GAME.parse_rules(None, "forget-traps"))

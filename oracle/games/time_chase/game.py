@@ -15,7 +15,7 @@ from typing import Any
 
 from oracle.errors import NotationError
 from oracle.games.time_chase import notation, pictures, rules, ruleset, views
-from oracle.games.time_chase.actions import Action, Bid, Bids, Play
+from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
 from oracle.games.time_chase.cards import deck
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.ruleset import VARIANTS, Rules
@@ -101,7 +101,14 @@ class TimeChase:
     def sample_chance(self, state: State, rules_: Rules, rng: Random) -> Action:
         if state.phase != "deal":
             raise NotationError("the only chance in Time Chase is the deal, before round 1", state.phase)
-        return rules.sample_deal(state.players, rng)
+        deal = rules.sample_deal(state.players, rng)
+        if state.view is None:
+            return deal
+        seat = state.view  # dealt to a seat's view: only that seat's cards and the Invariant are seen
+        return Deal(hands=tuple(h if p == seat else () for p, h in enumerate(deal.hands)), invariant=deal.invariant,
+                    unused=(), first=deal.first, hidden=tuple(0 if p == seat else len(h)
+                                                              for p, h in enumerate(deal.hands)),
+                    unused_hidden=len(deal.unused))
 
     def joint_action(self, state: State, choices: Mapping[int, Action]) -> Action:
         if state.phase != "bid":

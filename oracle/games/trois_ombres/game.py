@@ -204,6 +204,12 @@ def play_seeded(rules: Rules, seed: int) -> list[Action]:
     return actions
 
 
+def possible_actions(state: State, rules: Rules, player: int | None = None) -> list[Action]:
+    """The actions legal in some completion of a view: in this game no legality turns on a hidden tile
+    (OMBRES.VIEW), so they are the legal actions."""
+    return list(GAME.legal_actions(state, rules, player))
+
+
 # The clause that says what each player may see (`views.observation`), for conformance reports.
 OBSERVE_RULE = "OMBRES.OBSERVE"
 
