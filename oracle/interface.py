@@ -80,7 +80,10 @@ class Outcome:
 LEGAL = "legal"
 LEGAL_SO_FAR = "legal so far"
 ILLEGAL = "illegal"
-Status = Literal["legal", "legal so far", "illegal"]
+# Asked from a player's view (see "Views" below): legal in some completions of the unknowns, illegal in
+# others.  The verdict's ``reason`` says on what it turns, and ``rule`` names the clause that decides it.
+DEPENDS = "depends"
+Status = Literal["legal", "legal so far", "illegal", "depends"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +93,8 @@ class Verdict:
     ``status`` is ``"legal"``, ``"legal so far"`` (a prefix of a legal action,
     for games whose actions have parts) or ``"illegal"``; an illegal verdict
     names the first rule broken in ``rule``; ``reason`` is a sentence naming
-    the places and pieces concerned.
+    the places and pieces concerned.  Asked from a view, it may also be
+    ``"depends"`` (`DEPENDS`): ``reason`` then says on what.
     """
 
     status: str
@@ -105,6 +109,21 @@ class Verdict:
         if self.rule is not None:
             return f"{self.status}: {self.rule}: {self.reason}"
         return f"{self.status}: {self.reason}" if self.reason else self.status
+
+
+# --- Views: a player's view is a state (spec/design.md, "Views") -------------------
+#
+# `Game.observe` gives what one player may see as a state of the game in
+# which what they cannot see is unknown, written `UNKNOWN` in the game's
+# notation (a card in another hand, a face-down tile); `parse_state` reads it
+# back, and `legal_actions`, `explain` and `apply` accept it.  They answer for
+# every completion of the unknowns that agrees with what that player has
+# seen: `explain` says legal, illegal (with the rule) or `DEPENDS`;
+# `legal_actions` lists the actions legal in every completion; `apply`
+# carries out what is determined and leaves chance where the unknowns decide,
+# as each game's spec says.  A player number the state does not seat is a
+# `oracle.errors.NotationError` naming it, wherever a player is given.
+UNKNOWN = "?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +210,8 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         For a simultaneous state, ``player`` says whose choices to list; the
         joint action is made with `joint_action`.  For a chance state these
         are the outcomes of `chance_outcomes`, without their probabilities.
+        A ``player`` the state does not seat raises `oracle.errors.NotationError`
+        naming it.  From a view, the actions legal in every completion (see Views).
         """
         ...
 
@@ -248,7 +269,9 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         ...
 
     def observe(self, state: StateT, player: int) -> Json:
-        """What ``player`` may see of the state (the whole state in a game of perfect information)."""
+        """What ``player`` may see of the state, as the JSON form of a view (see Views): `state_from_json`
+        reads it back.  The whole state in a game of perfect information.  A ``player`` the state does
+        not seat raises `oracle.errors.NotationError` naming it."""
         ...
 
     # Events: notation.

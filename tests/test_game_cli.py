@@ -118,8 +118,8 @@ def test_time_chase_bad_input_is_one_line(capsys: pytest.CaptureFixture[str]) ->
     bidding = started(capsys, "time-chase")
     code, out, _ = run(capsys, "--game", "time-chase", "apply", bidding, "bids 0,0,0,2")
     assert code == 1 and out.strip() == "illegal: TC.BID: p3 bids 2 but holds 0 crystals"
-    # Round 1 with crystals to spare: a bid of 2 would travel past position 0.
-    rich = bidding.replace("crystals=0,0,0,0", "crystals=5,0,0,0").replace("gained=0,0,0,0", "gained=5,0,0,0")
+    # Round 1 with crystals to spare (income in round 1): a bid of 2 would travel past position 0.
+    rich = bidding.replace("crystals=0,0,0,0", "crystals=2,2,2,2") + " variants=income-round1"
     code, out, err = run(capsys, "--game", "time-chase", "apply", rich, "bids 2,0,0,0")
     assert code == 1 and out.strip() == "illegal: TC.BID: p0 bids 2, past position 0: round 1 allows at most 1", err
     state = load_game("time-chase").parse_state(bidding)

@@ -28,7 +28,8 @@ from oracle.games.time_chase.cards import HAND_SIZE, deck
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.game import GAME
 from oracle.games.time_chase.ruleset import Rules
-from oracle.games.time_chase.state import State, check_state, placed_cards
+from oracle.games.time_chase.state import State, placed_cards
+from oracle.games.time_chase.validity import check_state
 
 SUPPLY = 30
 

@@ -11,7 +11,8 @@ from collections import Counter
 from oracle.games.trois_ombres.actions import Action
 from oracle.games.trois_ombres.components import suspect_tiles, tile_is_trap
 from oracle.games.trois_ombres.events import Event
-from oracle.games.trois_ombres.state import State, check_state
+from oracle.games.trois_ombres.state import State
+from oracle.games.trois_ombres.validity import check_state
 
 LOOKS = ("reveal", "peek", "look", "pick", "take")
 

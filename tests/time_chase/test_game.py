@@ -76,8 +76,9 @@ def test_a_player_sees_only_their_own_hand(players: int) -> None:
         for player in range(players):
             seen = GAME.observe(state, player)
             text = str(seen)
-            assert seen["hand"] == [c.text for c in state.hands[player]]
-            assert "unused" not in seen and "hands" not in seen
+            assert seen["hand"] == [c.text for c in state.hands[player]] == seen["hands"][player]
+            assert seen["unused"] == ["?"] * 4
+            assert all(set(h) <= {"?"} for p, h in enumerate(seen["hands"]) if p != player)
             hidden = [c for p, h in enumerate(state.hands) if p != player for c in h] + list(state.unused)
             assert not any(f"'{c.text}'" in text for c in hidden)
 

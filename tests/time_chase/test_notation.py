@@ -117,3 +117,37 @@ def test_event_text_and_json_name_every_field() -> None:
         events += applied.events
     assert [notation.event_text(e) for e in events][:3] == ["lead p0 B9 at 1", "play p1 B6 at 1", "crystal p1 at 1"]
     assert notation.event_to_json(events[0]) == {"kind": "lead", "player": 0, "card": "B9", "position": 1}
+
+
+TCB = ("players=4 round=1 phase=bid first=1 ref=1 invariant=R10 unused=R6,R8,G10,P6 hands=R11,R13,B10,B13,G5,Y5,Y10,"
+       "Y11,Y12,P12|R5,R9,R12,B8,G6,G9,G11,G12,Y13,P11|B7,B9,B11,G7,G8,G13,Y6,Y8,Y9,P9|"
+       "R7,B5,B6,B12,Y7,P5,P7,P8,P10,P13 crystals=0,0,0,0 pawns=1,1,1,1 timeline=-")
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        (TCB + " won=99|-|-|-", "'99'"),
+        (TCB + " won=10000000000|-|-|-", "'10000000000'"),
+        (TCB + " won=2|-|-|-", "'p0'"),
+        (TCB.replace("first=1 ref=1", "first=2 ref=1"), "'ref=1'"),
+        (TCB.replace("crystals=0,0,0,0", "crystals=5,0,0,0"), "'crystals=5'"),
+        (TCB.replace("phase=bid", "phase=over") + " winners=0 end=TC.WIN.THREE", "'winners=0'"),
+        ("players=4 round=\u00b2 phase=deal", "'\u00b2'"),
+        ("players=\u0664 round=0 phase=deal", "'\u0664'"),
+        ("players=4 round=" + "9" * 4301 + " phase=deal", "999"),
+        (TCB.replace("R11,", "R\u00b2,"), "'R\u00b2'"),
+    ],
+    ids=["won 99", "won huge", "won later", "ref", "crystals", "winner", "round unicode", "players unicode",
+         "round huge", "card unicode"],
+)
+def test_a_state_that_is_not_one_is_refused_naming_the_token(text: str, token: str) -> None:
+    """Issue reproductions (TC.STATE.VALID, the notation's bounds): one line naming the token, never a crash."""
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_state(text)
+    assert token in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_unicode_digit_is_not_a_bid() -> None:
+    with pytest.raises(NotationError, match="'\u0660'"):
+        GAME.parse_action("bids \u0660,\u0660,\u0660,\u0660")

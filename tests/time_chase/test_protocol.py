@@ -30,7 +30,7 @@ def test_apply_and_explain() -> None:
 def test_moves_and_observe() -> None:
     assert ask(op="moves", position=STATE)["count"] == 10
     seen = ask(op="observe", position=STATE, player=1)["observation"]
-    assert seen["hand"][:2] == ["R11", "B6"] and "hands" not in seen
+    assert seen["hand"][:2] == ["R11", "B6"] and seen["hands"][0] == ["?"] * 10 and seen["view"] == 1
 
 
 def test_bad_input_names_the_token() -> None:

@@ -6,10 +6,11 @@ import sys
 from typing import Any
 
 import oracle.games.time_chase.notation
+import oracle.games.time_chase.views
 from oracle.games.time_chase.state import State
 from oracle.tools.protocol import Defaults, serve
 
-right_observation = oracle.games.time_chase.notation.observation
+right_observation = oracle.games.time_chase.views.observation
 
 
 def everything(state: State, player: int) -> dict[str, Any]:
@@ -19,5 +20,5 @@ def everything(state: State, player: int) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    oracle.games.time_chase.notation.observation = everything
+    oracle.games.time_chase.views.observation = everything
     serve(sys.stdin.buffer, sys.stdout.buffer, Defaults("time-chase"))

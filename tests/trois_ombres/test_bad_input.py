@@ -74,3 +74,38 @@ def test_bad_rules_name_the_token() -> None:
         GAME.parse_rules(None, "clues=many")
     with pytest.raises(NotationError, match="'no-such-variant'"):
         GAME.parse_rules(None, "no-such-variant")
+
+
+BOARD2 = "board=R1:1n,R2:1h,C1:1n,C2:2n,P1:2h,P2:2h,G1:1h demon=2n"
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        (f"ombres players=4 characters=2 {BOARD2} steps=KEEP", "KEEP"),
+        (f"ombres characters=2 {BOARD2} steps=banana", "banana"),
+        (f"ombres characters=2 {BOARD2} steps=keep", "keep"),
+        (f"ombres characters=2 {BOARD2} steps=invertigo", "invertigo"),
+        (f"ombres characters=2 {BOARD2} steps=pick", "pick"),
+        (f"ombres characters=2 {BOARD2} steps=place", "place"),
+        (f"ombres characters=2 {BOARD2} steps=give/0", "give/0"),
+        (f"ombres characters=2 {BOARD2} steps=hercule", "hercule"),
+        (f"ombres characters=2 {BOARD2} hour=3 hour=5 steps=turn", "hour=5"),
+        (f"ombres characters=2 {BOARD2} hour=12 steps=turn", "hour=12"),
+        (f"ombres characters=2 {BOARD2} seen0=R5:1n steps=turn", "seen0=R5"),
+        (f"ombres characters=2 {BOARD2} seen0=R1:2h steps=turn", "seen0=R1:2h"),
+        (f"ombres characters=2 {BOARD2} traps=hercule,hercule,hercule steps=turn", "hercule"),
+        (f"ombres characters=2 {BOARD2} turn=used:banana steps=turn", "used:banana"),
+        (f"ombres characters=2 {BOARD2} turn=used:\udcff steps=turn", "used:"),
+        ("ombres players=4 characters=100000000000000000 steps=turn", "characters=1000"),
+        ("ombres players=\u2460 steps=turn", "players=\u2460"),
+        (f"ombres players=4 characters=2 {BOARD2} closed=7 steps=turn", "closed=7"),
+    ],
+    ids=["KEEP", "banana", "keep", "invertigo", "pick", "place", "give", "hercule", "twice", "12 h", "empty memory",
+         "wrong memory", "traps", "used", "used, bad UTF-8", "huge count", "unicode digit", "closed"],
+)
+def test_a_state_that_is_not_one_is_refused_naming_the_token(text: str, token: str) -> None:
+    """Issue reproductions: each gives a NotationError (or InvalidPosition) naming its token, never a crash."""
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_state(text)
+    assert token in str(caught.value) and "\n" not in str(caught.value)

@@ -104,7 +104,7 @@ def test_a_seeded_team_game_round_trips_through_the_notation_and_observations() 
         assert GAME.explain(state, action, rules).is_legal
         for player in range(state.players):
             seen = GAME.observe(state, player)
-            assert "demon" not in json.dumps(seen)
+            assert seen["demon"] in (None, "?") and seen["traps"] == ["?"] * len(state.traps)
         state = GAME.apply(state, action, rules).state
     assert state == final
     outcome = GAME.outcome(state)

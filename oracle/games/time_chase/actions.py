@@ -12,12 +12,18 @@ from oracle.games.time_chase.cards import Card
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The chance action that starts a game: every hand, the Invariant, the unused cards, the first player."""
+    """The chance action that starts a game: every hand, the Invariant, the unused cards, the first player.
+
+    Written from one seat (TC.VIEW), a deal names only the cards that seat sees: ``hidden`` counts the
+    cards of each hand it does not name, ``unused_hidden`` the unused ones (all four, at a table).
+    """
 
     hands: tuple[tuple[Card, ...], ...]
     invariant: Card
     unused: tuple[Card, ...]
     first: int
+    hidden: tuple[int, ...] = ()
+    unused_hidden: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 # The suits have no printed names we can source; the spec labels them by colour.
 SUITS = ("R", "B", "G", "Y", "P")
@@ -27,6 +28,9 @@ class Card:
     suit: int
     rank: int
 
+    def __hash__(self) -> int:  # cards are hashed in every check of a state: keep it cheap
+        return self.suit * 16 + self.rank
+
     @property
     def text(self) -> str:
         return f"{SUITS[self.suit]}{self.rank}"
@@ -39,6 +43,7 @@ class Card:
         return self.text
 
 
+@cache
 def full_deck() -> tuple[Card, ...]:
     """Every card of the box, in deck order: suit by suit, ranks ascending.
 
@@ -55,6 +60,7 @@ def lowest_rank(players: int) -> int:
     return REMOVED_UP_TO[players] + 1
 
 
+@cache
 def deck(players: int) -> tuple[Card, ...]:
     """The cards in play for a player count, in deck order (the order before the shuffle)."""
     low = lowest_rank(players)

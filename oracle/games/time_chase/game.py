@@ -14,12 +14,13 @@ from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
-from oracle.games.time_chase import notation, pictures, rules
-from oracle.games.time_chase.actions import Action, Bid, Bids, Play
+from oracle.games.time_chase import notation, pictures, rules, ruleset, views
+from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
 from oracle.games.time_chase.cards import deck
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.ruleset import VARIANTS, Rules
-from oracle.games.time_chase.state import State, check_state
+from oracle.games.time_chase.state import State
+from oracle.games.time_chase.validity import check_state
 from oracle.interface import Applied, Game, Json, Outcome, ToAct, Verdict
 
 END_REASONS = {
@@ -27,6 +28,10 @@ END_REASONS = {
     "TC.WIN.END": "controls the most events after round 10 (ties: the event closest to position 0)",
     "TC.VARIANT.RANK-PARADOX": "a second paradox ended the game: most events, ties to the event closest to 0",
 }
+
+# The words a tool uses for this game: a player's action is a play or a bid, and the oracle holds a state.
+WORDS = {"action": "action", "actions": "actions", "state": "state", "states": "states", "play": "play",
+         "plays": "plays", "bid": "bid", "bids": "bids"}
 
 
 class TimeChase:
@@ -54,7 +59,7 @@ class TimeChase:
         return rules.name
 
     def initial_state(self, rules: Rules) -> State:
-        return State.new(rules.players)
+        return State(players=rules.players, variants=rules.variant_name)
 
     def parse_state(self, text: str) -> State:
         return notation.parse_state(text)
@@ -86,7 +91,9 @@ class TimeChase:
         return ToAct.player(player)
 
     def legal_actions(self, state: State, rules_: Rules, player: int | None = None) -> Sequence[Action]:
-        return rules.legal_actions(state, rules_, player)
+        if player is not None:
+            seat(state, player)
+        return rules.legal_actions(state, rules_for(state, rules_), player)
 
     def chance_outcomes(self, state: State, rules_: Rules) -> Sequence[tuple[Action, Fraction]]:
         return ()  # a shuffled deck: too many outcomes to list, see sample_chance
@@ -94,11 +101,20 @@ class TimeChase:
     def sample_chance(self, state: State, rules_: Rules, rng: Random) -> Action:
         if state.phase != "deal":
             raise NotationError("the only chance in Time Chase is the deal, before round 1", state.phase)
-        return rules.sample_deal(state.players, rng)
+        deal = rules.sample_deal(state.players, rng)
+        if state.view is None:
+            return deal
+        seat = state.view  # dealt to a seat's view: only that seat's cards and the Invariant are seen
+        return Deal(hands=tuple(h if p == seat else () for p, h in enumerate(deal.hands)), invariant=deal.invariant,
+                    unused=(), first=deal.first, hidden=tuple(0 if p == seat else len(h)
+                                                              for p, h in enumerate(deal.hands)),
+                    unused_hidden=len(deal.unused))
 
     def joint_action(self, state: State, choices: Mapping[int, Action]) -> Action:
         if state.phase != "bid":
             raise NotationError("bids are made only in a bidding step", state.phase)
+        for player in choices:
+            seat(state, player)
         amounts = []
         for player in range(state.players):
             choice = choices.get(player)
@@ -120,11 +136,11 @@ class TimeChase:
         return notation.action_from_json(obj)
 
     def apply(self, state: State, action: Action, rules_: Rules) -> Applied[State, Event]:
-        after, events = rules.apply(state, action, rules_)
+        after, events = rules.apply(state, action, rules_for(state, rules_))
         return Applied(after, events)
 
     def explain(self, state: State, action: Action, rules_: Rules) -> Verdict:
-        return rules.explain(state, action, rules_)
+        return rules.explain(state, action, rules_for(state, rules_))
 
     def completions(self, state: State, partial: Action, rules_: Rules) -> Sequence[Action]:
         return ()  # Time Chase actions have no parts: nothing is ever "legal so far"
@@ -133,16 +149,33 @@ class TimeChase:
         if state.phase != "over" or state.end_rule is None:
             return None
         who = ", ".join(f"p{w}" for w in state.winners) or "nobody"
-        return Outcome(state.winners, f"{who} {END_REASONS[state.end_rule]}", state.end_rule)
+        events = {p: state.controlled(p) for p in state.winners}
+        held = "; ".join(f"p{p} holds event{'s' if len(e) != 1 else ''} {', '.join(map(str, e))}"
+                         for p, e in events.items())
+        reason = f"{who} wins: {who} {END_REASONS[state.end_rule]}" + (f" ({held})" if held else "")
+        return Outcome(state.winners, reason, state.end_rule)
 
     def observe(self, state: State, player: int) -> Json:
-        return notation.observation(state, player)
+        seat(state, player)
+        return views.observation(state, player)
 
     def event_text(self, event: Event) -> str:
         return notation.event_text(event)
 
     def event_to_json(self, event: Event) -> Json:
         return notation.event_to_json(event)
+
+
+def seat(state: State, player: int) -> None:
+    """`NotationError` naming ``player`` unless the state seats it."""
+    if player not in range(state.players):
+        raise NotationError(f"there is no player p{player} in a {state.players}-player game (p0 to "
+                            f"p{state.players - 1})", str(player))
+
+
+def rules_for(state: State, rules_: Rules) -> Rules:
+    """The rules to play ``state`` by: its recorded variants and its player count (TC.NOTATION.VARIANTS)."""
+    return ruleset.rules_for(state.variants, state.players, rules_)
 
 
 GAME: Game[State, Action, Rules, Event] = TimeChase()
@@ -170,6 +203,19 @@ def state_svg(state: State) -> str:
 def event_rule(event: Event) -> str | None:
     """The clause an event comes from, which a conformance report blames when an engine's event differs."""
     return event.rule if event.kind == "over" else EVENT_RULES.get(event.kind)
+
+
+def possible_actions(state: State, rules_: Rules, player: int | None = None) -> list[Action]:
+    """The actions legal in some completion of a view (its "legal" and "depends" actions), in the
+    documented order; of a whole state, its legal actions.  For tools that list what a seat may do."""
+    rules_ = rules_for(state, rules_)
+    if state.phase != "play" or not state.is_view:
+        return list(rules.legal_actions(state, rules_, player))
+    actor = rules.player_to_act(state)
+    if actor is None or (player is not None and player != actor):
+        return []
+    plays = [Play(c) for c in rules.possible_cards(state, actor)]
+    return [a for a in plays if rules.explain(state, a, rules_).status != "illegal"]
 
 
 def near_misses(state: State, rules_: Rules) -> list[Action]:

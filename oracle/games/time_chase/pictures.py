@@ -31,7 +31,8 @@ def state_text(state: State) -> str:
         "play": f"playing at position {state.at}",
         "over": "game over: " + (", ".join(f"p{w}" for w in state.winners) or "nobody") + " won",
     }[state.phase]
-    lines = [f"Time Chase, {state.players} players, round {state.round} of {ROUNDS}: {doing}"]
+    lines = [f"Time Chase, {state.players} players, round {state.round} of {ROUNDS}: {doing}"
+             + (f" (p{state.view}'s view: ? is a card it cannot name)" if state.view is not None else "")]
     lines.append(f"  0  Invariant {_card(state.invariant):<8} {trump:<14} pawns: {_pawns(state, 0)}")
     for position in range(1, state.round + 1):
         slot = state.slot(position)
@@ -41,7 +42,7 @@ def state_text(state: State) -> str:
     if state.trick:
         lines.append("on the table: " + ", ".join(f"p{p} {c.text}" for p, c in state.trick))
     for player in range(state.players):
-        hand = " ".join(c.text for c in state.hands[player]) or "-"
+        hand = " ".join([c.text for c in state.hands[player]] + ["?"] * state.hidden_in(player)) or "-"
         lines.append(f"p{player}: {state.crystals[player]} crystals, hand {hand}")
     return "\n".join(lines)
 
@@ -158,7 +159,7 @@ def _footer_svg(state: State, y: float) -> str:
         row = y + 40 + 22 * player
         parts.append(
             f'<text x="{LEFT}" y="{row}" font-size="13" fill="{SEAT_COLOURS[player]}">'
-            f"p{player}: {state.crystals[player]} crystals, {len(state.hands[player])} cards, "
+            f"p{player}: {state.crystals[player]} crystals, {state.hand_size(player)} cards, "
             f"events {', '.join(map(str, state.controlled(player))) or 'none'}</text>"
         )
     return "\n".join(parts)

@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 from random import Random
 
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
-from oracle.games.time_chase.cards import HAND_SIZE, ROUNDS, UNUSED, Card, deck
+from oracle.games.time_chase.cards import HAND_SIZE, ROUNDS, SUIT_NAMES, UNUSED, Card, deck
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.ruleset import Rules
-from oracle.games.time_chase.state import EMPTY, WIN_EVENTS, Slot, State
-from oracle.interface import ILLEGAL, LEGAL, IllegalAction, Verdict
+from oracle.games.time_chase.state import EMPTY, WIN_EVENTS, Slot, State, hidden_pool
+from oracle.interface import DEPENDS, ILLEGAL, LEGAL, IllegalAction, Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,21 +147,25 @@ def sample_deal(players: int, rng: Random) -> Deal:
 
 def check_deal(state: State, action: Deal) -> Illegal | None:
     """A deal gives ten cards to each player, one Invariant and four unused cards: every card in play once.
+    Written from one seat (TC.VIEW), it names that seat's cards and the Invariant, and counts the rest.
 
     Rule: TC.DEAL
     """
     if state.phase != "deal":
         return Illegal("TC.DEAL", "the cards are dealt once, before round 1")
     n = state.players
-    if len(action.hands) != n:
+    if len(action.hands) != n or len(action.hidden) not in (0, n):
         return Illegal("TC.DEAL", f"a {n}-player deal has {n} hands, not {len(action.hands)}")
+    hidden = action.hidden or (0,) * n
     for player, hand in enumerate(action.hands):
-        if len(hand) != HAND_SIZE:
-            return Illegal("TC.DEAL", f"p{player} is dealt {len(hand)} cards, not {HAND_SIZE}")
-    if len(action.unused) != UNUSED:
-        return Illegal("TC.DEAL", f"{UNUSED} cards stay unused, not {len(action.unused)}")
+        if len(hand) + hidden[player] != HAND_SIZE:
+            return Illegal("TC.DEAL", f"p{player} is dealt {len(hand) + hidden[player]} cards, not {HAND_SIZE}")
+    if len(action.unused) + action.unused_hidden != UNUSED:
+        return Illegal("TC.DEAL", f"{UNUSED} cards stay unused, not {len(action.unused) + action.unused_hidden}")
     if action.first not in range(n):
         return Illegal("TC.DEAL", f"there is no player p{action.first}")
+    if state.view is not None and hidden[state.view]:
+        return Illegal("TC.DEAL", f"a deal seen from p{state.view} names p{state.view}'s cards")
     in_play = set(deck(n))
     seen: set[Card] = set()
     for card in [*(c for h in action.hands for c in h), action.invariant, *action.unused]:
@@ -180,6 +184,10 @@ def deal(state: State, action: Deal, rules: Rules, events: list[Event]) -> State
     """
     n = state.players
     zeros = (0,) * n
+    hidden = action.hidden if any(action.hidden) else ()
+    named = [p for p in range(n) if not hidden or not hidden[p]]
+    partial = bool(hidden) or action.unused_hidden > 0
+    view = state.view if state.view is not None or not partial or len(named) != 1 else named[0]
     state = replace(
         state,
         hands=tuple(tuple(sorted(h)) for h in action.hands),
@@ -191,6 +199,9 @@ def deal(state: State, action: Deal, rules: Rules, events: list[Event]) -> State
         spent=zeros,
         won=zeros,
         pawns=zeros,
+        hidden=hidden,
+        unused_hidden=action.unused_hidden,
+        view=view,
     )
     events.append(Event("dealt", player=action.first, card=action.invariant))
     return start_round(state, rules, 1, events)
@@ -315,7 +326,15 @@ def winning_index(cards: Sequence[Card], lead_suit: int, trump: int | None) -> i
     return best
 
 
-def check_play(state: State, rules: Rules, action: Play) -> Illegal | None:
+@dataclass(frozen=True, slots=True)
+class Depends:
+    """Asked from a view, an action whose legality turns on cards the view cannot name: ``reason`` says on what."""
+
+    rule: str
+    reason: str
+
+
+def check_play(state: State, rules: Rules, action: Play) -> Illegal | Depends | None:
     """Each player plays exactly one card of their own hand per round, at their pawn's position, in turn.
 
     Rule: TC.PLAY
@@ -326,6 +345,8 @@ def check_play(state: State, rules: Rules, action: Play) -> Illegal | None:
         return Illegal("TC.PLAY", "no card is played now: " + ("deal first" if state.phase == "deal" else "bid first"))
     player = player_to_act(state)
     assert player is not None
+    if state.hidden_in(player):
+        return check_unseen_play(state, rules, player, action.card)
     hand = state.hands[player]
     if action.card not in hand:
         return Illegal("TC.PLAY", f"p{player} does not hold {action.card.text}")
@@ -334,6 +355,39 @@ def check_play(state: State, rules: Rules, action: Play) -> Illegal | None:
         lead = lead_card(state)
         assert lead is not None
         return Illegal("TC.FOLLOW", f"p{player} must follow {lead.text}'s suit and holds {_cards(allowed)}")
+    return None
+
+
+def check_unseen_play(state: State, rules: Rules, player: int, card: Card) -> Illegal | Depends | None:
+    """A play asked from a view in which the player's cards are not all named, judged for every way of
+    completing the view: the card played is taken as one they hold (the play shows it), unless the view
+    places it elsewhere; what stays open is whether they could have followed.
+
+    Rule: TC.VIEW
+    """
+    hand, hidden = state.hands[player], state.hidden_in(player)
+    pool = hidden_pool(state)
+    if card not in hand and card not in pool:
+        return Illegal("TC.PLAY", f"p{player} does not hold {card.text}: the view places it elsewhere")
+    suit = suit_to_follow(state, rules)
+    if suit is None or card.suit == suit:
+        return None
+    lead = lead_card(state)
+    assert lead is not None
+    named = [c for c in hand if c.suit == suit]
+    if named:
+        return Illegal("TC.FOLLOW", f"p{player} must follow {lead.text}'s suit and holds {_cards(named)}")
+    rest = [c for c in pool if c != card]  # the unknown cards, the one played set aside
+    slots = hidden - (0 if card in hand else 1)  # the player's unknown cards besides it
+    following = sum(1 for c in rest if c.suit == suit)
+    could_follow = slots > 0 and following > 0
+    could_not = len(rest) - following >= slots
+    if could_follow and could_not:
+        return Depends("TC.FOLLOW", f"legal if p{player} holds no {SUIT_NAMES[suit]} card, illegal if they do: "
+                       f"{following} of the {len(rest)} cards this view cannot place are {SUIT_NAMES[suit]}")
+    if could_follow:
+        return Illegal("TC.FOLLOW", f"p{player} must follow {lead.text}'s suit: every completion of this view "
+                       f"gives them a {SUIT_NAMES[suit]} card")
     return None
 
 
@@ -347,7 +401,12 @@ def play_card(state: State, rules: Rules, action: Play, events: list[Event]) -> 
     else:
         events.append(Event("play", player=player, card=action.card, position=position))
     hands = list(state.hands)
-    hands[player] = tuple(c for c in hands[player] if c != action.card)
+    if action.card in hands[player]:
+        hands[player] = tuple(c for c in hands[player] if c != action.card)
+    else:  # in a view: one of the cards it could not name
+        hidden = list(state.hidden)
+        hidden[player] -= 1
+        state = replace(state, hidden=tuple(hidden))
     state = replace(state, hands=tuple(hands), trick=(*state.trick, (player, action.card)))
     if earns_crystal(action.card, lead, position):
         state, given = gain(state, rules, player, 1)
@@ -548,7 +607,10 @@ def finish(state: State, rule: str, events: list[Event]) -> State:
 
 
 def legal_actions(state: State, rules: Rules, player: int | None = None) -> tuple[Action, ...]:
-    """Bids 0 up to the limit, ascending (for one ``player``); plays in card order; nothing else."""
+    """Bids 0 up to the limit, ascending (for one ``player``); plays in card order; nothing else.
+
+    From a view, the plays legal in every completion of it (TC.VIEW).
+    """
     if state.phase == "bid":
         if player is None:
             return ()
@@ -557,11 +619,20 @@ def legal_actions(state: State, rules: Rules, player: int | None = None) -> tupl
         actor = player_to_act(state)
         if actor is None or (player is not None and player != actor):
             return ()
+        if state.hidden_in(actor):
+            return tuple(Play(c) for c in possible_cards(state, actor) if check_play(state, rules, Play(c)) is None)
         return tuple(Play(c) for c in legal_cards(state.hands[actor], suit_to_follow(state, rules)))
     return ()
 
 
-def find_illegal(state: State, action: Action, rules: Rules) -> Illegal | None:
+def possible_cards(state: State, player: int) -> tuple[Card, ...]:
+    """The cards ``player`` may hold: their named cards, and in a view the cards it cannot place."""
+    if not state.hidden_in(player):
+        return state.hands[player]
+    return tuple(sorted({*state.hands[player], *hidden_pool(state)}))
+
+
+def find_illegal(state: State, action: Action, rules: Rules) -> Illegal | Depends | None:
     if isinstance(action, Deal):
         return check_deal(state, action)
     if isinstance(action, Bids):
@@ -572,17 +643,19 @@ def find_illegal(state: State, action: Action, rules: Rules) -> Illegal | None:
 
 
 def explain(state: State, action: Action, rules: Rules) -> Verdict:
-    """Whether ``action`` is legal in ``state``, and if not the first rule it breaks."""
+    """Whether ``action`` is legal in ``state``, and if not the first rule it breaks; asked from a view,
+    "depends" when it turns on cards the view cannot name, saying on what (TC.VIEW)."""
     broken = find_illegal(state, action, rules)
     if broken is None:
         return Verdict(LEGAL, "")
-    return Verdict(ILLEGAL, broken.reason, broken.rule)
+    return Verdict(DEPENDS if isinstance(broken, Depends) else ILLEGAL, broken.reason, broken.rule)
 
 
 def apply(state: State, action: Action, rules: Rules) -> tuple[State, tuple[Event, ...]]:
-    """The state after a legal action and its events; `IllegalAction` for an illegal one."""
+    """The state after a legal action and its events; `IllegalAction` for an illegal one.  From a view,
+    a play whose legality depends on cards it cannot name is taken as made (TC.VIEW)."""
     verdict = explain(state, action, rules)
-    if not verdict.is_legal:
+    if verdict.status not in (LEGAL, DEPENDS):
         raise IllegalAction(verdict)
     events: list[Event] = []
     if isinstance(action, Deal):
@@ -592,4 +665,6 @@ def apply(state: State, action: Action, rules: Rules) -> tuple[State, tuple[Even
     else:
         assert isinstance(action, Play)
         state = play_card(state, rules, action, events)
+    if rules.variant_name is not None:
+        state = replace(state, variants=rules.variant_name)  # the state records the rules it was played by
     return state, tuple(events)

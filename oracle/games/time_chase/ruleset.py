@@ -37,6 +37,14 @@ class Rules:
     fuel_supply: int | None = None
 
     @property
+    def variant_name(self) -> str | None:
+        """The variants alone, as a state records them (``variants=``): None for none.
+
+        (Part of TC.NOTATION.VARIANTS.)
+        """
+        return "+".join(t for t in self.name.split("+") if not t.startswith("players=") and t != "standard") or None
+
+    @property
     def name(self) -> str:
         tokens = [f"players={self.players}"] if self.players != DEFAULT_PLAYERS else []
         flags = (
@@ -79,3 +87,21 @@ class Rules:
 
 
 STANDARD = Rules()
+
+
+def rules_for(recorded: str | None, players: int, rules: Rules) -> Rules:
+    """The rules to play a state by, given the variants it records (``variants=``, None if none).
+
+    The caller's rules when they agree or the state records none; the
+    recorded variants when the caller names none (so that a saved state
+    replays alone); `NotationError` naming the field when they differ.  The
+    player count is the state's.
+
+    Rule: TC.NOTATION.VARIANTS
+    """
+    given = rules.variant_name
+    if recorded is None or given == recorded:
+        return rules if rules.players == players else replace(rules, players=players)
+    if given is None:
+        return replace(Rules.parse(recorded), players=players)
+    raise NotationError(f"the state records its variants, and they are not {given}", f"variants={recorded}")

@@ -9,12 +9,10 @@ number.  The timeline holds events 1..round; position 0 is the Invariant
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from oracle.errors import InvalidPosition
-from oracle.games.time_chase.cards import HAND_SIZE, PLAYER_COUNTS, ROUNDS, UNUSED, Card, deck
+from oracle.games.time_chase.cards import Card, deck
 
 Phase = Literal["deal", "bid", "play", "over"]
 PHASES: tuple[Phase, ...] = ("deal", "bid", "play", "over")
@@ -75,6 +73,25 @@ class State:
     last_token: int | None = None
     winners: tuple[int, ...] = ()
     end_rule: str | None = field(default=None)
+    variants: str | None = None  # the rules played, when recorded (TC.NOTATION.VARIANTS)
+    # A player's view (TC.VIEW): how many cards of each hand, and of the unused cards, it cannot name
+    # (``hands`` and ``unused`` then hold only the cards it can), and whose view it is.
+    hidden: tuple[int, ...] = ()
+    unused_hidden: int = 0
+    view: int | None = None
+
+    @property
+    def is_view(self) -> bool:
+        """Whether some cards are unknown (TC.VIEW): a player's view rather than the whole state."""
+        return self.view is not None or self.unused_hidden > 0 or any(self.hidden)
+
+    def hand_size(self, player: int) -> int:
+        """The cards ``player`` holds, named or not."""
+        return len(self.hands[player]) + (self.hidden[player] if self.hidden else 0)
+
+    def hidden_in(self, player: int) -> int:
+        """How many of ``player``'s cards this state cannot name (0 in the whole state)."""
+        return self.hidden[player] if self.hidden else 0
 
     @property
     def trump(self) -> int | None:
@@ -104,6 +121,16 @@ class State:
         return cls(players=players)
 
 
+def hidden_pool(state: State) -> tuple[Card, ...]:
+    """In a view, the cards it cannot place: every card in play that is in none of its known places
+    (hands, the Invariant, the unused cards, events, the trick, the discard), in card order.
+
+    (Part of TC.VIEW.)
+    """
+    known = set(placed_cards(state)) | set(state.discard)
+    return tuple(card for card in deck(state.players) if card not in known)
+
+
 def placed_cards(state: State) -> list[Card]:
     """Every card with a place other than the discard: hands, the Invariant, unused, events, the trick."""
     cards = [card for hand in state.hands for card in hand]
@@ -121,92 +148,3 @@ def complement_discard(state: State) -> tuple[Card, ...]:
         return ()
     placed = set(placed_cards(state))
     return tuple(card for card in sorted(deck(state.players)) if card not in placed)
-
-
-def _fail(message: str, token: str = "") -> None:
-    raise InvalidPosition(f"TC.STATE.VALID: {message}", token)
-
-
-def check_state(state: State) -> None:
-    """Raise `InvalidPosition` naming the token unless ``state`` is a state the rules can reach.
-
-    Rule: TC.STATE.VALID
-    """
-    n = state.players
-    if n not in PLAYER_COUNTS:
-        _fail("a game has 3, 4, 5 or 6 players", str(n))
-    if state.phase == "deal":
-        if state.round != 0 or state.hands or state.timeline:
-            _fail("before the deal there are no hands and no events", f"round={state.round}")
-        return
-    if not 1 <= state.round <= ROUNDS:
-        _fail("the round is 1 to 10", str(state.round))
-    seats = range(n)
-    per_player = (state.hands, state.crystals, state.gained, state.spent, state.pawns, state.won)
-    if any(len(values) != n for values in per_player):
-        _fail(f"every per-player list has {n} entries")
-    for player in (state.first, state.reference, *(p for p, _ in state.trick)):
-        if player not in seats:
-            _fail("no such player", str(player))
-    in_play = set(deck(n))
-    seen: Counter[Card] = Counter()
-    for card in [*placed_cards(state), *state.discard]:
-        if card not in in_play:
-            _fail(f"this card is not in play with {n} players", card.text)
-        seen[card] += 1
-        if seen[card] > 1:
-            _fail("a card is in two places", card.text)
-    if len(seen) != len(in_play):
-        _fail(f"the cards in play number {len(in_play)}, the state places {len(seen)}")
-    if state.invariant is None:
-        _fail("a dealt game has an Invariant card", "invariant=-")
-    if len(state.unused) != UNUSED:
-        _fail(f"{UNUSED} cards stay unused", ",".join(c.text for c in state.unused) or "-")
-    if len(state.timeline) != state.round:
-        _fail(f"round {state.round} has {state.round} events", f"round={state.round}")
-    for position, slot in enumerate(state.timeline, 1):
-        if (slot.lead is None) != (slot.controller is None) or (slot.lead is None and slot.cross is not None):
-            _fail("an event has a lead card and a token, or neither", f"event {position}")
-        if slot.controller is not None and slot.controller not in seats:
-            _fail("no such player", str(slot.controller))
-    for player in seats:
-        if state.crystals[player] < 0 or state.spent[player] < 0:
-            _fail("crystals cannot be negative", f"p{player}")
-        if state.crystals[player] != state.gained[player] - state.spent[player]:
-            _fail("crystals held are those gained less those spent", f"p{player}")
-        if not 0 <= state.pawns[player] <= state.round:
-            _fail("a pawn stands at a position from 0 to the present", str(state.pawns[player]))
-        tokens = len(state.controlled(player))
-        if tokens > WIN_EVENTS or (tokens == WIN_EVENTS and state.phase != "over"):
-            _fail("a player with 3 events has won", f"p{player}")
-        for position in state.controlled(player):
-            if not state.won[player] >> position & 1:
-                _fail("a player controls an event they never won", f"p{player}")
-        _check_hand_size(state, player)
-    if state.phase == "bid" and any(p != state.round for p in state.pawns):
-        _fail("while bidding every pawn is on the present", ",".join(map(str, state.pawns)))
-    if state.phase == "play":
-        if state.at is None or not 0 <= state.at <= state.round:
-            _fail("a position is being resolved", f"at={state.at}")
-        for player, _ in state.trick:
-            if state.pawns[player] != state.at:
-                _fail("only players at the position play there", f"p{player}")
-    elif state.trick or state.at is not None:
-        _fail("cards are on the table only while a position is resolved", f"at={state.at}")
-    if state.phase == "over" and state.end_rule is None:
-        _fail("a finished game names the rule that ended it", "phase=over")
-
-
-def _check_hand_size(state: State, player: int) -> None:
-    completed = state.round - 1
-    size = len(state.hands[player])
-    if state.phase == "over":
-        # TC.WIN.THREE may end a round with players still waiting (K12).
-        if size not in (HAND_SIZE - state.round, HAND_SIZE - completed):
-            _fail(f"p{player} holds {size} cards in round {state.round}", f"p{player}")
-        return
-    played = 1 if state.has_played(player) else 0
-    if size != HAND_SIZE - completed - played:
-        _fail(f"p{player} holds {size} cards in round {state.round}", f"p{player}")
-    if list(state.hands[player]) != sorted(state.hands[player]):
-        _fail("a hand is written in card order", f"p{player}")

@@ -10,6 +10,7 @@ them comes from the rulebook.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 
 from oracle.errors import NotationError
 
@@ -39,6 +40,12 @@ MALEDICTIONS = ("brume", "confusion", "hallucination", "paralysie", "paranoia", 
 LIMBES_CARDS = (*EMBUCHES, *MALEDICTIONS)
 
 TRAP_KINDS = ("hercule", "horloge", "vortex", "yeux-R", "yeux-C", "yeux-P", "yeux-G")
+# The investigators whose ability looks at tiles; a peek names one (peek allison R1).
+PEEKERS = ("allison", "zacahire")
+# In what a player knows (their memory, their view): a tile known to be a trap, not which kind (K1),
+# and a tile they cannot name (OMBRES.VIEW).
+TRAP_SEEN = "trap"
+UNKNOWN = "?"
 
 Loc = str
 """A slot on a Lieu: its letter and its number 1..slots in the board's own frame, e.g. ``R5``."""
@@ -111,6 +118,10 @@ class Setup:
 
 SETUP_NAMES = {f.name.replace("_", "-"): f.name for f in fields(Setup)}
 LIMITS = {"players": (2, 4), "characters": (1, 30), "slots": (1, 25), "clock-start": (0, 11)}
+# The bounds of every count a state writes, checked before anything is built from it.  These are the
+# game's declared limits for the shared input reader; any count not named here is at most 99.
+STATE_BOUNDS = {"players": (2, 4), "characters": (1, 30), "slots": (1, 25), "hour": (0, 12), "current": (0, 3),
+                "view": (0, 3)}
 
 # Named variants: the other readings of the rulings (spec/trois-ombres/variants.md).
 VARIANTS: dict[str, str] = {
@@ -131,6 +142,9 @@ VARIANTS: dict[str, str] = {
     "invertigo-own-draw": "OMBRES.ID.INVERTIGO: Invertigo cancels only its holder's own draw",
     "hercule-short-advances": "OMBRES.TRAP.HERCULE: with fewer cubes than throws, the clock advances instead",
     "hallucination-trap-swap": "OMBRES.LIMBES.HALLUCINATION: a suspect and a trap revealed second swap places too",
+    "debriefing-ends-chronogyre": "OMBRES.ID.DEBRIEFING: a Chronogyre tile that makes no pair is turned face down too",
+    "peeks-may-stop": "OMBRES.ABILITY.ZACAHIRE: Zacahire and the Oreillettes may look at one tile though two could",
+    "revelateur-keeps-reroll": "OMBRES.ID.REVELATEUR: the Révélateur played after the roll leaves the reroll open",
 }
 
 
@@ -143,6 +157,13 @@ class Rules:
 
     def has(self, variant: str) -> bool:
         return variant in self.variants
+
+    @property
+    def recorded(self) -> str | None:
+        """The rules a state records in ``variants=``: the name without the counts the state writes itself
+        (players, characters, slots); None for the standard rules.  (Part of OMBRES.NOTATION.VARIANTS.)
+        """
+        return _recorded(self)
 
     @property
     def name(self) -> str:
@@ -180,3 +201,28 @@ class Rules:
             raise NotationError(f"{4 * setup.slots} slots cannot hold the {4 * setup.characters - 1} tiles dealt",
                                 text or "")
         return cls(setup, frozenset(variants))
+
+
+def rules_for(recorded: str | None, rules: Rules) -> Rules:
+    """The rules to play a state by, given the rules it records (``variants=``, None if it records none).
+
+    The caller's rules when they agree or the state records none; the
+    recorded rules when the caller gives the standard ones (so that a saved
+    state replays alone); `NotationError` naming the field when they differ.
+
+    Rule: OMBRES.NOTATION.VARIANTS
+    """
+    given = rules.recorded
+    if recorded is None or given == recorded:
+        return rules
+    if given is None:
+        kept = Rules.parse(recorded)
+        counts = {name: getattr(rules.setup, name) for name in ("players", "characters", "slots")}
+        return Rules(replace(kept.setup, **counts), kept.variants)
+    raise NotationError(f"the state records its rules, and they are not {given}", f"variants={recorded}")
+
+
+@lru_cache(maxsize=64)
+def _recorded(rules: Rules) -> str | None:
+    kept = [t for t in rules.name.split("+") if t.partition("=")[0] not in ("players", "characters", "slots")]
+    return "+".join(t for t in kept if t != "standard") or None

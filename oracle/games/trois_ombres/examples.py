@@ -13,21 +13,24 @@ from pathlib import Path
 
 from oracle.errors import NotationError
 from oracle.games import worked_examples
+from oracle.games.trois_ombres import views
 from oracle.games.trois_ombres.actions import Illegal
-from oracle.games.trois_ombres.components import Rules
+from oracle.games.trois_ombres.components import Rules, rules_for
 from oracle.games.trois_ombres.events import Event
-from oracle.games.trois_ombres.game import observation
-from oracle.games.trois_ombres.notation import format_cell, format_state, parse_action, parse_state
+from oracle.games.trois_ombres.notation import format_cell, format_state, parse_action, parse_state, state_from_json
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State, initial_state
+from oracle.games.trois_ombres.validity import check_state
+from oracle.games.trois_ombres.views import observation
 from oracle.games.worked_examples import ExampleFields
 from oracle.games.worked_examples import ExampleFormatError as ExampleFormatError  # re-exported
 from oracle.games.worked_examples import WorkedExample as WorkedExample  # re-exported
 
 FORM = ExampleFields(
     scalars=("title", "rules", "variant", "state", "illegal", "error", "hour", "cleared", "outcome", "to-act", "step",
-             "closed", "curses", "reserve", "objets", "legal-count", "after", "agency", "cubes", "layout", "rotation"),
-    lists=("actions", "events", "board", "legal", "sees", "no-events"),
+             "closed", "curses", "reserve", "objets", "legal-count", "after", "agency", "cubes", "layout", "rotation",
+             "view"),
+    lists=("actions", "events", "board", "legal", "sees", "no-events", "chance"),
     required="state",
 )
 
@@ -70,11 +73,16 @@ def run_example(example: WorkedExample) -> Run:
     rules = Rules.parse(example.fields.get("variant"))
     text = example.fields["state"]
     state = initial_state(rules) if text == "start" else parse_state(text)
+    if "view" in example.fields:  # the example is asked from that player's view, read back from its JSON
+        state = state_from_json(views.observation(state, int(example.fields["view"])))
+        check_state(state)
     events: list[Event] = []
     actions = example.lists.get("actions", [])
+    if actions:
+        rules = rules_for(state.variants, rules)
     for k, text in enumerate(actions):
         action = parse_action(text)
-        result = steps.apply(state, action, rules)
+        result = views.apply_view(state, action, rules) if views.is_view(state) else steps.apply(state, action, rules)
         if isinstance(result, Illegal):
             if k == len(actions) - 1:
                 return Run(state, events, result)
@@ -122,7 +130,13 @@ def check_example(example: WorkedExample) -> list[str]:
     expect("rotation", ",".join(map(str, state.rotation)))
     expect("after", format_state(state))
     rules = Rules.parse(f.get("variant"))
-    legal = [str(a) for a in steps.legal_actions(state, rules)] if state.result is None else []
+    listed = views.legal_in_view(state, rules) if views.is_view(state) else steps.legal_actions(state, rules)
+    legal = [str(a) for a in listed] if state.result is None else []
+    if "chance" in example.lists:
+        outcomes = views.chance_in_view(state) if views.is_view(state) else steps.chance_outcomes(state)
+        got = [f"{a} {p}" for a, p in outcomes]
+        if got != example.lists["chance"]:
+            problems.append(f"chance: expected {example.lists['chance']}, got {got}")
     expect("legal-count", str(len(legal)))
     if "legal" in example.lists and example.lists["legal"] != legal:
         problems.append(f"legal: expected {example.lists['legal']}, got {legal}")

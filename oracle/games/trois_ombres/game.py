@@ -14,19 +14,18 @@ from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
-from oracle.games.trois_ombres import notation
+from oracle.games.trois_ombres import notation, views
 from oracle.games.trois_ombres.actions import Action, Illegal
-from oracle.games.trois_ombres.components import VARIANTS, Rules
+from oracle.games.trois_ombres.components import VARIANTS, Rules, rules_for
 from oracle.games.trois_ombres.events import Event
 from oracle.games.trois_ombres.pictures.text import state_text
 from oracle.games.trois_ombres.rules import steps
-from oracle.games.trois_ombres.state import State, check_state, initial_state
+from oracle.games.trois_ombres.state import State, initial_state
+from oracle.games.trois_ombres.validity import check_state
 from oracle.interface import Applied, Game, IllegalAction, Json, Outcome, ToAct, Verdict
 
-REASONS = {
-    "OMBRES.WIN": "13 suspects are cleared to the Agence 3ID",
-    "OMBRES.LOSS": "the clock reached the hour of the three shadows",
-}
+# The words a tool uses for this game: what a player does, and what the oracle holds.
+WORDS = {"action": "action", "actions": "actions", "state": "state", "states": "states"}
 
 
 def verdict_of(problem: Illegal | None) -> Verdict:
@@ -35,55 +34,31 @@ def verdict_of(problem: Illegal | None) -> Verdict:
     return Verdict("illegal", problem.reason, problem.rule)
 
 
-def eyes_open(state: State, player: int) -> bool:
-    """Whether ``player`` sees the table now: eyes not closed by a trap, and not under Ténèbres unless active.
+def seat(state: State, player: int) -> None:
+    """`NotationError` naming ``player`` unless the state seats it."""
+    if not 0 <= player < state.players:
+        raise NotationError(f"there is no player {player} at a {state.players}-player table (0 to "
+                            f"{state.players - 1})", str(player))
 
-    Rules: OMBRES.EYES, OMBRES.LIMBES.TENEBRES
+
+def outcome_of(state: State) -> Outcome | None:
+    """How the game ended, in a sentence: the team wins or loses, and why.
+
+    (Part of OMBRES.WIN, OMBRES.LOSS, OMBRES.BLUFF.)
     """
-    if any(c.card == "tenebres" for c in state.curses) and player != state.current:
-        return False
-    return not state.closed[player] or player == state.current
-
-
-def observation(state: State, player: int) -> Json:
-    """What ``player`` may see and remembers: public pieces, face-up tiles if their eyes are open, their own memory.
-
-    Rule: OMBRES.OBSERVE
-    """
-    looking = eyes_open(state, player)
-    memory = dict(state.seen[player])
-    board = []
-    for loc, cell in state.board:
-        shown = cell.tile if cell.up and looking else memory.get(loc, "?")
-        board.append({"slot": loc, "tile": shown, "up": cell.up, "kept": cell.kept, "clue": cell.clue,
-                      "cube": cell.cube})
-    kind, actor = steps.to_act_kind(state)
-    return {
-        "game": "trois-ombres",
-        "player": player,
-        "eyes": "open" if looking else "closed",
-        "hour": state.hour,
-        "cleared": len(state.agency),
-        "agency": list(state.agency),
-        "board": board,
-        "known": memory,
-        "layout": list(state.layout),
-        "rotation": list(state.rotation),
-        "cubes": state.cubes,
-        "reserve": list(state.reserve),
-        "stock": list(state.stock),
-        "objets": list(state.objets),
-        "curses": [{"card": c.card, "drawer": c.drawer} for c in state.curses],
-        "closed": list(state.closed),
-        "piles": {"traps": len(state.traps), "id": len(state.id_deck), "limbes": len(state.limbes_deck)},
-        "discards": {"traps": list(state.trap_discard), "id": list(state.id_discard),
-                     "limbes": list(state.limbes_discard)},
-        "current": state.current,
-        "face": state.turn.face,
-        "to_act": {"kind": kind, "player": actor, "step": state.steps[0].kind if state.steps else None},
-        "result": state.result,
-        "rule": state.rule,
-    }
+    if state.result is None:
+        return None
+    rule = state.rule or ""
+    team = tuple(range(state.players)) if state.result == "win" else ()
+    if rule == "OMBRES.WIN":
+        reason = f"everybody wins: {len(state.agency)} suspects are cleared to the Agence 3ID"
+    elif rule == "OMBRES.LOSS":
+        reason = "everybody loses: the clock reached the hour of the three shadows (12 h)"
+    elif state.result == "win":
+        reason = "everybody wins: the bluff named the Démon's host"
+    else:
+        reason = "everybody loses: the bluff did not name the Démon's host"
+    return Outcome(team, reason, rule)
 
 
 class TroisOmbres:
@@ -143,20 +118,29 @@ class TroisOmbres:
         return ToAct.player(player)
 
     def legal_actions(self, state: State, rules: Rules, player: int | None = None) -> Sequence[Action]:
+        rules = rules_for(state.variants, rules)
         kind, actor = steps.to_act_kind(state)
-        if player is not None and (kind != "player" or player != actor):
-            return ()
+        if player is not None:
+            seat(state, player)
+            if kind != "player" or player != actor:
+                return ()
+        if views.is_view(state):
+            return views.legal_in_view(state, rules)
         return steps.legal_actions(state, rules)
 
     def chance_outcomes(self, state: State, rules: Rules) -> Sequence[tuple[Action, Fraction]]:
-        return steps.chance_outcomes(state)
+        return views.chance_in_view(state) if views.is_view(state) else steps.chance_outcomes(state)
 
     def sample_chance(self, state: State, rules: Rules, rng: Random) -> Action:
+        rules = rules_for(state.variants, rules)
         if steps.to_act_kind(state)[0] != "chance":
             raise NotationError("not a chance state")
         if state.steps[0].kind == "deal":
-            return steps.sample_deal(state, rng, rules)
-        outcomes = steps.chance_outcomes(state)
+            deal = steps.sample_deal(state, rng, rules)
+            if views.is_view(state):  # nobody sees the tiles dealt: only where they go
+                return Action("deal", ("?", *(e.partition("=")[0] + "=?" for e in deal.args[1:])))
+            return deal
+        outcomes = self.chance_outcomes(state, rules)
         return rng.choices([a for a, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
 
     def joint_action(self, state: State, choices: Mapping[int, Action]) -> Action:
@@ -175,33 +159,32 @@ class TroisOmbres:
         return notation.action_from_json(obj)
 
     def apply(self, state: State, action: Action, rules: Rules) -> Applied[State, Event]:
-        result = steps.apply(state, action, rules)
+        rules = rules_for(state.variants, rules)
+        result = views.apply_view(state, action, rules) if views.is_view(state) else steps.apply(state, action, rules)
         if isinstance(result, Illegal):
             raise IllegalAction(verdict_of(result))
         return Applied(result[0], result[1])
 
     def explain(self, state: State, action: Action, rules: Rules) -> Verdict:
+        rules = rules_for(state.variants, rules)
+        if views.is_view(state):
+            return verdict_of(views.explain_view(state, action, rules))
         return verdict_of(steps.explain(state, action, rules))
 
     def completions(self, state: State, partial: Action, rules: Rules) -> Sequence[Action]:
         """Actions have no parts here: the legal actions whose text starts with the partial one's."""
         prefix = str(partial)
-        return [a for a in steps.legal_actions(state, rules) if str(a) == prefix or str(a).startswith(prefix + " ")]
+        return [a for a in self.legal_actions(state, rules) if str(a) == prefix or str(a).startswith(prefix + " ")]
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.result is None:
-            return None
-        rule = state.rule or ""
-        if state.result == "win":
-            reason = REASONS.get(rule, "the bluff matched the Démon tile")
-            return Outcome(tuple(range(state.players)), reason, rule)
-        reason = REASONS.get(rule, "the bluff missed the Démon tile")
-        return Outcome((), reason, rule)
+        return outcome_of(state)
 
     def observe(self, state: State, player: int) -> Json:
-        if not 0 <= player < state.players:
-            raise NotationError("no such player", str(player))
-        return observation(state, player)
+        seat(state, player)
+        if state.view is not None and state.view != player:
+            raise NotationError(f"this is player {state.view}'s view: it holds nothing of player {player}'s",
+                                str(player))
+        return views.observation(state, player)
 
     def event_text(self, event: Event) -> str:
         return notation.event_text(event)
@@ -221,7 +204,13 @@ def play_seeded(rules: Rules, seed: int) -> list[Action]:
     return actions
 
 
-# The clause that says what each player may see (`observation`), for conformance reports.
+def possible_actions(state: State, rules: Rules, player: int | None = None) -> list[Action]:
+    """The actions legal in some completion of a view: in this game no legality turns on a hidden tile
+    (OMBRES.VIEW), so they are the legal actions."""
+    return list(GAME.legal_actions(state, rules, player))
+
+
+# The clause that says what each player may see (`views.observation`), for conformance reports.
 OBSERVE_RULE = "OMBRES.OBSERVE"
 
 

@@ -9,26 +9,14 @@ ever sees a `Table`.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 
-from oracle.errors import InvalidPosition
 from oracle.games.trois_ombres.components import (
-    ID_CARDS,
     INVESTIGATORS,
     LIEUX,
-    LIMBES_CARDS,
-    MALEDICTIONS,
-    OBJETS,
-    PLACES,
-    TRAP_KINDS,
     Loc,
     Rules,
     loc_key,
-    loc_lieu,
-    loc_slot,
-    suspect_tiles,
-    tile_is_trap,
 )
 from oracle.games.trois_ombres.events import Event
 
@@ -115,6 +103,9 @@ class State:
     steps: tuple[Step, ...] = ()
     result: str | None = None  # "win" or "loss"
     rule: str | None = None  # the clause that ended the game
+    variants: str | None = None  # the rules played, when recorded (OMBRES.NOTATION.VARIANTS)
+    view: int | None = None  # the seat whose view this is; None for the whole table (OMBRES.VIEW)
+    unseen: tuple[str, ...] = ()  # in a view: the tiles whose place the viewer does not know
 
     def cell(self, loc: Loc) -> Cell | None:
         for where, cell in self.board:
@@ -130,6 +121,10 @@ class State:
     def to_clear(self) -> int:
         """Suspects to clear for the win: all but the demon's host (13 with 7 characters)."""
         return 2 * self.characters - 1
+
+
+# The names of a state's fields, in the order of the text notation.
+STATE_FIELDS = tuple(f.name for f in fields(State))
 
 
 def initial_state(rules: Rules) -> State:
@@ -155,6 +150,7 @@ def initial_state(rules: Rules) -> State:
         closed=(False,) * n,
         seen=((),) * n,
         steps=(Step("deal"),),
+        variants=rules.recorded,
     )
 
 
@@ -162,8 +158,8 @@ class Table:
     """The mutable twin of `State` that the rules change during one action."""
 
     def __init__(self, state: State) -> None:
-        for f in fields(State):
-            setattr(self, f.name, getattr(state, f.name))
+        for name in STATE_FIELDS:
+            setattr(self, name, getattr(state, name))
         self.board_map: dict[Loc, Cell] = dict(state.board)
         self.seen_maps: list[dict[Loc, str]] = [dict(s) for s in state.seen]
         self.reserve_l = list(state.reserve)
@@ -200,6 +196,9 @@ class Table:
     turn: TurnInfo
     result: str | None
     rule: str | None
+    variants: str | None
+    view: int | None
+    unseen: tuple[str, ...]
 
     def freeze(self) -> State:
         return State(
@@ -233,6 +232,9 @@ class Table:
             steps=tuple(self.steps_l),
             result=self.result,
             rule=self.rule,
+            variants=self.variants,
+            view=self.view,
+            unseen=self.unseen,
         )
 
     def set_cell(self, loc: Loc, **changes: object) -> None:
@@ -248,80 +250,3 @@ def without(pile: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 def plus(pile: tuple[str, ...], *items: str) -> tuple[str, ...]:
     return tuple(sorted((*pile, *items)))
-
-
-def _invalid(message: str) -> InvalidPosition:
-    return InvalidPosition(f"illegal: OMBRES.STATE.VALID: {message}")
-
-
-def check_state(state: State) -> None:
-    """Raise `InvalidPosition` unless every piece is in exactly one place and every count is in range.
-
-    Rule: OMBRES.STATE.VALID
-    """
-    n = state.players
-    if not 2 <= n <= 4:
-        raise _invalid(f"{n} players (2 to 4)")
-    per_player = (state.investigators, state.reserve, state.stock, state.objets, state.closed, state.seen)
-    if any(len(values) != n for values in per_player):
-        raise _invalid(f"a per-player list does not have {n} entries")
-    if len(set(state.investigators)) != n or not set(state.investigators) <= set(INVESTIGATORS):
-        raise _invalid(f"investigators {','.join(state.investigators)} are not distinct known investigators")
-    if sorted(state.layout) != sorted(LIEUX) or len(state.rotation) != len(PLACES):
-        raise _invalid("the layout does not hold each Lieu once")
-    if not 0 <= state.hour <= 12:
-        raise _invalid(f"the clock shows {state.hour} (0 to 12)")
-    suspects = suspect_tiles(state.characters)
-    count: Counter[str] = Counter()
-    for loc, cell in state.board:
-        if loc_lieu(loc) not in LIEUX or not 1 <= loc_slot(loc) <= state.slots:
-            raise _invalid(f"slot {loc} is not on a Lieu of {state.slots} slots")
-        if cell.tile not in suspects and not tile_is_trap(cell.tile):
-            raise _invalid(f"unknown tile {cell.tile} at {loc}")
-        if cell.cube and cell.up:
-            raise _invalid(f"a Hercule cube on the face-up tile at {loc}")
-        if cell.kept and not cell.up:
-            raise _invalid(f"the Chronogyre tile at {loc} is face down")
-        if cell.clue is not None and not 0 <= cell.clue < n:
-            raise _invalid(f"a clue of player {cell.clue} at {loc}")
-        if not tile_is_trap(cell.tile):
-            count[cell.tile] += 1
-    for tile in state.agency:
-        if tile not in suspects:
-            raise _invalid(f"unknown suspect {tile} at the Agence")
-        count[tile] += 2
-    for tile, _ in state.held:
-        count[tile] += 1
-    if state.demon is not None:
-        if state.demon not in suspects:
-            raise _invalid(f"the Démon tile {state.demon} is not a suspect")
-        count[state.demon] += 1
-    dealt = state.demon is not None
-    for tile in suspects:
-        if count[tile] > 2 or (dealt and count[tile] != 2):
-            raise _invalid(f"suspect {tile} has {count[tile]} tiles in play (2 expected)")
-    if len(state.agency) > state.to_clear:
-        raise _invalid(f"{len(state.agency)} suspects at the Agence (at most {state.to_clear})")
-    piles = (
-        (state.traps, TRAP_KINDS), (state.trap_discard, TRAP_KINDS), (state.id_deck, ID_CARDS),
-        (state.id_discard, ID_CARDS), (state.limbes_deck, LIMBES_CARDS), (state.limbes_discard, LIMBES_CARDS),
-    )
-    for pile, known in piles:
-        if any(card not in known for card in pile):
-            raise _invalid(f"unknown card or trap in {','.join(pile)}")
-    if any(o is not None and o not in OBJETS for o in state.objets):
-        raise _invalid("a held card that is not an Objet")
-    if any(c.card not in MALEDICTIONS or not 0 <= c.drawer < n for c in state.curses):
-        raise _invalid("a Malédiction in force that is not one")
-    if not 0 <= state.current < n:
-        raise _invalid(f"player {state.current} is not seated")
-    if state.cubes < 0 or any(v < 0 for v in (*state.reserve, *state.stock)):
-        raise _invalid("a negative count")
-    head = state.steps[0].kind if state.steps else None
-    draw_piles = {"draw-id": state.id_deck, "draw-limbes": state.limbes_deck, "draw-trap": state.traps}
-    if head in draw_piles and not draw_piles[head]:
-        raise _invalid(f"a {head} step with nothing to draw (the oracle rebuilds a pile before a draw is due)")
-    if head == "shuffle" and not state.held:
-        raise _invalid("a shuffle with no tile in hand")
-    if state.result not in (None, "win", "loss"):
-        raise _invalid(f"unknown result {state.result}")

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from dataclasses import replace
 
-from oracle.games.time_chase import notation, rules
+from oracle.games.time_chase import notation, rules, views
 from oracle.games.time_chase.examples import WorkedExample, check_example, parse_block
 from oracle.games.time_chase.pictures import timeline_svg
-from oracle.games.time_chase.ruleset import Rules
+from oracle.games.time_chase.ruleset import Rules, rules_for
 from oracle.games.time_chase.state import State
+from oracle.interface import DEPENDS
 
 RuleLink = Callable[[str], "str | None"]
 
@@ -66,7 +66,10 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
         parts += [_facts(facts), "</div>"]
         return "\n".join(parts)
     state = notation.parse_state(f["state"])
-    ruleset = replace(Rules.parse(f.get("variant", "standard")), players=state.players)
+    if "view" in f:  # asked from that player's view (TC.VIEW)
+        state = views.view_of(state, int(f["view"].removeprefix("p")))
+        facts.append(("Asked from", f"{html.escape(f['view'])}'s view"))
+    ruleset = rules_for(state.variants, state.players, Rules.parse(f.get("variant", "standard")))
     for setup in example.lists.get("setup", []):
         state, _ = rules.apply(state, notation.parse_action(setup), ruleset)
     if example.lists.get("setup"):
@@ -77,9 +80,11 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
         action = notation.parse_action(f["action"])
         verdict = rules.explain(state, action, ruleset)
         facts.append(("Action", _code(f["action"])))
-        if verdict.is_legal:
+        if verdict.is_legal or verdict.status == DEPENDS:
             after, events = rules.apply(state, action, ruleset)
-            facts.append(("Verdict", "<strong>legal</strong>"))
+            facts.append(("Verdict", "<strong>legal</strong>" if verdict.is_legal else
+                          f"<strong>depends</strong> on {_rule_link(str(verdict.rule), link)}: "
+                          + html.escape(verdict.reason)))
             figures.append(_figure("After", after))
             shown = [notation.event_text(e) for e in events]
             events_html = (

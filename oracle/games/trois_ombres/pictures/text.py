@@ -44,6 +44,8 @@ def state_text(state: State) -> str:
         "Malédictions " + (", ".join(f"{c.card} (p{c.drawer})" for c in state.curses) or "-")
         + "; eyes closed " + (", ".join(f"p{p}" for p, c in enumerate(state.closed) if c) or "-"),
     ]
+    if state.view is not None:
+        facts.append(f"p{state.view}'s view: ? is a tile it cannot name; {len(state.unseen)} tiles unseen")
     if state.result is not None:
         facts.append(f"over: {state.result} ({state.rule})")
     else:

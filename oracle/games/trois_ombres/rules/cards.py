@@ -190,8 +190,10 @@ def debriefing(table: Table, rules: Rules) -> None:
         return
     watchers = observers(table)
     shown: list[Loc] = []
+    handled: list[Loc] = []
     for loc, cell in board_items(table):
         if cell.clue is not None and not cell.cube:
+            handled.append(loc)
             return_clue(table, loc)
             if not cell.up:
                 table.set_cell(loc, up=True)
@@ -210,6 +212,12 @@ def debriefing(table: Table, rules: Rules) -> None:
     for loc in shown:
         if loc in table.board_map:
             table.set_cell(loc, up=False)
+    if rules.has("debriefing-ends-chronogyre"):
+        for loc, cell in board_items(table):
+            if cell.kept and loc in handled:
+                table.set_cell(loc, up=False, kept=False)
+                text = f"the Chronogyre tile on {loc} is turned face down"
+                table.emit("turn-down", "OMBRES.ID.DEBRIEFING", text, loc)
 
 
 # --- Limbes ----------------------------------------------------------------------------

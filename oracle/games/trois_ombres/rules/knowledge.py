@@ -6,10 +6,10 @@ who has their eyes closed and gives each player only what they saw.
 
 from __future__ import annotations
 
-from oracle.games.trois_ombres.components import Loc
+from oracle.games.trois_ombres.components import TRAP_SEEN, Loc
 from oracle.games.trois_ombres.state import Table
 
-TRAP_SEEN = "trap"  # a face-down tile known to be a trap, kind unknown (K1)
+__all__ = ["TRAP_SEEN", "curse_in_force", "forget", "move_memory", "observers", "see", "swap_memory"]
 
 
 def curse_in_force(table: Table, card: str) -> bool:
@@ -19,11 +19,14 @@ def curse_in_force(table: Table, card: str) -> bool:
 def observers(table: Table) -> list[int]:
     """The players whose eyes are open: not closed by a trap, and only the active player under Ténèbres.
 
+    A trap that closes the active player's eyes closes them for the rest of
+    their own turn too (a turn that goes on under ``trap-also-limbes``).
+
     (Part of OMBRES.EYES, OMBRES.LIMBES.TENEBRES.)
     """
     if curse_in_force(table, "tenebres"):
-        return [table.current]
-    return [p for p in range(table.players) if not table.closed_l[p] or p == table.current]
+        return [] if table.closed_l[table.current] else [table.current]
+    return [p for p in range(table.players) if not table.closed_l[p]]
 
 
 def see(table: Table, loc: Loc, tile: str, players: list[int]) -> None:

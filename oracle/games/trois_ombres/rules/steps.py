@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 from oracle.games.trois_ombres.actions import Action, Illegal
@@ -24,7 +25,8 @@ from oracle.games.trois_ombres.rules.places import (
 )
 from oracle.games.trois_ombres.state import Cell, State, Step, Table
 
-CHANCE_KINDS = ("deal", "die", "illusion", "draw-id", "draw-limbes", "draw-trap", "shuffle", "hercule-throw")
+CHANCE_KINDS = ("deal", "die", "illusion", "draw-id", "draw-limbes", "draw-trap", "shuffle", "hercule-throw",
+                "show")
 AUTOMATIC_KINDS = ("end-turn", "discard-trap", "limbes")
 
 Check = Callable[[Table, Step, Action], Illegal | None]
@@ -124,10 +126,9 @@ def do_chance(table: Table, step: Step, action: Action, rules: Rules) -> None:
         table.steps_l.insert(0, Step("turn"))
     elif kind == "die":
         face = action.args[0]
-        from dataclasses import replace
-
         table.turn = replace(table.turn, face=face)
         table.emit("die", "OMBRES.DIE", f"the die shows {face}", face)
+        turn.face_shown(table, rules)
     elif kind == "illusion":
         cards.illusion_roll(table, action.args[0])
     elif kind == "draw-id":
@@ -169,7 +170,7 @@ def _turn_do(rules: Rules) -> Do:
 def decision(kind: str, rules: Rules) -> tuple[Check, Do, Callable[[Table, Step], list[Action]]]:
     """The check, the effect and the candidate list of a decision step."""
     table_ = {
-        "turn": (_turn_check(rules), _turn_do(rules), lambda t, s: turn.turn_candidates(t)),
+        "turn": (_turn_check(rules), _turn_do(rules), lambda t, s: turn.turn_candidates(t, rules)),
         "clues": (turn.check_clue, turn.do_clue, turn.clue_candidates),
         "trap-slot": (lambda t, s, a: traps.check_trap_slot(t, a),
                       lambda t, s, a: traps.place_trap_slot(t, a.args[0]),
@@ -290,6 +291,8 @@ def apply(state: State, action: Action, rules: Rules) -> tuple[State, tuple[Even
     else:
         decision(step.kind, rules)[1](table, step, action)
     settle(table, rules)
+    if rules.recorded is not None:
+        table.variants = rules.recorded  # the state records the rules it was played by
     return table.freeze(), tuple(table.events)
 
 

@@ -175,7 +175,21 @@ def check_turn(table: Table, action: Action, rules: Rules) -> Illegal | None:
         return check_reveal(table, args[0], rules)
     if verb == "uncube" and len(args) == 1:
         return check_uncube(table, args[0], rules)
+    if verb == "done" and not args:
+        return check_stop(table, rules)
     return Illegal("OMBRES.TURN", f"not an action of this point of the turn: {action}")
+
+
+def check_stop(table: Table, rules: Rules) -> Illegal | None:
+    """The reveals may end early only when no tile can be revealed: a cube removal is a choice, a reveal is not.
+
+    Rule: OMBRES.CUBE.OPTIONAL
+    """
+    revealable = [loc for loc in board_locs(table) if check_reveal(table, loc, rules) is None]
+    if revealable:
+        return Illegal("OMBRES.CUBE.OPTIONAL", f"a tile can still be revealed ({', '.join(revealable)}): "
+                       "the reveals end only when none can")
+    return None
 
 
 def check_reroll(table: Table, action: Action, rules: Rules) -> Illegal | None:
@@ -185,10 +199,6 @@ def check_reroll(table: Table, action: Action, rules: Rules) -> Illegal | None:
     """
     turn = table.turn
     rule = "OMBRES.ABILITY.LUCILE" if action.verb == "reroll" else "OMBRES.ID.STYLO"
-    if turn.accepted:
-        return Illegal(rule, "the die result has already been applied")
-    if turn.rerolled and not rules.has("reroll-chain"):
-        return Illegal(rule, "this result is itself a reroll and must be applied")
     if action.verb == "reroll":
         if investigator(table) != "lucile":
             return Illegal(rule, "only Lucile Finemouche may reroll")
@@ -198,6 +208,10 @@ def check_reroll(table: Table, action: Action, rules: Rules) -> Illegal | None:
             return Illegal(rule, "Lucile rerolls once a turn")
     elif not holds(table, "stylo-traducteur"):
         return Illegal(rule, "the player holds no Stylo traducteur")
+    if turn.accepted:
+        return Illegal(rule, "the die result has already been applied")
+    if turn.rerolled and not rules.has("reroll-chain"):
+        return Illegal(rule, "this result is itself a reroll and must be applied")
     return None
 
 
@@ -222,9 +236,11 @@ def check_peek(table: Table, action: Action, rules: Rules) -> Illegal | None:
     """
     turn = table.turn
     if action.verb == "peek":
-        source, locs = investigator(table), action.args
+        source, locs = action.args[0], action.args[1:]
         if source not in ("allison", "zacahire"):
-            return Illegal("OMBRES.TURN", "this investigator has no peek")
+            return Illegal("OMBRES.TURN", f"{source} has no ability to look at tiles (allison, zacahire)")
+        if investigator(table) != source:
+            return Illegal(PEEK_RULE[source], f"the player is {investigator(table)}, not {source}")
         if not ability_usable(table, source):
             return Illegal("OMBRES.LIMBES.CONFUSION", "under Confusion no investigator may use an ability")
         if source in turn.used:
@@ -243,7 +259,8 @@ def check_peek(table: Table, action: Action, rules: Rules) -> Illegal | None:
     if two and len(targets) < 2 and rules.has("peeks-need-two"):
         return Illegal(rule, f"there are not two tiles to look at ({len(targets)})")
     wanted = min(2 if two else 1, len(targets))
-    if len(locs) != wanted or len(set(locs)) != len(locs) or wanted == 0:
+    counts = (1, wanted) if two and rules.has("peeks-may-stop") else (wanted,)
+    if len(locs) not in counts or len(set(locs)) != len(locs) or wanted == 0:
         return Illegal(rule, f"look at exactly {wanted} tile(s) here")
     for loc in locs:
         if loc not in targets:
@@ -254,7 +271,7 @@ def check_peek(table: Table, action: Action, rules: Rules) -> Illegal | None:
     return None
 
 
-def turn_candidates(table: Table) -> list[Action]:
+def turn_candidates(table: Table, rules: Rules) -> list[Action]:
     """The actions worth checking in the turn step, in documented order."""
     turn = table.turn
     locs = board_locs(table)
@@ -270,14 +287,27 @@ def turn_candidates(table: Table) -> list[Action]:
             targets = peek_targets(table, source)
             two = source in ("zacahire", "oreillettes") and len(targets) >= 2
             pairs = [(a, b) for i, a in enumerate(targets) for b in targets[i + 1:]]
-            groups = pairs if two else [(t,) for t in targets]
-            prefix = ("peek", ()) if source in ("allison", "zacahire") else ("use", (source,))
-            out += [Action(prefix[0], (*prefix[1], *group)) for group in groups]
+            singles: list[tuple[str, ...]] = [(t,) for t in targets]
+            groups = [*singles, *pairs] if two and rules.has("peeks-may-stop") else pairs if two else singles
+            verb = "peek" if source in ("allison", "zacahire") else "use"
+            out += [Action(verb, (source, *group)) for group in groups]
     else:
         out.append(Action("use", ("revelateur",)))
     out += [Action("reveal", (loc,)) for loc in locs]
     out += [Action("uncube", (loc,)) for loc in locs]
+    out.append(Action("done"))
     return out
+
+
+def face_shown(table: Table, rules: Rules) -> None:
+    """The die has shown a face: if nothing can reroll it, it is applied at once, so that an Horloge
+    face advances the clock before anything else (at 11 h the game is lost there and then).
+
+    (Part of OMBRES.DIE.)
+    """
+    rerolls = (Action("reroll"), Action("use", ("stylo-traducteur",)))
+    if all(check_reroll(table, reroll, rules) is not None for reroll in rerolls):
+        accept_face(table)
 
 
 def accept_face(table: Table) -> None:
@@ -328,15 +358,15 @@ def do_turn(table: Table, action: Action, rules: Rules) -> None:
         table.emit("reroll", rule, "the die is rolled again")
         table.steps_l[0:0] = [Step("die"), Step("turn")]
         return
-    if table.turn.face is not None:
+    if table.turn.face is not None and not (verb == "use" and args[0] == "revelateur"
+                                            and rules.has("revelateur-keeps-reroll")):
         accept_face(table)
         if table.result is not None:
             return
     if verb == "use" and args[0] == "revelateur":
         revelateur(table)
     elif verb in ("peek", "use"):
-        source = investigator(table) if verb == "peek" else args[0]
-        locs = args if verb == "peek" else args[1:]
+        source, locs = args[0], args[1:]
         if verb == "use":
             discard_objet(table, source, PEEK_RULE[source])
         else:
@@ -355,8 +385,13 @@ def do_turn(table: Table, action: Action, rules: Rules) -> None:
         begin_reveals(table)
         if reveal(table, args[0], rules):
             return  # a trap ended the reveals
+    elif verb == "done":
+        begin_reveals(table)
+        table.turn = replace(table.turn, left=0)
+        table.emit("stop", "OMBRES.CUBE.OPTIONAL", f"player {table.current} reveals no more tiles")
     table.steps_l.insert(0, Step("turn"))
-    if table.turn.begun and not any(check_turn(table, a, rules) is None for a in turn_candidates(table)):
+    if table.turn.begun and not any(a.verb != "done" and check_turn(table, a, rules) is None
+                                    for a in turn_candidates(table, rules)):
         table.steps_l.pop(0)
         resolve(table, rules)
 
