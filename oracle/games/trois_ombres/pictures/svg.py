@@ -33,7 +33,8 @@ def render_svg(state: State, hidden: bool = True, title: str = "") -> str:
     width = board + 260
     height = board + 40
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-           f'height="{height}" font-family="sans-serif" role="img" aria-label="{escape(title or "a table")}">',
+           f'height="{height}" class="trois-ombres" font-family="sans-serif" role="img" '
+           f'aria-label="{escape(title or "a table")}">',
            f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>']
     for lieu in LIEUX:
         rows = [slot_cell(state, lieu, s) for s in range(1, n * n + 1)]
