@@ -48,7 +48,7 @@ from oracle.games.ttykm.pictures.overlays import (
     attempt_overlays,
     turn_overlays,
 )
-from oracle.games.ttykm.pictures.text import position_prose, position_summary
+from oracle.games.ttykm.pictures.text import chapter_state, position_prose, position_summary
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
 from oracle.games.ttykm.turn import Aimed, Pull
 
@@ -550,6 +550,17 @@ def _numbers(drawn: Sequence[_Drawn], badges: Sequence[Circle], width: float) ->
         numbers.append((x, y, STEP_RADIUS))
 
 
+def _coordinates(layout: Layout) -> list[Circle]:
+    """The rank numbers and file letters, as circles an action's number keeps clear of."""
+    found: list[Circle] = []
+    for era in Era:
+        left, top = layout.board_left(era), layout.board_top(era)
+        for i in range(4):
+            found.append((left - 8, top + (3 - i + 0.5) * SQUARE, 6))
+            found.append((left + (i + 0.5) * SQUARE, top + BOARD + 11, 6))
+    return found
+
+
 def _lanes(arrows: Sequence[Arrow]) -> list[int]:
     """For each arrow, how many jumps in time before it join the same two cells (0 for any other arrow)."""
     seen: list[frozenset[int]] = []
@@ -575,12 +586,12 @@ def _badge(parent: ET.Element, kind: str, x: float, y: float, r: float = 8.5) ->
     if shape == "square":
         _el(group, "rect", x=x - r + 0.5, y=y - r + 0.5, width=2 * r - 1, height=2 * r - 1, rx=2, **outline)
     elif shape == "diamond":
-        k = r * 1.15
+        k = r * 1.2
         _el(group, "polygon", points=f"{_num(x)},{_num(y - k)} {_num(x + k)},{_num(y)} {_num(x)},{_num(y + k)}"
             f" {_num(x - k)},{_num(y)}", **outline)
     else:
         _el(group, "circle", cx=x, cy=y, r=r, **outline)
-    arm = r * 0.5
+    arm = r * (0.42 if shape == "diamond" else 0.5)
     if sign == "plus":
         d = f"M{_num(x - arm)},{_num(y)} H{_num(x + arm)} M{_num(x)},{_num(y - arm)} V{_num(y + arm)}"
     elif sign == "bar":
@@ -605,6 +616,10 @@ def _free_corners(position: Position, c: int) -> list[tuple[int, int]]:
         if thing is not None and thing.hat is not None:
             taken.add(TOP_LEFT)
     return [k for k in (TOP_LEFT, TOP_RIGHT, BOTTOM_RIGHT, BOTTOM_LEFT) if k not in taken]
+
+
+def _seeded(position: Position, c: int) -> bool:
+    return position.chapters is not None and bool(position.chapters.seeds >> c & 1)
 
 
 def _take(free: list[tuple[int, int]], preferred: Sequence[tuple[int, int]], clear: Callable[[int, int], bool],
@@ -651,7 +666,15 @@ def _markers(parent: ET.Element, layout: Layout, position: Position, markers: Se
                   opacity=0.85)
             _badge(group, marker.kind, gx, gy, r=5)
             taken.append((gx, gy, GHOST_RADIUS))
+        centred = bool(ghosts) and not solid
         for marker in (m for m in here if m.kind not in REMOVALS):
+            if (marker.kind == "cleared" and not solid and not centred and not _seeded(position, c)
+                    and not any(_touches((x, y, 10.5), head) for head in heads)):
+                # The object is gone and its square empty: the badge takes the middle of the square.
+                _badge(_marker_group(parent, marker), marker.kind, x, y)
+                taken.append((x, y, 10.5))
+                centred = True
+                continue
             kx, ky = _take(free, (TOP_RIGHT, BOTTOM_RIGHT, TOP_LEFT, BOTTOM_LEFT), clear)
             _badge(_marker_group(parent, marker), marker.kind, x + kx * CORNER, y + ky * CORNER, r=7)
             taken.append((x + kx * CORNER, y + ky * CORNER, 7.5))
@@ -706,7 +729,8 @@ def _counts(parent: ET.Element, x: float, y: float, label: str, counts: tuple[in
 
 
 def _footer(parent: ET.Element, layout: Layout, position: Position) -> float:
-    """Whose turn, the supplies and the removed copies; returns the y below it."""
+    """Whose turn, the supplies and the removed copies, and what the chapters keep off the boards; returns
+    the y below it."""
     group = _el(parent, "g", class_="status")
     y = layout.boards_bottom + 16
     if position.winner is not None:
@@ -716,13 +740,18 @@ def _footer(parent: ET.Element, layout: Layout, position: Position) -> float:
         status = f"{position.to_move.word.capitalize()} to move"
     left = layout.board_left(Era.PAST)
     _text(group, left, y + 4, status, font_size=13, font_weight="bold", fill="#222222")
+    chapters = chapter_state(position)
     if layout.name == "row":
         x = _counts(group, layout.board_left(Era.PRESENT) - RANK_GUTTER, y, "supply", position.supply, START_SUPPLY)
         _counts(group, x, y, "removed", position.removed, COPIES_PER_PLAYER)
-        return y + LINE - 6
+        if chapters:
+            _text(group, left, y + LINE + 4, " · ".join(chapters), font_size=12, fill="#333333", class_="chapters")
+        return y + LINE * (1 + bool(chapters)) - 6
     _counts(group, 4, y + LINE, "supply", position.supply, START_SUPPLY)
     _counts(group, 4, y + 2 * LINE, "removed", position.removed, COPIES_PER_PLAYER)
-    return y + 3 * LINE - 6
+    for n, said in enumerate(chapters, start=3):
+        _text(group, 4, y + n * LINE + 4, said, font_size=12, fill="#333333", class_="chapters")
+    return y + (3 + len(chapters)) * LINE - 6
 
 
 LEGEND_CHAR = 7.5  # a generous width of one character of a 12-unit label (DejaVu Sans, the widest common sans)
@@ -817,7 +846,7 @@ def board_svg(position: Position, overlays: Overlays | None = None, scale: float
              for arrow, lane in zip(overlays.arrows, _lanes(overlays.arrows), strict=True)]
     badges = _markers(root, geometry, position, overlays.markers, [d.head for d in drawn if d.head is not None])
     root.append(layer)
-    _numbers(drawn, badges, geometry.width)
+    _numbers(drawn, badges + _coordinates(geometry), geometry.width)
     if overlays.refused_focus is not None:
         _refused_focus(root, geometry, position, overlays.refused_focus)
     bottom = _footer(root, geometry, position)

@@ -33,6 +33,7 @@ from oracle.games.ttykm.events import (
     Won,
 )
 from oracle.games.ttykm.notation import cell_prose, event_text, square_name, square_text
+from oracle.games.ttykm.objects import hats_in_supply
 from oracle.games.ttykm.state import Position
 
 EMPTY = "."
@@ -122,7 +123,26 @@ def position_prose(position: Position) -> str:
         f"In supply: White {position.supply[0]}, Black {position.supply[1]}. "
         f"Removed from the game: White {position.removed[0]}, Black {position.removed[1]}."
     )
+    lines += [part[0].upper() + part[1:] + "." for part in chapter_state(position)]
     return "\n".join(lines)
+
+
+def chapter_state(position: Position) -> list[str]:
+    """What the chapters in play keep off the boards, in words: the shared seeds (GROWTH.SEEDS), who has
+    built a statue (INFLUENCE.BUILD.ONCE), the hats in supply (MEMORY.HATS)."""
+    chapters = position.chapters
+    if chapters is None:
+        return []
+    said = []
+    if "growth" in chapters.modules:
+        said.append(f"seeds in supply: {chapters.seed_supply}")
+    if "influence" in chapters.modules:
+        built = [c.word.capitalize() for c in Colour if chapters.built[c]]
+        said.append("statue built by " + " and ".join(built) if built else "no statue built yet")
+    if "memory" in chapters.modules:
+        white, black = (hats_in_supply(chapters, c) for c in Colour)
+        said.append(f"hats in supply: White {white}, Black {black}")
+    return said
 
 
 def position_summary(position: Position) -> str:
