@@ -433,6 +433,7 @@ def check_example(page: str, example: dict[str, Any]) -> list[str]:
 
 
 SMALLEST_TEXT = """() => {
+    // A picture's text is sized in its own units (font-size on each text): shown at the picture's scale.
     let smallest = Infinity, where = "";
     for (const svg of document.querySelectorAll("article svg")) {
         const box = svg.getBoundingClientRect();
@@ -440,7 +441,7 @@ SMALLEST_TEXT = """() => {
         if (box.width === 0 || !view || !view.width) continue;  // hidden at this width (the other layout)
         const scale = box.width / view.width;
         for (const text of svg.querySelectorAll("text")) {
-            const size = parseFloat(getComputedStyle(text).fontSize) * scale;
+            const size = parseFloat(text.getAttribute("font-size") || getComputedStyle(text).fontSize) * scale;
             if (size < smallest) {
                 smallest = size;
                 where = (svg.getAttribute("class") || "svg") + ": " + text.textContent;
@@ -482,7 +483,7 @@ def test_every_picture_tells_what_the_oracle_says(browser: Any, base_url: str, s
         context.close()
     assert faults == [], f"{len(faults)} pictures disagree with the oracle"
     assert small == [], "picture text under 11 px:\n" + "\n".join(small)
-    assert checked == drawn > 1000, "pictures the page pass did not read: the page markup changed"
+    assert checked == drawn > 500, "pictures the page pass did not read: the page markup changed"
 
 
 def test_a_removal_drawn_on_the_before_board_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -103,7 +103,7 @@ BADGE: dict[str, tuple[BadgeShape, BadgeSign, str, str]] = {
     "paradox": ("circle", "cross", "#8e24aa", "paradox"),
     "created": ("circle", "plus", "#1a9850", "new copy"),
     "grew": ("diamond", "plus", "#2e7d32", "grew"),
-    "cleared": ("diamond", "cross", "#7a4a1e", "object removed"),
+    "cleared": ("diamond", "bar", "#7a4a1e", "object removed"),
     "built": ("square", "plus", "#c2410c", "statue placed"),
     "blocked": ("circle", "bar", "#555555", "blocked"),
     "trained": ("square", "plus", "#6a3d9a", "hat put on"),
