@@ -36,6 +36,7 @@ SLOW_MODULES = (
     "tests/test_conform.py",
     "tests/test_vectors.py",
     "tests/test_site_browser.py",
+    "tests/test_site_pictures.py",
     "properties/time_chase/test_mutants.py",
     "properties/time_chase/test_z3.py",
     "properties/trois_ombres/test_mutants.py",

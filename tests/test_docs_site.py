@@ -68,7 +68,7 @@ def test_an_example_becomes_html_with_boards_events_and_links() -> None:
     html = render_examples(GOOD, "page.md", link)
     assert "```example" not in html
     assert html.startswith("# A page\n") and html.rstrip().endswith("Text after.")
-    assert '<div class="ttykm-example" id="ex-two-moves">' in html
+    assert '<div class="ttykm-example" id="ex-two-moves" data-position="3b/4/4/w3|' in html
     assert '<a href="rules/#NOTATION.TURN"><code>NOTATION.TURN</code></a>' in html
     assert html.count("<svg") == 4  # before and after, each with the eras in a row and in a column
     assert html.count('class="ttykm-board row"') == 2 and html.count('class="ttykm-board column"') == 2
@@ -117,8 +117,10 @@ def test_a_sample_block_inside_a_longer_fence_is_not_an_example() -> None:
 def test_a_lesson_is_checked_like_an_example_but_shows_no_notation() -> None:
     lesson = GOOD.replace("```example", "```lesson")
     html = render_examples(lesson, "page.md", link, playground="../playground/")
-    assert '<div class="ttykm-example ttykm-lesson" id="ex-two-moves">' in html
-    assert "<code>" not in html and "|" not in html.replace("&#x27;", "")
+    assert '<div class="ttykm-example ttykm-lesson" id="ex-two-moves" data-position=' in html
+    # The notation is only in the attributes that programs read (the pictures' test), never in the text.
+    shown = re.sub(r' data-[a-z-]+="[^"]*"', "", html)
+    assert "<code>" not in shown and "|" not in shown.replace("&#x27;", "")
     assert "The white copy moves east from square a2 of the past to b2." in html
     assert 'href="../playground/?game=ttykm&amp;position=' in html
     with pytest.raises(ExampleMismatch):

@@ -161,12 +161,14 @@ LEGEND_FITS = """() => {
 def boards_render(page: Any, minimum: int) -> int:
     """The visible board pictures (each picture exists in a wide and a narrow layout; CSS shows one),
     each of a size, with a legend whose every entry lies whole inside the picture, beside its swatch."""
-    boards = page.locator("svg.ttykm-board:visible")
-    count: int = boards.count()
+    # One evaluation for every board: a round trip per board is most of the time on a page of pictures.
+    sizes = page.evaluate("""() => [...document.querySelectorAll("svg.ttykm-board")]
+        .map(svg => svg.getBoundingClientRect()).filter(box => box.width > 0 && box.height > 0)
+        .map(box => [box.width, box.height])""")
+    count = len(sizes)
     assert count >= minimum
-    for i in range(count):
-        box = boards.nth(i).bounding_box()
-        assert box is not None and box["width"] > 100 and box["height"] > 40, f"board {i} has no size"
+    for i, (width, height) in enumerate(sizes):
+        assert width > 100 and height > 40, f"board {i} has no size"
     assert page.evaluate(LEGEND_FITS) == []
     return count
 

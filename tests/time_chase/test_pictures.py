@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from oracle.games.time_chase import notation
-from oracle.games.time_chase.pictures import state_text, timeline_svg
+from oracle.games.time_chase.pictures import NARROW, SITE_WIDE, state_text, timeline_svg
 
 STATE = notation.parse_state(
     "players=4 round=6 phase=play first=0 ref=2 invariant=R13 unused=G7,G9,G10,G12 "
@@ -50,3 +50,20 @@ def test_the_text_picture_lists_the_timeline_and_the_hands() -> None:
     assert lines[0] == "Time Chase, 4 players, round 6 of 10: playing at position 3"
     assert any(line.split()[:3] == ["3", "G8/G11", "p1"] for line in lines)
     assert "p2: 0 crystals, hand G5 G13 P5 P8 P10" in lines
+
+
+def test_the_timeline_wraps_to_a_phone_and_keeps_its_text_legible() -> None:
+    """Four positions a row: about 300 units wide, so shown at its own size on a 390 px phone, where no
+    text is under 11 units; every position, card and player line is still there."""
+    for columns in (NARROW, SITE_WIDE):
+        svg = timeline_svg(STATE, columns)
+        root = ET.fromstring(svg)
+        width = float(root.get("width") or 0)
+        assert width <= (310 if columns == NARROW else 480)
+        sizes = [float(t.get("font-size") or 0) for t in root.iter(f"{SVG}text")]
+        assert min(sizes) >= 11
+        assert all(float(t.get("x") or 0) < width for t in root.iter(f"{SVG}text"))
+        shown = texts(svg)
+        assert all(f"event {n}" in shown for n in range(1, 11)) and "Invariant" in shown
+        assert any(line.startswith("p0: 1 crystals") for line in shown)
+    assert "narrow" in (ET.fromstring(timeline_svg(STATE, NARROW)).get("class") or "")

@@ -18,6 +18,7 @@ from oracle.games.ttykm.notation import (
     event_text,
     format_position,
     format_turn,
+    parse_cell,
     parse_position,
     position_to_json,
 )
@@ -30,7 +31,7 @@ from oracle.games.worked_examples import ExampleFormatError as ExampleFormatErro
 
 FORM = ExampleFields(
     scalars=("title", "rules", "variant", "position", "turn", "verdict", "after", "legal-count", "position-json",
-             "invalid", "trace"),
+             "invalid", "trace", "tried-with"),
     lists=("events", "legal-turns"),
     required="position",
 )
@@ -105,6 +106,8 @@ def check_example(example: WorkedExample) -> list[str]:
         if stated.startswith("illegal ") and verdict.rule is not None:
             actual = f"illegal {verdict.rule}: {verdict.reason}"
         differ("verdict", stated, actual)
+    if "tried-with" in f:
+        problems.extend(_check_tried(example, position, verdict.is_legal))
     if "events" in example.lists or "after" in f:
         if not verdict.is_legal:
             problems.append(f"{example.where}: events/after need a legal turn, but it is {verdict}")
@@ -117,6 +120,20 @@ def check_example(example: WorkedExample) -> list[str]:
         if "trace" in f:
             problems.extend(_check_trace(example, position, turn, ruleset, format_position(applied.state)))
     return problems
+
+
+def _check_tried(example: WorkedExample, position: Position, legal: bool) -> list[str]:
+    """``tried-with`` names the copy a refused turn's picture is drawn from, one the player may not act
+    with: it must hold a copy of the player to move, and the turn must be refused."""
+    try:
+        tried = parse_cell(example.fields["tried-with"])
+    except NotationError as exc:
+        return [f"{example.where}: tried-with: {exc}"]
+    if legal:
+        return [f"{example.where}: tried-with: the turn is legal, so no other copy was tried"]
+    if position.to_move is None or position.occupant(tried) is not position.to_move:
+        return [f"{example.where}: tried-with: {example.fields['tried-with']} holds no copy of the player to move"]
+    return []
 
 
 def _check_trace(example: WorkedExample, position: Position, turn: object, ruleset: Ruleset, after: str) -> list[str]:

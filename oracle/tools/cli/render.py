@@ -9,8 +9,10 @@ Draw a position as an SVG picture: the three eras side by side, coordinates,
 both colours' copies, both Focus tokens, the supplies and the removed copies.
 
 With a TURN (which must be complete and legal) the turn is played and drawn
-with its events: arrows for moves, pushes and travels, badges for crushed,
-paradox and created copies, the active copy highlighted.
+with its events on the picture after it: numbered arrows for its actions,
+arrows for pushes and other effects, badges for removed and created copies and
+for chapter objects, the active copy highlighted; the picture before it shows
+the position and the chosen copy.
 
   no -o        the SVG goes to standard output: the position, or with a TURN
                the picture after the turn

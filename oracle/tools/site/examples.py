@@ -18,17 +18,20 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlencode
 
 from oracle.errors import NotationError
 from oracle.games import DEFAULT_GAME, GAMES
+from oracle.games.ttykm.board import SQUARES
+from oracle.games.ttykm.events import CopyChosen, Event
 from oracle.games.ttykm.examples import ExampleFormatError, WorkedExample, check_example, parse_block
 from oracle.games.ttykm.game import GAME
 from oracle.games.ttykm.notation import (
     event_text,
     format_position,
     format_turn,
+    parse_cell,
     parse_position,
     parse_turn,
     position_to_json,
@@ -147,10 +150,30 @@ def _rule_link(rule: str, link: RuleLink) -> str:
     return f'<a href="{html.escape(href)}">{_code(rule)}</a>' if href is not None else _code(rule)
 
 
-def _figure(caption: str, position: Position, overlays: Overlays | None = None) -> str:
-    """A board picture twice: eras side by side for wide screens, stacked for narrow ones (CSS shows one)."""
-    return (f"<figure><figcaption>{html.escape(caption)}</figcaption>"
+BoardKind = Literal["before", "after", "attempt", "position", "stage"]
+
+
+def _figure(caption: str, position: Position, overlays: Overlays | None, kind: BoardKind) -> str:
+    """A board picture twice: eras side by side for wide screens, stacked for narrow ones (CSS shows one).
+
+    ``data-board`` says which picture of the example it is: the position before a legal turn (which shows
+    only the position and the chosen copy), after it, a refused turn as attempted, a position alone, or
+    one stage of a turn phase by phase."""
+    return (f'<figure data-board="{kind}"><figcaption>{html.escape(caption)}</figcaption>'
             f"{board_svg(position, overlays, layout='row')}{board_svg(position, overlays, layout='column')}</figure>")
+
+
+def _events_html(events: tuple[Event, ...], css: str, notation: bool = True) -> str:
+    """A list of events, each a plain sentence, after its notation unless ``notation`` is False."""
+    return (f'<ol class="{css}">' + "".join(
+        (f"<li>{_code(event_text(e))} <span class=\"ttykm-prose\">{html.escape(event_prose(e))}</span></li>"
+         if notation else f"<li>{html.escape(event_prose(e))}</li>") for e in events) + "</ol>")
+
+
+def _attempt(example: WorkedExample, position: Position, turn: Turn) -> Overlays:
+    """The overlays of a refused turn: from the copy the block names in ``tried-with``, if any."""
+    tried = example.fields.get("tried-with")
+    return attempt_overlays(position, turn, example.ruleset, None if tried is None else parse_cell(tried))
 
 
 def playground_link(href: str | None, position: str, turn: str | None = None, rules: str | None = None) -> str:
@@ -166,11 +189,18 @@ def playground_link(href: str | None, position: str, turn: str | None = None, ru
             "Open in the playground</a></p>")
 
 
+def _example_data(example: WorkedExample) -> str:
+    """The block's fields that its pictures are drawn from, as ``data-`` attributes of the example, so that a
+    program can check every picture against the oracle (tests/test_site_pictures.py)."""
+    return "".join(f' data-{key}="{html.escape(example.fields[key])}"'
+                   for key in ("position", "turn", "variant", "tried-with") if key in example.fields)
+
+
 def example_html(example: WorkedExample, anchor: str, link: RuleLink, playground: str | None = None) -> str:
     """The HTML of one example that `check_example` has passed."""
     f = example.fields
     parts = [
-        f'<div class="ttykm-example" id="{anchor}">',
+        f'<div class="ttykm-example" id="{anchor}"{_example_data(example) if "invalid" not in f else ""}>',
         f'<p class="ttykm-example-title"><a class="ttykm-example-anchor" href="#{anchor}">Example</a>: '
         f"{html.escape(example.title)}</p>",
     ]
@@ -195,16 +225,12 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink, playground
         if verdict.is_legal:
             applied = GAME.apply(position, turn, ruleset)
             facts.append(("Verdict", "<strong>legal</strong>"))
-            figures.append(_figure("Before", position, turn_overlays(applied.events, "before")))
-            figures.append(_figure("After", applied.state, turn_overlays(applied.events, "after")))
+            figures.append(_figure("Before", position, turn_overlays(applied.events, "before"), "before"))
+            figures.append(_figure("After", applied.state, turn_overlays(applied.events, "after"), "after"))
             if "trace" in f and isinstance(turn, Turn):
                 phases_html = phases_figures(position, turn, ruleset)
-            events_html = (
-                '<p class="ttykm-example-label">Events</p><ol class="ttykm-events">'
-                + "".join(f"<li>{_code(event_text(e))} <span class=\"ttykm-prose\">{html.escape(event_prose(e))}"
-                          "</span></li>" for e in applied.events)
-                + "</ol>"
-            )
+            events_html = ('<p class="ttykm-example-label">Events</p>'
+                           + _events_html(applied.events, "ttykm-events"))
             facts_after = [("After", _code(format_position(applied.state)))]
         else:
             status = f"<strong>{html.escape(verdict.status)}</strong>"
@@ -213,12 +239,12 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink, playground
             if verdict.reason:
                 status += ": " + html.escape(verdict.reason)
             facts.append(("Verdict", status))
-            overlays = attempt_overlays(position, turn) if isinstance(turn, Turn) else None
+            overlays = _attempt(example, position, turn) if isinstance(turn, Turn) else None
             figures.append(_figure("The turn attempted" if isinstance(turn, Turn) else "The draw attempted", position,
-                                   overlays))
+                                   overlays, "attempt"))
             facts_after = []
     else:
-        figures.append(_figure("The position", position))
+        figures.append(_figure("The position", position, None, "position"))
         facts_after = []
     if "legal-count" in f or "legal-turns" in example.lists:
         turns = [format_turn(t) for t in legal_turns(position, ruleset)]
@@ -251,11 +277,16 @@ def phases_figures(position: Position, turn: Turn, ruleset: Ruleset) -> str:
     of `oracle.games.ttykm.pictures.phases.phase_stages`, each with what
     happened in it."""
     items = []
+    # The stages follow the actions; the copy chosen is where the first one starts.
+    mover = position.to_move
+    earlier: tuple[Event, ...] = () if mover is None or turn.copy is None else (
+        CopyChosen(mover, position.focus[mover] * SQUARES + turn.copy),)
     for number, stage in enumerate(phase_stages(position, turn, ruleset), start=1):
-        said = ("<ul class=\"ttykm-phase-events\">"
-                + "".join(f"<li>{_code(event_text(e))}</li>" for e in stage.events) + "</ul>"
-                if stage.events else '<p class="ttykm-phase-none">Nothing happens.</p>')
-        picture = _figure(f"{number}. {stage.caption}", stage.position, turn_overlays(stage.events, "after"))
+        said = (_events_html(stage.events, "ttykm-phase-events") if stage.events
+                else '<p class="ttykm-phase-none">Nothing happens.</p>')
+        picture = _figure(f"{number}. {stage.caption}", stage.position,
+                          turn_overlays(stage.events, "after", earlier), "stage")
+        earlier += stage.events
         items.append(f'<li class="ttykm-phase">{picture}{said}</li>')
     return ('<p class="ttykm-example-label">Phase by phase, across the three eras</p>'
             '<ol class="ttykm-phases">' + "".join(items) + "</ol>")
@@ -276,7 +307,7 @@ def lesson_html(example: WorkedExample, anchor: str, link: RuleLink, playground:
     """The HTML of one lesson block that `check_example` has passed: pictures and sentences, no notation."""
     f = example.fields
     position = parse_position(f["position"])
-    parts = [f'<div class="ttykm-example ttykm-lesson" id="{anchor}">',
+    parts = [f'<div class="ttykm-example ttykm-lesson" id="{anchor}"{_example_data(example)}>',
              f'<p class="ttykm-example-title">{html.escape(example.title)}</p>']
     figures: list[str] = []
     said = ""
@@ -285,19 +316,19 @@ def lesson_html(example: WorkedExample, anchor: str, link: RuleLink, playground:
         verdict = explain(position, turn, example.ruleset)
         if verdict.is_legal:
             applied = apply_turn(position, turn, example.ruleset)
-            figures += [_figure("Before", position, turn_overlays(applied.events, "before")),
-                        _figure("After", applied.position, turn_overlays(applied.events, "after"))]
-            said = ('<p class="ttykm-example-label">What happens</p><ol class="ttykm-steps">'
-                    + "".join(f"<li>{html.escape(event_prose(e))}</li>" for e in applied.events) + "</ol>")
+            figures += [_figure("Before", position, turn_overlays(applied.events, "before"), "before"),
+                        _figure("After", applied.position, turn_overlays(applied.events, "after"), "after")]
+            said = ('<p class="ttykm-example-label">What happens</p>'
+                    + _events_html(applied.events, "ttykm-steps", notation=False))
         else:
-            figures.append(_figure("What was tried", position, attempt_overlays(position, turn)))
+            figures.append(_figure("What was tried", position, _attempt(example, position, turn), "attempt"))
             rule = verdict.rule or ""
             href = link(rule)
             why = f' (<a href="{html.escape(href)}">the rule</a>)' if href is not None else ""
             said = (f'<p class="ttykm-refused"><strong>Not allowed:</strong> {html.escape(plain_words(verdict.reason))}'
                     f"{why}.</p>")
     else:
-        figures.append(_figure("The position", position))
+        figures.append(_figure("The position", position, None, "position"))
     parts.append('<div class="ttykm-boards">' + "".join(figures) + "</div>")
     parts.append(said)
     rules_text = example.ruleset.name if "variant" in f else None

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from oracle.games.time_chase import notation, rules, views
 from oracle.games.time_chase.examples import WorkedExample, check_example, parse_block
-from oracle.games.time_chase.pictures import timeline_svg
+from oracle.games.time_chase.pictures import NARROW, SITE_WIDE, timeline_svg
 from oracle.games.time_chase.ruleset import Rules, rules_for
 from oracle.games.time_chase.state import State
 from oracle.interface import DEPENDS
@@ -33,7 +33,9 @@ def _rule_link(rule: str, link: RuleLink) -> str:
 
 
 def _figure(caption: str, state: State) -> str:
-    return f'<figure class="tc-timeline"><figcaption>{html.escape(caption)}</figcaption>{timeline_svg(state)}</figure>'
+    """The timeline twice: six positions a row for wide screens, four for phones (CSS shows one)."""
+    return (f'<figure class="tc-timeline"><figcaption>{html.escape(caption)}</figcaption>'
+            f"{timeline_svg(state, SITE_WIDE)}{timeline_svg(state, NARROW)}</figure>")
 
 
 def _facts(facts: list[tuple[str, str]]) -> str:

@@ -15,7 +15,7 @@ from oracle.games.trois_ombres.components import Rules
 from oracle.games.trois_ombres.examples import WorkedExample, check_example, parse_block, run_example
 from oracle.games.trois_ombres.notation import parse_state
 from oracle.games.trois_ombres.pictures.svg import render_svg
-from oracle.games.trois_ombres.state import initial_state
+from oracle.games.trois_ombres.state import State, initial_state
 
 RuleLink = Callable[[str], "str | None"]
 
@@ -29,6 +29,13 @@ def _code(text: str) -> str:
 def _rule_link(rule: str, link: RuleLink) -> str:
     href = link(rule)
     return f'<a href="{html.escape(href)}">{_code(rule)}</a>' if href is not None else _code(rule)
+
+
+def _figure(caption: str, state: State) -> str:
+    """The table twice: the Agence and the clock beside the Lieux for wide screens, under them for phones
+    (CSS shows one)."""
+    return (f"<figure><figcaption>{caption}</figcaption>{render_svg(state, hidden=False)}"
+            f"{render_svg(state, hidden=False, narrow=True)}</figure>")
 
 
 def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
@@ -47,9 +54,9 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
     rules = Rules.parse(f.get("variant"))
     before = initial_state(rules) if f["state"] == "start" else parse_state(f["state"])
     run = run_example(example)
-    figures = [f"<figure><figcaption>before</figcaption>{render_svg(before, hidden=False)}</figure>"]
+    figures = [_figure("before", before)]
     if run.state != before:
-        figures.append(f"<figure><figcaption>after</figcaption>{render_svg(run.state, hidden=False)}</figure>")
+        figures.append(_figure("after", run.state))
     parts.append('<div class="ttykm-boards">' + "".join(figures) + "</div>")
     actions = example.lists.get("actions", [])
     if actions:

@@ -1,7 +1,9 @@
 """An SVG picture of a state: the four Lieux with their tiles, clues and cubes, the Agence and the clock.
 
 ``hidden=True`` draws face-down tiles as backs (what the table shows);
-otherwise a face-down tile shows, faintly, what lies beneath.
+otherwise a face-down tile shows, faintly, what lies beneath.  ``narrow``
+puts the Agence and the clock under the Lieux instead of beside them, about
+300 units wide, for a phone: shown at its own size, no text is under 11 px.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from oracle.games.trois_ombres.state import State
 
 CELL = 46
 GAP = 32
+NARROW_CELL, NARROW_GAP = 42, 28
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd")
 LIEU_COLOURS = {"R": "#f3e3c3", "C": "#d9e7f5", "P": "#e9dcf2", "G": "#dcefdc"}
 CHARACTER_COLOURS = ("#8c564b", "#e377c2", "#17becf", "#bcbd22", "#ff7f0e", "#7f7f7f", "#393b79", "#637939")
@@ -27,59 +30,71 @@ def tile_fill(tile: str) -> str:
     return "#444"
 
 
-def render_svg(state: State, hidden: bool = True, title: str = "") -> str:
+def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool = False) -> str:
+    cell, gap = (NARROW_CELL, NARROW_GAP) if narrow else (CELL, GAP)
     n = side(state)
-    board = 2 * n * CELL + GAP
-    width = board + 260
-    height = board + 40
+    board = 2 * n * cell + gap
+    if narrow:
+        rest, rest_height = agency_and_clock(state, 10, board + 40, columns=4, radius=50)
+        width, height = board + 20, rest_height + 10
+    else:
+        rest, rest_height = agency_and_clock(state, board + 20, 0)
+        width, height = board + 260, max(board + 40, rest_height)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-           f'height="{height}" font-family="sans-serif" role="img" aria-label="{escape(title or "a table")}">',
+           f'height="{height}" class="trois-ombres{" narrow" if narrow else ""}" font-family="sans-serif" '
+           f'role="img" aria-label="{escape(title or "a table")}">',
            f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>']
     for lieu in LIEUX:
         rows = [slot_cell(state, lieu, s) for s in range(1, n * n + 1)]
         top = min(r for r, _ in rows)
         left = min(c for _, c in rows)
-        x = left * CELL + (GAP if left >= n else 0) + 10
-        y = top * CELL + (GAP if top >= n else 0) + 10
-        out.append(f'<rect x="{x - 4}" y="{y - 4}" width="{n * CELL + 8}" height="{n * CELL + 8}" rx="8" '
+        x = left * cell + (gap if left >= n else 0) + 10
+        y = top * cell + (gap if top >= n else 0) + 10
+        out.append(f'<rect x="{x - 4}" y="{y - 4}" width="{n * cell + 8}" height="{n * cell + 8}" rx="8" '
                    f'fill="{LIEU_COLOURS[lieu]}" stroke="#999"/>')
         turns = state.rotation[LIEUX.index(lieu)]
-        out.append(f'<text x="{x + n * CELL / 2}" y="{y + n * CELL + 18}" font-size="11" text-anchor="middle" '
+        out.append(f'<text x="{x + n * cell / 2}" y="{y + n * cell + 18}" font-size="12" text-anchor="middle" '
                    f'fill="#555">{lieu} · {LIEU_NAMES[lieu]}{" ↻" * turns}</text>')
-    for loc, cell in state.board:
+    for loc, here in state.board:
         row, col = slot_cell(state, loc[0], int(loc[1:]))
-        x = col * CELL + (GAP if col >= n else 0) + 12
-        y = row * CELL + (GAP if row >= n else 0) + 12
-        size = CELL - 6
-        if cell.up:
+        x = col * cell + (gap if col >= n else 0) + 12
+        y = row * cell + (gap if row >= n else 0) + 12
+        size = cell - 6
+        if here.up:
             out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#fff" '
-                       f'stroke="{tile_fill(cell.tile)}" stroke-width="3"/>')
+                       f'stroke="{tile_fill(here.tile)}" stroke-width="3"/>')
             out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 5}" font-size="15" font-weight="bold" '
-                       f'text-anchor="middle" fill="{tile_fill(cell.tile)}">{escape(tile_label(cell.tile))}</text>')
+                       f'text-anchor="middle" fill="{tile_fill(here.tile)}">{escape(tile_label(here.tile))}</text>')
         else:
             out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#3b3551"/>')
-            label = "?" if hidden else tile_label(cell.tile)
+            label = "?" if hidden else tile_label(here.tile)
             out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 5}" font-size="13" text-anchor="middle" '
                        f'fill="#b9b3d1">{escape(label)}</text>')
-        if cell.clue is not None:
-            out.append(f'<circle cx="{x + size - 6}" cy="{y + 6}" r="6" fill="{PLAYER_COLOURS[cell.clue]}" '
+        if here.clue is not None:
+            out.append(f'<circle cx="{x + size - 6}" cy="{y + 6}" r="6" fill="{PLAYER_COLOURS[here.clue]}" '
                        f'stroke="#fff"/>')
-        if cell.cube:
+        if here.cube:
             out.append(f'<rect x="{x + 2}" y="{y + size - 14}" width="12" height="12" fill="#f0a30a" stroke="#222"/>')
-    out += agency_and_clock(state, board + 20)
+    out += rest
     out.append("</svg>")
     return "\n".join(out)
 
 
-def agency_and_clock(state: State, left: int) -> list[str]:
-    out = [f'<text x="{left}" y="24" font-size="14" font-weight="bold">Agence 3ID '
+def agency_and_clock(state: State, left: int, top: int, columns: int = 5, radius: int = 70) -> tuple[list[str], int]:
+    """The Agence 3ID's tiles, ``columns`` to a row, from (``left``, ``top``), and the clock beside them;
+    returns the SVG and the bottom of what it drew."""
+    out = [f'<text x="{left}" y="{top + 24}" font-size="14" font-weight="bold">Agence 3ID '
            f'{len(state.agency)}/{state.to_clear}</text>']
     for k, tile in enumerate(state.agency):
-        x, y = left + (k % 5) * 44, 34 + (k // 5) * 40
+        x, y = left + (k % columns) * 44, top + 34 + (k // columns) * 40
         out.append(f'<rect x="{x}" y="{y}" width="38" height="34" rx="4" fill="#fff" stroke="{tile_fill(tile)}" '
                    f'stroke-width="2"/><text x="{x + 19}" y="{y + 22}" font-size="13" text-anchor="middle" '
                    f'fill="{tile_fill(tile)}">{tile}</text>')
-    cx, cy, r = left + 105, 230, 70
+    agency_bottom = top + 34 + 40 * ((len(state.agency) + columns - 1) // columns)
+    if columns == 5:  # beside the board: the clock under the Agence, as on the table
+        cx, cy, r = left + 105, top + 230, radius
+    else:  # under the board: the clock beside the Agence's tiles
+        cx, cy, r = left + columns * 44 + 8 + radius, top + 24 + radius, radius
     out.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="#fff" stroke="#333" stroke-width="2"/>')
     for hour in range(12):
         angle = math.radians(hour * 30 - 90)
@@ -92,4 +107,4 @@ def agency_and_clock(state: State, left: int) -> list[str]:
                f'y2="{cy + (r - 26) * math.sin(angle):.1f}" stroke="#c00" stroke-width="4" stroke-linecap="round"/>')
     out.append(f'<text x="{cx}" y="{cy + r + 18}" font-size="13" text-anchor="middle">{state.hour} h · '
                f'cubes {state.cubes}</text>')
-    return out
+    return out, max(agency_bottom, cy + r + 24)

@@ -2,16 +2,25 @@
 
 `board_svg` draws a position: past, present and future (side by side, or
 stacked in a column for narrow screens), file and rank coordinates, both
-colours' copies, both Focus tokens, the supplies and the removed copies.
-`turn_overlays` turns a turn's event trace (rule ORACLE.EVENTS) into numbered
-arrows for the actions in the order they were taken, arrows for pushes,
-badges for crushed, paradox and created copies, and highlighted squares;
-`attempt_overlays` draws the actions of a turn the rules refuse.
+colours' copies, both Focus tokens, the supplies and the removed copies, and
+over them the overlays of a turn (`oracle.games.ttykm.pictures.overlays`:
+`turn_overlays` for the pictures before and after a turn, `attempt_overlays`
+for a turn the rules refuse).
 
-A removed copy is drawn as a dashed ghost with its badge on it, in the corner
-of its square when another copy now stands there, so a badge never sits on a
-survivor.  The picture before a turn carries no mark of what the turn will
-do to the board other than its arrows.
+A removed copy is drawn as a dashed ghost in its own colour with its badge on
+it: centred on its square when the square is now empty, in a corner when a
+copy or an object now stands there, so a badge never sits on a survivor.  The
+badges of objects (grew, cleared, built, blocked, a hat) sit in a corner of
+their square; an arrow stops short of the centre of the square it points at,
+so its head stays clear of every badge.  A jump in time is an arc that bends
+into the boards (side by side) or runs in the margin right of the boards
+(stacked), never over a coordinate.
+
+Every mark carries its meaning in ``data-`` attributes for programs that
+check pictures: an arrow its ``data-kind``, ``data-from``, ``data-to`` and
+``data-step``; a badge its ``data-mark`` (``removed`` for a removed copy),
+``data-kind``, ``data-cell`` and, for copies, ``data-colour``; a legend entry
+its ``data-key``.
 
 The picture is built with `xml.etree` and is deterministic: the same input
 gives byte-identical output.  Its ``<title>`` and ``<desc>`` say in plain
@@ -24,43 +33,25 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, STEP, TRAVELS, Action, Colour, Era
-from oracle.games.ttykm.events import (
-    Built,
-    Cleared,
-    Commanded,
-    CopyChosen,
-    Created,
-    Crushed,
-    Dug,
-    Event,
-    Fell,
-    Flattened,
-    Grew,
-    Halted,
-    Moved,
-    Paradox,
-    Placed,
-    Planted,
-    Pushed,
-    Shifted,
-    Stepped,
-    Trampled,
-    Travelled,
-    Unplaced,
-)
-from oracle.games.ttykm.notation import cell_name, event_text
+from oracle.games.ttykm.board import SQUARES, STEP, TRAVELS, Action, Colour, Era
+from oracle.games.ttykm.notation import cell_name
 from oracle.games.ttykm.objects import ELEPHANTS, Kind, Thing
-from oracle.games.ttykm.pictures.text import event_prose, position_prose, position_summary
+from oracle.games.ttykm.pictures.overlays import (
+    REMOVALS,
+    Arrow,
+    Marker,
+    Overlays,
+    attempt_overlays,
+    turn_overlays,
+)
+from oracle.games.ttykm.pictures.text import chapter_state, position_prose, position_summary
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
-from oracle.games.ttykm.turn import Turn
+from oracle.games.ttykm.turn import Aimed, Pull
 
-ArrowKind = Literal["move", "push", "travel", "attempt", "fall", "statue", "carried", "elephant"]
-MarkerKind = Literal["crushed", "paradox", "created", "grew", "cleared", "built", "blocked"]
 LayoutName = Literal["row", "column"]
 
 # Geometry, in SVG user units.
@@ -75,7 +66,13 @@ LINE = 20  # one line of the footer or the legend
 WIDTH = 3 * ERA_WIDTH - ERA_GAP + 12
 COLUMN_WIDTH = 250
 COPY_RADIUS = 14
-GHOST_RADIUS = 10  # a removed copy's ghost in the corner of a square another copy now holds
+GHOST_RADIUS = 9  # a removed copy's ghost in the corner of a square something now holds
+CORNER = 11  # a corner mark's centre, from the square's centre on both axes
+TIP_GAP = 10  # an arrow's tip stops this far short of the centre it points at
+HEAD_LENGTH, HEAD_HALF = 12.0, 6.5
+OFF_EDGE = 0.55 * SQUARE  # an action off the board or the eras points this far past its copy's centre
+STEP_RADIUS = 7.5  # an action's number, in a circle beside its arrow
+SHIFT = 4.0  # a straight arrow lies this far left of the line between centres, so out-and-back arrows pair up
 
 LIGHT = "#f3ead6"
 DARK = "#dccaa4"
@@ -83,152 +80,41 @@ WHITE_FILL, WHITE_STROKE = "#ffffff", "#333333"
 BLACK_FILL, BLACK_STROKE = "#2b2b2b", "#000000"
 HIGHLIGHT = "#f7d94c"
 TARGET = "#1a9850"
-ARROW_COLOUR: dict[str, str] = {"move": "#1f6fd1", "push": "#e07b00", "travel": "#1a9850", "attempt": "#c62828",
-                                "fall": "#7a4a1e", "statue": "#c2410c", "carried": "#c2410c", "elephant": "#6a3d9a"}
-ARROW_WORD: dict[str, str] = {"move": "move", "push": "push", "travel": "travel", "attempt": "refused", "fall": "fall",
-                              "statue": "statue moved", "carried": "carried to the next era", "elephant": "elephant"}
-MARKER_COLOUR: dict[str, str] = {"crushed": "#d62728", "paradox": "#8e24aa", "created": "#1a9850",
-                                 "grew": "#2e7d32", "cleared": "#7a4a1e", "built": "#c2410c", "blocked": "#555555"}
+AIMED_DASH = "0.5 5.5"  # an aimed action's line: dots
+ARROW_COLOUR: dict[str, str] = {
+    "move": "#1f6fd1", "push": "#e07b00", "travel": "#1a9850", "attempt": "#c62828", "fall": "#7a4a1e",
+    "statue": "#c2410c", "carried": "#c2410c", "elephant": "#6a3d9a",
+    "plant": "#2e7d32", "dig": "#7a4a1e", "build": "#c2410c", "train": "#6a3d9a",
+}
+ARROW_DASH: dict[str, str] = {"attempt": "7 5", "carried": "4 4", "plant": AIMED_DASH, "dig": AIMED_DASH,
+                              "build": AIMED_DASH, "train": AIMED_DASH}
+ARROW_WORD: dict[str, str] = {
+    "move": "move", "push": "push", "travel": "travel", "attempt": "refused action", "fall": "tree falls",
+    "statue": "statue moved", "carried": "carried to the next era", "elephant": "elephant",
+    "plant": "plant", "dig": "dig up", "build": "build", "train": "train",
+}
+ARROW_ORDER = ("move", "push", "travel", "attempt", "fall", "statue", "carried", "elephant", "plant", "dig", "build",
+               "train")
+# A badge: its shape, its sign and its colour, and the legend's word.
+BadgeShape = Literal["circle", "square", "diamond"]
+BadgeSign = Literal["cross", "plus", "bar"]
+BADGE: dict[str, tuple[BadgeShape, BadgeSign, str, str]] = {
+    "crushed": ("square", "cross", "#d62728", "crushed"),
+    "paradox": ("circle", "cross", "#8e24aa", "paradox"),
+    "created": ("circle", "plus", "#1a9850", "new copy"),
+    "grew": ("diamond", "plus", "#2e7d32", "grew"),
+    "cleared": ("diamond", "bar", "#7a4a1e", "object removed"),
+    "built": ("square", "plus", "#c2410c", "statue placed"),
+    "blocked": ("circle", "bar", "#555555", "blocked"),
+    "trained": ("square", "plus", "#6a3d9a", "hat put on"),
+    "untrained": ("square", "bar", "#6a3d9a", "hat taken off"),
+    "refused": ("circle", "bar", "#c62828", "not allowed"),
+}
+MARKER_COLOUR: dict[str, str] = {kind: badge[2] for kind, badge in BADGE.items()}
 STATUE_FILL: dict[Colour | None, tuple[str, str]] = {
     None: ("#f28c28", "#8a4a0b"), Colour.WHITE: ("#ffffff", "#8a4a0b"), Colour.BLACK: ("#2b2b2b", "#8a4a0b"),
 }
 FONT = "sans-serif"
-
-
-@dataclass(frozen=True)
-class Arrow:
-    """An arrow from one cell to another: a Move, a push, a Travel, or an
-    action the rules refused.  ``step`` numbers the turn's actions (1, 2; 0
-    for a push); an action that would leave the board or the eras has no
-    target cell (``target`` is None) and points off the edge."""
-
-    source: int
-    target: int | None
-    kind: ArrowKind
-    step: int = 0
-    action: Action | None = None
-
-
-@dataclass(frozen=True)
-class Marker:
-    """A badge on a cell: a copy crushed, removed by a paradox, or created."""
-
-    cell: int
-    kind: MarkerKind
-    colour: Colour
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Overlays:
-    """What to draw over the boards.  ``notes`` are sentences (such as the
-    events) added to the picture's description; ``targets`` are cells to ring
-    as possible next steps (the playground)."""
-
-    arrows: tuple[Arrow, ...] = ()
-    markers: tuple[Marker, ...] = ()
-    highlights: tuple[int, ...] = ()
-    notes: tuple[str, ...] = ()
-    targets: tuple[int, ...] = ()
-
-
-def turn_overlays(events: Iterable[Event], when: Literal["before", "after"]) -> Overlays:
-    """The overlays for a turn's event trace, on the picture before or after it.
-
-    Both pictures get the arrows, the actions numbered in the order taken.
-    Before the turn only the chosen copy is highlighted: the board does not
-    yet show what the turn removes or creates.  After it the active copy's
-    last square is highlighted and removed and created copies carry their
-    badges.
-    """
-    arrows: list[Arrow] = []
-    markers: list[Marker] = []
-    highlights: list[int] = []
-    active: int | None = None
-    step = 0
-    trace = tuple(events)
-    for event in trace:
-        match event:
-            case CopyChosen(_, c):
-                active = c
-                if when == "before":
-                    highlights.append(c)
-            case Moved(_, source, target, direction):
-                step += 1
-                arrows.append(Arrow(source, target, "move", step, direction))
-                active = target
-            case Pushed(_, source, target, direction):
-                arrows.append(Arrow(source, target, "push", 0, direction))
-            case Travelled(_, source, target):
-                step += 1
-                arrows.append(Arrow(source, target, "travel", step,
-                                    Action.FORWARD if target > source else Action.BACKWARD))
-                active = target
-            case Crushed(colour, c, _):
-                if when == "after":
-                    markers.append(Marker(c, "crushed", colour, event_prose(event)))
-            case Paradox(colour, pushed, struck):
-                if when == "after":
-                    note = event_prose(event)
-                    markers.extend((Marker(pushed, "paradox", colour, note), Marker(struck, "paradox", colour, note)))
-                if pushed == active:
-                    # self-push=paradox: the active copy's fatal Move onto its own copy has no Moved event; draw it.
-                    step += 1
-                    arrows.append(Arrow(pushed, struck, "move", step))
-                    active = None
-            case Created(colour, c):
-                if when == "after":
-                    markers.append(Marker(c, "created", colour, event_prose(event)))
-            case Fell(source, target, _):
-                arrows.append(Arrow(source, target, "fall"))
-            case Flattened(colour, c) | Trampled(colour, c):
-                markers.append(Marker(c, "crushed", colour, event_text(event)))
-            case Commanded(_, _, source, target, _) | Stepped(_, source, target, _):
-                arrows.append(Arrow(source, target, "elephant"))
-            case Grew(_, c) | Planted(_, c):
-                if when == "after":
-                    markers.append(Marker(c, "grew", Colour.WHITE, event_text(event)))
-            case Cleared(_, c) | Dug(_, c):
-                markers.append(Marker(c, "cleared", Colour.WHITE, event_text(event)))
-            case Shifted() | Halted() | Built() | Placed() | Unplaced():
-                statue_overlay(event, active, when, arrows, markers)
-    if when == "after" and active is not None:
-        highlights.append(active)
-    return Overlays(tuple(arrows), tuple(markers), tuple(highlights), tuple(event_prose(e) for e in trace))
-
-
-def attempt_overlays(position: Position, turn: Turn) -> Overlays:
-    """The overlays of a turn as attempted, legal or not: the chosen copy
-    highlighted and each action drawn, numbered, from where the copy would be.
-
-    The path is followed square by square without the rules (pushes, supply,
-    occupied squares): it shows what the player tried, for the picture of a
-    turn the oracle refuses.
-    """
-    if turn.copy is None or position.to_move is None:
-        return Overlays()
-    here = position.focus[position.to_move] * SQUARES + turn.copy
-    arrows: list[Arrow] = []
-    for step, action in enumerate(turn.actions, start=1):
-        if not isinstance(action, Action):  # a chapter action aimed at a square: no arrow to draw
-            break
-        era, square = divmod(here, SQUARES)
-        target: int | None
-        if action in TRAVELS:
-            era += 1 if action is Action.FORWARD else -1
-            target = era * SQUARES + square if 0 <= era < len(Era) else None
-        else:
-            beyond = NEIGHBOUR[action][square]
-            target = None if beyond is None else era * SQUARES + beyond
-        arrows.append(Arrow(here, target, "attempt", step, action))
-        if target is None:
-            break
-        here = target
-    notes = tuple(f"Attempted action {a.step}: {a.action.word if a.action else ''}"
-                  f"{'' if a.target is not None else ', off the edge'}." for a in arrows)
-    return Overlays(arrows=tuple(arrows), highlights=(arrows[0].source if arrows else
-                                                       position.focus[position.to_move] * SQUARES + turn.copy,),
-                    notes=notes)
 
 
 # --- geometry ----------------------------------------------------------------
@@ -275,30 +161,12 @@ class Layout:
         df, dr = STEP[action]
         return df, -dr
 
+    def token_x(self, era: Era, slot: int) -> float:
+        """The left edge of the Focus token in ``slot`` (0, 1) under the era's name."""
+        return self.board_left(era) + 64 * slot
+
 
 ROW, COLUMN = Layout("row"), Layout("column")
-
-
-def statue_overlay(event: Event, active: int | None, when: str, arrows: list[Arrow], markers: list[Marker]) -> None:
-    """Influence: a statue's move is an arrow, drawn dashed ("carried") on an
-    era later than the active copy's, where the move was carried from the era
-    before; a carried move that was blocked, and each new statue, get a badge."""
-    carried = active is not None and _era_of(event) > active // SQUARES
-    match event:
-        case Shifted(_, source, target, _):
-            arrows.append(Arrow(source, target, "carried" if carried else "statue"))
-        case Halted(_, c, _) | Unplaced(_, c):
-            markers.append(Marker(c, "blocked", Colour.WHITE, event_text(event)))
-        case Built(_, c) | Placed(_, c, _):
-            if when == "after":
-                markers.append(Marker(c, "built", Colour.WHITE, event_text(event)))
-
-
-def _era_of(event: Event) -> int:
-    match event:
-        case Shifted(_, c, _, _) | Halted(_, c, _) | Built(_, c) | Placed(_, c, _) | Unplaced(_, c):
-            return c // SQUARES
-    return 0  # pragma: no cover
 
 
 # --- drawing -----------------------------------------------------------------
@@ -325,11 +193,11 @@ def _text(parent: ET.Element, x: float, y: float, content: str, **attrs: float |
 
 
 def _copy(parent: ET.Element, colour: Colour, x: float, y: float, r: float, dashed: bool = False,
-          css: str = "") -> None:
+          css: str = "", opacity: float = 0.45) -> None:
     fill, stroke = (WHITE_FILL, WHITE_STROKE) if colour is Colour.WHITE else (BLACK_FILL, BLACK_STROKE)
     extra = {"class_": css} if css else {}
     if dashed:
-        _el(parent, "circle", cx=x, cy=y, r=r, fill=fill, fill_opacity=0.35, stroke=stroke, stroke_width=1.5,
+        _el(parent, "circle", cx=x, cy=y, r=r, fill=fill, fill_opacity=opacity, stroke=stroke, stroke_width=1.5,
             stroke_dasharray="4 3", **extra)
     else:
         _el(parent, "circle", cx=x, cy=y, r=r, fill=fill, stroke=stroke, stroke_width=2, **extra)
@@ -349,11 +217,11 @@ def _era(parent: ET.Element, layout: Layout, position: Position, era: Era, overl
     group = _el(parent, "g", class_="era " + era.word)
     left, top = layout.board_left(era), layout.board_top(era)
     _text(group, left, top - 40, era.word, font_size=16, font_weight="bold", fill="#222222")
-    token_x = left
+    slot = 0
     for colour in Colour:
         if position.focus[colour] == era:
-            _focus_token(group, colour, token_x, top - 31)
-            token_x += 64
+            _focus_token(group, colour, layout.token_x(era, slot), top - 31)
+            slot += 1
     for square in range(SQUARES):
         file, rank = square % 4, square // 4
         c = era * SQUARES + square
@@ -361,16 +229,16 @@ def _era(parent: ET.Element, layout: Layout, position: Position, era: Era, overl
         _el(group, "rect", x=x, y=y, width=SQUARE, height=SQUARE, fill=DARK if (file + rank) % 2 == 0 else LIGHT)
         if c in overlays.highlights:
             _el(group, "rect", x=x + 2, y=y + 2, width=SQUARE - 4, height=SQUARE - 4, fill="none",
-                stroke=HIGHLIGHT, stroke_width=4, class_="highlight")
+                stroke=HIGHLIGHT, stroke_width=4, class_="highlight", data_cell=cell_name(c))
         if c in overlays.targets:
             _el(group, "rect", x=x + 4, y=y + 4, width=SQUARE - 8, height=SQUARE - 8, fill="none",
                 stroke=TARGET, stroke_width=3, stroke_dasharray="5 3", class_="target")
     _el(group, "rect", x=left, y=top, width=BOARD, height=BOARD, fill="none", stroke="#5a4a2a", stroke_width=2)
     for i in range(4):
         _text(group, left - 8, top + (3 - i + 0.5) * SQUARE + 4, "1234"[i], font_size=12, text_anchor="middle",
-              fill="#555555")
+              fill="#555555", class_="coordinate")
         _text(group, left + (i + 0.5) * SQUARE, top + BOARD + 15, "abcd"[i], font_size=12, text_anchor="middle",
-              fill="#555555")
+              fill="#555555", class_="coordinate")
     _objects(group, layout, position, era)
     for square in range(SQUARES):
         c = era * SQUARES + square
@@ -489,86 +357,361 @@ def _hat(parent: ET.Element, x: float, y: float, colour: Colour) -> None:
     _el(group, "rect", x=x - 12, y=y - 1, width=24, height=4, rx=2, fill=fill, stroke="#000000", stroke_width=1.8)
 
 
-def _arrow(parent: ET.Element, layout: Layout, arrow: Arrow) -> None:
-    x1, y1 = layout.centre(arrow.source)
-    if arrow.target is not None:
-        x2, y2 = layout.centre(arrow.target)
+# --- arrows --------------------------------------------------------------------
+
+Point = tuple[float, float]
+Circle = tuple[float, float, float]
+
+
+@dataclass
+class _Drawn:
+    """An arrow as drawn: its group, its head's corners, and where its number may go, best first."""
+
+    group: ET.Element
+    arrow: Arrow
+    head: tuple[Point, Point, Point] | None
+    spots: list[Point]
+
+
+def _head(group: ET.Element, x: float, y: float, ux: float, uy: float, colour: str) -> tuple[Point, Point, Point]:
+    """An arrowhead with its tip at (x, y), pointing along the unit vector (ux, uy); returns its corners."""
+    bx, by = x - ux * HEAD_LENGTH, y - uy * HEAD_LENGTH
+    points = ((x, y), (bx - uy * HEAD_HALF, by + ux * HEAD_HALF), (bx + uy * HEAD_HALF, by - ux * HEAD_HALF))
+    _el(group, "polygon", points=" ".join(f"{_num(px)},{_num(py)}" for px, py in points), fill=colour,
+        fill_opacity=0.95, class_="head")
+    return points
+
+
+def _step_badge(group: ET.Element, x: float, y: float, step: int, colour: str) -> None:
+    _el(group, "circle", cx=x, cy=y, r=STEP_RADIUS, fill="#ffffff", stroke=colour, stroke_width=2, class_="step")
+    _text(group, x, y + 4, str(step), font_size=11, font_weight="bold", text_anchor="middle", fill=colour,
+          class_="step")
+
+
+def _short(x1: float, y1: float, x2: float, y2: float, gap: float) -> Point:
+    """The point ``gap`` short of (x2, y2) on the way from (x1, y1)."""
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    return x2 - (x2 - x1) / length * gap, y2 - (y2 - y1) / length * gap
+
+
+def _beside(x1: float, y1: float, x2: float, y2: float) -> list[Point]:
+    """Where a straight arrow's number may go: beside its shaft (left first, then right), or beyond its
+    tail, clear of the shaft."""
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    spots = []
+    for away in (STEP_RADIUS + 4, -(STEP_RADIUS + 4), STEP_RADIUS + 9, -(STEP_RADIUS + 9), 2 * STEP_RADIUS + 8,
+                 -(2 * STEP_RADIUS + 8)):
+        for along in (0.35, 0.15, 0.6):
+            spots.append((x1 + (x2 - x1) * along + uy * away, y1 + (y2 - y1) * along - ux * away))
+    spots.append((x1 - ux * (STEP_RADIUS + 3), y1 - uy * (STEP_RADIUS + 3)))
+    return spots
+
+
+def _travel_row(group: ET.Element, layout: Layout, arrow: Arrow, lane: int, stroke: dict[str, str | float],
+                colour: str) -> tuple[tuple[Point, Point, Point], list[Point]]:
+    """A jump in time on boards side by side: an arc bending into the boards (up from ranks 1-2, down from
+    ranks 3-4), clear of the coordinates; a second jump on the same square bends the other way, or on the
+    edge ranks runs all but along the same arc.  Returns its head and where its number may go."""
+    assert arrow.target is not None
+    (x1, y1), (x2, y2) = layout.centre(arrow.source), layout.centre(arrow.target)
+    rank = arrow.source % SQUARES // 4
+    inward = -1 if rank <= 1 else 1
+    if lane == 0:
+        bend = inward * 1.4
+    elif rank in (1, 2):  # a second jump on the same square: the other way, where that is inside the boards too
+        bend = -inward * 1.4
     else:
-        assert arrow.action is not None
-        ux, uy = layout.toward(arrow.action)
-        reach = 0.8 * SQUARE if arrow.action not in TRAVELS else 1.2 * SQUARE
-        x2, y2 = x1 + ux * reach, y1 + uy * reach
+        bend = inward * 1.28  # nearly the same arc: only 1.26 to 1.45 squares clear the rank numbers
+    cx, cy = (x1 + x2) / 2, y1 + bend * SQUARE
+    ex, ey = _short(cx, cy, x2, y2, TIP_GAP)
+    _el(group, "path", d=f"M{_num(x1)},{_num(y1)} Q{_num(cx)},{_num(cy)} {_num(ex)},{_num(ey)}", fill="none",
+        **stroke)
+    length = math.hypot(ex - cx, ey - cy) or 1.0
+    head = _head(group, ex, ey, (ex - cx) / length, (ey - cy) / length, colour)
+    on = [((1 - t) ** 2 * x1 + 2 * t * (1 - t) * cx + t * t * ex, (1 - t) ** 2 * y1 + 2 * t * (1 - t) * cy + t * t * ey)
+          for t in (0.5, 0.35, 0.65)]
+    return head, on
+
+
+def _travel_column(group: ET.Element, layout: Layout, arrow: Arrow, lane: int, stroke: dict[str, str | float],
+                   colour: str) -> tuple[tuple[Point, Point, Point], list[Point]]:
+    """A jump in time on stacked boards: out along the square's edge to a lane right of the boards, along
+    it to the other era and back in, crossing no coordinate and no era name.  Returns its head and where
+    its number may go."""
+    assert arrow.target is not None
+    (x, y1), (_, y2) = layout.centre(arrow.source), layout.centre(arrow.target)
+    way = 1 if y2 > y1 else -1
+    lane_x = layout.board_left(Era.PAST) + BOARD + 16 + 16 * lane
+    edge1, edge2 = y1 + way * SQUARE / 2, y2 - way * SQUARE / 2
+    r = 6
+    d = (f"M{_num(x)},{_num(y1)} Q{_num(x)},{_num(edge1)} {_num(x + SQUARE / 2)},{_num(edge1)}"
+         f" L{_num(lane_x - r)},{_num(edge1)} Q{_num(lane_x)},{_num(edge1)} {_num(lane_x)},{_num(edge1 + way * r)}"
+         f" L{_num(lane_x)},{_num(edge2 - way * r)} Q{_num(lane_x)},{_num(edge2)} {_num(lane_x - r)},{_num(edge2)}"
+         f" L{_num(x + SQUARE / 2)},{_num(edge2)} Q{_num(x)},{_num(edge2)} {_num(x)},{_num(y2 - way * TIP_GAP)}")
+    _el(group, "path", d=d, fill="none", **stroke)
+    head = _head(group, x, y2 - way * TIP_GAP, 0, way, colour)
+    middle = (edge1 + edge2) / 2
+    return head, [(lane_x, middle), (lane_x, middle - way * SQUARE), (lane_x, middle + way * SQUARE)]
+
+
+def _arrow(parent: ET.Element, layout: Layout, arrow: Arrow, lane: int = 0) -> _Drawn:
+    """Draw one arrow without its number; returns it as drawn, for `_numbers` to place the number."""
     colour = ARROW_COLOUR[arrow.kind]
-    group = _el(parent, "g", class_="arrow " + arrow.kind)
+    attrs: dict[str, str | float] = {"class_": "arrow " + arrow.kind, "data_kind": arrow.kind,
+                                     "data_from": cell_name(arrow.source)}
+    if arrow.target is not None:
+        attrs["data_to"] = cell_name(arrow.target)
+    if arrow.step:
+        attrs["data_step"] = str(arrow.step)
+    group = _el(parent, "g", **attrs)
     if arrow.step:
         _el(group, "title").text = f"Action {arrow.step}: {ARROW_WORD[arrow.kind]}"
-    dx, dy = x2 - x1, y2 - y1
-    length = math.hypot(dx, dy) or 1.0
-    # The left of the way it points: out-and-back arrows lie side by side, not on one line.
-    px, py = dy / length, -dx / length
-    dash = {"stroke_dasharray": "7 5"} if arrow.kind == "attempt" else {}
-    travel = arrow.action in TRAVELS
-    if travel:
-        # Travel keeps the square and changes the era: arc beside the boards, forward and back on opposite sides.
-        cx, cy = (x1 + x2) / 2 + px * 1.4 * SQUARE, (y1 + y2) / 2 + py * 1.4 * SQUARE
-        _el(group, "path", d=f"M{_num(x1)},{_num(y1)} Q{_num(cx)},{_num(cy)} {_num(x2)},{_num(y2)}", fill="none",
-            stroke=colour, stroke_width=3.5, stroke_opacity=0.85, stroke_linecap="round", **dash)
-        hx, hy = x2 - cx, y2 - cy
-        mx, my = 0.25 * x1 + 0.5 * cx + 0.25 * x2, 0.25 * y1 + 0.5 * cy + 0.25 * y2
+    dash = ARROW_DASH.get(arrow.kind)
+    x1, y1 = layout.centre(arrow.source)
+    if isinstance(arrow.action, Aimed) and arrow.kind != "elephant":
+        # An aimed action: dots from the copy to a ring round the square it aims at.
+        assert arrow.target is not None
+        x2, y2 = layout.centre(arrow.target)
+        ring = SQUARE / 2 - 3
+        _el(group, "circle", cx=x2, cy=y2, r=ring, fill="none", stroke=colour, stroke_width=2.5,
+            stroke_dasharray="5 3", class_="ring")
+        if (x1, y1) == (x2, y2):
+            return _Drawn(group, arrow, None, [(x2 - ring, y2), (x2 + ring, y2), (x2, y2 + ring)])
+        ex, ey = _short(x1, y1, x2, y2, ring)
+        _el(group, "line", x1=x1, y1=y1, x2=ex, y2=ey, stroke=colour, stroke_width=4.5, stroke_linecap="round",
+            stroke_dasharray=AIMED_DASH if arrow.kind != "attempt" else "7 5")
+        return _Drawn(group, arrow, None, _beside(x1, y1, ex, ey))
+    stroke: dict[str, str | float] = {"stroke": colour, "stroke_width": 5 if arrow.kind != "fall" else 4,
+                                      "stroke_opacity": 0.9, "stroke_linecap": "round" if not dash else "butt"}
+    if dash:
+        stroke["stroke_dasharray"] = dash
+    if arrow.action in TRAVELS and arrow.target is not None:
+        stroke["stroke_width"] = 3.5
+        travel = _travel_row if layout.name == "row" else _travel_column
+        head, spots = travel(group, layout, arrow, lane, stroke, colour)
+        return _Drawn(group, arrow, head, spots)
+    if arrow.target is not None:
+        x2, y2 = layout.centre(arrow.target)
+        x2, y2 = _short(x1, y1, x2, y2, TIP_GAP)
     else:
-        shift = 5.0
-        x1, y1, x2, y2 = x1 + px * shift, y1 + py * shift, x2 + px * shift, y2 + py * shift
-        _el(group, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=colour, stroke_width=5, stroke_opacity=0.85,
-            stroke_linecap="round", **dash)
-        hx, hy = dx, dy
-        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-    hl = math.hypot(hx, hy) or 1.0
-    ux, uy = hx / hl, hy / hl
-    head, half = 13.0, 8.0
-    bx, by = x2 - ux * head, y2 - uy * head
-    points = [(x2, y2), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)]
-    _el(group, "polygon", points=" ".join(f"{_num(px)},{_num(py)}" for px, py in points), fill=colour,
-        fill_opacity=0.9)
-    if arrow.step:
-        _el(group, "circle", cx=mx, cy=my, r=8, fill="#ffffff", stroke=colour, stroke_width=2)
-        _text(group, mx, my + 4, str(arrow.step), font_size=11, font_weight="bold", text_anchor="middle",
-              fill=colour, class_="step")
+        action = arrow.action.direction if isinstance(arrow.action, Pull) else arrow.action
+        assert isinstance(action, Action)
+        ux, uy = layout.toward(action)
+        x2, y2 = x1 + ux * OFF_EDGE, y1 + uy * OFF_EDGE
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    # To the left of the way it points: out-and-back arrows lie side by side, not on one line.
+    x1, y1, x2, y2 = x1 + uy * SHIFT, y1 - ux * SHIFT, x2 + uy * SHIFT, y2 - ux * SHIFT
+    bx, by = x2 - ux * (HEAD_LENGTH - 2), y2 - uy * (HEAD_LENGTH - 2)
+    _el(group, "line", x1=x1, y1=y1, x2=bx, y2=by, **stroke)
+    head = _head(group, x2, y2, ux, uy, colour)
+    return _Drawn(group, arrow, head, _beside(x1, y1, bx, by))
+
+
+def _touches(circle: Circle, triangle: tuple[Point, Point, Point]) -> bool:
+    """Whether a circle and a triangle overlap."""
+    x, y, r = circle
+
+    def side(a: Point, b: Point) -> float:
+        return (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0])
+
+    signs = [side(triangle[i], triangle[(i + 1) % 3]) for i in range(3)]
+    if all(v >= 0 for v in signs) or all(v <= 0 for v in signs):
+        return True
+    for i in range(3):
+        (ax, ay), (bx, by) = triangle[i], triangle[(i + 1) % 3]
+        length = (bx - ax) ** 2 + (by - ay) ** 2 or 1.0
+        t = max(0.0, min(1.0, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / length))
+        if math.hypot(ax + t * (bx - ax) - x, ay + t * (by - ay) - y) < r:
+            return True
+    return False
+
+
+def _numbers(drawn: Sequence[_Drawn], badges: Sequence[Circle], width: float) -> None:
+    """Each action's number, at the first of its arrow's spots that covers no arrowhead, no number already
+    placed and no badge, inside the picture; where every spot covers something, the one that covers the
+    least (a head is worst, then a number, then a badge)."""
+    heads = [d.head for d in drawn if d.head is not None]
+    numbers: list[Circle] = []
+    gap = STEP_RADIUS + 1
+
+    def cost(spot: Point) -> int:
+        circle = (spot[0], spot[1], gap)
+        return (1000 * (not gap <= spot[0] <= width - gap) + 100 * sum(_touches(circle, head) for head in heads)
+                + 10 * sum(math.hypot(spot[0] - x, spot[1] - y) < gap + r for x, y, r in numbers)
+                + sum(math.hypot(spot[0] - x, spot[1] - y) < gap + r for x, y, r in badges))
+
+    for d in drawn:
+        if not d.arrow.step:
+            continue
+        x, y = min(d.spots, key=cost)  # the first of the cheapest
+        _step_badge(d.group, x, y, d.arrow.step, ARROW_COLOUR[d.arrow.kind])
+        numbers.append((x, y, STEP_RADIUS))
+
+
+def _coordinates(layout: Layout) -> list[Circle]:
+    """The rank numbers and file letters, as circles an action's number keeps clear of."""
+    found: list[Circle] = []
+    for era in Era:
+        left, top = layout.board_left(era), layout.board_top(era)
+        for i in range(4):
+            found.append((left - 8, top + (3 - i + 0.5) * SQUARE, 6))
+            found.append((left + (i + 0.5) * SQUARE, top + BOARD + 11, 6))
+    return found
+
+
+def _lanes(arrows: Sequence[Arrow]) -> list[int]:
+    """For each arrow, how many jumps in time before it join the same two cells (0 for any other arrow)."""
+    seen: list[frozenset[int]] = []
+    lanes = []
+    for arrow in arrows:
+        if arrow.action in TRAVELS and arrow.target is not None:
+            pair = frozenset((arrow.source, arrow.target))
+            lanes.append(seen.count(pair))
+            seen.append(pair)
+        else:
+            lanes.append(0)
+    return lanes
+
+
+# --- badges --------------------------------------------------------------------
 
 
 def _badge(parent: ET.Element, kind: str, x: float, y: float, r: float = 8.5) -> None:
-    """The badge of a marker kind, centred on (x, y): a cross for removed
-    copies (square for crushed, round for paradox) and a plus for created."""
-    colour = MARKER_COLOUR[kind]
+    """The badge of a marker kind, centred on (x, y): its shape, colour and sign (BADGE)."""
+    shape, sign, colour, _ = BADGE[kind]
     group = _el(parent, "g", class_="badge")
-    if kind == "crushed":
-        _el(group, "rect", x=x - r + 0.5, y=y - r + 0.5, width=2 * r - 1, height=2 * r - 1, rx=2, fill=colour,
-            stroke="#ffffff", stroke_width=1.5)
+    outline: dict[str, str | float] = {"fill": colour, "stroke": "#ffffff", "stroke_width": 1.5, "class_": "shape"}
+    if shape == "square":
+        _el(group, "rect", x=x - r + 0.5, y=y - r + 0.5, width=2 * r - 1, height=2 * r - 1, rx=2, **outline)
+    elif shape == "diamond":
+        k = r * 1.2
+        _el(group, "polygon", points=f"{_num(x)},{_num(y - k)} {_num(x + k)},{_num(y)} {_num(x)},{_num(y + k)}"
+            f" {_num(x - k)},{_num(y)}", **outline)
     else:
-        _el(group, "circle", cx=x, cy=y, r=r, fill=colour, stroke="#ffffff", stroke_width=1.5)
-    arm = r * 0.5
-    if kind in ("created", "grew", "built"):
+        _el(group, "circle", cx=x, cy=y, r=r, **outline)
+    arm = r * (0.42 if shape == "diamond" else 0.5)
+    if sign == "plus":
         d = f"M{_num(x - arm)},{_num(y)} H{_num(x + arm)} M{_num(x)},{_num(y - arm)} V{_num(y + arm)}"
+    elif sign == "bar":
+        d = f"M{_num(x - arm * 1.2)},{_num(y)} H{_num(x + arm * 1.2)}"
     else:
         a, b = (_num(x - arm), _num(y - arm)), (_num(x + arm), _num(y + arm))
         d = f"M{a[0]},{a[1]} L{b[0]},{b[1]} M{b[0]},{a[1]} L{a[0]},{b[1]}"
     _el(group, "path", d=d, stroke="#ffffff", stroke_width=2.2, stroke_linecap="round", fill="none")
 
 
-def _marker(parent: ET.Element, layout: Layout, position: Position, marker: Marker) -> None:
-    x, y = layout.centre(marker.cell)
-    group = _el(parent, "g", class_="marker " + marker.kind, data_cell=cell_name(marker.cell))
-    _el(group, "title").text = marker.note or marker.kind
-    if marker.kind in ("created", "grew", "cleared"):
-        _badge(group, marker.kind, x + SQUARE / 2 - 9, y - SQUARE / 2 + 9)
-    elif position.occupant(marker.cell) is None:
-        # The copy is gone and its square is empty: its ghost, with the badge on it.
-        _copy(group, marker.colour, x, y, COPY_RADIUS, dashed=True, css="ghost")
-        _badge(group, marker.kind, x, y)
+TOP_LEFT, TOP_RIGHT, BOTTOM_RIGHT, BOTTOM_LEFT = (-1, -1), (1, -1), (1, 1), (-1, 1)
+
+
+def _free_corners(position: Position, c: int) -> list[tuple[int, int]]:
+    """The corners of a square free for marks: not the seed's corner, nor a hat's."""
+    taken = set()
+    chapters = position.chapters
+    if chapters is not None:
+        if chapters.seeds >> c & 1:
+            taken.add(BOTTOM_LEFT)
+        thing = chapters.solid(c)
+        if thing is not None and thing.hat is not None:
+            taken.add(TOP_LEFT)
+    return [k for k in (TOP_LEFT, TOP_RIGHT, BOTTOM_RIGHT, BOTTOM_LEFT) if k not in taken]
+
+
+def _seeded(position: Position, c: int) -> bool:
+    return position.chapters is not None and bool(position.chapters.seeds >> c & 1)
+
+
+def _take(free: list[tuple[int, int]], preferred: Sequence[tuple[int, int]], clear: Callable[[int, int], bool],
+          ) -> tuple[int, int]:
+    """The first of ``preferred`` still free and ``clear`` of the arrowheads, which it takes (else the first
+    free one, else any)."""
+    for corner in [k for k in preferred if k in free and clear(*k)] or [k for k in preferred if k in free]:
+        free.remove(corner)
+        return corner
+    return preferred[0]
+
+
+def _markers(parent: ET.Element, layout: Layout, position: Position, markers: Sequence[Marker],
+             heads: Sequence[tuple[Point, Point, Point]]) -> list[Circle]:
+    """Every marker, square by square: a removed copy's ghost in the middle of its square when the square is
+    now empty, otherwise each mark in a corner of its own, clear of the arrowheads (ghosts from the top
+    left, badges from the top right).  Returns the circles the badges take."""
+    taken: list[Circle] = []
+    cells: dict[int, list[Marker]] = {}
+    for marker in markers:
+        cells.setdefault(marker.cell, []).append(marker)
+    for c, here in cells.items():
+        x, y = layout.centre(c)
+
+        def clear(kx: int, ky: int, x: float = x, y: float = y) -> bool:
+            circle = (x + kx * CORNER, y + ky * CORNER, GHOST_RADIUS)
+            return not any(_touches(circle, head) for head in heads)
+
+        solid = position.occupant(c) is not None or (position.chapters is not None and
+                                                     position.chapters.solid(c) is not None)
+        free = _free_corners(position, c)
+        ghosts = [m for m in here if m.kind in REMOVALS]
+        for n, marker in enumerate(ghosts):
+            group = _marker_group(parent, marker)
+            assert marker.colour is not None
+            if n == 0 and not solid:
+                _copy(group, marker.colour, x, y, COPY_RADIUS, dashed=True, css="ghost " + marker.colour.word)
+                _badge(group, marker.kind, x, y)
+                taken.append((x, y, 9))
+                continue
+            kx, ky = _take(free, (TOP_LEFT, BOTTOM_RIGHT, TOP_RIGHT, BOTTOM_LEFT), clear)
+            gx, gy = x + kx * CORNER, y + ky * CORNER
+            _copy(group, marker.colour, gx, gy, GHOST_RADIUS, dashed=True, css="ghost " + marker.colour.word,
+                  opacity=0.85)
+            _badge(group, marker.kind, gx, gy, r=5)
+            taken.append((gx, gy, GHOST_RADIUS))
+        centred = bool(ghosts) and not solid
+        for marker in (m for m in here if m.kind not in REMOVALS):
+            if (marker.kind == "cleared" and not solid and not centred and not _seeded(position, c)
+                    and not any(_touches((x, y, 10.5), head) for head in heads)):
+                # The object is gone and its square empty: the badge takes the middle of the square.
+                _badge(_marker_group(parent, marker), marker.kind, x, y)
+                taken.append((x, y, 10.5))
+                centred = True
+                continue
+            kx, ky = _take(free, (TOP_RIGHT, BOTTOM_RIGHT, TOP_LEFT, BOTTOM_LEFT), clear)
+            _badge(_marker_group(parent, marker), marker.kind, x + kx * CORNER, y + ky * CORNER, r=7)
+            taken.append((x + kx * CORNER, y + ky * CORNER, 7.5))
+    return taken
+
+
+def _marker_group(parent: ET.Element, marker: Marker) -> ET.Element:
+    attrs: dict[str, str | float] = {"class_": "marker " + marker.kind,
+                                     "data_mark": "removed" if marker.kind in REMOVALS else marker.kind,
+                                     "data_kind": marker.kind, "data_cell": cell_name(marker.cell)}
+    if marker.colour is not None and marker.kind in (*REMOVALS, "created"):
+        attrs["data_colour"] = marker.colour.word
+    group = _el(parent, "g", **attrs)
+    _el(group, "title").text = marker.note or BADGE[marker.kind][3]
+    return group
+
+
+def _refused_focus(parent: ET.Element, layout: Layout, position: Position, era: Era) -> None:
+    """A refused Focus move: a red badge on the mover's token when it would stay, or a dashed token where
+    it tried to go."""
+    colour = position.to_move
+    assert colour is not None
+    group = _el(parent, "g", class_="marker refused", data_mark="refused", data_kind="refused",
+                data_focus=era.word)
+    _el(group, "title").text = f"{colour.word.capitalize()}'s Focus may not move to the {era.word}."
+    here = [c for c in Colour if position.focus[c] == era]
+    top = layout.board_top(era) - 31
+    if colour in here:
+        x = layout.token_x(era, here.index(colour))
     else:
-        # Another copy now stands here: the ghost goes in the square's corner, clear of the survivor's centre.
-        gx, gy = x - SQUARE / 2 + GHOST_RADIUS - 1, y - SQUARE / 2 + GHOST_RADIUS - 1
-        _copy(group, marker.colour, gx, gy, GHOST_RADIUS, dashed=True, css="ghost")
-        _badge(group, marker.kind, gx, gy, r=7)
+        x = layout.token_x(era, len(here))
+        _el(group, "rect", x=x, y=top, width=58, height=18, rx=9, fill="none", stroke=BADGE["refused"][2],
+            stroke_width=2, stroke_dasharray="4 3")
+    _badge(group, "refused", x + 58, top + 9, r=7)
+
+
+# --- footer and legend -------------------------------------------------------------
 
 
 def _counts(parent: ET.Element, x: float, y: float, label: str, counts: tuple[int, int], most: int) -> float:
@@ -586,7 +729,8 @@ def _counts(parent: ET.Element, x: float, y: float, label: str, counts: tuple[in
 
 
 def _footer(parent: ET.Element, layout: Layout, position: Position) -> float:
-    """Whose turn, the supplies and the removed copies; returns the y below it."""
+    """Whose turn, the supplies and the removed copies, and what the chapters keep off the boards; returns
+    the y below it."""
     group = _el(parent, "g", class_="status")
     y = layout.boards_bottom + 16
     if position.winner is not None:
@@ -596,17 +740,39 @@ def _footer(parent: ET.Element, layout: Layout, position: Position) -> float:
         status = f"{position.to_move.word.capitalize()} to move"
     left = layout.board_left(Era.PAST)
     _text(group, left, y + 4, status, font_size=13, font_weight="bold", fill="#222222")
+    chapters = chapter_state(position)
     if layout.name == "row":
         x = _counts(group, layout.board_left(Era.PRESENT) - RANK_GUTTER, y, "supply", position.supply, START_SUPPLY)
         _counts(group, x, y, "removed", position.removed, COPIES_PER_PLAYER)
-        return y + LINE - 6
+        if chapters:
+            _text(group, left, y + LINE + 4, " · ".join(chapters), font_size=12, fill="#333333", class_="chapters")
+        return y + LINE * (1 + bool(chapters)) - 6
     _counts(group, 4, y + LINE, "supply", position.supply, START_SUPPLY)
     _counts(group, 4, y + 2 * LINE, "removed", position.removed, COPIES_PER_PLAYER)
-    return y + 3 * LINE - 6
+    for n, said in enumerate(chapters, start=3):
+        _text(group, 4, y + n * LINE + 4, said, font_size=12, fill="#333333", class_="chapters")
+    return y + (3 + len(chapters)) * LINE - 6
 
 
 LEGEND_CHAR = 7.5  # a generous width of one character of a 12-unit label (DejaVu Sans, the widest common sans)
 LEGEND_GAP = 14  # between one entry and the next
+
+
+def _legend_items(overlays: Overlays) -> list[tuple[str, str, str, float]]:
+    """The legend's entries, (what, kind, word, swatch width), for what the picture shows."""
+    items: list[tuple[str, str, str, float]] = []
+    for kind in ARROW_ORDER:
+        if any(a.kind == kind for a in overlays.arrows):
+            items.append(("arrow", kind, ARROW_WORD[kind], 33 if ARROW_DASH.get(kind) == AIMED_DASH else 27))
+    kinds = {m.kind for m in overlays.markers} | ({"refused"} if overlays.refused_focus is not None else set())
+    for kind in BADGE:
+        if kind in kinds:
+            items.append(("badge", kind, BADGE[kind][3], 21))
+    if overlays.highlights:
+        items.append(("highlight", "highlight", "active copy", 22))
+    if overlays.targets:
+        items.append(("target", "target", "can go here", 22))
+    return items
 
 
 def _legend(parent: ET.Element, layout: Layout, overlays: Overlays, top: float) -> float:
@@ -614,36 +780,33 @@ def _legend(parent: ET.Element, layout: Layout, overlays: Overlays, top: float) 
 
     Each entry (a swatch and its word, in a group of class ``item``) is placed
     whole: one that would pass the right edge starts a new line, so no word is
-    cut at any width the picture is shown."""
+    cut at any width the picture is shown.  No two entries look alike."""
     group = _el(parent, "g", class_="legend")
-    items: list[tuple[str, str, str, float]] = []  # (what, kind, word, swatch width)
-    for kind in ("move", "push", "travel", "attempt", "fall", "statue", "carried", "elephant"):
-        if any(a.kind == kind for a in overlays.arrows):
-            items.append(("arrow", kind, ARROW_WORD[kind], 27))
-    for kind in ("crushed", "paradox", "created", "grew", "cleared", "built", "blocked"):
-        if any(m.kind == kind for m in overlays.markers):
-            items.append(("badge", kind, kind, 21))
-    if overlays.highlights:
-        items.append(("highlight", "highlight", "active copy", 22))
-    if overlays.targets:
-        items.append(("target", "target", "can go here", 22))
     x0 = layout.board_left(Era.PAST) if layout.name == "row" else 4
     right = layout.width - 4
     x, y = x0, top + 12
-    for what, kind, word, swatch in items:
+    for what, kind, word, swatch in _legend_items(overlays):
         width = swatch + LEGEND_CHAR * len(word)
         if x + width > right and x > x0:
             x, y = x0, y + LINE
-        item = _el(group, "g", class_=f"item key-{kind}")
+        item = _el(group, "g", class_=f"item key-{kind}", data_key=kind)
         if what == "arrow":
-            dash = {"stroke_dasharray": "7 5"} if kind == "attempt" else {}
-            _el(item, "line", x1=x, y1=y, x2=x + 22, y2=y, stroke=ARROW_COLOUR[kind], stroke_width=4, **dash)
+            colour = ARROW_COLOUR[kind]
+            dash = ARROW_DASH.get(kind)
+            line: dict[str, str | float] = {"stroke": colour, "stroke_width": 4, "class_": "swatch"}
+            if dash:
+                line["stroke_dasharray"] = dash
+                line["stroke_linecap"] = "round" if dash == AIMED_DASH else "butt"
+            end = x + (16 if dash == AIMED_DASH else 22)
+            _el(item, "line", x1=x, y1=y, x2=end, y2=y, **line)
+            if dash == AIMED_DASH:
+                _el(item, "circle", cx=x + 20, cy=y, r=4.5, fill="none", stroke=colour, stroke_width=2)
         elif what == "badge":
             _badge(item, kind, x + 8, y)
         else:
             stroke: dict[str, float | str] = {"stroke": HIGHLIGHT, "stroke_width": 4} if what == "highlight" else {
                 "stroke": TARGET, "stroke_width": 3, "stroke_dasharray": "5 3"}
-            _el(item, "rect", x=x, y=y - 8, width=16, height=16, fill="none", **stroke)
+            _el(item, "rect", x=x, y=y - 8, width=16, height=16, fill="none", class_="swatch", **stroke)
         _text(item, x + swatch, y + 4, word, font_size=12, fill="#333333")
         x += width + LEGEND_GAP
     return y + 12
@@ -677,12 +840,17 @@ def board_svg(position: Position, overlays: Overlays | None = None, scale: float
     background = _el(root, "rect", x=0, y=0, width=geometry.width, height=0, fill="#ffffff")
     for era in Era:
         _era(root, geometry, position, era, overlays, interactive)
-    for arrow in overlays.arrows:
-        _arrow(root, geometry, arrow)
-    for marker in overlays.markers:
-        _marker(root, geometry, position, marker)
+    # The arrows are drawn first, to place the badges clear of their heads, and shown over the badges.
+    layer = ET.Element("g", {"class": "arrows"})
+    drawn = [_arrow(layer, geometry, arrow, lane)
+             for arrow, lane in zip(overlays.arrows, _lanes(overlays.arrows), strict=True)]
+    badges = _markers(root, geometry, position, overlays.markers, [d.head for d in drawn if d.head is not None])
+    root.append(layer)
+    _numbers(drawn, badges + _coordinates(geometry), geometry.width)
+    if overlays.refused_focus is not None:
+        _refused_focus(root, geometry, position, overlays.refused_focus)
     bottom = _footer(root, geometry, position)
-    if overlays.arrows or overlays.markers or overlays.highlights or overlays.targets:
+    if _legend_items(overlays):
         bottom = _legend(root, geometry, overlays, bottom)
     height = bottom + 8
     background.set("height", _num(height))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from oracle.games.ttykm.board import SQUARES, Colour, Era, cell
+from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour, Era, cell
 from oracle.games.ttykm.events import (
+    Built,
     Cleared,
+    Commanded,
     CopyChosen,
     Created,
     Crushed,
@@ -15,14 +17,23 @@ from oracle.games.ttykm.events import (
     Flattened,
     FocusMoved,
     Grew,
+    Halted,
+    HatOff,
+    HatOn,
     Moved,
     Paradox,
+    Placed,
     Planted,
     Pushed,
+    Shifted,
+    Stepped,
+    Trampled,
     Travelled,
+    Unplaced,
     Won,
 )
 from oracle.games.ttykm.notation import cell_prose, event_text, square_name, square_text
+from oracle.games.ttykm.objects import hats_in_supply
 from oracle.games.ttykm.state import Position
 
 EMPTY = "."
@@ -112,7 +123,26 @@ def position_prose(position: Position) -> str:
         f"In supply: White {position.supply[0]}, Black {position.supply[1]}. "
         f"Removed from the game: White {position.removed[0]}, Black {position.removed[1]}."
     )
+    lines += [part[0].upper() + part[1:] + "." for part in chapter_state(position)]
     return "\n".join(lines)
+
+
+def chapter_state(position: Position) -> list[str]:
+    """What the chapters in play keep off the boards, in words: the shared seeds (GROWTH.SEEDS), who has
+    built a statue (INFLUENCE.BUILD.ONCE), the hats in supply (MEMORY.HATS)."""
+    chapters = position.chapters
+    if chapters is None:
+        return []
+    said = []
+    if "growth" in chapters.modules:
+        said.append(f"seeds in supply: {chapters.seed_supply}")
+    if "influence" in chapters.modules:
+        built = [c.word.capitalize() for c in Colour if chapters.built[c]]
+        said.append("statue built by " + " and ".join(built) if built else "no statue built yet")
+    if "memory" in chapters.modules:
+        white, black = (hats_in_supply(chapters, c) for c in Colour)
+        said.append(f"hats in supply: White {white}, Black {black}")
+    return said
 
 
 def position_summary(position: Position) -> str:
@@ -123,8 +153,25 @@ def position_summary(position: Position) -> str:
             f"Black {position.on_board(Colour.BLACK)}")
 
 
+def _statue(owner: Colour | None) -> str:
+    return "the neutral statue" if owner is None else f"{owner.word.capitalize()}'s statue"
+
+
+def _elephant(elephant: str) -> str:
+    return elephant.replace("-", " ")
+
+
+def _crush(colour: Colour, c: int, direction: Action) -> str:
+    """A copy pushed to its death: into the wall, or against an object that cannot move (OBJECTS.PUSH)."""
+    against = "into the wall" if NEIGHBOUR[direction][c % SQUARES] is None else "against an object that cannot move"
+    return f"The {colour.word} copy on {_place(c)} is pushed {direction.word} {against} and crushed."
+
+
 def event_prose(event: Event) -> str:
-    """One event as an English sentence, e.g. ``The black copy on square b2 of the present is pushed north to b3.``"""
+    """One event as an English sentence, e.g. ``The black copy on square b2 of the present is pushed north to b3.``
+
+    Every event of the standard game and of every chapter has its sentence, so
+    that a reader who has not met the notation can follow any turn."""
     match event:
         case CopyChosen(colour, c):
             return f"{colour.word.capitalize()} chooses the copy on {_place(c)}."
@@ -135,7 +182,7 @@ def event_prose(event: Event) -> str:
             return (f"The {colour.word} copy on {_place(source)} is pushed {direction.word} "
                     f"to {square_name(target % SQUARES)}.")
         case Crushed(colour, c, direction):
-            return f"The {colour.word} copy on {_place(c)} is pushed {direction.word} into the wall and crushed."
+            return _crush(colour, c, direction)
         case Paradox(colour, pushed, struck):
             return (f"Paradox: the {colour.word} copy from {_place(pushed)} meets the {colour.word} copy "
                     f"on {_place(struck)}, and both are removed.")
@@ -150,9 +197,9 @@ def event_prose(event: Event) -> str:
         case Won(colour):
             return f"{colour.word.capitalize()} wins."
         case Planted(colour, c):
-            return f"The {colour.word} copy plants a seed on {_place(c)}."
+            return f"The {colour.word} copy plants a seed from the supply on {_place(c)}."
         case Dug(colour, c):
-            return f"The {colour.word} copy digs up the seed on {_place(c)}."
+            return f"The {colour.word} copy digs up the seed on {_place(c)}, and the seed goes back to the supply."
         case Grew(what, c):
             return f"A {what} grows on {_place(c)}."
         case Cleared(what, c):
@@ -161,8 +208,35 @@ def event_prose(event: Event) -> str:
             return f"The tree on {_place(source)} falls {direction.word} onto {square_name(target % SQUARES)}."
         case Flattened(colour, c):
             return f"The {colour.word} copy on {_place(c)} is crushed by a falling tree."
-    # A chapter's event with no sentence here yet: its notation says what happened.
-    if isinstance(event, Drawn):
-        chapters = " and ".join(name.capitalize() for name in event.pair.split("+"))
-        return f"{chapters} are drawn, and both chapters' objects are set up."
-    return event_text(event)
+        case Shifted(owner, source, target, direction):
+            return (f"{_statue(owner).capitalize()} on {_place(source)} moves {direction.word} "
+                    f"to {square_name(target % SQUARES)}.")
+        case Halted(owner, c, direction):
+            return (f"{_statue(owner).capitalize()} on {_place(c)} cannot move {direction.word} as it did in the era "
+                    f"before, so it stays, and the eras after it are spared.")
+        case Built(colour, c):
+            return f"The {colour.word} copy builds {colour.word.capitalize()}'s statue on {_place(c)}."
+        case Placed(colour, c, rebound):
+            again = (", one square back from where the era before left it, because that square is blocked"
+                     if rebound else "")
+            return f"{_statue(colour).capitalize()} appears on {_place(c)} as well{again}."
+        case Unplaced(colour, c):
+            return (f"{_statue(colour).capitalize()} cannot appear on the {Era(c // SQUARES).word}: square "
+                    f"{square_name(c % SQUARES)} and the square behind it are both blocked, so no later era gets it "
+                    f"either.")
+        case HatOn(colour, elephant, c):
+            return f"The {_elephant(elephant)} on {_place(c)} puts on {colour.word.capitalize()}'s hat."
+        case HatOff(colour, elephant, c):
+            return f"{colour.word.capitalize()}'s hat comes off the {_elephant(elephant)} on {_place(c)}."
+        case Commanded(colour, elephant, source, target, direction):
+            return (f"{colour.word.capitalize()} commands the {_elephant(elephant)} on {_place(source)} "
+                    f"to step {direction.word} to {square_name(target % SQUARES)}.")
+        case Stepped(elephant, source, target, direction):
+            return (f"The {_elephant(elephant)} on {_place(source)} steps {direction.word} "
+                    f"to {square_name(target % SQUARES)}, as it did in the era before.")
+        case Trampled(colour, c):
+            return f"The {colour.word} copy on {_place(c)} is crushed by an elephant."
+        case Drawn(pair):
+            chapters = " and ".join(name.capitalize() for name in pair.split("+"))
+            return f"{chapters} are drawn, and both chapters' objects are set up."
+    raise TypeError(f"not an event: {event!r}")  # pragma: no cover
