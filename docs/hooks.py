@@ -26,6 +26,7 @@ import html
 import json
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,37 +38,51 @@ from mkdocs.utils import get_relative_url
 
 from oracle.tools.site.bundle import MissingPyodide, pyodide_dir, write_bundle
 from oracle.tools.site.examples import ExampleMismatch, check_page, render_examples
+from oracle.tools.site.fonts import LICENSE_ON_SITE, MissingFont, font_source, write_fonts
 from oracle.tools.site.layout import render_layout_diagram
 from oracle.tools.site.pages import (
     ExampleRef,
+    SpecIndex,
     SpecPage,
     example_refs,
-    is_rulings,
+    outside_fences,
     read_spec,
     rules_markdown,
     rulings_markdown,
     run_sessions,
+    spec_index,
+    title_links,
 )
+from oracle.tools.site.rulings import Ruling, link_citations, link_html
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
 PLAYGROUND = "playground.md"
-NOTATION = "ttykm/notation.md"  # has its own entry in the nav
 RULINGS = "rulings.md"
+# TTYKM's pages about the chapters, grouped in its section of the nav (in the spec's reading order).
+CHAPTER_PAGES = ("ttykm/objects.md", "ttykm/growth.md", "ttykm/influence.md", "ttykm/memory.md",
+                 "ttykm/convergence.md", "ttykm/chapters.md")
 log = logging.getLogger("mkdocs.hooks.ttykm")
 
 _spec: list[SpecPage] = []
+_index: list[SpecIndex] = []  # the one SpecIndex of this build
 _clause_page: dict[str, str] = {}  # clause ID -> the site page that defines it
 _sources: dict[str, tuple[str, str]] = {}  # site page -> (spec file, its text), to name examples by spec line
 _clause_title: dict[str, str] = {}  # clause ID -> its title, for the tooltips
+_titles: dict[str, str] = {}  # site page -> its title, for links whose text is a file name
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     try:
         pyodide_dir(ROOT)
-    except MissingPyodide as exc:
+        font_source(ROOT)
+    except (MissingPyodide, MissingFont) as exc:
         raise PluginError(str(exc)) from None
     _spec[:] = read_spec(SPEC)
+    try:
+        _index[:] = [spec_index(_spec)]
+    except ValueError as exc:
+        raise PluginError(f"spec: {exc}") from None
     _clause_page.clear()
     _sources.clear()
     for page in _spec:
@@ -75,33 +90,60 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         for clause in page.clauses:
             _clause_page[clause.id] = page.site_path
             _clause_title[clause.id] = clause.title.replace("`", "")
-    def entry(page: SpecPage) -> dict[str, str]:
-        return {("Overview" if page.name.endswith("README.md") else page.title.replace("*", "")): page.site_path}
-
-    # A game's rules (spec/<game>/) go under Rules; the spec's own files (design, protocol, vectors) under Reference.
-    rules_nav: list[Any] = [entry(page) for page in _spec
-                            if "/" in page.name and page.name != NOTATION and not is_rulings(page)]
-    reference_nav: list[Any] = [entry(page) for page in _spec if "/" not in page.name]
     for item in config.nav or []:
         if isinstance(item, dict) and "Rules" in item:
-            item["Rules"] = rules_nav
+            item["Rules"] = rules_nav(_spec)
         if isinstance(item, dict) and "Reference" in item:
-            item["Reference"] = reference_nav + list(item["Reference"])
+            # The spec's own files (design, protocol, vectors) under Reference.
+            item["Reference"] = [entry(page) for page in _spec if "/" not in page.name] + list(item["Reference"])
         if isinstance(item, dict) and "Learn to play" in item:
             item["Learn to play"] = learn_nav(Path(config.docs_dir))
     return config
 
 
+def nav_label(page: SpecPage) -> str:
+    """A spec page's entry in the nav: its title up to the colon (\"A round\", \"Chapter 1, Growth\"),
+    or "Overview" for a game's README."""
+    if page.name.endswith("README.md"):
+        return "Overview"
+    return re.sub(r"\s*\(informative\)$", "", page.title.replace("*", "").split(": ")[0])
+
+
+def entry(page: SpecPage) -> dict[str, str]:
+    return {nav_label(page): page.site_path}
+
+
+def rules_nav(pages: list[SpecPage]) -> list[Any]:
+    """One section per game (spec/<game>/, in the spec's reading order); TTYKM's chapter pages
+    form a section of their own inside it."""
+    from oracle.games import GAMES, load_game
+
+    sections: list[Any] = []
+    for game in dict.fromkeys(page.name.split("/")[0] for page in pages if "/" in page.name):
+        own = [page for page in pages if page.name.startswith(game + "/")]
+        entries: list[Any] = [entry(page) for page in own if page.name not in CHAPTER_PAGES]
+        chapters = [entry(page) for page in own if page.name in CHAPTER_PAGES]
+        if chapters:
+            first_ruling = next((i for i, page in enumerate(p for p in own if p.name not in CHAPTER_PAGES)
+                                 if "/rulings" in page.name), len(entries))
+            entries.insert(first_ruling, {"The chapters": chapters})
+        sections.append({load_game(game).title if game in GAMES else game: entries})
+    return sections
+
+
 def learn_nav(docs: Path) -> list[Any]:
-    """Each game's learn-to-play path: the pages of docs/<game>/learn/, in file-name order, one section per game."""
+    """Each game's pages for players, one section per game of the registry: docs/<game>/index.md
+    and the other pages of docs/<game>/, then the learn-to-play path docs/<game>/learn/, each in
+    file-name order."""
     from oracle.games import GAMES, load_game
 
     sections: list[Any] = []
     for name in GAMES:
-        folder = docs / name / "learn"
-        pages = sorted(p.relative_to(docs).as_posix() for p in folder.glob("*.md")) if folder.is_dir() else []
-        if pages:
-            sections.append({load_game(name).title: pages})
+        folder = docs / name
+        found = sorted(folder.glob("*.md"), key=lambda p: (p.name != "index.md", p.name)) if folder.is_dir() else []
+        found += sorted((folder / "learn").glob("*.md")) if (folder / "learn").is_dir() else []
+        if found:
+            sections.append({load_game(name).title: [p.relative_to(docs).as_posix() for p in found]})
     return sections
 
 
@@ -109,14 +151,19 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     refs: list[ExampleRef] = []
     for page in _spec:
         refs.extend(example_refs(page.site_path, page.text))
+    _titles.clear()
+    _titles.update(_index[0].titles)
     for file in files.documentation_pages():
         text = file.content_string
         if "```example" in text:
             refs.extend(example_refs(file.src_uri, text))
+        if title := re.search(r"^# (.+?)\s*$", text, re.M):
+            _titles[file.src_uri] = title.group(1)
     for page in _spec:
-        if not is_rulings(page):  # a game's rulings are shown whole on the rulings page
-            files.append(File.generated(config, page.site_path, content=rules_markdown(page, refs, _clause_page)))
+        files.append(File.generated(config, page.site_path, content=rules_markdown(page, refs, index=_index[0])))
     files.append(File.generated(config, RULINGS, content=rulings_markdown(_spec, RULINGS)))
+    _, licence = font_source(ROOT)
+    files.append(File.generated(config, LICENSE_ON_SITE, abs_src_path=str(licence)))
     for path in sorted(SPEC.rglob("*")):
         if path.is_file() and path.suffix != ".md":  # such as the JSON schemas the spec links to
             files.append(File.generated(config, f"rules/{path.relative_to(SPEC).as_posix()}", abs_src_path=str(path)))
@@ -125,6 +172,18 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     if uncovered:
         log.info("clauses with no worked example on the site: %s", ", ".join(uncovered))
     return files
+
+
+def docs_links(markdown: str, src: str) -> str:
+    """A page of docs/: links whose text is a file name get the page's title, and the rulings it
+    cites (\"rulings K3\") link to them, those of the game whose folder it is in (TTYKM's otherwise)."""
+    lines = markdown.split("\n")
+    prose = {i for i in outside_fences(lines) if not lines[i].startswith("#")}
+    for i in prose:
+        lines[i] = title_links(lines[i], src, _titles)
+    game = src.split("/")[0] if src.split("/")[0] in _index[0].rulings else "ttykm"
+    lines = link_citations(lines, prose, _index[0].rulings.get(game, {}), src, _index[0].rulings_pages, "")
+    return "\n".join(lines)
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -151,6 +210,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         playground = get_relative_url(playground_file.url, page.file.url) if playground_file is not None else None
         if src == PLAYGROUND:
             markdown = markdown.replace("{{ playground_rules }}", html.escape(json.dumps(_rule_index(link))))
+        if src not in _sources:
+            markdown = docs_links(markdown, src)
         return render_examples(markdown, f"docs/{src}" if src not in _sources else _sources[src][0], link,
                                playground)
     except (ExampleMismatch, ValueError) as exc:
@@ -183,11 +244,34 @@ def on_page_content(html_text: str, page: Page, config: MkDocsConfig, files: Fil
             return match.group(0)
         return f'<span class="ttykm-alias" id="{kebab(match.group(2))}"></span>{match.group(0)}'
 
-    return CLAUSE_HEADING.sub(alias, CLAUSE_LINK.sub(tooltip, html_text))
+    html_text = CLAUSE_HEADING.sub(alias, CLAUSE_LINK.sub(tooltip, html_text))
+    return EXAMPLE_TITLE.sub(lambda m: link_html(m.group(0), _page_rulings(page), ruling_href(page, files)),
+                             html_text)
+
+
+# The example blocks' own lines that may cite a ruling (the examples are HTML by then).
+EXAMPLE_TITLE = re.compile(r'<p class="(?:ttykm-example-title|tc-provisional)">.*?</p>', re.S)
+
+
+def _page_rulings(page: Page) -> dict[str, Ruling]:
+    """The rulings of the game a site page belongs to (rules/<game>/..., <game>/...; TTYKM otherwise)."""
+    parts = page.file.src_uri.split("/")
+    game = parts[1] if parts[0] == "rules" and len(parts) > 2 else parts[0]
+    return _index[0].rulings.get(game if game in _index[0].rulings else "ttykm", {})
+
+
+def ruling_href(page: Page, files: Files) -> Callable[[Ruling], str]:
+    def href(ruling: Ruling) -> str:
+        target = files.get_file_from_path(_index[0].rulings_pages[ruling.file])
+        assert target is not None
+        return get_relative_url(target.url, page.file.url) + "#" + ruling.anchor
+
+    return href
 
 
 def on_post_build(config: MkDocsConfig) -> None:
     try:
         write_bundle(ROOT, Path(config.site_dir))
-    except MissingPyodide as exc:
+        write_fonts(ROOT, Path(config.site_dir))
+    except (MissingPyodide, MissingFont) as exc:
         raise PluginError(str(exc)) from None
