@@ -37,9 +37,10 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from oracle.tools.site.bundle import MissingPyodide, pyodide_dir, write_bundle
-from oracle.tools.site.examples import ExampleMismatch, check_page, render_examples
+from oracle.tools.site.examples import ExampleMismatch, check_page, example_anchors, page_examples, render_examples
 from oracle.tools.site.fonts import LICENSE_ON_SITE, MissingFont, font_source, write_fonts
 from oracle.tools.site.layout import render_layout_diagram
+from oracle.tools.site.open_links import add_open_links
 from oracle.tools.site.pages import (
     ExampleRef,
     SpecIndex,
@@ -212,10 +213,24 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             markdown = markdown.replace("{{ playground_rules }}", html.escape(json.dumps(_rule_index(link))))
         if src not in _sources:
             markdown = docs_links(markdown, src)
-        return render_examples(markdown, f"docs/{src}" if src not in _sources else _sources[src][0], link,
-                               playground)
+        path = f"docs/{src}" if src not in _sources else _sources[src][0]
+        rendered = render_examples(markdown, path, link, playground)
+        return other_game_links(markdown, rendered, path, playground)
     except (ExampleMismatch, ValueError) as exc:
         raise PluginError(f"{src}: {exc}") from None
+
+
+def other_game_links(markdown: str, rendered: str, path: str, playground: str | None) -> str:
+    """The examples of a game other than TTYKM, each with its "Open in the playground" link."""
+    from oracle.games import DEFAULT_GAME, GAMES
+
+    game = next((name for name in GAMES if name != DEFAULT_GAME and name in path.split("/")[:-1]), None)
+    if game is None or playground is None:
+        return rendered
+    found = page_examples(markdown, path)
+    anchors = example_anchors([example for _, example in found])
+    return add_open_links(rendered, [(anchor, game, example.fields, example.lists)
+                                     for (_, example), anchor in zip(found, anchors, strict=True)], playground)
 
 
 def _rule_index(link: Any) -> dict[str, list[str]]:
@@ -244,9 +259,36 @@ def on_page_content(html_text: str, page: Page, config: MkDocsConfig, files: Fil
             return match.group(0)
         return f'<span class="ttykm-alias" id="{kebab(match.group(2))}"></span>{match.group(0)}'
 
+    if 'class="doc doc-' in html_text:  # docstrings rendered by mkdocstrings
+        html_text = docstring_rules(html_text, page, files)
     html_text = CLAUSE_HEADING.sub(alias, CLAUSE_LINK.sub(tooltip, html_text))
     return EXAMPLE_TITLE.sub(lambda m: link_html(m.group(0), _page_rulings(page), ruling_href(page, files)),
                              html_text)
+
+
+CLAUSE_ID = r"[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+"
+RULE_LINE = re.compile(rf"(Rules?): ({CLAUSE_ID}(?:, {CLAUSE_ID})*)\.?")
+
+
+def docstring_rules(html_text: str, page: Page, files: Files) -> str:
+    """A docstring's "Rule: ID" line as a line of its own (the docstring's paragraph would run it into
+    the next sentence), each ID a link to its clause."""
+
+    def clause(clause_id: str) -> str:
+        target = _clause_page.get(clause_id)
+        target_file = files.get_file_from_path(target) if target is not None else None
+        if target_file is None:
+            return clause_id
+        return f'<a href="{get_relative_url(target_file.url, page.file.url)}#{clause_id}">{clause_id}</a>'
+
+    def line(match: re.Match[str]) -> str:
+        ids = ", ".join(clause(i) for i in match.group(2).split(", "))
+        return f'</p><p class="ttykm-docstring-rule">{match.group(1)}: {ids}</p><p>'
+
+    def paragraph(match: re.Match[str]) -> str:
+        return re.sub(r"<p>\s*</p>", "", "<p>" + RULE_LINE.sub(line, match.group(1)) + "</p>")
+
+    return re.sub(r"<p>((?:(?!</p>).)*?Rules?: [A-Z](?:(?!</p>).)*)</p>", paragraph, html_text, flags=re.S)
 
 
 # The example blocks' own lines that may cite a ruling (the examples are HTML by then).
