@@ -266,7 +266,7 @@ def test_every_quotation_has_its_language_and_an_english_gloss() -> None:
             assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", match.group(2)), f"{name}: not Japanese: {match.group(2)}"
         outside = re.sub(r'<(q|span) lang="ja">.*?</\1>', "", text, flags=re.S)
         outside = re.sub(r"`[^`\n]*`|^```.*?^```", "", outside, flags=re.S | re.M)
-        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", outside), f"{name}: Japanese outside a lang=\"ja\" element"
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", outside), f"{name}: Japanese outside lang=\"ja\""
         # Guillemets hold French: each pair stands inside an element that says so.
         bare = re.sub(r'<span lang="fr">«(?:[^«»]|«[^«»]*»)*»</span>', "", re.sub(r"`[^`\n]*`", "", text))
         assert "«" not in bare, f"{name}: a quotation in guillemets without lang=\"fr\""

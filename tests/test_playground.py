@@ -283,7 +283,8 @@ def test_a_chapter_turn_is_replayed_phase_by_phase_with_pictures() -> None:
 
 def test_refusals_are_in_words_and_a_refused_typed_turn_is_drawn() -> None:
     jump = view({"game": "ttykm", "state": START, "picks": ["past:a1", "past:c3"]})
-    assert jump["verdict"]["reason"] == "c3 of the past is neither next to a1 of the past nor the same square one era away"
+    assert jump["verdict"]["reason"] == (
+        "c3 of the past is neither next to a1 of the past nor the same square one era away")
     assert PLAY.reason_text("the copy on past a1 must take 2 actions; after N it can still take N") == (
         "the copy on past a1 must take 2 actions; after a move north it can still take a move north")
     off = view({"game": "ttykm", "state": START, "action": "a1 W N >present"})

@@ -247,13 +247,12 @@
     return found ? found[1] : null;
   }
 
-  // The era to show: where the turn so far stands, else where the next click may go.
-  function chooseEra(a, keep) {
+  // The era to show after a click: where the turn so far stands, else where the next click may go.
+  function chooseEra(a) {
     const last = cellEra([...a.picks].reverse().find(cellEra));
     if (last) return last;
     const ringed = ERAS.filter(function (e) { return a.targets.some(function (t) { return cellEra(t) === e; }); });
-    if (keep && ringed.includes(keep)) return keep;
-    return ringed[0] || keep || "present";
+    return ringed[0] || era || "present";
   }
 
   function eraTabs(a) {
@@ -261,7 +260,7 @@
       const ringed = a.targets.filter(function (t) { return cellEra(t) === e; }).length;
       return el("button", { type: "button", role: "tab", class: "pg-era" + (e === era ? " pg-era-now" : ""),
         "aria-selected": e === era ? "true" : "false", "data-era": e, onclick: function () {
-          era = e; show({});
+          era = e; show({ era: e });
         } }, e[0].toUpperCase() + e.slice(1), ringed ? el("span", { class: "pg-era-mark", title: ringed + " ringed" }, " ●") : null);
     }));
   }
@@ -343,8 +342,11 @@
     const stacked = narrow.matches;
     parts.eras.hidden = !stacked;
     if (stacked) {
-      era = chooseEra(a, change && (change.picks || change.action || change.edit) ? null : era);
+      // The reader's own switch stands until the next click; a click shows where the turn goes on.
       if (change && change.edit) era = cellEra(change.edit) || era;
+      else if (!(change && change.era) && (era === null || change.picks || change.action || !Object.keys(change).length)) {
+        era = chooseEra(a);
+      }
       eraTabs(a);
       const column = parts.board.querySelector("svg.column");
       if (column) oneEra(column);
