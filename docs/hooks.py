@@ -1,23 +1,32 @@
 """Build hooks of the rules site (``hooks:`` in mkdocs.yml).
 
 - The rules pages are made from spec/ at build time (`oracle.tools.site.pages`), and
-  the "Rules" entry of the nav lists them in the spec's reading order.
-- The rulings page is made from the spec's *Source:* and *Alternative:* notes.
+  the "Rules" entry of the nav becomes one section per game, in the spec's reading
+  order: TTYKM's chapter pages in a section of their own, each game's rulings last.
+- Each game's rulings (spec/<game>/rulings*.md) are pages with an anchor per ruling,
+  and every ruling a page cites links to it (`oracle.tools.site.rulings`); the
+  rulings and sources page lists them and gathers every clause's *Source:* and
+  *Alternative:* notes.  A link whose text is a file name shows its page's title.
 - On every page, ```` ```oracle-session ```` blocks get the command line's real
   output and ```` ```example ```` blocks are checked against the oracle and
   drawn (`oracle.tools.site.examples`).  An example the oracle does not confirm
   stops the build with an error naming it.  Each example links to the
-  playground, which the build bundles with Pyodide (`oracle.tools.site.bundle`).
+  playground, which the build bundles with Pyodide (`oracle.tools.site.bundle`);
+  the other games' examples through the common interface (`oracle.tools.site.open_links`).
 - The "Learn to play" section of the nav lists each game's pages in
-  ``docs/<game>/learn/`` (file-name order), one section per game of the
-  registry; the pages use ```` ```lesson ```` blocks, checked like examples
-  and drawn without notation.  Every game of the registry and each of its
-  rulesets is in the playground's chooser; a game is played on its board by
-  clicking once it adds ``oracle/games/<game>/play.py``, and from its list of
-  legal actions until then (see `oracle.tools.site.playground`).
-- Every link to a clause gets the clause's title as a tooltip, and every
-  clause heading also answers to a lower-case kebab anchor (``#move-push-chain``
-  as well as ``#MOVE.PUSH.CHAIN``).
+  ``docs/<game>/`` and its ``learn/`` path (file-name order), one section per
+  game of the registry; the pages use ```` ```lesson ```` blocks, checked like
+  examples and drawn without notation.  Every game of the registry and each of
+  its rulesets is in the playground's chooser; a game is played on its board
+  by clicking once it adds ``oracle/games/<game>/play.py``, and from its list
+  of legal actions, each player seeing their own view, until then (see
+  `oracle.tools.site.playground`).
+- Every link to a clause gets the clause's title as a tooltip, every clause
+  heading also answers to a lower-case kebab anchor (``#move-push-chain`` as
+  well as ``#MOVE.PUSH.CHAIN``), and a docstring's "Rule:" line is a line of its
+  own with its IDs linked.
+- After the build, the site's Japanese font is cut to the characters its pages
+  use (`oracle.tools.site.fonts`).
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ change leaves an example's stated outcome behind."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import posixpath
 import re
@@ -42,6 +43,14 @@ from oracle.tools.site.pages import (
 from tests.conftest import ROOT, SPEC, TTYKM_SPEC
 
 CLAUSE_IDS = {c.id for page in read_spec(SPEC) for c in page.clauses}
+
+
+@functools.cache
+def rendered_spec() -> dict[str, str]:
+    """Every spec page as the site shows it (spec file -> Markdown), made once for the tests below."""
+    pages = read_spec(SPEC)
+    index = spec_index(pages)
+    return {page.name: rules_markdown(page, [], index=index) for page in pages}
 
 
 def link(clause_id: str) -> str | None:
@@ -251,9 +260,7 @@ def test_links_into_docs_keep_their_depth() -> None:
 
 def test_every_quotation_has_its_language_and_an_english_gloss() -> None:
     pages = read_spec(SPEC)
-    index = spec_index(pages)
-    rendered = {page.name: rules_markdown(page, [], index=index) for page in pages}
-    rendered["rulings overview"] = rulings_markdown(pages)
+    rendered = {**rendered_spec(), "rulings overview": rulings_markdown(pages)}
     quotations = 0
     for name, text in rendered.items():
         for match in re.finditer(r'<q lang="(\w+)">([^<]*)</q>(.{0,40})', text, re.S):
@@ -278,8 +285,7 @@ def test_every_quotation_has_its_language_and_an_english_gloss() -> None:
 
 def test_a_french_quotation_is_never_marked_japanese() -> None:
     """GROWTH.SEEDS quotes a French rules summary: it is French, in whatever brackets."""
-    growth = next(page for page in read_spec(SPEC) if page.name == "ttykm/growth.md")
-    text = rules_markdown(growth, [], index=spec_index(read_spec(SPEC)))
+    text = rendered_spec()["ttykm/growth.md"]
     assert '<q lang="fr">une réserve de graines\npartagée entre les deux joueurs</q>' in text
     assert mark_quotations("「une réserve de graines」") == '<span lang="fr">「une réserve de graines」</span>'
     assert mark_quotations("« chaque joueur reçoit 2 cristaux »\n`« code »`") == (
@@ -297,7 +303,7 @@ def test_every_ruling_has_an_anchor_and_every_citation_links_to_it() -> None:
     anchors = {game: rulings[game]["K4"].anchor for game in ("ttykm", "time-chase", "trois-ombres")}
     assert anchors == {"ttykm": "ruling-k4", "time-chase": "ruling-tc-k4", "trois-ombres": "ruling-ombres-k4"}
     assert rulings["ttykm"]["T3"].anchor == "ruling-t3" and rulings["ttykm"]["T3"].file == "ttykm/rulings.md"
-    rendered = {page.name: rules_markdown(page, [], index=index) for page in pages}
+    rendered = rendered_spec()
     site_of = {page.name: page.site_path for page in pages}
     for game, found in rulings.items():
         for ruling in found.values():  # every ruling's anchor is on its page
@@ -324,12 +330,9 @@ def test_every_ruling_has_an_anchor_and_every_citation_links_to_it() -> None:
 
 
 def test_links_named_by_file_show_the_page_title() -> None:
-    pages = read_spec(SPEC)
-    index = spec_index(pages)
-    chapters = next(page for page in pages if page.name == "ttykm/chapters.md")
-    text = rules_markdown(chapters, [], index=index)
-    assert "[Chapter 1, Growth: seeds, shrubs and trees](growth.md)" in text
-    assert not re.search(r"\[[\w-]+\.md\]\(", "\n".join(rules_markdown(p, [], index=index) for p in pages))
+    index = spec_index(read_spec(SPEC))
+    assert "[Chapter 1, Growth: seeds, shrubs and trees](growth.md)" in rendered_spec()["ttykm/chapters.md"]
+    assert not re.search(r"\[[\w-]+\.md\]\(", "\n".join(rendered_spec().values()))
     assert title_links("see [ttykm/](ttykm/index.md).", "rules/index.md", index.titles) == \
         "see [That Time You Killed Me: the rules](ttykm/index.md)."
     assert title_links("[the notation](notation.md)", "rules/ttykm/x.md", index.titles) == "[the notation](notation.md)"

@@ -568,8 +568,7 @@ def test_the_home_and_rulings_pages_have_no_broken_link(browser: Any, base_url: 
     """Every link of these pages answers, every citation of a ruling included (to its anchor)."""
     visit = Visit(browser, base_url)
     hrefs: set[str] = set()
-    for path in ("/", "/rulings/", "/playground/", "/rules/ttykm/rulings-chapters/", "/rules/ttykm/influence/",
-                 "/rules/time-chase/past/", "/rules/trois-ombres/cards-limbes/"):
+    for path in ("/", "/rulings/", "/playground/", "/rules/ttykm/rulings-chapters/", "/rules/time-chase/past/"):
         page = visit.open(path)
         hrefs.update(page.eval_on_selector_all("article a[href]", "links => links.map(a => a.href)"))
     rulings = {h for h in hrefs if "#ruling-" in h}

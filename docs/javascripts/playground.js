@@ -302,6 +302,8 @@
     root.classList.toggle("pg-over", over);
     parts.edit.style.display = a.mode === "list" ? "none" : "";  // the position editor knows boards only
     parts.seatLabel.style.display = a.mode === "list" ? "" : "none";
+    // A card game's whole state in notation holds every hidden card: only the umpire's seat shows it.
+    parts.editor.style.display = a.mode === "list" && a.seat !== "umpire" ? "none" : "";
     if (a.mode === "list") showList(a); else showBoard(a, change);
     for (const control of [parts.typed, parts.play, parts.undo]) control.disabled = over;
     parts.undo.disabled = over || !a.picks.length;

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import posixpath
@@ -191,13 +192,19 @@ def clause_pages(pages: list[SpecPage]) -> dict[str, str]:
     return {clause.id: page.site_path for page in pages for clause in page.clauses}
 
 
+@functools.lru_cache(maxsize=8)
+def _clause_pattern(ids: frozenset[str]) -> re.Pattern[str]:
+    """A pattern matching any of ``ids`` where it stands alone in prose (made once per set of IDs)."""
+    alternatives = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.\-\[#/`])({alternatives})(?![\w\-\]]|\.[A-Z0-9])")
+
+
 def link_clause_ids(line: str, targets: dict[str, str], origin: str) -> str:
     """``line`` with each clause ID cited in its prose made a link to the
     clause; IDs in code spans, link texts and indented code are left alone."""
     if not targets or line.startswith("    ") or HEADING.match(line):
         return line
-    ids = "|".join(re.escape(i) for i in sorted(targets, key=len, reverse=True))
-    pattern = re.compile(rf"(?<![\w.\-\[#/`])({ids})(?![\w\-\]]|\.[A-Z0-9])")
+    pattern = _clause_pattern(frozenset(targets))
 
     def link(match: re.Match[str]) -> str:
         target = targets[match.group(1)]
@@ -329,7 +336,7 @@ def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> st
         "*Contre-Temps* (seed 001) and the French rules of *L'heure des 3 ombres* (seed 004).  From",
         "them, the product's **rulings** decide what each game's rules are where the sources are",
         "unclear, disagree or say nothing; the clauses cite them by ID, and each citation links to",
-        "the ruling.  The same ID can mean different things in two games (K4 is a clarification of",
+        "the ruling.  The same ID can mean different things in two games (`K4` is a clarification of",
         "the chapters, of *Time Chase* and of *L'heure des 3 ombres*), so each ruling's anchor carries",
         "its game: `#ruling-k4` on the chapters' page, `#ruling-tc-k4`, `#ruling-ombres-k4`.",
         "",
