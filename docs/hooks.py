@@ -106,7 +106,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         if isinstance(item, dict) and "Reference" in item:
             # The spec's own files (design, protocol, vectors) under Reference.
             item["Reference"] = [entry(page) for page in _spec if "/" not in page.name] + list(item["Reference"])
-        if isinstance(item, dict) and "Learn to play" in item:
+        if isinstance(item, dict) and isinstance(item.get("Learn to play"), str):  # a list in mkdocs.yml stands
             item["Learn to play"] = learn_nav(Path(config.docs_dir))
     return config
 
@@ -277,11 +277,12 @@ def on_page_content(html_text: str, page: Page, config: MkDocsConfig, files: Fil
 
 CLAUSE_ID = r"[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+"
 RULE_LINE = re.compile(rf"(Rules?): ({CLAUSE_ID}(?:, {CLAUSE_ID})*)\.?")
+CLAUSE_WORD = re.compile(rf"(?<![\w.\-#/]){CLAUSE_ID}(?![\w\-]|\.[A-Z0-9])")
 
 
 def docstring_rules(html_text: str, page: Page, files: Files) -> str:
     """A docstring's "Rule: ID" line as a line of its own (the docstring's paragraph would run it into
-    the next sentence), each ID a link to its clause."""
+    the next sentence), each ID a link to its clause, as is every clause ID its prose names."""
 
     def clause(clause_id: str) -> str:
         target = _clause_page.get(clause_id)
@@ -297,7 +298,21 @@ def docstring_rules(html_text: str, page: Page, files: Files) -> str:
     def paragraph(match: re.Match[str]) -> str:
         return re.sub(r"<p>\s*</p>", "", "<p>" + RULE_LINE.sub(line, match.group(1)) + "</p>")
 
-    return re.sub(r"<p>((?:(?!</p>).)*?Rules?: [A-Z](?:(?!</p>).)*)</p>", paragraph, html_text, flags=re.S)
+    def prose(match: re.Match[str]) -> str:
+        """The clause IDs a docstring's prose names ("(CONVERGENCE.DRAW)"), outside code and links."""
+        out, inside = [], 0
+        for part in re.split(r"(<[^>]+>)", match.group(0)):
+            if part.startswith("<"):
+                tag = re.match(r"</?(\w+)", part)
+                if tag and tag.group(1) in ("code", "a", "pre"):
+                    inside += -1 if part.startswith("</") else 1
+                out.append(part)
+            else:
+                out.append(part if inside else CLAUSE_WORD.sub(lambda m: clause(m.group(0)), part))
+        return "".join(out)
+
+    html_text = re.sub(r"<p>((?:(?!</p>).)*?Rules?: [A-Z](?:(?!</p>).)*)</p>", paragraph, html_text, flags=re.S)
+    return re.sub(r'<div class="doc doc-contents.*?(?=<div class="doc doc-|\Z)', prose, html_text, flags=re.S)
 
 
 # The example blocks' own lines that may cite a ruling (the examples are HTML by then).

@@ -195,6 +195,15 @@ def test_home_rules_and_api_pages(browser: Any, base_url: str) -> None:
     page = visit.open("/api/")
     assert page.locator("text=legal_turns").count() > 0
     assert page.locator("[id='oracle.games.ttykm.rules.standard.apply_turn']").count() == 1
+    # The common interface, the registry and the harness are documented; a docstring's Rule: line stands
+    # alone, every ID on it a link to its clause.
+    for documented in ("oracle.interface.Game", "oracle.games.load_game", "oracle.tools.protocol.handle",
+                       "oracle.tools.testing.stateful.EngineStateMachine"):
+        assert page.locator(f"[id='{documented}']").count() == 1, documented
+    rules = page.locator("p.ttykm-docstring-rule")
+    assert rules.count() >= 10 and rules.locator("a.ttykm-rule").count() >= rules.count()
+    assert page.evaluate("""() => [...document.querySelectorAll(".doc-contents p")].filter(p =>
+        /Rules?: [A-Z]/.test(p.textContent) && !p.classList.contains("ttykm-docstring-rule")).length""") == 0
     visit.assert_clean()
 
 
