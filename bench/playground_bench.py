@@ -14,6 +14,10 @@ Run with ``python bench/playground_bench.py`` after ``./dev docs`` (it serves
   ``/proc``): unlike wall time it does not grow with the machine's load.
 * **Warm load**: the same page opened again in the same context, so the HTTP
   cache and the browser's compiled-WebAssembly cache are used.
+* **A click**: the reader's click on a copy and on "Undo a click", at 1280 px
+  and at 390 px (where the board is cut to one era), each timed from the click
+  to the page drawn again: Python's answer and the redraw, which the page does
+  in the click's own handler.  This is the "click answered" target.
 * **Per query**: the legal turns of positions from random playouts, asked of
   the oracle in the page (``GAME.legal_actions`` through Pyodide, each
   position new to the page), and a whole click answered by the playground
@@ -61,6 +65,23 @@ LEGAL = """(states) => {
     for (const state of states) {
         const t = performance.now();
         legal(state);
+        times.push(performance.now() - t);
+    }
+    return times;
+}"""
+# A click as the reader makes it: the click on White's copy and the click on "Undo a click", each timed
+# from the click to the page drawn again (the handler is synchronous: Python's answer, then the redraw).
+CLICKS = """(n) => {
+    const visible = (node) => node.getBoundingClientRect().width > 0;
+    const times = [];
+    for (let i = 0; i < n; i++) {
+        const cell = [...document.querySelectorAll(".pg-board [data-cell='past:a1']")].find(visible);
+        let t = performance.now();
+        cell.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+        times.push(performance.now() - t);
+        const undo = document.querySelector(".pg-undo");
+        t = performance.now();
+        undo.click();
         times.push(performance.now() - t);
     }
     return times;
@@ -119,6 +140,7 @@ def main() -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--clicks", type=int, default=50, help="clicks timed at each width (each with its undo)")
     args = parser.parse_args()
     if not (args.site / "playground" / "index.html").is_file():
         print(f"no built site in {args.site}: run ./dev docs first", file=sys.stderr)
@@ -158,6 +180,12 @@ def main() -> int:
             last = page
             if _ < args.loads - 1:
                 context.close()
+        clicks_ms = {}
+        for width, height in ((1280, 900), (390, 844)):
+            last.set_viewport_size({"width": width, "height": height})
+            last.goto(base + "/playground/", wait_until="commit")
+            last.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=120_000)
+            clicks_ms[width] = last.evaluate(CLICKS, args.clicks)
         legal_ms = last.evaluate(LEGAL, states)
         view_ms = last.evaluate(VIEW, list(reversed(states)))
         # The same queries again once the browser has compiled the hot WebAssembly with its optimising tier.
@@ -185,12 +213,17 @@ def main() -> int:
         "legal_turns_ms_p95": round(sorted(legal_ms)[int(0.95 * len(legal_ms)) - 1], 2),
         "legal_turns_again_ms_median": round(statistics.median(legal_again_ms), 2),
         "legal_turns_again_ms_p95": round(sorted(legal_again_ms)[int(0.95 * len(legal_again_ms)) - 1], 2),
-        "click_answer_ms_median": round(statistics.median(view_ms), 2),
-        "click_answer_ms_p95": round(sorted(view_ms)[int(0.95 * len(view_ms)) - 1], 2),
+        "view_answer_ms_median": round(statistics.median(view_ms), 2),
+        "view_answer_ms_p95": round(sorted(view_ms)[int(0.95 * len(view_ms)) - 1], 2),
+        **{f"click_to_redraw_ms_median_{w}px": round(statistics.median(ms), 2) for w, ms in clicks_ms.items()},
+        **{f"click_to_redraw_ms_p95_{w}px": round(sorted(ms)[int(0.95 * len(ms)) - 1], 2)
+           for w, ms in clicks_ms.items()},
     }
     print(json.dumps(report, indent=2))
-    ok = load < TARGET_LOAD_SECONDS and report["legal_turns_ms_p95"] < TARGET_QUERY_MS
-    print(f"targets: cold load < {TARGET_LOAD_SECONDS} s, legal turns < {TARGET_QUERY_MS} ms: "
+    click = max(statistics.median(ms) for ms in clicks_ms.values())
+    ok = load <= TARGET_LOAD_SECONDS and click < TARGET_QUERY_MS
+    print(f"targets: cold load <= {TARGET_LOAD_SECONDS} s, a click answered in < {TARGET_QUERY_MS} ms "
+          f"(medians; quote them from an idle machine, load average now {load_average()}): "
           f"{'met' if ok else 'NOT met'}")
     return 0
 

@@ -1,23 +1,32 @@
 """Build hooks of the rules site (``hooks:`` in mkdocs.yml).
 
 - The rules pages are made from spec/ at build time (`oracle.tools.site.pages`), and
-  the "Rules" entry of the nav lists them in the spec's reading order.
-- The rulings page is made from the spec's *Source:* and *Alternative:* notes.
+  the "Rules" entry of the nav becomes one section per game, in the spec's reading
+  order: TTYKM's chapter pages in a section of their own, each game's rulings last.
+- Each game's rulings (spec/<game>/rulings*.md) are pages with an anchor per ruling,
+  and every ruling a page cites links to it (`oracle.tools.site.rulings`); the
+  rulings and sources page lists them and gathers every clause's *Source:* and
+  *Alternative:* notes.  A link whose text is a file name shows its page's title.
 - On every page, ```` ```oracle-session ```` blocks get the command line's real
   output and ```` ```example ```` blocks are checked against the oracle and
   drawn (`oracle.tools.site.examples`).  An example the oracle does not confirm
   stops the build with an error naming it.  Each example links to the
-  playground, which the build bundles with Pyodide (`oracle.tools.site.bundle`).
+  playground, which the build bundles with Pyodide (`oracle.tools.site.bundle`);
+  the other games' examples through the common interface (`oracle.tools.site.open_links`).
 - The "Learn to play" section of the nav lists each game's pages in
-  ``docs/<game>/learn/`` (file-name order), one section per game of the
-  registry; the pages use ```` ```lesson ```` blocks, checked like examples
-  and drawn without notation.  Every game of the registry and each of its
-  rulesets is in the playground's chooser; a game is played on its board by
-  clicking once it adds ``oracle/games/<game>/play.py``, and from its list of
-  legal actions until then (see `oracle.tools.site.playground`).
-- Every link to a clause gets the clause's title as a tooltip, and every
-  clause heading also answers to a lower-case kebab anchor (``#move-push-chain``
-  as well as ``#MOVE.PUSH.CHAIN``).
+  ``docs/<game>/`` and its ``learn/`` path (file-name order), one section per
+  game of the registry; the pages use ```` ```lesson ```` blocks, checked like
+  examples and drawn without notation.  Every game of the registry and each of
+  its rulesets is in the playground's chooser; a game is played on its board
+  by clicking once it adds ``oracle/games/<game>/play.py``, and from its list
+  of legal actions, each player seeing their own view, until then (see
+  `oracle.tools.site.playground`).
+- Every link to a clause gets the clause's title as a tooltip, every clause
+  heading also answers to a lower-case kebab anchor (``#move-push-chain`` as
+  well as ``#MOVE.PUSH.CHAIN``), and a docstring's "Rule:" line is a line of its
+  own with its IDs linked.
+- After the build, the site's Japanese font is cut to the characters its pages
+  use (`oracle.tools.site.fonts`).
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ import html
 import json
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,38 +46,53 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from oracle.tools.site.bundle import MissingPyodide, pyodide_dir, write_bundle
-from oracle.tools.site.examples import ExampleMismatch, check_page, render_examples
+from oracle.tools.site.examples import ExampleMismatch, check_page, example_anchors, page_examples, render_examples
+from oracle.tools.site.fonts import LICENSE_ON_SITE, MissingFont, font_source, write_fonts
 from oracle.tools.site.layout import render_layout_diagram
+from oracle.tools.site.open_links import add_open_links
 from oracle.tools.site.pages import (
     ExampleRef,
+    SpecIndex,
     SpecPage,
     example_refs,
-    is_rulings,
+    outside_fences,
     read_spec,
     rules_markdown,
     rulings_markdown,
     run_sessions,
+    spec_index,
+    title_links,
 )
+from oracle.tools.site.rulings import Ruling, link_citations, link_html
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
 PLAYGROUND = "playground.md"
-NOTATION = "ttykm/notation.md"  # has its own entry in the nav
 RULINGS = "rulings.md"
+# TTYKM's pages about the chapters, grouped in its section of the nav (in the spec's reading order).
+CHAPTER_PAGES = ("ttykm/objects.md", "ttykm/growth.md", "ttykm/influence.md", "ttykm/memory.md",
+                 "ttykm/convergence.md", "ttykm/chapters.md")
 log = logging.getLogger("mkdocs.hooks.ttykm")
 
 _spec: list[SpecPage] = []
+_index: list[SpecIndex] = []  # the one SpecIndex of this build
 _clause_page: dict[str, str] = {}  # clause ID -> the site page that defines it
 _sources: dict[str, tuple[str, str]] = {}  # site page -> (spec file, its text), to name examples by spec line
 _clause_title: dict[str, str] = {}  # clause ID -> its title, for the tooltips
+_titles: dict[str, str] = {}  # site page -> its title, for links whose text is a file name
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     try:
         pyodide_dir(ROOT)
-    except MissingPyodide as exc:
+        font_source(ROOT)
+    except (MissingPyodide, MissingFont) as exc:
         raise PluginError(str(exc)) from None
     _spec[:] = read_spec(SPEC)
+    try:
+        _index[:] = [spec_index(_spec)]
+    except ValueError as exc:
+        raise PluginError(f"spec: {exc}") from None
     _clause_page.clear()
     _sources.clear()
     for page in _spec:
@@ -75,33 +100,60 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         for clause in page.clauses:
             _clause_page[clause.id] = page.site_path
             _clause_title[clause.id] = clause.title.replace("`", "")
-    def entry(page: SpecPage) -> dict[str, str]:
-        return {("Overview" if page.name.endswith("README.md") else page.title.replace("*", "")): page.site_path}
-
-    # A game's rules (spec/<game>/) go under Rules; the spec's own files (design, protocol, vectors) under Reference.
-    rules_nav: list[Any] = [entry(page) for page in _spec
-                            if "/" in page.name and page.name != NOTATION and not is_rulings(page)]
-    reference_nav: list[Any] = [entry(page) for page in _spec if "/" not in page.name]
     for item in config.nav or []:
         if isinstance(item, dict) and "Rules" in item:
-            item["Rules"] = rules_nav
+            item["Rules"] = rules_nav(_spec)
         if isinstance(item, dict) and "Reference" in item:
-            item["Reference"] = reference_nav + list(item["Reference"])
-        if isinstance(item, dict) and "Learn to play" in item:
+            # The spec's own files (design, protocol, vectors) under Reference.
+            item["Reference"] = [entry(page) for page in _spec if "/" not in page.name] + list(item["Reference"])
+        if isinstance(item, dict) and isinstance(item.get("Learn to play"), str):  # a list in mkdocs.yml stands
             item["Learn to play"] = learn_nav(Path(config.docs_dir))
     return config
 
 
+def nav_label(page: SpecPage) -> str:
+    """A spec page's entry in the nav: its title up to the colon (\"A round\", \"Chapter 1, Growth\"),
+    or "Overview" for a game's README."""
+    if page.name.endswith("README.md"):
+        return "Overview"
+    return re.sub(r"\s*\(informative\)$", "", page.title.replace("*", "").split(": ")[0])
+
+
+def entry(page: SpecPage) -> dict[str, str]:
+    return {nav_label(page): page.site_path}
+
+
+def rules_nav(pages: list[SpecPage]) -> list[Any]:
+    """One section per game (spec/<game>/, in the spec's reading order); TTYKM's chapter pages
+    form a section of their own inside it."""
+    from oracle.games import GAMES, load_game
+
+    sections: list[Any] = []
+    for game in dict.fromkeys(page.name.split("/")[0] for page in pages if "/" in page.name):
+        own = [page for page in pages if page.name.startswith(game + "/")]
+        entries: list[Any] = [entry(page) for page in own if page.name not in CHAPTER_PAGES]
+        chapters = [entry(page) for page in own if page.name in CHAPTER_PAGES]
+        if chapters:
+            first_ruling = next((i for i, page in enumerate(p for p in own if p.name not in CHAPTER_PAGES)
+                                 if "/rulings" in page.name), len(entries))
+            entries.insert(first_ruling, {"The chapters": chapters})
+        sections.append({load_game(game).title if game in GAMES else game: entries})
+    return sections
+
+
 def learn_nav(docs: Path) -> list[Any]:
-    """Each game's learn-to-play path: the pages of docs/<game>/learn/, in file-name order, one section per game."""
+    """Each game's pages for players, one section per game of the registry: docs/<game>/index.md
+    and the other pages of docs/<game>/, then the learn-to-play path docs/<game>/learn/, each in
+    file-name order."""
     from oracle.games import GAMES, load_game
 
     sections: list[Any] = []
     for name in GAMES:
-        folder = docs / name / "learn"
-        pages = sorted(p.relative_to(docs).as_posix() for p in folder.glob("*.md")) if folder.is_dir() else []
-        if pages:
-            sections.append({load_game(name).title: pages})
+        folder = docs / name
+        found = sorted(folder.glob("*.md"), key=lambda p: (p.name != "index.md", p.name)) if folder.is_dir() else []
+        found += sorted((folder / "learn").glob("*.md")) if (folder / "learn").is_dir() else []
+        if found:
+            sections.append({load_game(name).title: [p.relative_to(docs).as_posix() for p in found]})
     return sections
 
 
@@ -109,14 +161,19 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     refs: list[ExampleRef] = []
     for page in _spec:
         refs.extend(example_refs(page.site_path, page.text))
+    _titles.clear()
+    _titles.update(_index[0].titles)
     for file in files.documentation_pages():
         text = file.content_string
         if "```example" in text:
             refs.extend(example_refs(file.src_uri, text))
+        if title := re.search(r"^# (.+?)\s*$", text, re.M):
+            _titles[file.src_uri] = title.group(1)
     for page in _spec:
-        if not is_rulings(page):  # a game's rulings are shown whole on the rulings page
-            files.append(File.generated(config, page.site_path, content=rules_markdown(page, refs, _clause_page)))
+        files.append(File.generated(config, page.site_path, content=rules_markdown(page, refs, index=_index[0])))
     files.append(File.generated(config, RULINGS, content=rulings_markdown(_spec, RULINGS)))
+    _, licence = font_source(ROOT)
+    files.append(File.generated(config, LICENSE_ON_SITE, abs_src_path=str(licence)))
     for path in sorted(SPEC.rglob("*")):
         if path.is_file() and path.suffix != ".md":  # such as the JSON schemas the spec links to
             files.append(File.generated(config, f"rules/{path.relative_to(SPEC).as_posix()}", abs_src_path=str(path)))
@@ -125,6 +182,18 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     if uncovered:
         log.info("clauses with no worked example on the site: %s", ", ".join(uncovered))
     return files
+
+
+def docs_links(markdown: str, src: str) -> str:
+    """A page of docs/: links whose text is a file name get the page's title, and the rulings it
+    cites (\"rulings K3\") link to them, those of the game whose folder it is in (TTYKM's otherwise)."""
+    lines = markdown.split("\n")
+    prose = {i for i in outside_fences(lines) if not lines[i].startswith("#")}
+    for i in prose:
+        lines[i] = title_links(lines[i], src, _titles)
+    game = src.split("/")[0] if src.split("/")[0] in _index[0].rulings else "ttykm"
+    lines = link_citations(lines, prose, _index[0].rulings.get(game, {}), src, _index[0].rulings_pages, "")
+    return "\n".join(lines)
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -151,10 +220,26 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         playground = get_relative_url(playground_file.url, page.file.url) if playground_file is not None else None
         if src == PLAYGROUND:
             markdown = markdown.replace("{{ playground_rules }}", html.escape(json.dumps(_rule_index(link))))
-        return render_examples(markdown, f"docs/{src}" if src not in _sources else _sources[src][0], link,
-                               playground)
+        if src not in _sources:
+            markdown = docs_links(markdown, src)
+        path = f"docs/{src}" if src not in _sources else _sources[src][0]
+        rendered = render_examples(markdown, path, link, playground)
+        return other_game_links(markdown, rendered, path, playground)
     except (ExampleMismatch, ValueError) as exc:
         raise PluginError(f"{src}: {exc}") from None
+
+
+def other_game_links(markdown: str, rendered: str, path: str, playground: str | None) -> str:
+    """The examples of a game other than TTYKM, each with its "Open in the playground" link."""
+    from oracle.games import DEFAULT_GAME, GAMES
+
+    game = next((name for name in GAMES if name != DEFAULT_GAME and name in path.split("/")[:-1]), None)
+    if game is None or playground is None:
+        return rendered
+    found = page_examples(markdown, path)
+    anchors = example_anchors([example for _, example in found])
+    return add_open_links(rendered, [(anchor, game, example.fields, example.lists)
+                                     for (_, example), anchor in zip(found, anchors, strict=True)], playground)
 
 
 def _rule_index(link: Any) -> dict[str, list[str]]:
@@ -183,11 +268,76 @@ def on_page_content(html_text: str, page: Page, config: MkDocsConfig, files: Fil
             return match.group(0)
         return f'<span class="ttykm-alias" id="{kebab(match.group(2))}"></span>{match.group(0)}'
 
-    return CLAUSE_HEADING.sub(alias, CLAUSE_LINK.sub(tooltip, html_text))
+    if 'class="doc doc-' in html_text:  # docstrings rendered by mkdocstrings
+        html_text = docstring_rules(html_text, page, files)
+    html_text = CLAUSE_HEADING.sub(alias, CLAUSE_LINK.sub(tooltip, html_text))
+    return EXAMPLE_TITLE.sub(lambda m: link_html(m.group(0), _page_rulings(page), ruling_href(page, files)),
+                             html_text)
+
+
+CLAUSE_ID = r"[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+"
+RULE_LINE = re.compile(rf"(Rules?): ({CLAUSE_ID}(?:, {CLAUSE_ID})*)\.?")
+CLAUSE_WORD = re.compile(rf"(?<![\w.\-#/]){CLAUSE_ID}(?![\w\-]|\.[A-Z0-9])")
+
+
+def docstring_rules(html_text: str, page: Page, files: Files) -> str:
+    """A docstring's "Rule: ID" line as a line of its own (the docstring's paragraph would run it into
+    the next sentence), each ID a link to its clause, as is every clause ID its prose names."""
+
+    def clause(clause_id: str) -> str:
+        target = _clause_page.get(clause_id)
+        target_file = files.get_file_from_path(target) if target is not None else None
+        if target_file is None:
+            return clause_id
+        return f'<a href="{get_relative_url(target_file.url, page.file.url)}#{clause_id}">{clause_id}</a>'
+
+    def line(match: re.Match[str]) -> str:
+        ids = ", ".join(clause(i) for i in match.group(2).split(", "))
+        return f'</p><p class="ttykm-docstring-rule">{match.group(1)}: {ids}</p><p>'
+
+    def paragraph(match: re.Match[str]) -> str:
+        return re.sub(r"<p>\s*</p>", "", "<p>" + RULE_LINE.sub(line, match.group(1)) + "</p>")
+
+    def prose(match: re.Match[str]) -> str:
+        """The clause IDs a docstring's prose names ("(CONVERGENCE.DRAW)"), outside code and links."""
+        out, inside = [], 0
+        for part in re.split(r"(<[^>]+>)", match.group(0)):
+            if part.startswith("<"):
+                tag = re.match(r"</?(\w+)", part)
+                if tag and tag.group(1) in ("code", "a", "pre"):
+                    inside += -1 if part.startswith("</") else 1
+                out.append(part)
+            else:
+                out.append(part if inside else CLAUSE_WORD.sub(lambda m: clause(m.group(0)), part))
+        return "".join(out)
+
+    html_text = re.sub(r"<p>((?:(?!</p>).)*?Rules?: [A-Z](?:(?!</p>).)*)</p>", paragraph, html_text, flags=re.S)
+    return re.sub(r'<div class="doc doc-contents.*?(?=<div class="doc doc-|\Z)', prose, html_text, flags=re.S)
+
+
+# The example blocks' own lines that may cite a ruling (the examples are HTML by then).
+EXAMPLE_TITLE = re.compile(r'<p class="(?:ttykm-example-title|tc-provisional)">.*?</p>', re.S)
+
+
+def _page_rulings(page: Page) -> dict[str, Ruling]:
+    """The rulings of the game a site page belongs to (rules/<game>/..., <game>/...; TTYKM otherwise)."""
+    parts = page.file.src_uri.split("/")
+    game = parts[1] if parts[0] == "rules" and len(parts) > 2 else parts[0]
+    return _index[0].rulings.get(game if game in _index[0].rulings else "ttykm", {})
+
+
+def ruling_href(page: Page, files: Files) -> Callable[[Ruling], str]:
+    def href(ruling: Ruling) -> str:
+        target = files.get_file_from_path(_index[0].rulings_pages[ruling.file])
+        assert target is not None
+        return get_relative_url(target.url, page.file.url) + "#" + ruling.anchor
+
+    return href
 
 
 def on_post_build(config: MkDocsConfig) -> None:
     try:
         write_bundle(ROOT, Path(config.site_dir))
-    except MissingPyodide as exc:
+        write_fonts(ROOT, Path(config.site_dir))
+    except (MissingPyodide, MissingFont) as exc:
         raise PluginError(str(exc)) from None

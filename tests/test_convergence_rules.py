@@ -151,7 +151,8 @@ def test_the_playground_offers_the_draw_as_buttons_and_plays_it() -> None:
     from oracle.tools.site.playground import view
 
     before = view({"game": "ttykm", "rules": "convergence", "state": "", "picks": []})
-    assert [b["pick"] for b in before["buttons"]] == [f"draw {pair}" for pair in PAIRS]
+    # Each pair, then "Draw at random" (a seeded draw: tests/test_playground.py).
+    assert [b["pick"] for b in before["buttons"]] == [f"draw {pair}" for pair in PAIRS] + ["chance"]
     assert before["legal_count"] == 3
     after = view({"game": "ttykm", "rules": "convergence", "state": "", "picks": ["draw growth+memory"]})
     assert after["applied"]["events"] == ["drew growth+memory"]

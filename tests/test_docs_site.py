@@ -4,7 +4,9 @@ change leaves an example's stated outcome behind."""
 
 from __future__ import annotations
 
+import functools
 import logging
+import posixpath
 import re
 from pathlib import Path
 
@@ -28,16 +30,27 @@ from oracle.tools.site.pages import (
     example_refs,
     is_rulings,
     link_clause_ids,
+    mark_quotations,
     quotation_language,
     read_spec,
     rules_markdown,
     rulings_markdown,
     run_cli,
     run_sessions,
+    spec_index,
+    title_links,
 )
 from tests.conftest import ROOT, SPEC, TTYKM_SPEC
 
 CLAUSE_IDS = {c.id for page in read_spec(SPEC) for c in page.clauses}
+
+
+@functools.cache
+def rendered_spec() -> dict[str, str]:
+    """Every spec page as the site shows it (spec file -> Markdown), made once for the tests below."""
+    pages = read_spec(SPEC)
+    index = spec_index(pages)
+    return {page.name: rules_markdown(page, [], index=index) for page in pages}
 
 
 def link(clause_id: str) -> str | None:
@@ -249,28 +262,82 @@ def test_links_into_docs_keep_their_depth() -> None:
 
 def test_every_quotation_has_its_language_and_an_english_gloss() -> None:
     pages = read_spec(SPEC)
-    rendered = [rules_markdown(page, []) for page in pages if not is_rulings(page)] + [rulings_markdown(pages)]
+    rendered = {**rendered_spec(), "rulings overview": rulings_markdown(pages)}
     quotations = 0
-    for text in rendered:
+    for name, text in rendered.items():
         for match in re.finditer(r'<q lang="(\w+)">([^<]*)</q>(.{0,40})', text, re.S):
             language, quoted, after = match.groups()
             quotations += 1
             assert language == quotation_language(quoted)
-            if language != "en":
-                assert re.match(r",\s+[a-z(\"]|\s*\([a-z]", after), f"no English gloss after {quoted!r}"
+            if language != "en" and not is_rulings(next((p for p in pages if p.name == name), pages[0])):
+                assert re.match(r"[,:]\s+[a-z(\"]|\s*\(\*?[a-z]", after), f"{name}: no English gloss after {quoted!r}"
+        for match in re.finditer(r'<(q|span) lang="ja">(.*?)</\1>', text, re.S):
+            assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", match.group(2)), f"{name}: not Japanese: {match.group(2)}"
         outside = re.sub(r'<(q|span) lang="ja">.*?</\1>', "", text, flags=re.S)
-        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", outside), "Japanese outside a lang=\"ja\" element"
+        outside = re.sub(r"`[^`\n]*`|^```.*?^```", "", outside, flags=re.S | re.M)
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", outside), f"{name}: Japanese outside lang=\"ja\""
+        # Guillemets hold French: each pair stands inside an element that says so.
+        bare = re.sub(r'<span lang="fr">«(?:[^«»]|«[^«»]*»)*»</span>', "", re.sub(r"`[^`\n]*`", "", text))
+        assert "«" not in bare, f"{name}: a quotation in guillemets without lang=\"fr\""
     assert quotations >= 60
     assert quotation_language("壁の中に移動することはできません") == "ja"
     assert quotation_language("avance d'une case orthogonalement") == "fr"
     assert quotation_language("chapter 1") == "en"
 
 
-def test_the_rulings_page_gives_every_ruling_in_full() -> None:
-    text = rulings_markdown(read_spec(SPEC))
-    for ruling in ("S1", "S2", "S3", "T1", "T2", "T3", "T4", "T5", "T6", "O1", "O2"):
-        assert f"Ruling {ruling} · " in text and "{#ruling-" + ruling.lower() + "}" in text
-    assert "[T3.2](#ruling-t3)" in text  # a clause's citation links to the ruling
+def test_a_french_quotation_is_never_marked_japanese() -> None:
+    """GROWTH.SEEDS quotes a French rules summary: it is French, in whatever brackets."""
+    text = rendered_spec()["ttykm/growth.md"]
+    assert '<q lang="fr">une réserve de graines\npartagée entre les deux joueurs</q>' in text
+    assert mark_quotations("「une réserve de graines」") == '<span lang="fr">「une réserve de graines」</span>'
+    assert mark_quotations("« chaque joueur reçoit 2 cristaux »\n`« code »`") == (
+        '<span lang="fr">« chaque joueur reçoit 2 cristaux »</span>\n`« code »`')
+
+
+def test_every_ruling_has_an_anchor_and_every_citation_links_to_it() -> None:
+    pages = read_spec(SPEC)
+    index = spec_index(pages)
+    rulings = index.rulings
+    # Each game's rulings, IDs colliding across games kept apart by their anchors.
+    assert {"S1", "T3", "T3.2", "O2", "G-T1", "GD12", "CD4", "K1", "K14", "O-7"} <= set(rulings["ttykm"])
+    assert {"A1", "K4", "K12", "TC-18", "SU-1"} <= set(rulings["time-chase"])
+    assert {"A20", "K4", "K12", "K25", "T-8", "LB-1"} <= set(rulings["trois-ombres"])
+    anchors = {game: rulings[game]["K4"].anchor for game in ("ttykm", "time-chase", "trois-ombres")}
+    assert anchors == {"ttykm": "ruling-k4", "time-chase": "ruling-tc-k4", "trois-ombres": "ruling-ombres-k4"}
+    assert rulings["ttykm"]["T3"].anchor == "ruling-t3" and rulings["ttykm"]["T3"].file == "ttykm/rulings.md"
+    rendered = rendered_spec()
+    site_of = {page.name: page.site_path for page in pages}
+    for game, found in rulings.items():
+        for ruling in found.values():  # every ruling's anchor is on its page
+            assert f'id="{ruling.anchor}"' in rendered[ruling.file] or "{#" + ruling.anchor + "}" in \
+                rendered[ruling.file], f"{game} {ruling.id}: no anchor on {ruling.file}"
+    # Every ID cited after "ruling(s)" in a clause's text is a link to that game's ruling.
+    cited = re.compile(r"\brulings? ((?:[A-Z]{1,3}(?:-[A-Z]{0,2})?\d+[a-z]?(?:\.\d+)?)(?:(?:,| and| or)? "
+                       r"(?:[a-z] )?[A-Z]{1,3}(?:-[A-Z]{0,2})?\d+[a-z]?)*)")
+    for page in pages:
+        if is_rulings(page):
+            continue
+        game = page.name.split("/")[0] if "/" in page.name else "ttykm"
+        bare = re.sub(r"\[[^\]]*\]\([^)]*\)|`[^`]*`", "", rendered[page.name])
+        for match in cited.finditer(bare.split("```")[0] if False else bare):
+            tokens = [tok for tok in re.findall(r"[A-Z]{1,3}(?:-[A-Z]{0,2})?\d+[a-z]?", match.group(1))
+                      if tok in rulings[game]]
+            assert not tokens, f"{page.name}: {match.group(0)!r} is not linked"
+    influence = rendered["ttykm/influence.md"]
+    target = f"{posixpath.relpath(site_of['ttykm/rulings-chapters.md'], 'rules/ttykm')}#ruling-k3"
+    assert f"[K3]({target} " in influence
+    assert '[T3.2](rulings.md#ruling-t3-2 "That Time You Killed Me ruling T3.2: Push")' in rendered["ttykm/actions.md"]
+    past = rendered["time-chase/past.md"]
+    assert "[TC-18](rulings.md#ruling-tc-tc-18 " in past and "[A8](rulings.md#ruling-tc-a8 " in past
+
+
+def test_links_named_by_file_show_the_page_title() -> None:
+    index = spec_index(read_spec(SPEC))
+    assert "[Chapter 1, Growth: seeds, shrubs and trees](growth.md)" in rendered_spec()["ttykm/chapters.md"]
+    assert not re.search(r"\[[\w-]+\.md\]\(", "\n".join(rendered_spec().values()))
+    assert title_links("see [ttykm/](ttykm/index.md).", "rules/index.md", index.titles) == \
+        "see [That Time You Killed Me: the rules](ttykm/index.md)."
+    assert title_links("[the notation](notation.md)", "rules/ttykm/x.md", index.titles) == "[the notation](notation.md)"
 
 
 def test_rulings_gather_every_source_and_alternative() -> None:
@@ -279,6 +346,8 @@ def test_rulings_gather_every_source_and_alternative() -> None:
     for page in pages:
         for clause in page.clauses:
             assert f"**[{clause.id}]({page.site_path}#{clause.id}) · {clause.title}**" in text
+        if is_rulings(page):
+            assert f"[{page.title}]({page.site_path})" in text  # each game's rulings pages, listed
     paradox = next(c for p in pages for c in p.clauses if c.id == "MOVE.OWN-COPY")
     assert paradox.source.startswith("seed 000") and "self-push=paradox" in paradox.alternative
     assert "!!! note \"Alternative reading\"" in text

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
+import re
 import shutil
 import subprocess
 import zipfile
@@ -218,3 +219,74 @@ def test_a_game_without_a_board_is_played_from_its_legal_actions(name: str) -> N
     refused = view({"game": name, "state": dealt["state"], "action": dealt["applied"]["action"]})
     assert refused["verdict"]["status"] == "illegal" and refused["state"] == dealt["state"]
     assert "error" in json.loads(view_json(json.dumps({"game": name, "state": dealt["state"], "action": "~"})))
+
+
+def test_a_card_game_seat_sees_its_own_hand_and_no_other() -> None:
+    """Time Chase, hot seat: after the deal each bidder in turn gets their own view, read from
+    Game.observe; another player's cards are in neither the view nor the table's picture."""
+    game = load_game("time-chase")
+    start = view({"game": "time-chase"})
+    assert start["view"] is None and [s["player"] for s in start["seats"]] == [0, 1, 2, 3]
+    dealt = view({"game": "time-chase", "state": start["state"], "picks": ["chance"]})
+    state = game.parse_state(dealt["state"])
+    hands = [game.observe(state, p)["hand"] for p in range(4)]
+    assert dealt["chooser"] == "p0" and dealt["view"]["seat"] == 0
+    assert dealt["view"]["private"] == [{"field": "hand", "items": hands[0]}]
+    shown = json.dumps(dealt["view"]) + dealt["table"] + json.dumps(dealt["buttons"])
+    for other in hands[1:]:
+        for card in other:
+            assert not re.search(rf"(?<![\w]){card}(?![\w])", shown), f"{card} of another hand is shown to p0"
+    assert dealt["svg_row"] == ""  # the umpire's text picture (every hand) is not drawn for a seat
+    # p0 seals a bid: p1 is next, and sees p1's own hand; p0's choice stays in the picks, unseen.
+    bid = view({"game": "time-chase", "state": dealt["state"], "picks": [dealt["buttons"][0]["pick"]]})
+    assert bid["chooser"] == "p1" and bid["view"]["private"][0]["items"] == hands[1]
+    # A seat chosen alone sees its view, and acts only on its own turn.
+    watching = view({"game": "time-chase", "state": dealt["state"], "seat": "2"})
+    assert watching["view"]["seat"] == 2 and watching["buttons"] == []
+    umpire = view({"game": "time-chase", "state": dealt["state"], "seat": "umpire"})
+    assert umpire["view"] is None and all(card in umpire["svg_row"] for hand in hands for card in hand)
+
+
+def test_a_seat_view_is_the_observation_of_that_seat() -> None:
+    """3 ombres: the view lists every field of Game.observe for the seat, private ones first."""
+    game = load_game("trois-ombres")
+    answer = view({"game": "trois-ombres"})
+    answer = view({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"]})
+    state = game.parse_state(answer["state"])
+    seen = game.observe(state, answer["view"]["seat"])
+    listed = {f["field"] for f in answer["view"]["private"] + answer["view"]["public"]}
+    assert listed == {key.replace("_", " ") for key in seen if key != "player"}
+    assert "<svg" in answer["view"]["picture"]  # the table as everybody sees it
+    rolled = view({"game": "trois-ombres", "state": answer["state"], "picks": ["roll"]})
+    assert rolled["kind"] == "chance" and rolled["buttons"][0]["pick"] == "chance"  # or a listed die face
+    assert any(b["pick"].startswith("die ") for b in rolled["buttons"])
+
+
+def test_the_convergence_draw_is_chance_and_can_be_drawn_at_random() -> None:
+    answer = view({"game": "ttykm", "rules": "convergence"})
+    assert answer["kind"] == "chance" and answer["mover"] == "Nobody"
+    assert [b["pick"] for b in answer["buttons"]][-1] == "chance"
+    drawn = view({"game": "ttykm", "rules": "convergence", "picks": ["chance"]})
+    assert drawn["applied"]["action"].startswith("draw ") and drawn["kind"] == "player"
+    again = view({"game": "ttykm", "rules": "convergence", "picks": ["chance"]})
+    assert again["state"] == drawn["state"]  # a seeded draw: the same position draws the same pair
+
+
+def test_a_chapter_turn_is_replayed_phase_by_phase_with_pictures() -> None:
+    played = view({"game": "ttykm", "rules": "growth", "picks": ["past:a1", "past:a2", "act:Pa1", "focus:present"]})
+    steps = played["applied"]["steps"]
+    assert [s["text"].split(":")[0] for s in steps] == [
+        "Action 1 (N) in the past", "Action 2 (Pa1) in the past", "The Focus moves to the present"]
+    assert all("<svg" in s["svg_row"] and "<svg" in s["svg_column"] for s in steps)
+    assert "plants a seed" in steps[1]["text"]
+
+
+def test_refusals_are_in_words_and_a_refused_typed_turn_is_drawn() -> None:
+    jump = view({"game": "ttykm", "state": START, "picks": ["past:a1", "past:c3"]})
+    assert jump["verdict"]["reason"] == (
+        "c3 of the past is neither next to a1 of the past nor the same square one era away")
+    assert PLAY.reason_text("the copy on past a1 must take 2 actions; after N it can still take N") == (
+        "the copy on past a1 must take 2 actions; after a move north it can still take a move north")
+    off = view({"game": "ttykm", "state": START, "action": "a1 W N >present"})
+    assert off["verdict"]["rule"] == "MOVE.WALL"
+    assert 'class="arrow attempt"' in off["svg_row"] and 'class="arrow attempt"' in off["svg_column"]

@@ -2,8 +2,10 @@
 board pictures render and stay legible at desktop and phone widths, the
 learn-to-play path can be walked, the playground plays a turn by clicking
 with the real oracle (Pyodide), removal badges sit on the removed copy,
-Japanese quotations render with real glyphs, no link is broken, search finds
-a rule, and nothing is fetched from outside.
+Japanese quotations render with the site's own font, no link is broken (every
+ruling cited included), search finds a rule and prefers the reader's game, the
+card games show each player their own view, no page scrolls sideways, and
+nothing is fetched from outside.
 
 Needs Chromium (Debian's ``chromium``) and Playwright's Python package, which
 drives the system browser through ``executable_path`` and never downloads one.
@@ -23,6 +25,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -112,7 +115,8 @@ class Visit:
 
     def __init__(self, browser: Any, base_url: str, width: int = 1280, dark: bool = False) -> None:
         self.base_url = base_url
-        self.page = browser.new_page(viewport={"width": width, "height": 900},
+        self.width = width
+        self.page = browser.new_page(viewport={"width": width, "height": 844 if width < 500 else 900},
                                      color_scheme="dark" if dark else "light")
         self.page.set_default_timeout(20_000)
         self.errors: list[str] = []
@@ -129,6 +133,8 @@ class Visit:
     def open(self, path: str) -> Any:
         response = self.page.goto(self.base_url + path, wait_until="load")
         assert response is not None and response.status == 200, path
+        # No page scrolls sideways: anything wider scrolls inside its own frame.
+        assert self.page.evaluate("document.documentElement.scrollWidth") <= self.width, f"{path} scrolls sideways"
         return self.page
 
     def assert_clean(self) -> None:
@@ -191,6 +197,15 @@ def test_home_rules_and_api_pages(browser: Any, base_url: str) -> None:
     page = visit.open("/api/")
     assert page.locator("text=legal_turns").count() > 0
     assert page.locator("[id='oracle.games.ttykm.rules.standard.apply_turn']").count() == 1
+    # The common interface, the registry and the harness are documented; a docstring's Rule: line stands
+    # alone, every ID on it a link to its clause.
+    for documented in ("oracle.interface.Game", "oracle.games.load_game", "oracle.tools.protocol.handle",
+                       "oracle.tools.testing.stateful.EngineStateMachine"):
+        assert page.locator(f"[id='{documented}']").count() == 1, documented
+    rules = page.locator("p.ttykm-docstring-rule")
+    assert rules.count() >= 10 and rules.locator("a.ttykm-rule").count() >= rules.count()
+    assert page.evaluate("""() => [...document.querySelectorAll(".doc-contents p")].filter(p =>
+        /Rules?: [A-Z]/.test(p.textContent) && !p.classList.contains("ttykm-docstring-rule")).length""") == 0
     visit.assert_clean()
 
 
@@ -213,7 +228,25 @@ def test_search_finds_the_paradox_rule(browser: Any, base_url: str) -> None:
     page.screenshot(path=str(OUTPUT / "site-search-paradox.png"))
     hit.click()
     page.wait_for_url(re.compile(r"/rules/ttykm/actions/.*#MOVE\.PUSH\.PARADOX$"))
+    # The reader's game first among results alike (docs/javascripts/search.js), but a clause named by
+    # the words searched first wherever the reader is: "paradox" is TTYKM's, even on a Time Chase page.
+    for path, query, first in (("/rules/time-chase/round/", "notation", "/rules/time-chase/notation/"),
+                               ("/rules/ttykm/board/", "notation", "/rules/ttykm/notation/"),
+                               ("/rules/time-chase/round/", "paradox", "/rules/ttykm/actions/")):
+        assert search(visit, path, query)[0].startswith(visit.base_url + first), (path, query)
     visit.assert_clean()
+
+
+def search(visit: Visit, path: str, query: str) -> list[str]:
+    """The page addresses of the results of a search typed on ``path``, in the order shown."""
+    page = visit.open(path)
+    page.locator("input.md-search__input").click()
+    page.locator(".md-search-result__meta", has_text="Type to start searching").wait_for(state="visible")
+    page.locator("input.md-search__input").press_sequentially(query, delay=20)
+    page.locator("a.md-search-result__link").first.wait_for(state="visible")
+    page.wait_for_timeout(200)  # the reordering runs once the results are drawn
+    items = page.locator("li.md-search-result__item > a.md-search-result__link:first-child")
+    return [(href or "").partition("?")[0] for href in (a.get_attribute("href") for a in items.all())]
 
 
 SMALLEST_LABEL = """() => {
@@ -276,6 +309,12 @@ def visible_cell(page: Any, cell: str) -> Any:
     return page.locator(f".pg-board svg.ttykm-board:visible [data-cell='{cell}']")
 
 
+def open_playground(visit: Visit, query: str = "") -> Any:
+    page = visit.open("/playground/" + query)
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    return page
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_playground_plays_a_turn_by_clicking(browser: Any, base_url: str, width: int) -> None:
     from oracle.games.ttykm.notation import format_position, parse_turn
@@ -283,10 +322,15 @@ def test_the_playground_plays_a_turn_by_clicking(browser: Any, base_url: str, wi
     from oracle.games.ttykm.state import Position
 
     visit = Visit(browser, base_url, width)
-    page = visit.open("/playground/")
-    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    page = open_playground(visit)
     assert page.evaluate("window.ttykmPlayground.timing.snapshot"), "Python was started afresh, not restored"
+    # The board comes first: whole on the screen without scrolling, on a phone one era at a time.
+    box = page.locator(".pg-board svg.ttykm-board:visible").first.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], "the board is below the fold"
     assert page.locator(".pg-board svg.ttykm-board:visible .target").count() == 1  # the one copy White may choose
+    if width != WIDTHS[0]:
+        assert page.locator(".pg-era").count() == 3 and page.locator(".pg-board g.era:visible").count() == 1
+        assert page.locator(".pg-era-now").inner_text().startswith("Past")
     for cell in ("past:a1", "past:a2", "past:b2"):
         visible_cell(page, cell).click()
         assert page.locator(".pg-refused").count() == 0
@@ -299,28 +343,55 @@ def test_the_playground_plays_a_turn_by_clicking(browser: Any, base_url: str, wi
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-{width}.png"), full_page=True)
     # Black to move, with the Focus on the future: a black copy in the past may not be chosen.
+    if width != WIDTHS[0]:
+        page.locator(".pg-era[data-era='past']").click()
     visible_cell(page, "past:d4").click()
     refused = page.locator(".pg-refused")
     assert "TURN.COPY-CHOICE" in refused.inner_text()
     assert refused.locator("a.ttykm-rule").get_attribute("title") == "TURN.COPY-CHOICE: Choosing the copy"
+    # A refused typed turn is drawn as attempted, and said in words.
+    page.locator(".pg-typed").fill("d4 E S >past")
+    page.locator(".pg-type button").click()
+    assert "MOVE.WALL" in refused.inner_text() and "wall" in refused.inner_text()
+    assert page.locator(".pg-board svg.ttykm-board:visible .arrow.attempt").count() >= 1
+    # A new game clears the last turn's replay.
+    page.locator(".pg-restart").click()
+    assert page.locator(".pg-replay").inner_text() == "" and page.locator(".pg-refused").count() == 0
     if width != WIDTHS[0]:
         visit.assert_clean()
-        return  # the link is the same at every width: open it once
+        return  # the link and the end of a game are the same at every width: try them once
     # The position is shared as a link that opens it again.
+    visible_cell(page, "past:a1").click()
+    page.locator(".pg-typed").fill("a1 N E >present")
+    page.locator(".pg-type button").click()
     link = page.locator(".pg-share").input_value()
-    page = visit.open(link.removeprefix(base_url))
-    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    page = open_playground(visit, link.removeprefix(base_url + "/playground/"))
     assert page.locator(".pg-position").input_value() == format_position(expected.position)
+    # Once the game is over nothing more can be played.
+    won = "4/4/3w/4|3b/4/4/4|4/4/4/4 winner=w focus=future,present supply=4,4 removed=2,2"
+    page = open_playground(visit, "?game=ttykm&position=" + quote(won))
+    assert "The game is over" in page.locator(".pg-status").inner_text()
+    assert page.locator(".pg-buttons button:not([disabled])").count() == 0
+    assert page.locator(".pg-typed").is_disabled() and page.locator(".pg-type button").is_disabled()
     visit.assert_clean()
+
+
+def test_the_playground_opened_from_a_file_says_how_to_serve_it(browser: Any, site: Path) -> None:
+    page = browser.new_page()
+    page.goto((site / "playground" / "index.html").as_uri())
+    hint = page.locator(".pg-serve")
+    hint.wait_for(state="visible")
+    assert "python3 -m http.server" in hint.inner_text()
+    page.close()
 
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_url: str, width: int) -> None:
     from oracle.games import GAMES, load_game
+    from oracle.tools.site.playground import playable, view
 
     visit = Visit(browser, base_url, width)
-    page = visit.open("/playground/")
-    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    page = open_playground(visit)
     chooser = page.locator("select.pg-game")
     offered = chooser.locator("option").evaluate_all("options => options.map(o => o.value)")
     assert offered == [f"{name}|{'' if n == 0 else ruleset}" for name in GAMES
@@ -335,25 +406,41 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
     rules = game.parse_rules("growth", None)
     expected = game.apply(game.initial_state(rules), game.parse_action("a1 N Pa1 >present"), rules)
     assert page.locator(".pg-position").input_value() == game.format_state(expected.state)
-    assert page.locator(".pg-events li").count() == len(expected.events)
     assert page.locator(".pg-refused").count() == 0
+    # The chapter's turn is replayed phase by phase, each step with its picture.
+    assert page.locator(".pg-events li").first.inner_text().startswith("Action 1")
+    assert page.locator(".pg-step-board svg.ttykm-board:visible").count() == 1
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-growth-{width}.png"), full_page=True)
-    # The games with no board: the deal, then the first legal action, each the oracle's own.
-    for name in (name for name in GAMES if chooser.locator(f"option[value='{name}|']").inner_text().endswith(
-            "(list of actions)")):
-        chooser.select_option(f"{name}|")
+    # Convergence: chance draws the pair first, and the page says so.
+    chooser.select_option("ttykm|convergence")
+    assert page.locator(".pg-replay").inner_text() == ""  # a new game: the last replay is gone
+    assert "chance draws the pair" in page.locator(".pg-status").inner_text()
+    page.locator("button[data-pick='chance']").click()
+    assert "to move" in page.locator(".pg-status").inner_text()
+    # The card games, hot seat: chance deals, then each player's own view, after a pass-the-device screen.
+    for name in (name for name in GAMES if playable(name) is None):
         other = load_game(name)
+        chooser.select_option(f"{name}|")
         start = page.locator(".pg-position").input_value()
         assert start == other.format_state(other.initial_state(other.parse_rules(None, None)))
-        page.locator(".pg-buttons button").first.click()
-        dealt = page.locator(".pg-position").input_value()
-        played = page.locator(".pg-replay code").first.inner_text()
-        rules = other.parse_rules(None, None)
-        assert other.format_state(other.apply(other.parse_state(start), other.parse_action(played), rules).state) \
-            == dealt
-        assert page.locator("pre.pg-text").count() == 1 and page.locator(".pg-buttons button").count() >= 1
-    page.screenshot(path=str(OUTPUT / f"site-playground-list-{width}.png"), full_page=True)
+        page.locator("button[data-pick='chance']").click()
+        dealt = view({"game": name, "state": start, "picks": ["chance"]})
+        assert page.locator(".pg-position").input_value() == dealt["state"]
+        seat = dealt["view"]["name"]
+        assert page.locator(".pg-pass").is_visible() and page.locator(".pg-buttons button").count() == 0
+        assert page.locator(".pg-view").inner_text().count(seat) >= 2 and "sees" not in page.locator(
+            ".pg-view").inner_text()  # nothing of the seat's view before the device is passed
+        page.locator(".pg-pass-ready").click()
+        assert page.locator(".pg-picture svg").count() == 1 and page.locator(".pg-buttons button").count() >= 1
+        state = other.parse_state(dealt["state"])
+        shown = page.locator("article").inner_text()
+        for player in (p for p in range(len(dealt["seats"])) if p != dealt["view"]["seat"]):
+            for card in other.observe(state, player).get("hand", []):
+                assert not re.search(rf"\b{card}\b", shown), f"{card}, another player's card, is shown"
+        mine = other.observe(state, dealt["view"]["seat"]).get("hand", [])
+        assert page.locator(".pg-private .pg-chip").all_inner_texts() == mine
+        page.screenshot(path=str(OUTPUT / f"site-playground-{name}-{width}.png"), full_page=True)
     visit.assert_clean()
 
 
@@ -366,6 +453,25 @@ def test_examples_open_in_the_playground(browser: Any, base_url: str) -> None:
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     page.locator(".pg-example").click()
     assert "crushed" in page.locator(".pg-replay").inner_text()
+    # Another game's example opens just before its action, which one click plays.
+    from oracle.games import load_game
+    from oracle.tools.site.examples import example_anchors, page_examples
+    from oracle.tools.site.open_links import example_query
+
+    path = "spec/time-chase/trick.md"
+    found = [example for _, example in page_examples((ROOT / path).read_text(encoding="utf-8"), path)]
+    game = load_game("time-chase")
+    legal = next((anchor, query) for example, anchor in zip(found, example_anchors(found), strict=True)
+                 if (query := example_query("time-chase", example.fields, example.lists)) and "turn" in query
+                 and game.explain(game.parse_state(query["position"]), game.parse_action(query["turn"]),
+                                  game.parse_rules(None, query.get("rules"))).is_legal)
+    page = visit.open("/rules/time-chase/trick/")
+    page.locator(f"[id='{legal[0]}'] a.ttykm-open-link").click()
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.locator(".pg-position").input_value() == legal[1]["position"]
+    page.locator(".pg-example").click()
+    assert page.locator(".pg-refused").count() == 0
+    assert page.locator(".pg-position").input_value() != legal[1]["position"]
     visit.assert_clean()
 
 
@@ -406,8 +512,20 @@ def test_the_removal_badge_sits_on_the_removed_copy_in_the_ricochet(browser: Any
     visit.assert_clean()
 
 
-GLYPHS = r"""(element) => {
-    const family = getComputedStyle(element).fontFamily;
+GLYPHS = r"""async () => {
+    const quoted = [...document.querySelectorAll("article [lang='ja']")];
+    const families = new Set(quoted.map(q => getComputedStyle(q).fontFamily));
+    const family = [...families][0];
+    const japanese = (ch) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(ch);
+    const chars = [...new Set(quoted.flatMap(q => [...q.textContent]).filter(japanese))];
+    // The box a Japanese character gets when no font has it: an ideograph the site never uses.
+    let absent = 0x9fa5;
+    while (document.body.textContent.includes(String.fromCodePoint(absent))) absent -= 1;
+    try {
+        await document.fonts.load("32px " + family, chars.join(""));  // a canvas draws only fonts already loaded
+    } catch (error) {
+        return {families: [...families], chars: chars.length, bundled: 0, missing: chars.length, distinct: 0};
+    }
     const canvas = document.createElement("canvas");
     canvas.width = canvas.height = 48;
     const context = canvas.getContext("2d", {willReadFrequently: true});
@@ -418,23 +536,30 @@ GLYPHS = r"""(element) => {
         context.fillText(ch, 4, 4);
         return context.getImageData(0, 0, 48, 48).data.join(",");
     };
-    const missing = draw("\u{10FFFD}");  // a private-use code point: drawn as the missing-glyph box
-    const chars = [...new Set([...element.textContent].filter(ch => /[\u3040-\u30ff\u4e00-\u9fff]/.test(ch)))];
+    const missing = draw(String.fromCodePoint(absent));
     const drawn = chars.map(draw);
-    return {chars: chars.length, missing: drawn.filter(d => d === missing).length, distinct: new Set(drawn).size};
+    const bundled = [...document.fonts].filter(f => f.family.includes("Noto Sans JP subset") && f.status === "loaded");
+    return {families: [...families], chars: chars.length, missing: drawn.filter(d => d === missing).length,
+            distinct: new Set(drawn).size, bundled: bundled.length};
 }"""
 
 
-def test_japanese_quotations_render_with_real_glyphs(browser: Any, base_url: str) -> None:
+def test_japanese_quotations_render_with_the_bundled_font(browser: Any, base_url: str) -> None:
+    """Every Japanese character of the page is drawn with the site's own font subset, not the reader's:
+    this holds on a machine with no Japanese font at all, where a character the subset lacks would be
+    drawn as the missing-glyph box."""
     visit = Visit(browser, base_url)
     page = visit.open("/rules/ttykm/actions/")
-    quotes = page.locator("q[lang='ja']")
-    assert quotes.count() >= 4
+    assert page.locator("q[lang='ja']").count() >= 4
     assert page.locator("q[lang='fr']").count() >= 8
-    found = quotes.first.evaluate(GLYPHS)
-    assert found["chars"] >= 5
+    found = page.evaluate(GLYPHS)
+    assert found["families"] == ['"Noto Sans JP subset", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", Meiryo, '
+                                 'sans-serif'] and found["bundled"] == 1, found
+    assert found["chars"] >= 20
     assert found["missing"] == 0, "Japanese drawn as missing-glyph boxes"
     assert found["distinct"] == found["chars"], "different characters drawn alike"
+    licence = page.request.get(base_url + "/assets/fonts/noto-sans-jp-OFL.txt")
+    assert licence.status == 200 and "SIL OPEN FONT LICENSE" in licence.text()
     visit.assert_clean()
 
 
@@ -451,12 +576,16 @@ def test_clause_anchors_work_in_kebab_case_and_dark_mode_follows_the_system(brow
 
 
 def test_the_home_and_rulings_pages_have_no_broken_link(browser: Any, base_url: str) -> None:
+    """Every link of these pages answers, every citation of a ruling included (to its anchor)."""
     visit = Visit(browser, base_url)
     hrefs: set[str] = set()
-    for path in ("/", "/rulings/", "/playground/"):
+    for path in ("/", "/rulings/", "/playground/", "/rules/ttykm/rulings-chapters/", "/rules/time-chase/past/"):
         page = visit.open(path)
         hrefs.update(page.eval_on_selector_all("article a[href]", "links => links.map(a => a.href)"))
-    page = visit.open("/rulings/")
+    rulings = {h for h in hrefs if "#ruling-" in h}
+    assert len(rulings) >= 100
+    assert any("#ruling-tc-" in h for h in rulings) and any("#ruling-ombres-" in h for h in rulings)
+    page = visit.open("/rules/ttykm/rulings/")
     assert page.locator("[id='ruling-t3']").count() == 1
     assert "Push" in page.locator("article").inner_text()
     links_resolve(visit, hrefs)

@@ -12,13 +12,19 @@
     game: params.get("game") || "ttykm",
     state: params.get("position") || "",
     rules: params.get("rules") || "",
+    seat: params.get("seat") || "hot",
     picks: [],
   };
   const exampleTurn = params.get("turn");
+  const ERAS = ["past", "present", "future"];
+  const narrow = window.matchMedia("(max-width: 44.9375em)");  // the width at which boards stack (ttykm.css)
   let editing = false;
   let catalogue = [];  // the games and their rulesets (oracle/tools/site/playground.py, games)
   let answer = null;
   let replay = { steps: [], at: 0 };
+  let era = null;  // the era shown on a narrow screen, one at a time
+  let viewer = null;  // whose view the hot seat last showed: a new one gets the "pass the device" screen
+  let passing = false;
   const timing = { loadMs: null, stages: {}, queries: [] };
   window.ttykmPlayground = { timing: timing, ready: false, view: null };
 
@@ -26,9 +32,9 @@
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attrs || {})) {
       if (key === "onclick") node.addEventListener("click", value);
-      else node.setAttribute(key, value);
+      else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
     }
-    for (const child of children) node.append(child);
+    for (const child of children) if (child !== null && child !== undefined) node.append(child);
     return node;
   }
 
@@ -36,6 +42,25 @@
     const known = rules[id];
     if (!known) return el("code", {}, id);
     return el("a", { href: known[0], title: id + ": " + known[1], class: "ttykm-rule" }, el("code", {}, id));
+  }
+
+  function fail(message, hint) {
+    root.replaceChildren(el("div", { class: "pg-refused pg-failed" },
+      el("p", {}, el("strong", {}, "The playground could not start. "), message), hint || null));
+  }
+
+  // Opened from disk, the browser refuses to load Pyodide's modules: say how to serve the site instead.
+  function serveHint() {
+    return el("p", { class: "pg-serve" },
+      "The playground runs Python in this page, which browsers allow only for a page served over HTTP. ",
+      "From the folder of the built site run ", el("code", {}, "python3 -m http.server"),
+      " and open ", el("code", {}, "http://localhost:8000/playground/"),
+      " (in a clone of the repository, ", el("code", {}, "./dev serve"), " does it all).");
+  }
+
+  if (location.protocol === "file:") {
+    fail("This page was opened from a file.", serveHint());
+    return;
   }
 
   root.replaceChildren(
@@ -105,10 +130,17 @@
 
   const parts = {};
 
+  function clearReplay() {
+    replay = { steps: [], at: 0 };
+    showReplay();
+  }
+
   function build() {
     parts.status = el("p", { class: "pg-status", "aria-live": "polite" });
     parts.message = el("div", { class: "pg-message", "aria-live": "polite" });
+    parts.eras = el("div", { class: "pg-eras", role: "tablist", "aria-label": "Era shown" });
     parts.board = el("div", { class: "pg-board" });
+    parts.view = el("div", { class: "pg-view" });
     parts.buttons = el("div", { class: "pg-buttons" });
     parts.position = el("input", { type: "text", class: "pg-position", "aria-label": "Position", spellcheck: "false" });
     parts.share = el("input", { type: "text", class: "pg-share", readonly: "", "aria-label": "Link to this position" });
@@ -118,8 +150,7 @@
       ...catalogue.map(function (game) {
         return el("optgroup", { label: game.title }, ...game.rulesets.map(function (ruleset, i) {
           const value = game.name + "|" + (i === 0 ? "" : ruleset);
-          const option = el("option", { value: value },
-            game.title + (game.rulesets.length > 1 ? ": " + ruleset : "") + (game.mode === "list" ? " (list of actions)" : ""));
+          const option = el("option", { value: value }, game.title + (game.rulesets.length > 1 ? ": " + ruleset : ""));
           if (game.name === current.game && (i === 0 ? "" : ruleset) === current.rules) option.selected = true;
           return option;
         }));
@@ -128,22 +159,38 @@
       const [game, ruleset] = parts.chooser.value.split("|");
       Object.assign(current, { game: game, rules: ruleset, state: "", picks: [] });
       if (editing) toggleEdit();
+      viewer = null;
+      clearReplay();
+      parts.message.replaceChildren();
       ask({ picks: [] });
     });
+    parts.seat = el("select", { class: "pg-seat", "aria-label": "Whose view" });
+    parts.seat.addEventListener("change", function () {
+      current.seat = parts.seat.value;
+      viewer = null;
+      clearReplay();
+      ask({ picks: current.picks });
+    });
+    parts.seatLabel = el("label", { class: "pg-choose pg-seat-choice" }, "Seat ", parts.seat);
     parts.typed = el("input", { type: "text", class: "pg-typed", "aria-label": "An action in notation", spellcheck: "false" });
-    const typedForm = el("form", { class: "pg-type" },
-      el("label", {}, "Or type an action ", parts.typed),
-      el("button", { type: "submit", class: "md-button" }, "Play it"));
-    typedForm.addEventListener("submit", function (event) {
+    parts.play = el("button", { type: "submit", class: "md-button" }, "Play it");
+    parts.typedForm = el("form", { class: "pg-type" },
+      el("label", {}, "Or type an action ", parts.typed), parts.play);
+    parts.typedForm.addEventListener("submit", function (event) {
       event.preventDefault();
       if (parts.typed.value.trim()) ask({ action: parts.typed.value.trim(), picks: [] });
     });
+    parts.undo = el("button", { type: "button", class: "md-button pg-undo", onclick: function () {
+      ask({ picks: current.picks.slice(0, -1) });
+    } }, "Undo a click");
     const tools = el("div", { class: "pg-tools" },
-      el("button", { type: "button", class: "md-button pg-undo", onclick: function () {
-        ask({ picks: current.picks.slice(0, -1) });
-      } }, "Undo a click"),
+      parts.undo,
       el("button", { type: "button", class: "md-button pg-restart", onclick: function () {
-        current.state = ""; ask({ picks: [] });
+        current.state = "";
+        viewer = null;
+        clearReplay();
+        parts.message.replaceChildren();
+        ask({ picks: [] });
       } }, "New game"),
       parts.edit,
     );
@@ -151,30 +198,37 @@
       el("summary", {}, "The position in notation, and a link to share it"),
       el("label", {}, "Position ", parts.position),
       el("button", { type: "button", class: "md-button", onclick: function () {
-        current.state = parts.position.value.trim(); ask({ picks: [] });
+        current.state = parts.position.value.trim();
+        clearReplay();
+        ask({ picks: [] });
       } }, "Load"),
       el("label", {}, "Link ", parts.share),
     );
-    root.replaceChildren(el("label", { class: "pg-choose" }, "Play ", parts.chooser), parts.status, parts.board,
-      parts.buttons, parts.message, typedForm, tools, parts.replay, editor);
+    parts.editor = editor;
+    root.replaceChildren(
+      el("div", { class: "pg-bar" }, el("label", { class: "pg-choose" }, "Play ", parts.chooser), parts.seatLabel),
+      parts.status, parts.eras, parts.board, parts.view, parts.buttons, parts.message, parts.typedForm, tools,
+      parts.replay, editor);
     if (exampleTurn) {
       parts.message.replaceChildren(el("p", {},
         el("button", { type: "button", class: "md-button md-button--primary pg-example", onclick: function () {
           ask({ action: exampleTurn });
-        } }, "Play the example's turn: " + exampleTurn)));
+        } }, "Play the example's " + (current.game === "ttykm" ? "turn" : "action") + ": " + exampleTurn)));
     }
+    narrow.addEventListener("change", function () { if (answer) show({}); });
   }
 
   function toggleEdit() {
     editing = !editing;
     root.classList.toggle("pg-editing", editing);
     parts.edit.textContent = editing ? "Done editing" : "Edit the position";
+    clearReplay();
     ask({ picks: [] });
   }
 
   function ask(change) {
     const request = Object.assign({ game: current.game, state: current.state, rules: current.rules,
-      picks: current.picks }, change);
+      picks: current.picks, seat: current.seat }, change);
     const result = window.ttykmPlayground.view(request);
     if (result.error) {
       parts.message.replaceChildren(el("p", { class: "pg-refused" }, (change.action ? "That action" : "That position") + " cannot be read: " + result.error));
@@ -186,49 +240,84 @@
     show(change);
   }
 
+  // --- one era at a time on a narrow screen --------------------------------------------------
+
+  function cellEra(pick) {
+    const found = /^(past|present|future):/.exec(pick || "");
+    return found ? found[1] : null;
+  }
+
+  // The era to show after a click: where the turn so far stands, else where the next click may go.
+  function chooseEra(a) {
+    const last = cellEra([...a.picks].reverse().find(cellEra));
+    if (last) return last;
+    const ringed = ERAS.filter(function (e) { return a.targets.some(function (t) { return cellEra(t) === e; }); });
+    return ringed[0] || era || "present";
+  }
+
+  function eraTabs(a) {
+    parts.eras.replaceChildren(...ERAS.map(function (e) {
+      const ringed = a.targets.filter(function (t) { return cellEra(t) === e; }).length;
+      return el("button", { type: "button", role: "tab", class: "pg-era" + (e === era ? " pg-era-now" : ""),
+        "aria-selected": e === era ? "true" : "false", "data-era": e, onclick: function () {
+          era = e; show({ era: e });
+        } }, e[0].toUpperCase() + e.slice(1), ringed ? el("span", { class: "pg-era-mark", title: ringed + " ringed" }, " ●") : null);
+    }));
+  }
+
+  // The stacked picture cut to one era: the others are hidden, and the players' counts and the
+  // legend below the eras follow in a second, small picture of their own.
+  function oneEra(svg) {
+    const shown = svg.querySelector("g.era." + era);
+    if (!shown) return;
+    const width = svg.viewBox.baseVal.width;
+    const band = shown.getBBox();
+    const below = [...svg.querySelectorAll(":scope > g.status, :scope > g.legend")];
+    let foot = null;
+    if (below.length) {
+      const boxes = below.map(function (g) { return g.getBBox(); });
+      const top = Math.min(...boxes.map(function (b) { return b.y; }));
+      const bottom = Math.max(...boxes.map(function (b) { return b.y + b.height; }));
+      foot = svg.cloneNode(true);
+      foot.classList.add("pg-foot");
+      foot.removeAttribute("role");
+      foot.setAttribute("aria-hidden", "true");
+      for (const g of foot.querySelectorAll("g.era, [data-cell], title, desc")) g.remove();
+      foot.setAttribute("viewBox", "0 " + (top - 4) + " " + width + " " + (bottom - top + 8));
+      foot.removeAttribute("height");
+    }
+    for (const g of svg.querySelectorAll("g.era")) if (g !== shown) g.style.display = "none";
+    svg.setAttribute("viewBox", "0 " + (band.y - 6) + " " + width + " " + (band.height + 12));
+    svg.removeAttribute("height");
+    svg.classList.add("pg-one-era");
+    if (foot) svg.after(foot);
+  }
+
+  // --- drawing an answer ----------------------------------------------------------------------
+
   function show(change) {
     const a = answer;
-    const board = el("div", {});
-    board.innerHTML = a.svg_row + a.svg_column;
-    parts.board.replaceChildren(...board.childNodes);
-    for (const cell of parts.board.querySelectorAll("[data-cell]")) {
-      cell.addEventListener("click", function () {
-        const pick = cell.getAttribute("data-cell");
-        ask(editing ? { edit: pick, picks: [] } : { picks: current.picks.concat([pick]) });
-      });
-    }
+    const over = Boolean(a.outcome);
     root.classList.toggle("pg-list", a.mode === "list");
+    root.classList.toggle("pg-over", over);
     parts.edit.style.display = a.mode === "list" ? "none" : "";  // the position editor knows boards only
-    if (a.outcome) {
-      parts.status.replaceChildren("The game is over: ", a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
-    } else if (a.mode === "list") {
-      parts.status.textContent = (a.kind === "chance" ? "Chance acts next" : a.mover + " to act") + ", " +
-        a.legal_count + (a.legal_count === 1 ? " choice" : " choices") +
-        (a.kind === "simultaneous" ? " (sealed choices, one player after another)" : "") +
-        (a.legal_count > a.buttons.length ? "; the first " + a.buttons.length + " are shown" : "") +
-        ". Click one to play it.";
-    } else if (editing) {
-      parts.status.textContent = "Editing: click a square to cycle it through empty, white and black.";
-    } else if (current.picks.length === 0) {
-      parts.status.textContent = a.mover + " to move, " + a.legal_count +
-        " legal turns. Click a copy on your Focus era: the ringed squares.";
-    } else {
-      parts.status.textContent = "Click a ringed square to act" +
-        (a.buttons.some(function (b) { return b.pick.startsWith("act:"); }) ? ", take a chapter action" : "") +
-        ", or move your Focus with a button.";
-    }
-    parts.buttons.replaceChildren(...a.buttons.map(function (b) {
-      return el("button", { type: "button", class: "md-button" + (b.leads_on ? " md-button--primary" : ""),
-        "data-pick": b.pick, onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, b.label);
-    }));
+    parts.seatLabel.style.display = a.mode === "list" ? "" : "none";
+    // A card game's whole state in notation holds every hidden card: only the umpire's seat shows it.
+    parts.editor.style.display = a.mode === "list" && a.seat !== "umpire" ? "none" : "";
+    if (a.mode === "list") showList(a); else showBoard(a, change);
+    for (const control of [parts.typed, parts.play, parts.undo]) control.disabled = over;
+    parts.undo.disabled = over || !a.picks.length;
     if (a.verdict) {
       parts.message.replaceChildren(el("p", { class: "pg-refused" },
-        el("strong", {}, "Not allowed"), " under ", ruleLink(a.verdict.rule || ""), ": " + a.verdict.reason + "."));
+        el("strong", {}, "Not allowed: "), a.verdict.reason + ". ",
+        el("span", { class: "pg-rule" }, "(The rule: ", ruleLink(a.verdict.rule || ""), ".)")));
     } else if (change && (change.picks || change.edit || change.action)) {
       parts.message.replaceChildren();
     }
     if (a.applied) {
-      replay = { steps: a.applied.steps, at: 0, action: a.applied.action, events: a.applied.events };
+      const mine = a.mode !== "list" || a.seat === "umpire" || (a.view && a.applied.by === a.view.seat);
+      replay = mine ? { steps: a.applied.steps, at: 0, action: a.applied.action, events: a.applied.events }
+        : { steps: [], at: 0 };
       showReplay();
     }
     parts.position.value = a.state;
@@ -238,35 +327,158 @@
     history.replaceState(null, "", link.href);
   }
 
+  function showBoard(a, change) {
+    parts.view.replaceChildren();
+    parts.seat.replaceChildren();
+    const board = el("div", {});
+    board.innerHTML = a.svg_row + a.svg_column;
+    parts.board.replaceChildren(...board.childNodes);
+    if (!a.outcome) {
+      for (const cell of parts.board.querySelectorAll("[data-cell]")) {
+        cell.addEventListener("click", function () {
+          const pick = cell.getAttribute("data-cell");
+          ask(editing ? { edit: pick, picks: [] } : { picks: current.picks.concat([pick]) });
+        });
+      }
+    }
+    const stacked = narrow.matches;
+    parts.eras.hidden = !stacked;
+    if (stacked) {
+      // The reader's own switch stands until the next click; a click shows where the turn goes on.
+      if (change && change.edit) era = cellEra(change.edit) || era;
+      else if (!(change && change.era) && (era === null || change.picks || change.action || !Object.keys(change).length)) {
+        era = chooseEra(a);
+      }
+      eraTabs(a);
+      const column = parts.board.querySelector("svg.column");
+      if (column) oneEra(column);
+    }
+    if (a.outcome) {
+      parts.status.replaceChildren("The game is over: ", a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
+    } else if (editing) {
+      parts.status.textContent = "Editing: click a square to cycle it through empty, white and black.";
+    } else if (a.kind === "chance") {
+      parts.status.textContent = "Before the first turn, chance draws the pair of chapters played together. " +
+        "Choose the pair, or let chance draw it.";
+    } else if (current.picks.length === 0) {
+      parts.status.textContent = a.mover + " to move, " + a.legal_count +
+        " legal turns. Click a copy on your Focus era: the ringed squares." +
+        (stacked ? " The buttons above the board switch eras." : "");
+    } else {
+      parts.status.textContent = "Click a ringed square to act" +
+        (a.buttons.some(function (b) { return b.pick.startsWith("act:"); }) ? ", take a chapter action" : "") +
+        ", or move your Focus with a button.";
+    }
+    parts.buttons.replaceChildren(...a.buttons.map(function (b) {
+      return el("button", { type: "button", class: "md-button" + (b.leads_on ? " md-button--primary" : ""),
+        "data-pick": b.pick, disabled: Boolean(a.outcome), onclick: function () {
+          ask({ picks: current.picks.concat([b.pick]) });
+        } }, b.label);
+    }));
+  }
+
+  // An observation's fields; an item that is also a legal action (a card in hand) plays it when clicked.
+  function fields(list, cls, playable) {
+    return el("dl", { class: "pg-fields " + cls }, ...list.flatMap(function (f) {
+      return [el("dt", {}, f.field), el("dd", {}, ...(f.items
+        ? f.items.map(function (item) {
+          const pick = playable.get(item);
+          return pick === undefined ? el("span", { class: "pg-chip", "data-item": item }, item)
+            : el("button", { type: "button", class: "pg-chip pg-playable", "data-item": item, "data-pick": pick,
+              title: "Play " + item, onclick: function () { ask({ picks: current.picks.concat([pick]) }); } }, item);
+        })
+        : [f.text]))];
+    }));
+  }
+
+  function showList(a) {
+    parts.eras.hidden = true;
+    parts.seat.replaceChildren(
+      el("option", { value: "hot", selected: a.seat === "hot" }, "Pass and play: each player's own view"),
+      ...a.seats.map(function (s) {
+        return el("option", { value: String(s.player), selected: a.seat === s.player }, s.name + "'s view only");
+      }),
+      el("option", { value: "umpire", selected: a.seat === "umpire" }, "Umpire: every hidden card shown"));
+    const who = a.view ? a.view.name : null;
+    // Hot seat: a different player's view is hidden until that player says they hold the device.
+    if (a.seat === "hot" && who && viewer !== who) {
+      passing = true;
+    }
+    if (passing && a.seat === "hot" && who) {
+      parts.board.replaceChildren();
+      parts.view.replaceChildren(el("div", { class: "pg-pass" },
+        el("p", {}, el("strong", {}, "Pass the device to " + who + "."),
+          " The others look away: this screen hides " + who + "'s view until " + who + " has it."),
+        el("button", { type: "button", class: "md-button md-button--primary pg-pass-ready", onclick: function () {
+          passing = false;
+          viewer = who;
+          clearReplay();
+          show({});
+        } }, "I am " + who + ": show my view")));
+      parts.buttons.replaceChildren();
+      parts.status.textContent = who + " to act next.";
+      return;
+    }
+    passing = false;
+    if (who) viewer = who;
+    const picture = el("div", {});
+    picture.innerHTML = a.seat === "umpire" ? a.svg_row + a.table : (a.view ? a.view.picture : a.table);
+    parts.board.replaceChildren(...picture.childNodes);
+    const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b.pick]; }));
+    parts.view.replaceChildren(...(a.view ? [
+      el("h2", { class: "pg-view-title" }, "What " + a.view.name + " sees"),
+      a.view.private.length ? fields(a.view.private, "pg-private", playable)
+        : el("p", {}, "Nothing that the others do not see."),
+      el("details", { class: "pg-public" }, el("summary", {}, "Everything else " + a.view.name + " sees (every player sees it)"),
+        fields(a.view.public, "pg-public-fields", new Map())),
+    ] : []));
+    if (a.outcome) {
+      parts.status.replaceChildren("The game is over: ", a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
+    } else if (a.kind === "chance") {
+      parts.status.textContent = "Chance acts next" + (a.buttons.length === 1 && a.buttons[0].pick === "chance"
+        ? ": click to let it act (the oracle draws with a seed taken from the position, so a link to it replays the same draw)."
+        : ": let it act, or click the outcome that happened at your table (" + (a.buttons.length - 1) + " outcomes).");
+    } else if (!a.buttons.length) {
+      parts.status.textContent = (a.chooser || a.mover) + " to act: choose that seat, or pass and play.";
+    } else {
+      parts.status.textContent = (a.chooser || a.mover) + " to act, " + a.legal_count +
+        (a.legal_count === 1 ? " choice" : " choices") +
+        (a.kind === "simultaneous" ? " (sealed: the others do not see it until every player has chosen)" : "") +
+        (a.legal_count > a.buttons.length ? "; the first " + a.buttons.length + " are shown" : "") + ".";
+    }
+    parts.buttons.replaceChildren(...a.buttons.map(function (b) {
+      return el("button", { type: "button", class: "md-button md-button--primary", "data-pick": b.pick,
+        disabled: Boolean(a.outcome), onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, b.label);
+    }));
+  }
+
   function showReplay() {
     const steps = replay.steps;
     if (!steps.length) { parts.replay.replaceChildren(); return; }
     const step = steps[replay.at];
     const picture = el("div", { class: "pg-step-board" });
     picture.innerHTML = step.svg_row + step.svg_column;
-    if (!step.svg_row && steps.some(function (s) { return s.svg_row; })) {
-      picture.append(el("p", { class: "pg-note" }, "The board after the whole turn is drawn on the last step."));
-    }
-    parts.replay.replaceChildren(
-      el("h2", {}, (answer && answer.mode === "list" ? "The action" : "The turn") + " just played, step by step"),
-      el("p", {}, (answer && answer.mode === "list" ? "Action " : "Turn "), el("code", {}, replay.action), ": step " + (replay.at + 1) + " of " + steps.length + "."),
+    const list = answer && answer.mode === "list";
+    parts.replay.replaceChildren(...[
+      el("h2", {}, (list ? "The action" : "The turn") + " just played, step by step"),
+      el("p", {}, (list ? "Action " : "Turn "), el("code", {}, replay.action), ": step " + (replay.at + 1) + " of " + steps.length + "."),
       el("p", { class: "pg-step-text" }, step.text),
       el("div", { class: "pg-step-nav" },
-        el("button", { type: "button", class: "md-button pg-prev", onclick: function () {
+        el("button", { type: "button", class: "md-button pg-prev", disabled: replay.at === 0, onclick: function () {
           replay.at = Math.max(0, replay.at - 1); showReplay();
         } }, "Previous step"),
-        el("button", { type: "button", class: "md-button pg-next", onclick: function () {
+        el("button", { type: "button", class: "md-button pg-next", disabled: replay.at === steps.length - 1, onclick: function () {
           replay.at = Math.min(steps.length - 1, replay.at + 1); showReplay();
         } }, "Next step")),
-      picture,
+      step.svg_row ? picture : null,
       el("ol", { class: "pg-events" }, ...steps.map(function (s, i) {
         return el("li", { class: i === replay.at ? "pg-now" : "" }, s.text);
       })),
-    );
+    ].filter(Boolean));
   }
 
   start().catch(function (error) {
-    root.replaceChildren(el("p", { class: "pg-refused" }, "The playground could not start: " + error.message));
+    fail(error.message, /dynamically imported module|Failed to fetch|NetworkError/.test(error.message) ? serveHint() : null);
     console.error(error);
   });
 })();

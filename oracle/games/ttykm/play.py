@@ -14,17 +14,20 @@ rules' own (`oracle.games.ttykm.game`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from oracle.games.ttykm.board import SQUARES, TRAVELS, Action, Colour, Era, neighbour
 from oracle.games.ttykm.events import Drawn, Event
-from oracle.games.ttykm.notation import cell_name, parse_action, parse_cell
+from oracle.games.ttykm.notation import cell_name, parse_action, parse_cell, square_name
+from oracle.games.ttykm.pictures.phases import phase_stages
 from oracle.games.ttykm.pictures.steps import positions_through
 from oracle.games.ttykm.pictures.svg import Overlays, attempt_overlays, board_svg, turn_overlays
 from oracle.games.ttykm.pictures.text import event_prose
 from oracle.games.ttykm.rules.convergence import PAIRS, drawn, is_undrawn
-from oracle.games.ttykm.ruleset import STANDARD
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import START_SUPPLY, Position
 from oracle.games.ttykm.turn import Aimed, Draw, Pull, Turn, TurnAction
 from oracle.interface import ILLEGAL, Verdict
@@ -138,8 +141,8 @@ class TTYKMPlay:
                 continue
             action = _action_to(here, target)
             if action is None:
-                return Verdict(ILLEGAL, f"{cell_name(target)} is not one square or one era away from "
-                               f"{cell_name(here)}", "ACTION.KINDS")
+                return Verdict(ILLEGAL, f"{_in_words(target)} is neither next to {_in_words(here)} nor the same "
+                               "square one era away", "ACTION.KINDS")
             if len(actions) == 2:
                 return Verdict(ILLEGAL, "a copy takes at most two actions", "TURN.ACTION-COUNT")
             actions.append(action)
@@ -172,39 +175,50 @@ class TTYKMPlay:
             return tuple(DRAW + pair for pair in PAIRS)
         return tuple(FOCUS + era.word for era in Era)
 
-    def picture(self, state: Position, picks: Sequence[str], targets: Sequence[str], layout: str,
-                refused: bool = False) -> str:
-        """The board with the turn so far drawn on it and the cells of ``targets`` ringed.
-
-        The actions of a turn legal so far are drawn as moves and travels; only a refused
-        turn's are drawn as refused."""
+    def picture(self, state: Position, picks: Sequence[str], targets: Sequence[str], layout: str) -> str:
+        """The board with the turn so far drawn on it (as moves and travels) and the cells of
+        ``targets`` ringed."""
         made = self.action_of(state, picks)
         overlays = attempt_overlays(state, made) if isinstance(made, Turn) else Overlays()
-        if not refused:
-            overlays = replace(overlays, arrows=tuple(
-                replace(a, kind="travel" if a.action in TRAVELS else "move") for a in overlays.arrows))
+        overlays = replace(overlays, arrows=tuple(
+            replace(a, kind="travel" if a.action in TRAVELS else "move") for a in overlays.arrows))
         rings = tuple(parse_cell(t) for t in targets if not t.startswith((FOCUS, ACT, DRAW)))
         overlays = replace(overlays, targets=rings)
-        return board_svg(state, overlays, layout="column" if layout == "column" else "row", interactive=True)
+        return board_svg(state, overlays, layout=_layout(layout), interactive=True)
 
-    def steps(self, state: Position, events: Sequence[Event], after: Position) -> tuple[Step, ...]:
-        """Each event of a turn with the board just after it, the turn's arrows so far drawn on it.
+    def refused_picture(self, state: Position, action: Turn | Draw, layout: str) -> str:
+        """The board with a turn the rules refused drawn as attempted, its refused action included
+        (even one off the board, which no click can make)."""
+        overlays = attempt_overlays(state, action) if isinstance(action, Turn) else Overlays()
+        return board_svg(state, overlays, layout=_layout(layout), interactive=True)
 
-        The step-by-step replay knows the standard game's events only; a
-        chapter's turn is told event by event with one picture, the board
-        after the whole turn, on its last step."""
+    def reason_text(self, reason: str) -> str:
+        """The oracle's reason in a player's words: action letters become words, and a part that says
+        how to write the turn (such as ``>present``) is left out."""
+        kept = [part for part in reason.split("; ") if ">" not in part] or [reason]
+        return re.sub(r"\b[NESWFB]\b", lambda m: ACTION_WORDS[m.group(0)], "; ".join(kept))
+
+    def steps(self, state: Position, action: Turn | Draw, rules: Ruleset, events: Sequence[Event],
+              after: Position) -> tuple[Step, ...]:
+        """Each step of a turn with the board just after it: each event of a standard turn, with
+        the turn's arrows so far; each phase of a chapter turn (`phase_stages`: each action in its
+        own era, then each phase of each later era that changed something, then the Focus), with its
+        events in words."""
         trace = tuple(events)
         if trace and isinstance(trace[0], Drawn):  # the draw sets the pair's objects up (CONVERGENCE.DRAW)
             after = drawn(state, trace[0].pair, STANDARD)
             return (Step(event_prose(trace[0]), board_svg(after, layout="row"), board_svg(after, layout="column")),)
-        try:
-            positions = positions_through(state, trace)
-        except TypeError:  # a chapter event: positions_through replays the standard events only
-            whole = turn_overlays(trace, "after")
-            last = len(trace) - 1
-            return tuple(Step(event_prose(event), board_svg(after, whole, layout="row") if n == last else "",
-                              board_svg(after, whole, layout="column") if n == last else "")
-                         for n, event in enumerate(trace))
+        if state.chapters is not None and isinstance(action, Turn):
+            shown_stages = []
+            for stage in phase_stages(state, action, rules):
+                if not stage.events:  # a phase of a later era that changed nothing
+                    continue
+                said = " ".join(event_prose(e) for e in stage.events)
+                overlays = turn_overlays(stage.events, "after")
+                shown_stages.append(Step(f"{stage.caption}: {said}", board_svg(stage.position, overlays, layout="row"),
+                                         board_svg(stage.position, overlays, layout="column")))
+            return tuple(shown_stages)
+        positions = positions_through(state, trace)
         shown = []
         for n, position in enumerate(positions, start=1):
             overlays = turn_overlays(trace[:n], "after")
@@ -228,6 +242,20 @@ class TTYKMPlay:
         while nxt is not None and state.supply[nxt] == 0 and state.removed[nxt] == 0:
             nxt = Colour.BLACK if nxt is Colour.WHITE else None
         return state if nxt is None else _put(state, nxt, c)
+
+
+ACTION_WORDS = {"N": "a move north", "E": "a move east", "S": "a move south", "W": "a move west",
+                "F": "a travel forward", "B": "a travel back"}
+
+
+def _layout(layout: str) -> Literal["row", "column"]:
+    return "column" if layout == "column" else "row"
+
+
+def _in_words(c: int) -> str:
+    """A cell as a player says it: ``b2 of the past``."""
+    era, square = divmod(c, SQUARES)
+    return f"{square_name(square)} of the {Era(era).word}"
 
 
 def _pair(pair: tuple[int, int], colour: Colour, value: int) -> tuple[int, int]:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import posixpath
@@ -25,6 +26,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from oracle.tools.site.examples import example_anchors, fences, page_examples
+from oracle.tools.site.quotations import mark_quotations, quotation_language
+from oracle.tools.site.rulings import (
+    Ruling,
+    anchor_rulings,
+    game_of,
+    is_rulings_file,
+    link_citations,
+    read_rulings,
+)
 from oracle.tools.site.spec_files import CLAUSE
 
 HEADING = re.compile(r"^#{1,6} ")
@@ -33,7 +43,6 @@ README_ORDER = re.compile(r"^\| \[[^\]]+\]\(([\w./-]+\.md)\) \|", re.M)
 SOURCE_MARK = "*Source:*"
 ALTERNATIVE_MARK = "*Alternative:*"
 RULES_DIR = "rules"
-SEARCH_BOOST = 4
 
 
 @dataclass(frozen=True)
@@ -75,7 +84,7 @@ class ExampleRef:
     line: int  # the line of its opening fence, counted from 0
 
 
-def _outside_fences(lines: list[str]) -> Iterator[int]:
+def outside_fences(lines: list[str]) -> Iterator[int]:
     """The indexes of the lines that are not inside a fenced block."""
     inside: set[int] = set()
     for fence in fences(lines):
@@ -98,7 +107,7 @@ def _paragraphs(lines: list[str], start: int, end: int) -> list[str]:
 
 def _sections(lines: list[str]) -> list[tuple[int, int, re.Match[str]]]:
     """Each clause heading: its line, the line where its section ends, the match."""
-    headings = [i for i in _outside_fences(lines) if HEADING.match(lines[i])]
+    headings = [i for i in outside_fences(lines) if HEADING.match(lines[i])]
     found = []
     for n, i in enumerate(headings):
         match = CLAUSE.match(lines[i])
@@ -165,41 +174,6 @@ def example_refs(site_path: str, text: str) -> list[ExampleRef]:
     ]
 
 
-SOURCE_PARAGRAPH = re.compile(r"\*(?:Source|Alternative):\*.*?(?=\n\s*\n|\Z)", re.S)
-QUOTATION = re.compile(r'"([^"]+)"')
-CORNER_QUOTATION = re.compile(r"「[^」]+」")  # Japanese quotation marks
-BARE_CORNER_QUOTATION = re.compile(r'(?<!lang="ja">)「[^」\n]+」')
-JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
-FRENCH = re.compile(r"[àâçéèêëîïôûùüÿœÀÂÇÉÈÊ]|\b(?:le|la|les|de|des|du|un|une|vous|votre|est|et|il|pas)\b|\s[?!:;]")
-
-
-def quotation_language(text: str) -> str:
-    """The language of a quotation from the sources: ``ja``, ``fr`` or ``en``."""
-    if JAPANESE.search(text):
-        return "ja"
-    return "fr" if FRENCH.search(text) else "en"
-
-
-def mark_quotations(text: str) -> str:
-    """Each quotation in the *Source:* and *Alternative:* paragraphs as ``<q lang="…">``,
-    so browsers, screen readers and fonts know its language; its English gloss follows it
-    in the spec's text.  Lines are kept, so line numbers still match the spec file."""
-
-    def quote(match: re.Match[str]) -> str:
-        return f'<q lang="{quotation_language(match.group(1))}">{match.group(1)}</q>'
-
-    def paragraph(match: re.Match[str]) -> str:
-        marked = QUOTATION.sub(quote, match.group(0))
-        return CORNER_QUOTATION.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', marked)
-
-    marked = SOURCE_PARAGRAPH.sub(paragraph, text)
-    # Japanese quoted anywhere else in the prose (outside code) is marked too.
-    lines = marked.split("\n")
-    for i in _outside_fences(lines):
-        lines[i] = BARE_CORNER_QUOTATION.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', lines[i])
-    return "\n".join(lines)
-
-
 def _relative(target: str, origin: str) -> str:
     """A link from the site page ``origin`` to the site page ``target``."""
     return posixpath.relpath(target, posixpath.dirname(origin) or ".")
@@ -218,13 +192,19 @@ def clause_pages(pages: list[SpecPage]) -> dict[str, str]:
     return {clause.id: page.site_path for page in pages for clause in page.clauses}
 
 
+@functools.lru_cache(maxsize=8)
+def _clause_pattern(ids: frozenset[str]) -> re.Pattern[str]:
+    """A pattern matching any of ``ids`` where it stands alone in prose (made once per set of IDs)."""
+    alternatives = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.\-\[#/`])({alternatives})(?![\w\-\]]|\.[A-Z0-9])")
+
+
 def link_clause_ids(line: str, targets: dict[str, str], origin: str) -> str:
     """``line`` with each clause ID cited in its prose made a link to the
     clause; IDs in code spans, link texts and indented code are left alone."""
     if not targets or line.startswith("    ") or HEADING.match(line):
         return line
-    ids = "|".join(re.escape(i) for i in sorted(targets, key=len, reverse=True))
-    pattern = re.compile(rf"(?<![\w.\-\[#/`])({ids})(?![\w\-\]]|\.[A-Z0-9])")
+    pattern = _clause_pattern(frozenset(targets))
 
     def link(match: re.Match[str]) -> str:
         target = targets[match.group(1)]
@@ -235,10 +215,59 @@ def link_clause_ids(line: str, targets: dict[str, str], origin: str) -> str:
     return "`".join(part if n % 2 else pattern.sub(link, part) for n, part in enumerate(parts))
 
 
-def rules_markdown(page: SpecPage, examples: list[ExampleRef], targets: dict[str, str] | None = None) -> str:
-    """The site page for one spec file (see the module docstring).  ``targets``
-    (clause ID -> site page) turns the IDs cited in the prose into links."""
-    lines = link_rulings(mark_quotations(page.text), _relative("rulings.md", page.site_path)).splitlines()
+@dataclass(frozen=True)
+class SpecIndex:
+    """What one page of the spec needs to know of the others: where each clause is, each
+    page's title, and every game's rulings with the page that gives them."""
+
+    clause_pages: dict[str, str]
+    titles: dict[str, str]  # site page -> its title
+    rulings: dict[str, dict[str, Ruling]]  # game -> ruling ID -> ruling
+    rulings_pages: dict[str, str]  # a rulings file of spec/ -> its site page
+
+
+def spec_index(pages: list[SpecPage]) -> SpecIndex:
+    """The `SpecIndex` of the spec's pages (raises ValueError if a game defines a ruling twice)."""
+    return SpecIndex(
+        clause_pages(pages),
+        {page.site_path: page.title for page in pages},
+        read_rulings({page.name: page.text for page in pages}),
+        {page.name: page.site_path for page in pages if is_rulings(page)},
+    )
+
+
+FILE_LINK = re.compile(r"\[([^\]`\[]+?(?:\.md(?:#[^\]]*)?|/))\]\(([^)\s#]+\.md)(#[^)\s]*)?\)")
+
+
+def title_links(line: str, origin: str, titles: dict[str, str]) -> str:
+    """Links whose text is a file name (``[objects.md](objects.md)``, ``[ttykm/](ttykm/index.md)``)
+    with the target page's title as their text instead; ``origin`` is the site page of the line."""
+
+    def title(match: re.Match[str]) -> str:
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(origin), match.group(2)))
+        found = titles.get(target)
+        return match.group(0) if found is None else f"[{found}]({match.group(2)}{match.group(3) or ''})"
+
+    return FILE_LINK.sub(title, line)
+
+
+def is_rulings(page: SpecPage) -> bool:
+    """Whether a spec file holds a game's rulings (spec/<game>/rulings.md, rulings-*.md)."""
+    return is_rulings_file(page.name)
+
+
+def rules_markdown(page: SpecPage, examples: list[ExampleRef], targets: dict[str, str] | None = None,
+                   index: SpecIndex | None = None) -> str:
+    """The site page for one spec file (see the module docstring).  ``targets`` (clause ID ->
+    site page) turns the IDs cited in the prose into links; ``index`` does that too, and also
+    links the rulings cited, gives file-named links their page's title and, on a rulings
+    page, anchors every ruling."""
+    targets = index.clause_pages if index is not None else targets or {}
+    game_rulings = index.rulings.get(game_of(page.name), {}) if index is not None else {}
+    text = mark_quotations(page.text)
+    if is_rulings(page):
+        text = anchor_rulings(text, page.name, game_rulings)
+    lines = text.splitlines()
     own = example_refs(page.site_path, page.text)
     sections = {start: (end, match) for start, end, match in _sections(lines)}
     ends: dict[int, list[str]] = {}
@@ -253,86 +282,118 @@ def rules_markdown(page: SpecPage, examples: list[ExampleRef], targets: dict[str
                 f"[{r.title}]({_relative(r.site_path, page.site_path)}#{r.anchor})" for r in elsewhere
             )
             ends.setdefault(end, []).append(f"*Worked example{'s' if len(elsewhere) > 1 else ''}:* {links}")
-    # Rank the clauses above pages that only mention them in search results.
-    out: list[str] = ["---", "search:", f"  boost: {SEARCH_BOOST}", "---", ""] if page.clauses else []
-    outside = set(_outside_fences(lines))
+    prose = {i for i in outside_fences(lines) if i not in sections and not HEADING.match(lines[i])}
+    for i in prose:
+        lines[i] = link_clause_ids(_site_links(lines[i]), targets, page.site_path)
+        if index is not None:
+            lines[i] = title_links(lines[i], page.site_path, index.titles)
+    for i in set(outside_fences(lines)) - prose - set(sections):
+        lines[i] = _site_links(lines[i])
+    if index is not None:
+        lines = link_citations(lines, prose, game_rulings, page.site_path, index.rulings_pages, page.name,
+                               is_rulings_page=is_rulings(page))
+    # Rank the clauses above pages that only mention them in search results (see search_boost).
+    boost = search_boost(page)
+    out: list[str] = ["---", "search:", f"  boost: {boost}", "---", ""] if boost != 1 else []
     for i, line in enumerate(lines):
         for note in ends.get(i, []):
             out.extend([note, ""])
         if i in sections:
             _, match = sections[i]
             line = f"{match.group(0).rstrip()} {{#{match.group(2)}}}"
-        elif i in outside:
-            line = link_clause_ids(_site_links(line), targets or {}, page.site_path)
         out.append(line)
     for note in ends.get(len(lines), []):
         out.extend(["", note])
     return "\n".join(out) + "\n"
 
 
-RULINGS_FILE = "rulings.md"  # spec/<game>/rulings.md: a game's rulings, shown whole on the rulings page
-RULING_HEADING = re.compile(r"^(#{2,4}) Ruling ([STO]\d) · (.+)$", re.M)
-RULING_CITED = re.compile(r"(?<![\w.#/>-])([STO][1-9])((?:\.\d+)?)(?![\w])")
+# Search boosts: a clause ranks above a page that only mentions it; on a page of no game, the
+# first game of the registry (TTYKM) ranks above the others.  The page's script then prefers
+# the reader's own game among results that match alike (docs/javascripts/search.js).
+SEARCH_BOOST = {"clauses": 4, "clauses of another game": 3, "rulings": 2}
 
 
-def is_rulings(page: SpecPage) -> bool:
-    return page.name.rpartition("/")[2] == RULINGS_FILE
-
-
-def ruling_anchor(ruling: str) -> str:
-    """``T3`` -> ``ruling-t3``."""
-    return "ruling-" + ruling.lower()
-
-
-def link_rulings(text: str, rulings_href: str) -> str:
-    """The rulings cited in *Source:* paragraphs ("ruling T3.1") as links to their full text."""
-
-    def paragraph(match: re.Match[str]) -> str:
-        if "ruling" not in match.group(0):
-            return match.group(0)
-        return RULING_CITED.sub(
-            lambda m: f"[{m.group(1)}{m.group(2)}]({rulings_href}#{ruling_anchor(m.group(1))})", match.group(0))
-
-    return SOURCE_PARAGRAPH.sub(paragraph, text)
+def search_boost(page: SpecPage) -> float:
+    """The search boost of a spec page's site page (1 for pages with no clause and no ruling)."""
+    if is_rulings(page):
+        return SEARCH_BOOST["rulings"]
+    if not page.clauses:
+        return 1
+    return SEARCH_BOOST["clauses" if game_of(page.name) == "ttykm" else "clauses of another game"]
 
 
 def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> str:
-    """One page with each game's rulings in full (spec/<game>/rulings.md), then every
-    clause's sources and alternative readings."""
+    """The rulings and sources page: each game's rulings pages, then every clause's sources and
+    alternative readings, by game."""
+    index = spec_index(pages)
+    titles = {name: _game_title(name) for name in _games(pages)}
     out = [
         "# Rulings and sources",
         "",
-        "Every clause of the rules says where it comes from.  This page gives the rulings",
-        "in full, then gathers each clause's sources, generated from the same spec files as",
-        "the rules pages.  The sources are the French standard rules with their questions and",
-        "answers (seed 000) and the Japanese rules with the chapters (seed 003); every quotation",
-        "is followed by an English gloss.",
-        "Where the sources can be read another way, the clause names the **alternative**;",
-        f"the [named variants]({_relative(RULES_DIR + '/ttykm/variants.md', site_path)}) let an engine",
-        "built on such a reading still be tested against the oracle.",
+        "Every clause of the rules says where it comes from.  The sources are the user's documents:",
+        "the French standard rules of *That Time You Killed Me* with their questions and answers",
+        "(seed 000), the Japanese rules with the chapters (seed 003), the French publisher's page of",
+        "*Contre-Temps* (seed 001) and the French rules of *L'heure des 3 ombres* (seed 004).  From",
+        "them, the product's **rulings** decide what each game's rules are where the sources are",
+        "unclear, disagree or say nothing; the clauses cite them by ID, and each citation links to",
+        "the ruling.  The same ID can mean different things in two games (`K4` is a clarification of",
+        "the chapters, of *Time Chase* and of *L'heure des 3 ombres*), so each ruling's anchor carries",
+        "its game: `#ruling-k4` on the chapters' page, `#ruling-tc-k4`, `#ruling-ombres-k4`.",
+        "",
+        "## The rulings, game by game",
         "",
     ]
     for page in pages:
-        if not is_rulings(page):
-            continue
-        body = page.text.split("\n", 1)[1] if page.text.startswith("# ") else page.text
-        body = RULING_HEADING.sub(lambda m: f"{m.group(0)} {{#{ruling_anchor(m.group(2))}}}", body)
-        body = re.sub(r"^(#{1,5}) ", r"#\1 ", body, flags=re.M)  # one level down, under this page's title
-        out += [f"## {page.title}", "", _rehome(body, page, site_path).strip(), ""]
-    out += ["## The sources of each clause", ""]
+        if is_rulings(page):
+            count = sum(1 for r in index.rulings.get(game_of(page.name), {}).values() if r.file == page.name)
+            out.append(f"- {titles[game_of(page.name)]}: [{page.title}]({_relative(page.site_path, site_path)})"
+                       f" ({count} rulings)")
+    out += [
+        "",
+        "## The sources of each clause",
+        "",
+        "Generated from the same spec files as the rules pages; every quotation is followed by an",
+        "English gloss.  Where the sources can be read another way, the clause names the",
+        "**alternative**, and the named variants of each game let an engine built on such a reading",
+        "still be tested against the oracle.",
+        "",
+    ]
+    game: str | None = None
     for page in pages:
         if not page.clauses:
             continue
-        out += [f"### {page.title}", ""]
+        if game_of(page.name) != game:
+            game = game_of(page.name)
+            out += [f"### {titles[game]}", ""]
+        out += [f"#### {page.title}", ""]
+        game_rulings = index.rulings.get(game_of(page.name), {})
         for clause in page.clauses:
             target = f"{_relative(page.site_path, site_path)}#{clause.id}"
             out += [f"**[{clause.id}]({target}) · {clause.title}**", ""]
-            source = mark_quotations(f"*Source:* {_rehome(clause.source, page, site_path) or 'not stated.'}")
-            out += [link_rulings(source, ""), ""]
+            notes = [f"*Source:* {_rehome(clause.source, page, site_path) or 'not stated.'}"]
             if clause.alternative:
-                alternative = mark_quotations("*Alternative:* " + _rehome(clause.alternative, page, site_path))
-                out += ['!!! note "Alternative reading"', "", "    " + alternative.removeprefix("*Alternative:* "), ""]
+                notes.append("*Alternative:* " + _rehome(clause.alternative, page, site_path))
+            for n, note in enumerate(notes):
+                marked = link_citations(mark_quotations(note).splitlines(), set(range(note.count("\n") + 1)),
+                                        game_rulings, site_path, index.rulings_pages, "")
+                text = "\n".join(marked)
+                if n == 0:
+                    out += [text, ""]
+                else:
+                    out += ['!!! note "Alternative reading"', "", "    " + text.removeprefix("*Alternative:* "), ""]
     return "\n".join(out)
+
+
+def _games(pages: list[SpecPage]) -> list[str]:
+    return list(dict.fromkeys(game_of(page.name) for page in pages))
+
+
+def _game_title(game: str) -> str:
+    from oracle.games import GAMES, load_game
+
+    return load_game(game).title if game in GAMES else game
+
+
 
 
 def _rehome(text: str, page: SpecPage, site_path: str) -> str:
@@ -404,17 +465,21 @@ def run_sessions(text: str) -> str:
 __all__ = [
     "Clause",
     "ExampleRef",
+    "SpecIndex",
     "SpecPage",
     "clause_pages",
     "example_refs",
     "is_rulings",
     "link_clause_ids",
-    "link_rulings",
     "mark_quotations",
+    "outside_fences",
     "quotation_language",
     "read_spec",
     "rules_markdown",
     "rulings_markdown",
     "run_cli",
     "run_sessions",
+    "search_boost",
+    "spec_index",
+    "title_links",
 ]

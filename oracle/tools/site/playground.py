@@ -6,14 +6,14 @@ tests.  It is generic: it talks to a game only through the common interface
 (`oracle.interface.Game`) and the game's `Playable`, which a game offers in
 its ``play`` module (``oracle/games/<name>/play.py``, attribute ``PLAY``).  A
 game with no such module is played from a list instead (`list_view`): its
-state in its own text picture, and its legal actions, chance outcomes or
-each player's sealed choice as buttons, all through the interface alone.
+legal actions, chance outcomes or each player's sealed choice as buttons, and
+a seat's view of the table (`seat_view`), all through the interface alone.
 
 The page keeps no rules of its own.  It sends the position, the rules and
 the picks (clicks) so far; `view` answers with the pictures, the picks that
 lead on to some legal action, and either the action applied (with its
 events, step by step) or, for a pick that leads nowhere legal, the oracle's
-verdict with its rule ID.
+verdict with its rule ID, in words a player reads.
 """
 
 from __future__ import annotations
@@ -74,16 +74,22 @@ class Playable(Protocol):
         rather than by clicking a cell of the picture."""
         ...
 
-    def picture(self, state: Any, picks: Sequence[str], targets: Sequence[str], layout: str,
-                refused: bool = False) -> str:
+    def picture(self, state: Any, picks: Sequence[str], targets: Sequence[str], layout: str) -> str:
         """An SVG of the state with the action so far and the ``targets`` cells ringed; ``layout`` is
-        ``row`` (wide screens) or ``column`` (narrow ones); ``refused`` draws the picks as an action
-        the rules refused rather than one legal so far."""
+        ``row`` (wide screens) or ``column`` (narrow ones)."""
         ...
 
-    def steps(self, state: Any, events: Sequence[Any], after: Any) -> Sequence[Step]:
-        """Each event of an action in words, with the pictures just after it where the game can draw
-        them (empty strings where it cannot); ``after`` is the state after the whole action."""
+    def refused_picture(self, state: Any, action: Any, layout: str) -> str:
+        """An SVG of the state with ``action``, which the rules refused, drawn as attempted."""
+        ...
+
+    def reason_text(self, reason: str) -> str:
+        """A verdict's reason in a player's words: no notation."""
+        ...
+
+    def steps(self, state: Any, action: Any, rules: Any, events: Sequence[Any], after: Any) -> Sequence[Step]:
+        """Each step of an applied action in words, with the pictures just after it (empty strings
+        where the game cannot draw them); ``after`` is the state after the whole action."""
         ...
 
     def edit(self, state: Any, pick: str) -> Any:
@@ -139,8 +145,12 @@ def _rules(game: AnyGame, rules_text: str) -> Any:
     return game.parse_rules(ruleset or None, variants or None)
 
 
-def _verdict(verdict: Verdict) -> dict[str, Any]:
-    return {"status": verdict.status, "reason": verdict.reason, "rule": verdict.rule}
+def _verdict(verdict: Verdict, play: Playable | None = None) -> dict[str, Any]:
+    reason = play.reason_text(verdict.reason) if play is not None else verdict.reason
+    return {"status": verdict.status, "reason": reason, "rule": verdict.rule}
+
+
+CHANCE = "chance"  # the pick that lets chance act: an outcome drawn with a seed made from the state
 
 
 def view(request: dict[str, Any]) -> dict[str, Any]:
@@ -167,19 +177,22 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
     picks = [str(p) for p in request.get("picks") or []]
     answer: dict[str, Any] = {"game": name, "title": game.title, "rules": rules_text, "mode": "board",
                               "verdict": None, "applied": None}
-    legal = _legal(name, state_text, rules_text) if game.to_act(state).kind != "over" else ()
-    attempt: Sequence[str] = ()
+    over = game.to_act(state).kind == "over"
+    legal = _legal(name, state_text, rules_text) if not over else ()
+    refused: Any = None  # a whole action typed and refused: drawn as attempted
     if request.get("action"):
         action = game.parse_action(str(request["action"]))
         verdict = game.explain(state, action, rules)
         picks = list(play.picks_of(state, action)) if verdict.is_legal else []
         if not verdict.is_legal:
-            answer["verdict"] = _verdict(verdict)
-            attempt = [p for p in play.picks_of(state, action) if p not in play.all_picks(state)]
+            answer["verdict"] = _verdict(verdict, play)
+            refused = action
+    if picks[-1:] == [CHANCE] and game.to_act(state).kind == "chance":
+        picks = list(play.picks_of(state, _chance_sample(game, state, rules)))
     if picks and not any(seq[:len(picks)] == tuple(picks) for _, seq in legal):
         made = play.action_of(state, picks)
         verdict = made if isinstance(made, Verdict) else game.explain(state, made, rules)
-        answer["verdict"] = _verdict(verdict)
+        answer["verdict"] = _verdict(verdict, play)
         picks = picks[:-1]
     complete = [action for action, seq in legal if seq == tuple(picks)]
     if picks and complete:
@@ -189,7 +202,7 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
             "before": state_text,
             "events": [game.event_text(e) for e in applied.events],
             "steps": [{"text": s.text, "svg_row": s.svg_row, "svg_column": s.svg_column}
-                      for s in play.steps(state, applied.events, applied.state)],
+                      for s in play.steps(state, complete[0], rules, applied.events, applied.state)],
         }
         state, picks = applied.state, []
         state_text = game.format_state(state)
@@ -199,39 +212,108 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
     buttons += tuple(dict.fromkeys(p for p in nexts if play.is_button(p) and p not in buttons))
     targets = sorted({p for p in nexts if not play.is_button(p)})
     outcome = game.outcome(state)
+    mover = game.to_act(state)
+    shown = [{"pick": b, "label": play.pick_label(state, b), "leads_on": b in nexts} for b in buttons]
+    if mover.kind == "chance":
+        shown.append({"pick": CHANCE, "label": "Draw at random", "leads_on": True})
     answer.update({
         "state": state_text,
         "picks": picks,
         "targets": targets,
-        "buttons": [{"pick": b, "label": play.pick_label(state, b), "leads_on": b in nexts} for b in buttons],
+        "buttons": shown,
         "legal_count": len(legal),
-        "mover": " and ".join(play.player_name(p) for p in game.to_act(state).players) or "Nobody",
+        "kind": mover.kind,
+        "mover": " and ".join(play.player_name(p) for p in mover.players) or "Nobody",
         "outcome": None if outcome is None else {"reason": outcome.reason, "rule": outcome.rule},
         # A refused whole action is drawn as attempted; otherwise the clicks so far and where they may lead.
-        "svg_row": play.picture(state, attempt or picks, () if attempt else targets, "row", bool(attempt)),
-        "svg_column": play.picture(state, attempt or picks, () if attempt else targets, "column", bool(attempt)),
+        "svg_row": play.refused_picture(state, refused, "row") if refused is not None
+        else play.picture(state, picks, targets, "row"),
+        "svg_column": play.refused_picture(state, refused, "column") if refused is not None
+        else play.picture(state, picks, targets, "column"),
     })
     return answer
 
 
 LIST_MOST = 300  # buttons shown at most; any other action can be typed in notation
 SEALED = "sealed:"  # a player's sealed choice in a simultaneous step, by the choice's notation
+UMPIRE = "umpire"  # the seat that sees everything: the oracle's whole state
+HOT_SEAT = "hot"  # each player's own view in turn, on one device
 
 
-def _text_picture(game: AnyGame, state: Any) -> str:
-    return f'<pre class="pg-text">{html.escape(game.state_text(state))}</pre>'
+def seats(game: AnyGame, state: Any) -> list[int]:
+    """The players of a state: those `Game.observe` answers for (it refuses a player not in the game)."""
+    found = []
+    for player in game.players:
+        try:
+            game.observe(state, player)
+        except (NotationError, ValueError, IndexError):
+            break
+        found.append(player)
+    return found
+
+
+def public_picture(game: AnyGame, state: Any) -> str:
+    """The game's picture of the table as everybody sees it: its ``state_svg`` (the same picture as
+    ``oracle render``: Time Chase's timeline, 3 ombres's face-down tiles as backs), or an empty
+    string for a game with none."""
+    draw = getattr(importlib.import_module(GAMES[game.name]), "state_svg", None)
+    return "" if draw is None else f'<div class="pg-picture">{draw(state)}</div>'
+
+
+def _shown(value: Any) -> dict[str, Any]:
+    """One field of an observation, as the page lists it: its items, or its text."""
+    if isinstance(value, list) and all(isinstance(v, str | int) or v is None for v in value):
+        return {"items": ["-" if v is None else str(v) for v in value]}
+    if isinstance(value, dict) and all(isinstance(v, str | int) or v is None for v in value.values()):
+        return {"items": [f"{k} {'-' if v is None else v}" for k, v in value.items()]}
+    return {"text": json.dumps(value) if isinstance(value, list | dict) else str(value)}
+
+
+def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int]) -> dict[str, Any]:
+    """What one seat may see, for the page: the table's picture and the seat's observation.
+
+    The playground reads only `Game.observe(state, seat)` (a JSON object) for what is the
+    seat's own: the fields whose value differs from another seat's observation are its
+    private view (a hand of cards, the tiles it has seen), listed first; the others are what
+    every player sees, listed after.  The picture is `public_picture`: it draws the table,
+    which holds nothing private.  When `observe` returns a state with its unknowns written
+    ``?``, the picture becomes that state's own (``state_svg`` of it) and these lists its
+    caption; nothing else here changes.
+    """
+    seen = game.observe(state, seat)
+    others = [game.observe(state, p) for p in players if p != seat]
+    private = [key for key in seen if key != "player" and any(o.get(key) != seen[key] for o in others)]
+    return {
+        "seat": seat,
+        "name": game.player_name(seat),
+        "picture": public_picture(game, state),
+        "private": [{"field": key.replace("_", " "), **_shown(seen[key])} for key in private],
+        "public": [{"field": key.replace("_", " "), **_shown(value)} for key, value in seen.items()
+                   if key not in private and key != "player"],
+    }
+
+
+def _seat_request(value: Any) -> int | str:
+    text = str(value if value is not None else HOT_SEAT)
+    return int(text) if text.isdigit() else (UMPIRE if text == UMPIRE else HOT_SEAT)
 
 
 def list_view(request: dict[str, Any]) -> dict[str, Any]:
     """The playground's answer for a game with no board to click (same request and answer as `view`).
 
-    The state is drawn by the game's own text picture (`Game.state_text`);
-    each button is one legal action in the game's notation.  A chance step
+    Each button is one legal action in the game's notation.  A chance step
     offers its listed outcomes, or one outcome drawn with a seed made from
     the state (`Game.sample_chance`), so a shared link replays the same deal.
     A simultaneous step takes each acting player's sealed choice in turn
     (the picks) and plays them together (`Game.joint_action`).  An action
     typed in notation is played or refused with the oracle's verdict.
+
+    ``seat`` (optional) says whose view to draw: ``hot`` (the default: the
+    player who acts now, hot-seat style), a player number (that player's view
+    only; their buttons only when they act), or ``umpire`` (the whole state, in
+    the game's text picture, every hidden card shown).  The answer's ``view``
+    is `seat_view` of the seat shown (None for the umpire, or while chance
+    acts and nobody is to choose); ``seats`` lists the players.
     """
     name = str(request.get("game") or "")
     game = load_game(name)
@@ -241,42 +323,52 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     state = game.parse_state(state_text) if state_text else game.initial_state(rules)
     game.check_state(state)
     picks = [str(p) for p in request.get("picks") or []]
+    seat = _seat_request(request.get("seat"))
     answer: dict[str, Any] = {"game": name, "title": game.title, "rules": rules_text, "mode": "list",
                               "verdict": None, "applied": None}
     action: Any = None
     mover = game.to_act(state)
+    actor: int | None = None  # who chose the action applied (None for chance)
     if request.get("action"):
         action, picks = game.parse_action(str(request["action"])), []
+        actor = mover.players[0] if mover.kind == "player" else None
     elif mover.kind == "simultaneous" and len(picks) == len(mover.players):
         action = game.joint_action(state, {p: game.parse_action(c.removeprefix(SEALED))
                                            for p, c in zip(mover.players, picks, strict=True)})
-        picks = []
+        picks, actor = [], mover.players[-1]
     elif mover.kind != "simultaneous" and picks:
-        action = _chance_sample(game, state, rules) if picks[-1] == "chance" else game.parse_action(picks[-1])
-        picks = []
+        action = _chance_sample(game, state, rules) if picks[-1] == CHANCE else game.parse_action(picks[-1])
+        picks, actor = [], mover.players[0] if mover.kind == "player" else None
     if action is not None:
         verdict = game.explain(state, action, rules)
         if verdict.is_legal:
             applied = game.apply(state, action, rules)
             events = [game.event_text(e) for e in applied.events]
             answer["applied"] = {"action": game.format_action(action), "before": game.format_state(state),
-                                 "events": events,
+                                 "events": events, "by": actor, "chance": mover.kind == "chance",
                                  "steps": [{"text": text, "svg_row": "", "svg_column": ""} for text in events]}
             state = applied.state
         else:
             answer["verdict"] = _verdict(verdict)
     mover = game.to_act(state)
+    chooser = mover.players[len(picks)] if mover.kind == "simultaneous" else \
+        mover.players[0] if mover.kind == "player" else None
     choices: list[tuple[str, str]] = []  # (pick, label)
     if mover.kind == "player":
         choices = [(text, text) for text in map(game.format_action, game.legal_actions(state, rules))]
     elif mover.kind == "chance":
         listed = game.chance_outcomes(state, rules)
-        choices = [(game.format_action(a), f"{game.format_action(a)} (chance {p})") for a, p in listed] or [
-            ("chance", "Let chance act (a seeded draw)")]
-    elif mover.kind == "simultaneous":
-        player = mover.players[len(picks)]
-        choices = [(SEALED + text, f"{game.player_name(player)}: {text}")
-                   for text in map(game.format_action, game.legal_actions(state, rules, player))]
+        choices = [(CHANCE, "Let chance act (a seeded draw)")]
+        choices += [(game.format_action(a), f"{game.format_action(a)} (chance {p})") for a, p in listed]
+    elif mover.kind == "simultaneous" and chooser is not None:
+        choices = [(SEALED + text, f"{game.player_name(chooser)}: {text}")
+                   for text in map(game.format_action, game.legal_actions(state, rules, chooser))]
+    players = seats(game, state)
+    shown = None if seat == UMPIRE else chooser if seat == HOT_SEAT else seat
+    if isinstance(shown, int) and shown not in players:
+        shown = None
+    if isinstance(seat, int) and chooser is not None and seat != chooser:
+        choices = []  # a seat acts only on its own turn
     outcome = game.outcome(state)
     answer.update({
         "state": game.format_state(state),
@@ -288,11 +380,20 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
                   "simultaneous": " and ".join(game.player_name(p) for p in mover.players),
                   "over": "Nobody"}[mover.kind],
         "kind": mover.kind,
+        "chooser": None if chooser is None else game.player_name(chooser),
         "outcome": None if outcome is None else {"reason": outcome.reason, "rule": outcome.rule},
-        "svg_row": _text_picture(game, state),
+        "seat": seat,
+        "seats": [{"player": p, "name": game.player_name(p)} for p in players],
+        "view": seat_view(game, state, shown, players) if isinstance(shown, int) else None,
+        "table": public_picture(game, state),
+        "svg_row": _text_picture(game, state) if seat == UMPIRE else "",
         "svg_column": "",
     })
     return answer
+
+
+def _text_picture(game: AnyGame, state: Any) -> str:
+    return f'<pre class="pg-text">{html.escape(game.state_text(state))}</pre>'
 
 
 def _chance_sample(game: AnyGame, state: Any, rules: Any) -> Any:
@@ -309,4 +410,5 @@ def view_json(request: str) -> str:
         return json.dumps({"error": str(exc)})
 
 
-__all__ = ["Playable", "games", "list_view", "playable", "playable_games", "prepare", "view", "view_json"]
+__all__ = ["Playable", "games", "list_view", "playable", "playable_games", "prepare", "public_picture", "seat_view",
+           "seats", "view", "view_json"]

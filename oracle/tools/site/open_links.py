@@ -1,0 +1,77 @@
+"""Open a worked example of any game in the playground, through the common game interface.
+
+A TTYKM example links to the playground itself (`oracle.tools.site.examples`).
+The examples of the other games (spec/time-chase/, spec/trois-ombres/) state a
+``state`` (or ``start``), the actions played first (``setup:`` or ``actions:``,
+one per line), and may end on one more ``action:``.  `example_query` replays
+every action but the last with `Game.apply` and leaves the last for the
+playground's "play the example's action" button, so the reader opens the
+example just before the action it is about.  `add_open_links` appends the link
+to each such example's HTML block on a page.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+from oracle.errors import InvalidPosition, NotationError
+from oracle.games import load_game
+from oracle.interface import IllegalAction
+
+ACTION_LISTS = ("setup", "actions")
+
+
+def example_query(game_name: str, fields: Mapping[str, str],
+                  lists: Mapping[str, Sequence[str]]) -> dict[str, str] | None:
+    """The playground's query string values for an example, or None when it opens on nothing
+    playable (a refused state, an action list that does not replay)."""
+    if "error" in fields or "state" not in fields:
+        return None
+    game = load_game(game_name)
+    try:
+        rules = game.parse_rules(None, fields.get("variant"))
+        state: Any = game.initial_state(rules) if fields["state"] == "start" else game.parse_state(fields["state"])
+        actions = [text for name in ACTION_LISTS for text in lists.get(name, [])]
+        if "action" in fields:
+            actions.append(fields["action"])
+        for text in actions[:-1]:
+            state = game.apply(state, game.parse_action(text), rules).state
+    except (NotationError, InvalidPosition, IllegalAction, ValueError):
+        return None
+    query = {"game": game_name, "position": game.format_state(state)}
+    if actions:
+        query["turn"] = actions[-1]
+    if fields.get("variant"):
+        query["rules"] = fields["variant"]
+    return query
+
+
+def open_link(playground: str, query: Mapping[str, str]) -> str:
+    href = html.escape(playground + "?" + urlencode(query))
+    return f'<p class="ttykm-open"><a class="ttykm-open-link" href="{href}">Open in the playground</a></p>'
+
+
+def add_open_links(page_html: str, examples: Sequence[tuple[str, str, Mapping[str, str], Mapping[str, Sequence[str]]]],
+                   playground: str) -> str:
+    """``page_html`` (a page's Markdown once its examples are HTML blocks) with an "Open in the
+    playground" link at the end of each example block; ``examples`` gives each block's anchor,
+    game, fields and lists.  A block ends at its first blank line (there is none inside one)."""
+    for anchor, game, fields, lists in examples:
+        query = example_query(game, fields, lists)
+        start = page_html.find(f'<div class="ttykm-example" id="{anchor}">')
+        if query is None or start < 0:
+            continue
+        end = page_html.find("\n\n", start)
+        end = len(page_html.rstrip("\n")) if end < 0 else end
+        block = page_html[start:end]
+        if not block.endswith("</div>"):
+            continue
+        page_html = page_html[:start] + block[:-len("</div>")] + open_link(playground, query) + "</div>" + \
+            page_html[end:]
+    return page_html
+
+
+__all__ = ["add_open_links", "example_query", "open_link"]
