@@ -49,3 +49,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid.split("::")[0] in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+
+
+# A slow module is named on the terminal when its first test starts, so a long
+# quiet stretch of the run says what it is waiting for.  Under pytest-xdist
+# the workers' start events reach this hook in the controlling process.
+_announced: set[str] = set()
+_config: list[pytest.Config] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _config.append(config)
+
+
+def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) -> None:
+    module = nodeid.split("::")[0]
+    if module not in SLOW_MODULES or module in _announced or not _config:
+        return
+    _announced.add(module)
+    reporter = _config[-1].pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None and not hasattr(_config[-1], "workerinput"):  # only the controller prints
+        reporter.write_line(f"[slow module started: {module}]")
