@@ -1,10 +1,11 @@
-"""Deep perft counts of the standard game from the named positions (spec/vectors.md).
+"""Deep perft counts (spec/vectors.md), which the vector export copies and never recomputes.
 
-Written by bench/deep_perft.py, which computes each count by the fast counter
-and then, as deep as its time budget allows, by the plain rules, and stops if
-they differ.  Do not edit by hand.
+Written by bench/deep_perft.py, which computes each count by the fast perft (the
+deepest on a cluster, oracle perft --workers) and then, as deep as its time budget
+allows, by the plain rules, and stops if they differ.  Do not edit by hand.
 """
 
+# From the standard game's named positions, by depth.
 DEEP_PERFT: dict[str, dict[int, int]] = {
     'start': {6: 98004688},
     'chain-to-the-wall': {4: 948768, 5: 32539180},
@@ -44,4 +45,17 @@ PLAIN_CHECKED: dict[str, int] = {
     'win-future-left': 5,
     'win-mover-on-one-era': 5,
     'won': 5,
+}
+
+# From the start of each chapter ruleset and pair, beyond the depths the export counts.
+CHAPTER_PERFT: dict[str, dict[int, int]] = {
+    'growth': {5: 1195222152},
+}
+
+# The deepest depth at which the plain rules gave the same count, per chapter start.
+CHAPTER_PLAIN_CHECKED: dict[str, int] = {
+}
+
+# The standard start's deepest count split by first turn (the divide), by depth.
+START_DIVIDE: dict[int, dict[str, int]] = {
 }
