@@ -274,7 +274,7 @@ class DaskRunner:
             previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
             try:
                 self.cluster = distributed.LocalCluster(
-                    n_workers=workers or 1, threads_per_worker=1, processes=True, dashboard_address=None,
+                    n_workers=workers or 1, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
                     silence_logs=logging.ERROR,
                 )
             finally:

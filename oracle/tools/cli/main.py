@@ -388,7 +388,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
     if args.depth > limit:
         which = "the standard game" if ruleset == STANDARD else "a variant"
         raise UsageError(f"perft depth {args.depth} is beyond the limit of {limit} for {which}: "
-                         f"one more turn multiplies the time by about 30")
+                         f"one more turn multiplies the time by about 30; spread it with --workers K (resumable)")
     # Progress on a terminal, for counts that take more than a moment.
     show_progress = args.depth >= limit - 1 and sys.stderr.isatty() and not args.quiet
     if show_progress:
@@ -549,6 +549,12 @@ def build_parser() -> Parser:
             "multiplies the time by about 30.  Progress is shown on stderr, from the first\n"
             "second, for the two deepest counts when stderr is a terminal.  Ctrl-C stops\n"
             "a count (exit status 130).\n\n"
+            "With --workers K (local processes: a local Dask cluster where Dask is installed,\n"
+            "pip install 'ttykm-oracle[cluster]') or --scheduler ADDRESS (a running Dask\n"
+            "cluster) the tree is split into its distinct positions, counted in parallel, to\n"
+            f"depth {MAX_PERFT_DEPTH_CLUSTER}.  Each finished subtree goes to a checkpoint file at once: after\n"
+            "Ctrl-C or a lost machine, the same command resumes.  Progress (nodes, subtrees,\n"
+            "rate, ETA) goes to stderr, in place on a terminal, else every 30 s.\n\n"
             "Other games (--game NAME) count action sequences through the common interface:\n"
             "each player's action, each combination of sealed choices (bids) and each listed\n"
             f"chance outcome (a die face) counts once; depth at most {MAX_PERFT_DEPTH_OTHER_GAMES}.  A deal or a\n"
