@@ -157,6 +157,16 @@ def test_oracle_perft_workers_stops_cleanly(on_cluster: DaskRunner, monkeypatch:
     assert len(checkpoint.read_text(encoding="utf-8").splitlines()) == 11
 
 
+def test_a_resumed_run_keeps_the_checkpoints_split(on_cluster: DaskRunner,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The same count with another number of workers resumes the same file, split as it was."""
+    assert main(["perft", "4", "--workers", "2", "--split", "1", "--quiet"]) == EXIT_OK
+    assert main(["perft", "4", "--workers", "1"]) == EXIT_OK
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ["perft 4: 123888"] * 2
+    assert "12 subtrees (split at depth 1), 0 to count" in err and len(list(Path(".").glob("perft-4-*"))) == 1
+
+
 def test_a_checkpoint_of_another_count_is_refused(on_cluster: DaskRunner,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["perft", "3", "--workers", "2", "--split", "1", "--checkpoint", "c", "--quiet"]) == EXIT_OK

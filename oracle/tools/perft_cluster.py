@@ -76,8 +76,7 @@ class Plan:
     @property
     def key(self) -> str:
         """What a checkpoint must match to be resumed: the same count of the same tree, split the same way."""
-        text = json.dumps([self.game, self.rules, self.root, self.depth, self.split])
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        return _digest([self.game, self.rules, self.root, self.depth, self.split])
 
     def totals(self, results: dict[int, int]) -> list[int]:
         """The count after each first action, from every task's result."""
@@ -136,9 +135,25 @@ def plan(game: AnyGame, rules: Any, state: Any, depth: int, split: int) -> Plan:
 # --- the checkpoint ----------------------------------------------------------------
 
 
-def default_checkpoint(the_plan: Plan) -> Path:
-    """``perft-DEPTH-KEY.checkpoint`` in the current folder: one file per count of one tree."""
-    return Path(f"perft-{the_plan.depth}-{the_plan.key}.checkpoint")
+def _digest(fields: list[Any]) -> str:
+    return hashlib.sha256(json.dumps(fields).encode("utf-8")).hexdigest()[:16]
+
+
+def default_checkpoint(game: AnyGame, rules: Any, state: Any, depth: int) -> Path:
+    """``perft-DEPTH-KEY.checkpoint`` in the current folder: one file per count of one tree, whatever
+    its split, so that the same command resumes it with any number of workers."""
+    return Path(f"perft-{depth}-{_digest([game.name, game.rules_name(rules), game.format_state(state), depth])}"
+                ".checkpoint")
+
+
+def checkpoint_split(path: Path) -> int | None:
+    """The split depth a checkpoint was made with, or None if there is no readable one."""
+    try:
+        with path.open(encoding="utf-8") as f:
+            header = json.loads(f.readline())
+        return int(header["split"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def read_checkpoint(path: Path, the_plan: Plan) -> dict[int, int]:
@@ -275,7 +290,7 @@ class DaskRunner:
             try:
                 self.cluster = distributed.LocalCluster(
                     n_workers=workers or 1, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
-                    silence_logs=logging.ERROR,
+                    silence_logs=logging.CRITICAL,  # a worker closing under load logs noise; a task's error still reaches the client
                 )
             finally:
                 signal.signal(signal.SIGINT, previous)
@@ -469,9 +484,10 @@ def count_on_cluster(
     line = ProgressLine(stream) if stream is not None else None
     try:
         size = runner.workers if runner is not None else workers or 1
-        chosen = split if split is not None else default_split(game, rules, state, depth, size)
+        path = checkpoint if checkpoint is not None else default_checkpoint(game, rules, state, depth)
+        chosen = split if split is not None else checkpoint_split(path) or default_split(game, rules, state, depth,
+                                                                                           size)
         the_plan = plan(game, rules, state, depth, chosen)
-        path = checkpoint if checkpoint is not None else default_checkpoint(the_plan)
         left = len(the_plan.tasks) - len(read_checkpoint(path, the_plan))
         if runner is None and left:  # a finished checkpoint is only read back: no cluster to start
             runner = local_runner(size)

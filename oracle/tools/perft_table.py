@@ -54,6 +54,10 @@ CHAPTER_PERFT: dict[str, dict[int, int]] = {
 
 # The deepest depth at which the plain rules gave the same count, per chapter start.
 CHAPTER_PLAIN_CHECKED: dict[str, int] = {
+    'growth': 3,
+    'influence': 3,
+    'memory': 3,
+    'growth+influence': 2,
 }
 
 # The standard start's deepest count split by first turn (the divide), by depth.
