@@ -286,11 +286,13 @@ class DaskRunner:
         if address is None:
             # The worker processes start with Ctrl-C ignored, as they inherit it: it is this process's to
             # handle (it cancels the tasks and closes the cluster), not theirs to print tracebacks for.
+            # Their logs are silenced too: a worker closing under load logs noise, and a task's error
+            # reaches this process anyway.
             previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
             try:
                 self.cluster = distributed.LocalCluster(
                     n_workers=workers or 1, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
-                    silence_logs=logging.CRITICAL,  # a worker closing under load logs noise; a task's error still reaches the client
+                    silence_logs=logging.CRITICAL,
                 )
             finally:
                 signal.signal(signal.SIGINT, previous)
