@@ -13,9 +13,10 @@ to `oracle/tools/perft_table.py`, which the vector export copies (spec/vectors.m
         (its deepest also split by first turn, the divide), or from a chapter
         ruleset's or pair's start.  Every subtree must be in the file.
 
-    .venv/bin/python bench/deep_perft.py plain-chapters [SECONDS]
-        the chapter starts' recorded counts again by the plain rules, grouped
-        as above, as deep as SECONDS per depth step allows.
+    .venv/bin/python bench/deep_perft.py plain-chapters [SECONDS] [RULESET...]
+        the chapter starts' published counts again by the plain rules, grouped
+        as above, as deep as SECONDS per depth step allows (every chapter
+        ruleset and pair, or those named).
 
 A count that differs stops the script.  Run it from the repository root after
 a change of the rules or of the named positions.
@@ -36,7 +37,7 @@ from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.tools import perft_cluster, perft_table
-from oracle.tools.vectors import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_SHAPE
+from oracle.tools.vectors import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_SHAPE, set_shape
 
 TABLE = Path(__file__).resolve().parent.parent / "oracle" / "tools" / "perft_table.py"
 CHAPTER_SETS = ("growth", "influence", "memory", "growth+influence", "growth+memory", "influence+memory")
@@ -126,14 +127,15 @@ def record(paths: list[str]) -> int:
     return 0
 
 
-def plain_chapters(budget: float) -> int:
+def plain_chapters(budget: float, names: list[str]) -> int:
     checked = dict(perft_table.CHAPTER_PLAIN_CHECKED)
-    for name in CHAPTER_SETS:
+    for name in names or CHAPTER_SETS:
         rules = Ruleset.parse(name)
         start = start_position(rules)
         recorded = perft_table.CHAPTER_PERFT.get(name, {})
         table: dict[tuple[Position, int], int] = {}
-        for depth in range(1, max(recorded, default=3) + 1):
+        exported = set_shape(rules).perft_depths["start"]
+        for depth in range(1, max([exported, *recorded]) + 1):
             started = time.perf_counter()
             plain = plain_count(start, depth, rules, table)
             took = time.perf_counter() - started
@@ -199,7 +201,7 @@ def main(argv: list[str]) -> int:
     if argv[0] == "record":
         return record(argv[1:])
     budget = float(argv[1]) if len(argv) > 1 else 60.0
-    return named(budget) if argv[0] == "named" else plain_chapters(budget)
+    return named(budget) if argv[0] == "named" else plain_chapters(budget, argv[2:])
 
 
 if __name__ == "__main__":
