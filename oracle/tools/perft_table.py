@@ -57,7 +57,9 @@ CHAPTER_PLAIN_CHECKED: dict[str, int] = {
     'growth': 3,
     'influence': 3,
     'memory': 3,
-    'growth+influence': 2,
+    'growth+influence': 3,
+    'growth+memory': 3,
+    'influence+memory': 3,
 }
 
 # The standard start's deepest count split by first turn (the divide), by depth.
