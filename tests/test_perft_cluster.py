@@ -167,6 +167,17 @@ def test_a_resumed_run_keeps_the_checkpoints_split(on_cluster: DaskRunner,
     assert "12 subtrees (split at depth 1), 0 to count" in err and len(list(Path(".").glob("perft-4-*"))) == 1
 
 
+def fails(text: str, depth: int) -> int:
+    raise ValueError("no count today")
+
+
+def test_a_failing_cluster_stops_in_one_line_keeping_the_checkpoint(on_cluster: DaskRunner) -> None:
+    with pytest.raises(perft_cluster.Stopped) as stopped:
+        perft_cluster.count_on_cluster(GAME, RULES, START, 4, fails, workers=2, split=2)
+    assert not stopped.value.interrupted
+    assert str(stopped.value).startswith("the Dask cluster failed (ValueError: no count today): 0 of 144 subtrees")
+
+
 def test_a_checkpoint_of_another_count_is_refused(on_cluster: DaskRunner,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["perft", "3", "--workers", "2", "--split", "1", "--checkpoint", "c", "--quiet"]) == EXIT_OK

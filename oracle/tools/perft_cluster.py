@@ -37,9 +37,11 @@ Count = Callable[[str, int], int]
 actions from the state written ``state_text`` (picklable, to run elsewhere)."""
 
 CHECKPOINT_FORMAT = 1
-TASKS_PER_WORKER = 64
+TASKS_PER_WORKER = 16
 """The default split gives each worker at least this many subtrees, so that
-their unequal sizes even out and a checkpoint line is written often."""
+their unequal sizes even out and a checkpoint line is written often; it
+leaves each subtree two turns at least, so that no task is so small that
+the cluster's own cost per task dominates."""
 INSTALL_HINT = "pip install 'ttykm-oracle[cluster]'"
 
 
@@ -52,7 +54,12 @@ class WorkerLost(Exception):
 
 
 class Stopped(Exception):
-    """The run stopped before the end (Ctrl-C, a lost process); its message says what the checkpoint keeps."""
+    """The run stopped before the end; its message says what the checkpoint keeps.  ``interrupted``:
+    by Ctrl-C, else by a lost process or cluster."""
+
+    def __init__(self, message: str, interrupted: bool) -> None:
+        super().__init__(message)
+        self.interrupted = interrupted
 
 
 @dataclass(frozen=True)
@@ -91,7 +98,7 @@ def default_split(game: AnyGame, rules: Any, state: Any, depth: int, workers: in
     wanted = TASKS_PER_WORKER * max(1, workers)
     level: dict[str, Any] = {game.format_state(state): state}
     split = 0
-    while split < depth - 1 and len(level) < wanted:
+    while split < depth - 2 and len(level) < wanted:
         nxt: dict[str, Any] = {}
         for s in level.values():
             for action in game.legal_actions(s, rules):
@@ -311,9 +318,12 @@ class DaskRunner:
     def run(self, count: Count, tasks: Sequence[tuple[int, str, int]]) -> Iterator[tuple[int, int]]:
         distributed = _dask()
         self.futures = [self.client.submit(_task, (count, i, text, d), pure=False) for i, text, d in tasks]
-        for future in distributed.as_completed(self.futures):
-            index, nodes = future.result()
-            yield index, nodes
+        try:
+            for future in distributed.as_completed(self.futures):
+                index, nodes = future.result()
+                yield index, nodes
+        except Exception as exc:  # the scheduler lost, a task that failed: the finished ones are kept
+            raise WorkerLost(f"the Dask cluster failed ({type(exc).__name__}: {str(exc)[:200]})") from None
 
     def close(self) -> None:
         if self.futures:
@@ -502,9 +512,9 @@ def count_on_cluster(
             totals = run(the_plan, count, runner, path, line)
         except (KeyboardInterrupt, WorkerLost) as exc:
             kept = len(read_checkpoint(path, the_plan))
-            why = "stopped" if isinstance(exc, KeyboardInterrupt) else str(exc)
-            raise Stopped(f"{why}: {kept} of {len(the_plan.tasks)} subtrees are kept in {path};"
-                          " run the same command again to resume") from None
+            interrupted = isinstance(exc, KeyboardInterrupt)
+            raise Stopped(f"{'stopped' if interrupted else exc}: {kept} of {len(the_plan.tasks)} subtrees are kept"
+                          f" in {path}; run the same command again to resume", interrupted) from None
     finally:
         if line is not None:
             line.close()

@@ -427,8 +427,8 @@ def cmd_perft_cluster(args: argparse.Namespace, game: AnyGame, ruleset: Ruleset,
     except perft_cluster.ClusterError as exc:
         raise UsageError(str(exc)) from None
     except perft_cluster.Stopped as exc:
-        report(f"oracle: interrupted: {exc}")
-        return EXIT_INTERRUPTED
+        report(f"oracle: {'interrupted' if exc.interrupted else 'error'}: {exc}")
+        return EXIT_INTERRUPTED if exc.interrupted else EXIT_ERROR
     data: dict[str, Any] = {"depth": args.depth, "nodes": nodes}
     lines = []
     if args.divide:
@@ -553,8 +553,9 @@ def build_parser() -> Parser:
             "pip install 'ttykm-oracle[cluster]') or --scheduler ADDRESS (a running Dask\n"
             "cluster) the tree is split into its distinct positions, counted in parallel, to\n"
             f"depth {MAX_PERFT_DEPTH_CLUSTER}.  Each finished subtree goes to a checkpoint file at once: after\n"
-            "Ctrl-C or a lost machine, the same command resumes.  Progress (nodes, subtrees,\n"
-            "rate, ETA) goes to stderr, in place on a terminal, else every 30 s.\n\n"
+            "Ctrl-C (exit 130) or a lost machine or cluster (exit 2), the same command\n"
+            "resumes.  Progress (nodes, subtrees, rate, ETA) goes to stderr, in place on a\n"
+            "terminal, else every 30 s.\n\n"
             "Other games (--game NAME) count action sequences through the common interface:\n"
             "each player's action, each combination of sealed choices (bids) and each listed\n"
             f"chance outcome (a die face) counts once; depth at most {MAX_PERFT_DEPTH_OTHER_GAMES}.  A deal or a\n"
