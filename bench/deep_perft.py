@@ -13,6 +13,10 @@ to `oracle/tools/perft_table.py`, which the vector export copies (spec/vectors.m
         (its deepest also split by first turn, the divide), or from a chapter
         ruleset's or pair's start.  Every subtree must be in the file.
 
+    .venv/bin/python bench/deep_perft.py count RULESET DEPTH
+        perft from a chapter ruleset's or pair's start, in this process, by
+        the fast perft (for the counts that take seconds, not hours).
+
     .venv/bin/python bench/deep_perft.py plain-chapters [SECONDS] [RULESET...]
         the chapter starts' published counts again by the plain rules, grouped
         as above, as deep as SECONDS per depth step allows (every chapter
@@ -29,6 +33,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from oracle.games import load_game
 from oracle.games.ttykm.notation import parse_position
@@ -36,10 +41,18 @@ from oracle.games.ttykm.perft import perft
 from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
-from oracle.tools import perft_cluster, perft_table
+from oracle.tools import perft_cluster
 from oracle.tools.vectors import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_SHAPE, set_shape
 
 TABLE = Path(__file__).resolve().parent.parent / "oracle" / "tools" / "perft_table.py"
+
+
+def current() -> dict[str, Any]:
+    """The table as the file has it now: read from its source each time, never from a cached
+    import, since another run of this script may have written it a moment ago."""
+    namespace: dict[str, Any] = {}
+    exec(compile(TABLE.read_text(encoding="utf-8"), str(TABLE), "exec"), namespace)
+    return namespace
 CHAPTER_SETS = ("growth", "influence", "memory", "growth+influence", "growth+memory", "influence+memory")
 
 
@@ -67,7 +80,7 @@ def say(message: str) -> None:
 
 def named(budget: float) -> int:
     shallow = STANDARD_SHAPE.perft_depths
-    deep = {name: dict(counts) for name, counts in perft_table.DEEP_PERFT.items()}
+    deep = {name: dict(counts) for name, counts in current()["DEEP_PERFT"].items()}
     checked: dict[str, int] = {}
     for position_name in NAMED_POSITIONS:  # the fast counter first, for every position
         position = parse_position(position_name.text)
@@ -99,9 +112,10 @@ def named(budget: float) -> int:
 
 def record(paths: list[str]) -> int:
     game = load_game("ttykm")
-    deep = {name: dict(counts) for name, counts in perft_table.DEEP_PERFT.items()}
-    chapters = {name: dict(counts) for name, counts in perft_table.CHAPTER_PERFT.items()}
-    divide = {depth: dict(parts) for depth, parts in perft_table.START_DIVIDE.items()}
+    table = current()
+    deep = {name: dict(counts) for name, counts in table["DEEP_PERFT"].items()}
+    chapters = {name: dict(counts) for name, counts in table["CHAPTER_PERFT"].items()}
+    divide = {depth: dict(parts) for depth, parts in table["START_DIVIDE"].items()}
     for path in paths:
         header = json.loads(Path(path).read_text(encoding="utf-8").split("\n", 1)[0])
         rules = game.parse_rules(None, header["rules"])
@@ -127,12 +141,27 @@ def record(paths: list[str]) -> int:
     return 0
 
 
+def count(name: str, depth: int) -> int:
+    rules = Ruleset.parse(name)
+    if name not in CHAPTER_SETS:
+        say(f"{name}: not a chapter ruleset or pair ({', '.join(CHAPTER_SETS)})")
+        return 2
+    started, cpu = time.perf_counter(), time.process_time()
+    nodes = perft(start_position(rules), depth, rules)
+    say(f"{name} perft {depth} = {nodes} ({time.process_time() - cpu:.1f} s of CPU,"
+        f" {time.perf_counter() - started:.1f} s)")
+    chapters = {n: dict(c) for n, c in current()["CHAPTER_PERFT"].items()}
+    chapters.setdefault(name, {})[depth] = nodes
+    write(chapters=chapters)
+    return 0
+
+
 def plain_chapters(budget: float, names: list[str]) -> int:
-    checked = dict(perft_table.CHAPTER_PLAIN_CHECKED)
+    checked = dict(current()["CHAPTER_PLAIN_CHECKED"])
     for name in names or CHAPTER_SETS:
         rules = Ruleset.parse(name)
         start = start_position(rules)
-        recorded = perft_table.CHAPTER_PERFT.get(name, {})
+        recorded = current()["CHAPTER_PERFT"].get(name, {})
         table: dict[tuple[Position, int], int] = {}
         exported = set_shape(rules).perft_depths["start"]
         for depth in range(1, max([exported, *recorded]) + 1):
@@ -158,12 +187,14 @@ def write(
     chapter_plain: dict[str, int] | None = None,
     divide: dict[int, dict[str, int]] | None = None,
 ) -> None:
-    """Write the table, keeping what is not given as it is."""
-    deep = perft_table.DEEP_PERFT if deep is None else deep
-    plain = perft_table.PLAIN_CHECKED if plain is None else plain
-    chapters = perft_table.CHAPTER_PERFT if chapters is None else chapters
-    chapter_plain = perft_table.CHAPTER_PLAIN_CHECKED if chapter_plain is None else chapter_plain
-    divide = perft_table.START_DIVIDE if divide is None else divide
+    """Write the table, keeping what is not given as the file has it now."""
+    table = current()
+    deep = table["DEEP_PERFT"] if deep is None else deep
+    plain = table["PLAIN_CHECKED"] if plain is None else plain
+    chapters = table["CHAPTER_PERFT"] if chapters is None else chapters
+    chapters = {name: chapters[name] for name in CHAPTER_SETS if name in chapters}
+    chapter_plain = table["CHAPTER_PLAIN_CHECKED"] if chapter_plain is None else chapter_plain
+    divide = table["START_DIVIDE"] if divide is None else divide
 
     def counts(table: dict[str, dict[int, int]]) -> str:
         return "".join(f"    {name!r}: {{{', '.join(f'{d}: {n}' for d, n in sorted(c.items()))}}},\n"
@@ -195,11 +226,13 @@ def write(
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("named", "record", "plain-chapters"):
+    if not argv or argv[0] not in ("named", "record", "count", "plain-chapters"):
         say(__doc__ or "")
         return 2
     if argv[0] == "record":
         return record(argv[1:])
+    if argv[0] == "count" and len(argv) == 3:
+        return count(argv[1], int(argv[2]))
     budget = float(argv[1]) if len(argv) > 1 else 60.0
     return named(budget) if argv[0] == "named" else plain_chapters(budget, argv[2:])
 
