@@ -8,7 +8,7 @@ of its ruleset (`engine`):
 
 * the standard game: the hooks here;
 * every chapter ruleset and pair, and the variants: `perft_chapters`;
-* a variant neither mirrors: the plain rules themselves (`PLAIN`), still
+* a variant neither mirrors: the plain rules themselves (`_plain_engine`), still
   grouped and tabled by the walk, so slower but right.
 
 The standard hooks mirror the standard rules with bit masks:
