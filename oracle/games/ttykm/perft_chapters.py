@@ -549,7 +549,7 @@ class Board:
                     out.append(b)
             source = self.commanded(colour, era)
             if source >= 0 and not (flags.adjacency and source not in NEXT_TO[a]):
-                for d in range(4):  # MEMORY.COMMAND, CONVERGENCE.ELEPHANT-*
+                for d in range(4):  # MEMORY.COMMAND, CONVERGENCE.ELEPHANT-TREE, CONVERGENCE.ELEPHANT-STATUE
                     t = STEP[d][source]
                     if t < 0:
                         continue
