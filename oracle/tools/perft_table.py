@@ -53,7 +53,7 @@ CHAPTER_PERFT: dict[str, dict[int, int]] = {
     'influence': {5: 45602128},
     'memory': {4: 123888, 5: 3354384},
     'growth+influence': {4: 64229268},
-    'growth+memory': {4: 15348416},
+    'growth+memory': {4: 15348416, 5: 1172216704},
     'influence+memory': {4: 1151044, 5: 42579660},
 }
 
