@@ -73,7 +73,7 @@ def one_process_divide(depth: int) -> dict[str, int]:
 
 
 def test_the_cluster_count_is_the_one_process_count(cluster: DaskRunner, tmp_path: Path) -> None:
-    plan = perft_cluster.plan(GAME, RULES, START, 4, 2)
+    plan = perft_cluster.plan(GAME, RULES, START, 4, 1)
     totals = perft_cluster.run(plan, COUNT, cluster, tmp_path / "c")
     assert dict(zip(plan.firsts, totals, strict=True)) == one_process_divide(4)
     lines = (tmp_path / "c").read_text(encoding="utf-8").splitlines()
@@ -82,7 +82,7 @@ def test_the_cluster_count_is_the_one_process_count(cluster: DaskRunner, tmp_pat
 
 def test_a_lost_worker_costs_only_its_subtree(cluster: DaskRunner, tmp_path: Path) -> None:
     """Dask gives a lost worker's tasks to another; the checkpoint holds every subtree once."""
-    plan = perft_cluster.plan(GAME, RULES, START, 4, 2)
+    plan = perft_cluster.plan(GAME, RULES, START, 4, 1)
     count = partial(dies_once, str(tmp_path / "marker"))
     assert sum(perft_cluster.run(plan, count, cluster, tmp_path / "c")) == perft(Position.start(), 4)
     assert (tmp_path / "marker").exists()
@@ -92,8 +92,8 @@ def test_a_lost_worker_costs_only_its_subtree(cluster: DaskRunner, tmp_path: Pat
 
 def test_local_processes_stop_on_a_lost_process_and_resume(tmp_path: Path) -> None:
     """Without Dask: a lost process stops the run, keeping what is done; the same run then finishes."""
-    plan = perft_cluster.plan(GAME, RULES, START, 4, 2)
-    processes = LocalProcesses(2)
+    plan = perft_cluster.plan(GAME, RULES, START, 3, 1)
+    processes = LocalProcesses(1)
     try:
         with pytest.raises(perft_cluster.WorkerLost):
             perft_cluster.run(plan, partial(dies_once, str(tmp_path / "marker")), processes, tmp_path / "c")
@@ -101,23 +101,23 @@ def test_local_processes_stop_on_a_lost_process_and_resume(tmp_path: Path) -> No
         processes.close()
     kept = perft_cluster.read_checkpoint(tmp_path / "c", plan)
     assert len(kept) < len(plan.tasks)
-    processes = LocalProcesses(2)
+    processes = LocalProcesses(1)
     try:
-        assert sum(perft_cluster.run(plan, COUNT, processes, tmp_path / "c")) == perft(Position.start(), 4)
+        assert sum(perft_cluster.run(plan, COUNT, processes, tmp_path / "c")) == perft(Position.start(), 3)
     finally:
         processes.close()
 
 
 def test_a_partial_checkpoint_is_resumed(cluster: DaskRunner, tmp_path: Path) -> None:
-    plan = perft_cluster.plan(GAME, RULES, START, 4, 2)
+    plan = perft_cluster.plan(GAME, RULES, START, 4, 1)
     path = tmp_path / "c"
     perft_cluster.run(plan, COUNT, cluster, path)
     lines = path.read_text(encoding="utf-8").splitlines()
-    path.write_text("\n".join(lines[:40]) + "\n" + lines[40][:25], encoding="utf-8")  # a stop mid-line
+    path.write_text("\n".join(lines[:6]) + "\n" + lines[6][:25], encoding="utf-8")  # a stop mid-line
     seen: list[perft_cluster.Progress] = []
     totals = perft_cluster.run(plan, COUNT, cluster, path, seen.append)
     assert sum(totals) == sum(one_process_divide(4).values())
-    assert seen[0].resumed == 39 and seen[-1].done == len(plan.tasks)
+    assert seen[0].resumed == 5 and seen[-1].done == len(plan.tasks)
     assert len(perft_cluster.read_checkpoint(path, plan)) == len(plan.tasks)
 
 
