@@ -573,7 +573,7 @@ def build_parser() -> Parser:
                    " (such as tcp://10.0.0.5:8786; start one with 'dask scheduler' and 'dask worker ADDRESS')")
     p.add_argument("--split", type=whole_number("--split", 1), metavar="N",
                    help="with --workers/--scheduler: one task per distinct position N turns in (default: enough"
-                        " for 64 tasks per worker)")
+                        " for 16 tasks per worker)")
     p.add_argument("--checkpoint", metavar="FILE", help="with --workers/--scheduler: the file of finished subtrees"
                    " (default perft-DEPTH-KEY.checkpoint here); run the same command again to resume from it")
     p = add("start", cmd_start, "print a game's first position, drawing its chance outcomes from a seed",
