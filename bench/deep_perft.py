@@ -1,42 +1,62 @@
-"""Compute the deep perft counts of the vectors, once, offline.
+"""Compute the deep perft counts of the vectors, once, offline, and write them
+to `oracle/tools/perft_table.py`, which the vector export copies (spec/vectors.md).
 
-The standard vector set records perft(6) from the start and perft(5) from
-every named position (spec/vectors.md).  Those take minutes, so the vector
-export does not recompute them: it reads `oracle/tools/perft_table.py`, which
-this script writes.  Each count is computed twice:
+    .venv/bin/python bench/deep_perft.py named [SECONDS]
+        perft(6) from the standard start and perft(5) from every other named
+        position, by the fast counter; then by the plain rules (every turn
+        made, the children of a position grouped, a table of the counts
+        known) as deep as SECONDS (default 60) per depth step allows.
 
-* by the fast counter (`oracle.games.ttykm.perft.perft`, bit masks, bulk
-  counting of the last level);
-* by the plain rules (`oracle.games.ttykm.rules.standard.successors` for every
-  turn), with the children of a position grouped and a table of the counts
-  already known, so that the plain rules reach deep counts in minutes.
+    .venv/bin/python bench/deep_perft.py record CHECKPOINT...
+        the counts of finished cluster runs (``oracle perft DEPTH --workers K``
+        or ``--scheduler``, which write CHECKPOINT): from the standard start
+        (its deepest also split by first turn, the divide), or from a chapter
+        ruleset's or pair's start.  Every subtree must be in the file.
 
-A difference stops the script.  Run it from the repository root after a
-change of the standard rules or of the named positions:
+    .venv/bin/python bench/deep_perft.py count RULESET DEPTH
+        perft from a chapter ruleset's or pair's start, in this process, by
+        the fast perft (for the counts that take seconds, not hours).
 
-    .venv/bin/python bench/deep_perft.py [SECONDS]  # writes oracle/tools/perft_table.py
+    .venv/bin/python bench/deep_perft.py plain-chapters [SECONDS] [RULESET...]
+        the chapter starts' published counts again by the plain rules, grouped
+        as above, as deep as SECONDS per depth step allows (every chapter
+        ruleset and pair, or those named).
 
-SECONDS (default 60) bounds the plain counting: a position is taken one
-depth deeper only while the last depth took under an eighth of it.
+A count that differs stops the script.  Run it from the repository root after
+a change of the rules or of the named positions.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
+from oracle.games import load_game
 from oracle.games.ttykm.notation import parse_position
 from oracle.games.ttykm.perft import perft
-from oracle.games.ttykm.rules.standard import successors
+from oracle.games.ttykm.rules.standard import start_position, successors
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
-from oracle.tools.vectors import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_SHAPE
+from oracle.tools import perft_cluster
+from oracle.tools.vectors import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_SHAPE, set_shape
 
 TABLE = Path(__file__).resolve().parent.parent / "oracle" / "tools" / "perft_table.py"
 
 
-def plain_count(position: Position, depth: int, table: dict[tuple[Position, int], int]) -> int:
+def current() -> dict[str, Any]:
+    """The table as the file has it now: read from its source each time, never from a cached
+    import, since another run of this script may have written it a moment ago."""
+    namespace: dict[str, Any] = {}
+    exec(compile(TABLE.read_text(encoding="utf-8"), str(TABLE), "exec"), namespace)
+    return namespace
+CHAPTER_SETS = ("growth", "influence", "memory", "growth+influence", "growth+memory", "influence+memory")
+
+
+def plain_count(position: Position, depth: int, ruleset: Ruleset, table: dict[tuple[Position, int], int]) -> int:
     """Perft by the plain rules, each distinct child counted once with its multiplicity."""
     if depth == 0:
         return 1
@@ -44,65 +64,178 @@ def plain_count(position: Position, depth: int, table: dict[tuple[Position, int]
     known = table.get(key)
     if known is not None:
         return known
-    turns = successors(position)
+    turns = successors(position, ruleset)
     if depth == 1:
         total = len(turns)
     else:
-        total = sum(n * plain_count(after, depth - 1, table) for after, n in Counter(a for _, a in turns).items())
+        total = sum(n * plain_count(after, depth - 1, ruleset, table)
+                    for after, n in Counter(a for _, a in turns).items())
     table[key] = total
     return total
 
 
-def main() -> int:
-    budget = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0  # seconds of plain counting per depth step
+def say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def named(budget: float) -> int:
     shallow = STANDARD_SHAPE.perft_depths
-    deep: dict[str, dict[int, int]] = {}
+    deep = {name: dict(counts) for name, counts in current()["DEEP_PERFT"].items()}
     checked: dict[str, int] = {}
-    for named in NAMED_POSITIONS:  # the fast counter first, for every position
-        position = parse_position(named.text)
-        first = shallow.get(named.name, shallow["*"]) + 1
-        deepest = DEEP_PERFT_DEPTHS.get(named.name, DEEP_PERFT_DEPTHS["*"])
+    for position_name in NAMED_POSITIONS:  # the fast counter first, for every position
+        position = parse_position(position_name.text)
+        first = shallow.get(position_name.name, shallow["*"]) + 1
+        deepest = DEEP_PERFT_DEPTHS.get(position_name.name, DEEP_PERFT_DEPTHS["*"])
         started = time.perf_counter()
-        deep[named.name] = {depth: perft(position, depth) for depth in range(first, deepest + 1)}
-        print(f"{named.name}: fast {deep[named.name]} ({time.perf_counter() - started:.1f} s)", file=sys.stderr,
-              flush=True)
-    write(deep, checked)
-    for named in NAMED_POSITIONS:  # then the plain rules, as deep as the budget allows
-        position = parse_position(named.text)
+        counts = deep.setdefault(position_name.name, {})
+        counts.update({depth: perft(position, depth) for depth in range(first, deepest + 1)})
+        say(f"{position_name.name}: fast {counts} ({time.perf_counter() - started:.1f} s)")
+    write(deep=deep)
+    for position_name in NAMED_POSITIONS:  # then the plain rules, as deep as the budget allows
+        position = parse_position(position_name.text)
         table: dict[tuple[Position, int], int] = {}
-        for depth in range(1, DEEP_PERFT_DEPTHS.get(named.name, DEEP_PERFT_DEPTHS["*"]) + 1):
+        for depth in range(1, DEEP_PERFT_DEPTHS.get(position_name.name, DEEP_PERFT_DEPTHS["*"]) + 1):
             started = time.perf_counter()
-            plain = plain_count(position, depth, table)
+            plain = plain_count(position, depth, STANDARD, table)
             took = time.perf_counter() - started
-            fast = deep[named.name].get(depth, perft(position, depth))
-            print(f"{named.name} perft {depth}: plain {plain} ({took:.1f} s), fast {fast}", file=sys.stderr,
-                  flush=True)
+            fast = deep[position_name.name].get(depth, perft(position, depth))
+            say(f"{position_name.name} perft {depth}: plain {plain} ({took:.1f} s), fast {fast}")
             if fast != plain:
-                print(f"MISMATCH at {named.name} depth {depth}", file=sys.stderr)
+                say(f"MISMATCH at {position_name.name} depth {depth}")
                 return 1
-            checked[named.name] = depth
-            write(deep, checked)
+            checked[position_name.name] = depth
+            write(deep=deep, plain=checked)
             if took * 8 > budget:  # the next depth would take several times as long
                 break
     return 0
 
 
-def write(deep: dict[str, dict[int, int]], checked: dict[str, int]) -> None:
-    rows = "".join(f"    {name!r}: {{{', '.join(f'{d}: {n}' for d, n in counts.items())}}},\n"
-                   for name, counts in deep.items())
-    plain = "".join(f"    {name!r}: {depth},\n" for name, depth in checked.items())
+def record(paths: list[str]) -> int:
+    game = load_game("ttykm")
+    table = current()
+    deep = {name: dict(counts) for name, counts in table["DEEP_PERFT"].items()}
+    chapters = {name: dict(counts) for name, counts in table["CHAPTER_PERFT"].items()}
+    divide = {depth: dict(parts) for depth, parts in table["START_DIVIDE"].items()}
+    for path in paths:
+        header = json.loads(Path(path).read_text(encoding="utf-8").split("\n", 1)[0])
+        rules = game.parse_rules(None, header["rules"])
+        state = game.parse_state(header["position"])
+        plan = perft_cluster.plan(game, rules, state, header["depth"], header["split"])
+        results = perft_cluster.read_checkpoint(Path(path), plan)
+        if len(results) != len(plan.tasks):
+            say(f"{path}: {len(results)} of {len(plan.tasks)} subtrees: finish the run first")
+            return 1
+        totals = plan.totals(results)
+        depth, total = plan.depth, sum(totals)
+        if rules == STANDARD and state == Position.start():
+            deep["start"][depth] = total
+            if depth >= max(divide, default=0):
+                divide = {depth: dict(zip(plan.firsts, totals, strict=True))}
+        elif not rules.variants and rules.name in CHAPTER_SETS and state == start_position(rules):
+            chapters.setdefault(rules.name, {})[depth] = total
+        else:
+            say(f"{path}: not a count from the standard start or a chapter start")
+            return 1
+        say(f"{path}: perft {depth} of {rules.name} = {total}")
+    write(deep=deep, chapters=chapters, divide=divide)
+    return 0
+
+
+def count(name: str, depth: int) -> int:
+    rules = Ruleset.parse(name)
+    if name not in CHAPTER_SETS:
+        say(f"{name}: not a chapter ruleset or pair ({', '.join(CHAPTER_SETS)})")
+        return 2
+    started, cpu = time.perf_counter(), time.process_time()
+    nodes = perft(start_position(rules), depth, rules)
+    say(f"{name} perft {depth} = {nodes} ({time.process_time() - cpu:.1f} s of CPU,"
+        f" {time.perf_counter() - started:.1f} s)")
+    chapters = {n: dict(c) for n, c in current()["CHAPTER_PERFT"].items()}
+    chapters.setdefault(name, {})[depth] = nodes
+    write(chapters=chapters)
+    return 0
+
+
+def plain_chapters(budget: float, names: list[str]) -> int:
+    checked = dict(current()["CHAPTER_PLAIN_CHECKED"])
+    for name in names or CHAPTER_SETS:
+        rules = Ruleset.parse(name)
+        start = start_position(rules)
+        recorded = current()["CHAPTER_PERFT"].get(name, {})
+        table: dict[tuple[Position, int], int] = {}
+        exported = set_shape(rules).perft_depths["start"]
+        for depth in range(1, max([exported, *recorded]) + 1):
+            started = time.perf_counter()
+            plain = plain_count(start, depth, rules, table)
+            took = time.perf_counter() - started
+            fast = recorded.get(depth) or perft(start, depth, rules)
+            say(f"{name} perft {depth}: plain {plain} ({took:.1f} s), fast {fast}")
+            if fast != plain:
+                say(f"MISMATCH at {name} depth {depth}")
+                return 1
+            checked[name] = max(depth, checked.get(name, 0))
+            write(chapter_plain=checked)
+            if took * 8 > budget:
+                break
+    return 0
+
+
+def write(
+    deep: dict[str, dict[int, int]] | None = None,
+    plain: dict[str, int] | None = None,
+    chapters: dict[str, dict[int, int]] | None = None,
+    chapter_plain: dict[str, int] | None = None,
+    divide: dict[int, dict[str, int]] | None = None,
+) -> None:
+    """Write the table, keeping what is not given as the file has it now."""
+    table = current()
+    deep = table["DEEP_PERFT"] if deep is None else deep
+    plain = table["PLAIN_CHECKED"] if plain is None else plain
+    chapters = table["CHAPTER_PERFT"] if chapters is None else chapters
+    chapters = {name: chapters[name] for name in CHAPTER_SETS if name in chapters}
+    chapter_plain = table["CHAPTER_PLAIN_CHECKED"] if chapter_plain is None else chapter_plain
+    divide = table["START_DIVIDE"] if divide is None else divide
+
+    def counts(table: dict[str, dict[int, int]]) -> str:
+        return "".join(f"    {name!r}: {{{', '.join(f'{d}: {n}' for d, n in sorted(c.items()))}}},\n"
+                       for name, c in table.items())
+
+    def depths(table: dict[str, int]) -> str:
+        return "".join(f"    {name!r}: {depth},\n" for name, depth in table.items())
+
+    parts = "".join(f"    {depth}: {{\n" + "".join(f"        {turn!r}: {n},\n" for turn, n in p.items()) + "    },\n"
+                    for depth, p in divide.items())
     TABLE.write_text(
-        '"""Deep perft counts of the standard game from the named positions (spec/vectors.md).\n\n'
-        "Written by bench/deep_perft.py, which computes each count by the fast counter\n"
-        "and then, as deep as its time budget allows, by the plain rules, and stops if\n"
-        "they differ.  Do not edit by hand.\n"
+        '"""Deep perft counts (spec/vectors.md), which the vector export copies and never recomputes.\n\n'
+        "Written by bench/deep_perft.py, which computes each count by the fast perft (the\n"
+        "deepest on a cluster, oracle perft --workers) and then, as deep as its time budget\n"
+        "allows, by the plain rules, and stops if they differ.  Do not edit by hand.\n"
         '"""\n\n'
-        "DEEP_PERFT: dict[str, dict[int, int]] = {\n" + rows + "}\n\n"
+        "# From the standard game's named positions, by depth.\n"
+        "DEEP_PERFT: dict[str, dict[int, int]] = {\n" + counts(deep) + "}\n\n"
         "# The deepest depth at which the plain rules gave the same count, per position.\n"
-        "PLAIN_CHECKED: dict[str, int] = {\n" + plain + "}\n",
+        "PLAIN_CHECKED: dict[str, int] = {\n" + depths(plain) + "}\n\n"
+        "# From the start of each chapter ruleset and pair, beyond the depths the export counts.\n"
+        "CHAPTER_PERFT: dict[str, dict[int, int]] = {\n" + counts(chapters) + "}\n\n"
+        "# The deepest depth at which the plain rules gave the same count, per chapter start.\n"
+        "CHAPTER_PLAIN_CHECKED: dict[str, int] = {\n" + depths(chapter_plain) + "}\n\n"
+        "# The standard start's deepest count split by first turn (the divide), by depth.\n"
+        "START_DIVIDE: dict[int, dict[str, int]] = {\n" + parts + "}\n",
         encoding="utf-8",
     )
 
 
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("named", "record", "count", "plain-chapters"):
+        say(__doc__ or "")
+        return 2
+    if argv[0] == "record":
+        return record(argv[1:])
+    if argv[0] == "count" and len(argv) == 3:
+        return count(argv[1], int(argv[2]))
+    budget = float(argv[1]) if len(argv) > 1 else 60.0
+    return named(budget) if argv[0] == "named" else plain_chapters(budget, argv[2:])
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -27,11 +27,11 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from oracle.games.ttykm import perft_growth
 from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import Crushed, Event, Moved, Paradox, Pushed
 from oracle.games.ttykm.examples import check_example, read_examples
 from oracle.games.ttykm.objects import SHRUB, Kind, Thing
+from oracle.games.ttykm.perft import engine
 from oracle.games.ttykm.rules import growth
 from oracle.games.ttykm.rules import standard as rules
 from oracle.games.ttykm.ruleset import Ruleset
@@ -366,13 +366,14 @@ def _trees_as_shrubs(position: Position) -> int:
 def growth_fast_path_check() -> None:
     """The independent perft fast path counts and reaches what the plain rules do."""
     for position in growth_sample():
-        state = perft_growth.state_of(position)
+        fast = engine(position, GROWTH)
+        state = fast.state_of(position)
         plain: dict[object, int] = {}
         for _, after in rules.successors(position, GROWTH):
-            key = None if after.winner is not None else perft_growth.state_of(after)
+            key = None if after.winner is not None else fast.state_of(after)
             plain[key] = plain.get(key, 0) + 1
-        assert perft_growth.count_turns(state) == sum(plain.values()), "the fast count differs"
-        assert dict(perft_growth.children(state)) == plain, "the fast path reaches other positions"
+        assert fast.hooks.count_turns(state) == sum(plain.values()), "the fast count differs"
+        assert dict(fast.hooks.children(state)) == plain, "the fast path reaches other positions"
 
 
 def growth_differential_check() -> None:

@@ -319,13 +319,15 @@ def test_perft_progress_shows_at_once_on_a_terminal(capsys: pytest.CaptureFixtur
 
 
 def test_the_server_answers_too_slow_rather_than_exceed_its_budget() -> None:
-    request = {"id": 5, "op": "perft", "position": START, "depth": 3, "variant": "copy-choice=free"}
+    pair = ("3b/4/2N1/w3|3b/4/2N1/w3|3b/4/2N1/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+            " rules=growth+influence seeds=5 built=0,0")
+    request = {"id": 5, "op": "perft", "position": pair, "depth": 4}  # 64 M nodes: seconds even on a fast machine
     started = time.monotonic()
     response = ask(request, budget=0.05)
     assert time.monotonic() - started < 1.0
     assert (response["ok"], response["id"], response["error"]["code"]) == (False, 5, "too_slow")
     assert ask({"id": 6, "op": "moves", "position": START}, budget=0.05)["count"] == 16  # the next one is served
-    assert ask(request, budget=None)["nodes"] == 5696
+    assert ask({**request, "depth": 2}, budget=None)["nodes"] == 9604
 
 
 def test_the_budget_is_in_the_version_reply() -> None:

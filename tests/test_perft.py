@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from oracle.games.ttykm.perft import children, count_turns, divide, perft, perft_plain, state_of
+from oracle.games.ttykm.perft import children, count_turns, divide, engine, perft, perft_plain, state_of
 from oracle.games.ttykm.rules.standard import legal_turns, successors
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
@@ -70,9 +70,11 @@ def test_divide_sums_to_perft() -> None:
     assert sum(n for _, n in parts) == START_COUNTS[3]
 
 
-def test_variants_are_counted_by_the_plain_rules() -> None:
+def test_a_variant_counts_as_the_plain_rules_do() -> None:
+    """The standard game under a variant has the chapters' hooks (tests/test_perft_chapters.py checks them)."""
     free = Ruleset.parse("copy-choice=free")
-    assert perft(Position.start(), 2, free) == perft_plain(Position.start(), 2, free)
+    assert engine(Position.start(), free).name == "chapters"
+    assert perft(Position.start(), 3, free) == perft_plain(Position.start(), 3, free)
 
 
 def test_won_position_has_no_turns() -> None:

@@ -14,17 +14,18 @@ from oracle import SPEC_VERSION, __version__
 from oracle.games.ttykm.notation import (
     event_text,
     format_position,
+    format_turn,
     parse_position,
     parse_turn,
     position_from_json,
     turn_from_json,
 )
 from oracle.games.ttykm.perft import count_turns, perft, state_of
-from oracle.games.ttykm.rules.standard import apply_turn, explain
+from oracle.games.ttykm.rules.standard import apply_turn, explain, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.tools.cli.main import main
-from oracle.tools.perft_table import DEEP_PERFT, PLAIN_CHECKED
+from oracle.tools.perft_table import CHAPTER_PERFT, CHAPTER_PLAIN_CHECKED, DEEP_PERFT, PLAIN_CHECKED, START_DIVIDE
 from oracle.tools.vectors import (
     COMMITTED,
     COVERAGE_EXEMPT,
@@ -129,17 +130,36 @@ def test_illegal_cases_cover_every_rule_complete_and_partial(standard: dict[str,
 
 def test_perft_file(standard: dict[str, bytes]) -> None:
     records = read_perft(text(standard, "perft.txt"))
-    assert [r.name for r in records] == [n.name for n in NAMED_POSITIONS]
+    named = records[: len(NAMED_POSITIONS)]
+    assert [r.name for r in named] == [n.name for n in NAMED_POSITIONS]
     start = records[0]
     assert start.position == format_position(Position.start())
-    assert start.counts == ((1, 16), (2, 256), (3, 5696), (4, 123888), (5, 3273456), (6, 98004688))
-    for record, named in zip(records, NAMED_POSITIONS, strict=True):
-        assert [d for d, _ in record.counts] == list(range(1, DEEP_PERFT_DEPTHS.get(named.name, 5) + 1))
-        assert f"# {named.note}\nid {named.name}\n" in text(standard, "perft.txt")  # the reason it is there
+    assert start.counts[:6] == ((1, 16), (2, 256), (3, 5696), (4, 123888), (5, 3273456), (6, 98004688))
+    for record, position_name in zip(named, NAMED_POSITIONS, strict=True):
+        deepest = max(DEEP_PERFT[position_name.name], default=DEEP_PERFT_DEPTHS["*"])
+        assert [d for d, _ in record.counts] == list(range(1, deepest + 1))
+        assert f"# {position_name.note}\nid {position_name.name}\n" in text(standard, "perft.txt")  # why it is there
         depth, nodes = record.counts[2]
         assert perft(parse_position(record.position), depth, STANDARD, cache=False) == nodes
     assert [json.loads(line)["perft"][-1]["nodes"] for line in text(standard, "perft.jsonl").splitlines()] == [
         r.counts[-1][1] for r in records]
+
+
+def test_the_divide_of_the_deepest_start_count(standard: dict[str, bytes]) -> None:
+    """After the named positions, the standard start's deepest count by first turn: one record per
+    first turn, the position after it, in `legal_turns` order; the parts add up to the start's count."""
+    records = read_perft(text(standard, "perft.txt"))[len(NAMED_POSITIONS):]
+    if not START_DIVIDE:
+        assert records == []
+        return
+    depth = max(START_DIVIDE)
+    assert depth == max(DEEP_PERFT["start"])
+    turns = successors(Position.start())
+    assert [r.name for r in records] == ["start/" + format_turn(t).replace(" ", "-").replace(">", "") for t, _ in turns]
+    assert [r.position for r in records] == [format_position(after) for _, after in turns]
+    assert all(r.counts == ((depth - 1, START_DIVIDE[depth][format_turn(t)]),) for r, (t, _) in zip(records, turns,
+                                                                                                   strict=True))
+    assert sum(START_DIVIDE[depth].values()) == DEEP_PERFT["start"][depth]
 
 
 def test_the_deep_perft_counts_hold_where_they_are_quick_to_count() -> None:
@@ -148,12 +168,27 @@ def test_the_deep_perft_counts_hold_where_they_are_quick_to_count() -> None:
     assert list(DEEP_PERFT) == [n.name for n in NAMED_POSITIONS]
     assert all(PLAIN_CHECKED.get(n.name, 0) >= 3 for n in NAMED_POSITIONS)
     quick = 0
-    for named in NAMED_POSITIONS:
-        for depth, nodes in DEEP_PERFT[named.name].items():
+    for position_name in NAMED_POSITIONS:
+        for depth, nodes in DEEP_PERFT[position_name.name].items():
             if nodes <= 600_000:
-                assert perft(parse_position(named.text), depth) == nodes, (named.name, depth)
+                assert perft(parse_position(position_name.text), depth) == nodes, (position_name.name, depth)
                 quick += 1
     assert quick >= 8
+
+
+def test_the_chapter_starts_deep_counts() -> None:
+    """Every chapter ruleset and pair is published to depth 4 at least; the smaller counts hold
+    when counted again, and the plain rules agreed to depth 3 at least."""
+    from oracle.games.ttykm.rules.standard import start_position
+
+    for name in ("growth", "influence", "memory", "growth+influence", "growth+memory", "influence+memory"):
+        rules = Ruleset.parse(name)
+        exported = [d for d, _ in read_perft((SETS[name] / "perft.txt").read_text(encoding="utf-8"))[0].counts]
+        assert exported == list(range(1, max(exported) + 1)) and max(exported) >= 4, name
+        assert CHAPTER_PLAIN_CHECKED.get(name, 0) >= 3, name
+        for depth, nodes in CHAPTER_PERFT.get(name, {}).items():
+            if nodes <= 2_000_000:
+                assert perft(start_position(rules), depth, rules) == nodes, (name, depth)
 
 
 @pytest.mark.parametrize("name", sorted(SETS))

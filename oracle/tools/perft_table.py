@@ -1,12 +1,13 @@
-"""Deep perft counts of the standard game from the named positions (spec/vectors.md).
+"""Deep perft counts (spec/vectors.md), which the vector export copies and never recomputes.
 
-Written by bench/deep_perft.py, which computes each count by the fast counter
-and then, as deep as its time budget allows, by the plain rules, and stops if
-they differ.  Do not edit by hand.
+Written by bench/deep_perft.py, which computes each count by the fast perft (the
+deepest on a cluster, oracle perft --workers) and then, as deep as its time budget
+allows, by the plain rules, and stops if they differ.  Do not edit by hand.
 """
 
+# From the standard game's named positions, by depth.
 DEEP_PERFT: dict[str, dict[int, int]] = {
-    'start': {6: 98004688},
+    'start': {6: 98004688, 7: 3295244592},
     'chain-to-the-wall': {4: 948768, 5: 32539180},
     'chain-up-a-file': {4: 1237436, 5: 46215792},
     'ricochet': {4: 1191280, 5: 51495004},
@@ -44,4 +45,46 @@ PLAIN_CHECKED: dict[str, int] = {
     'win-future-left': 5,
     'win-mover-on-one-era': 5,
     'won': 5,
+}
+
+# From the start of each chapter ruleset and pair, beyond the depths the export counts.
+CHAPTER_PERFT: dict[str, dict[int, int]] = {
+    'growth': {5: 1195222152},
+    'influence': {5: 45602128},
+    'memory': {4: 123888, 5: 3354384},
+    'growth+influence': {4: 64229268},
+    'growth+memory': {4: 15348416, 5: 1172216704},
+    'influence+memory': {4: 1151044, 5: 42579660},
+}
+
+# The deepest depth at which the plain rules gave the same count, per chapter start.
+CHAPTER_PLAIN_CHECKED: dict[str, int] = {
+    'growth': 3,
+    'influence': 4,
+    'memory': 4,
+    'growth+influence': 3,
+    'growth+memory': 3,
+    'influence+memory': 3,
+}
+
+# The standard start's deepest count split by first turn (the divide), by depth.
+START_DIVIDE: dict[int, dict[str, int]] = {
+    7: {
+        'a1 N N >present': 265154812,
+        'a1 N N >future': 200855904,
+        'a1 N E >present': 313442248,
+        'a1 N E >future': 251994088,
+        'a1 N S >present': 143472912,
+        'a1 N S >future': 108436752,
+        'a1 N F >present': 271679132,
+        'a1 N F >future': 92586448,
+        'a1 E N >present': 313442248,
+        'a1 E N >future': 251994088,
+        'a1 E E >present': 265154812,
+        'a1 E E >future': 200855904,
+        'a1 E W >present': 143472912,
+        'a1 E W >future': 108436752,
+        'a1 E F >present': 271679132,
+        'a1 E F >future': 92586448,
+    },
 }

@@ -273,7 +273,8 @@ def named_positions(ruleset: Ruleset) -> tuple[NamedPosition, ...]:
     """The named positions of a ruleset's vector set."""
     return set_shape(ruleset).named
 # The standard set goes deeper with counts computed once, offline, by the fast
-# counter and the plain rules (bench/deep_perft.py writes `perft_table`).
+# counter and the plain rules (bench/deep_perft.py writes `perft_table`), to these
+# depths in one process; the start's deeper counts come from a cluster run.
 DEEP_PERFT_DEPTHS = {"start": 6, "*": 5}
 SAMPLE_EVERY = 9  # one position in this many plies of each game joins the position set
 APPLY_PER_POSITION = 6
@@ -433,16 +434,37 @@ def illegal_file(chosen: list[tuple[str, Position]], ruleset: Ruleset) -> str:
 
 def perft_counts(named: NamedPosition, ruleset: Ruleset) -> list[tuple[int, int]]:
     """``(depth, nodes)`` from a named position: computed to the shallow depths of
-    the ruleset's `SetShape`, then, in the standard game, the deep counts of `perft_table`
-    (computed offline by bench/deep_perft.py)."""
-    from oracle.tools.perft_table import DEEP_PERFT
+    the ruleset's `SetShape`, then the deep counts of `perft_table`, computed
+    offline (bench/deep_perft.py, on a cluster for the deepest) and checked
+    there and by the tests, never recomputed by an export."""
+    from oracle.tools.perft_table import CHAPTER_PERFT, DEEP_PERFT
 
     depths = set_shape(ruleset).perft_depths
     position = parse_position(named.text)
     counts = [(depth, perft(position, depth, ruleset)) for depth in range(1, depths.get(named.name, depths["*"]) + 1)]
     if ruleset == STANDARD:
         counts += sorted(DEEP_PERFT.get(named.name, {}).items())
+    elif named.name == "start" and not ruleset.variants:
+        counts += sorted(CHAPTER_PERFT.get(ruleset.name, {}).items())
     return counts
+
+
+def divide_records(ruleset: Ruleset) -> list[tuple[str, str, Position, int, int]]:
+    """The standard start's deepest perft split by first turn, as records of their own: for each
+    first turn, ``(id, note, position after it, depth - 1, nodes)``, in `legal_turns` order."""
+    from oracle.tools.perft_table import START_DIVIDE
+
+    if ruleset != STANDARD or not START_DIVIDE:
+        return []
+    depth = max(START_DIVIDE)
+    parts = START_DIVIDE[depth]
+    out = []
+    for turn, after in successors(Position.start()):
+        text = format_turn(turn)
+        name = "start/" + text.replace(" ", "-").replace(">", "")
+        out.append((name, f"the start after {text}: its part of perft {depth} from the start", after, depth - 1,
+                    parts[text]))
+    return out
 
 
 def perft_file(ruleset: Ruleset) -> str:
@@ -454,6 +476,9 @@ def perft_file(ruleset: Ruleset) -> str:
         out += ["\n", f"# {named.note}\n", f"id {named.name}\n",
                 f"position {format_position(parse_position(named.text))}\n"]
         out += [f"perft {depth} {nodes}\n" for depth, nodes in perft_counts(named, ruleset)]
+    for name, note, position, depth, nodes in divide_records(ruleset):
+        out += ["\n", f"# {note}\n", f"id {name}\n", f"position {format_position(position)}\n",
+                f"perft {depth} {nodes}\n"]
     return "".join(out)
 
 
@@ -465,6 +490,9 @@ def perft_json_file(ruleset: Ruleset) -> str:
         out.append(_line({"id": named.name, "note": named.note, "position": format_position(position),
                           "position_json": position_to_json(position),
                           "perft": [{"depth": d, "nodes": n} for d, n in perft_counts(named, ruleset)]}))
+    for name, note, position, depth, nodes in divide_records(ruleset):
+        out.append(_line({"id": name, "note": note, "position": format_position(position),
+                          "position_json": position_to_json(position), "perft": [{"depth": depth, "nodes": nodes}]}))
     return "".join(out)
 
 

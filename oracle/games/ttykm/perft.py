@@ -1,8 +1,17 @@
 """Perft: the number of legal turn sequences of a given depth (rule ORACLE.TURN).
 
 This is the hot path, optimised hard and kept apart from the plain reading in
-`oracle.games.ttykm.rules.standard`; tests check the two against each other on many positions.
-It mirrors the standard rules with bit masks:
+`oracle.games.ttykm.rules`; tests check the two against each other on many
+positions.  Every ruleset is counted by one walk (`perft_walk`: bulk counting
+at the last turn, equal children grouped, a bounded table), with the hooks
+of its ruleset (`engine`):
+
+* the standard game: the hooks here;
+* every chapter ruleset and pair, and the variants: `perft_chapters`;
+* a variant neither mirrors: the plain rules themselves (`_plain_engine`), still
+  grouped and tabled by the walk, so slower but right.
+
+The standard hooks mirror the standard rules with bit masks:
 
 * a state is ``(own, opp, own_supply, opp_supply, own_focus, opp_focus)``,
   seen from the player to move (the rules are the same for both colours);
@@ -11,20 +20,19 @@ It mirrors the standard rules with bit masks:
 * children are grouped with their multiplicity, and a state met again at the
   same depth is counted once (a transposition table), so turns that lead to
   the same position are still all counted, as chess perft counts moves.
-
-Growth and Influence have fast paths of their own (`perft_growth`,
-`perft_influence`); variants are counted by the plain rules (`perft_plain`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from oracle.games.ttykm import perft_growth, perft_influence
+from oracle.games.ttykm import perft_chapters
 from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES
-from oracle.games.ttykm.perft_walk import walk
+from oracle.games.ttykm.perft_walk import Hooks, Table, walk
 from oracle.games.ttykm.rules.standard import successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
@@ -194,7 +202,7 @@ def children(state: State) -> Counter[State | None]:
 
 
 def state_of(position: Position) -> State:
-    """The perft state of a position that is not over."""
+    """The standard hooks' state of a position that is not over."""
     assert position.to_move is not None
     me = position.to_move
     them = me.opponent
@@ -208,43 +216,68 @@ def state_of(position: Position) -> State:
     )
 
 
-def _perft_state(state: State, depth: int, table: dict[tuple[State, int], int] | None) -> int:
-    return walk(state, depth, table, count_turns, children)
+@dataclass(frozen=True)
+class Engine:
+    """The hooks that count one ruleset, and how a position becomes their state."""
+
+    name: str
+    """``standard``, ``chapters`` or ``plain``: which hooks (for the benchmark and the docs)."""
+    hooks: Hooks[Any]
+    state_of: Callable[[Position], Hashable]
 
 
-def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, *, cache: bool = True) -> int:
+STANDARD_ENGINE = Engine("standard", Hooks(count_turns, children), state_of)
+
+
+def _plain_count(ruleset: Ruleset) -> Callable[[Position], int]:
+    return lambda position: len(successors(position, ruleset))
+
+
+def _plain_children(ruleset: Ruleset) -> Callable[[Position], Counter[Position | None]]:
+    return lambda position: Counter(None if after.winner is not None else after
+                                    for _, after in successors(position, ruleset))
+
+
+@cache
+def _plain_engine(ruleset: Ruleset) -> Engine:
+    return Engine("plain", Hooks(_plain_count(ruleset), _plain_children(ruleset)), lambda position: position)
+
+
+@cache
+def _chapter_engine(ruleset: Ruleset, modules: frozenset[str]) -> Engine:
+    rules = perft_chapters.Rules(ruleset, modules)
+    return Engine("chapters", Hooks(rules.count_turns, rules.children, cache_leaves=True), perft_chapters.state_of)
+
+
+def engine(position: Position, ruleset: Ruleset = STANDARD) -> Engine:
+    """The hooks that count ``position`` under ``ruleset``: the standard game's, the chapters'
+    (`perft_chapters`, which also mirrors most variants), or the plain rules' for the rest."""
+    modules = frozenset() if position.chapters is None else position.chapters.modules
+    if not modules and not ruleset.variants:
+        return STANDARD_ENGINE
+    if "convergence" not in modules and perft_chapters.covers(position, ruleset):
+        return _chapter_engine(Ruleset(ruleset.variants), modules)
+    return _plain_engine(Ruleset(ruleset.variants))
+
+
+def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, *, cache: bool = True,
+          table: Table | None = None) -> int:
     """The number of legal turn sequences of length ``depth`` from ``position``.
 
     A won game has no further turns, so its count at depth 1 or more is 0.
-    ``cache=False`` turns the transposition table off (for benchmarks).
+    ``cache=False`` turns the transposition table off (for benchmarks);
+    ``table`` gives one to reuse between counts of one ruleset.
     """
     if depth < 0:
         raise ValueError("depth must be 0 or more")
     if depth == 0:
         return 1
-    if not has_fast_path(position, ruleset):
-        return perft_plain(position, depth, ruleset)
     if position.winner is not None:
         return 0
-    return _perft_any(position, depth, {} if cache else None)
-
-
-def has_fast_path(position: Position, ruleset: Ruleset) -> bool:
-    """Whether the fast counters cover ``position``: no variant, and the
-    standard game, Growth alone (`oracle.games.ttykm.perft_growth`) or
-    Influence alone (`oracle.games.ttykm.perft_influence`)."""
-    if ruleset.variants:
-        return False
-    return position.chapters is None or position.chapters.modules in ({"growth"}, {"influence"})
-
-
-def _perft_any(position: Position, depth: int, table: dict[Any, int] | None) -> int:
-    """The fast count of a position that is not over, by its game's fast counter."""
-    if position.chapters is None:
-        return _perft_state(state_of(position), depth, table)
-    if position.chapters.modules == {"influence"}:
-        return perft_influence.perft_state(perft_influence.state_of(position), depth, table)
-    return perft_growth.perft_state(perft_growth.state_of(position), depth, table)
+    chosen = engine(position, ruleset)
+    if cache and table is None:
+        table = Table()
+    return walk(chosen.state_of(position), depth, table if cache else None, chosen.hooks)
 
 
 def perft_plain(position: Position, depth: int, ruleset: Ruleset = STANDARD) -> int:
@@ -269,17 +302,21 @@ def divide(
     """
     result: list[tuple[Turn, int]] = []
     turns = successors(position, ruleset)
-    table: dict[Any, int] = {}
+    table = Table()
     for index, (turn, after) in enumerate(turns):
-        if depth <= 1:
-            n = 1
-        elif not has_fast_path(after, ruleset):
-            n = perft_plain(after, depth - 1, ruleset)
-        elif after.winner is not None:
-            n = 0
-        else:
-            n = _perft_any(after, depth - 1, table)
-        result.append((turn, n))
+        result.append((turn, perft(after, depth - 1, ruleset, table=table) if depth > 1 else 1))
         if progress is not None:
             progress(index + 1, len(turns))
     return result
+
+
+_TABLES: dict[str, Table] = {}
+
+
+def count_text(position_text: str, depth: int, rules: str = "standard") -> int:
+    """Perft of the position written ``position_text`` under ``rules`` (a `Ruleset` name), for a
+    worker in another process (`oracle.tools.perft_cluster`): each ruleset's table is kept between
+    calls in the process, bounded, so the subtrees a worker counts share what they have in common."""
+    from oracle.games.ttykm.notation import parse_position
+
+    return perft(parse_position(position_text), depth, Ruleset.parse(rules), table=_TABLES.setdefault(rules, Table()))

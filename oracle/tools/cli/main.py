@@ -31,6 +31,7 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command ended by Ctrl
 # rules, about 30 s at depth 5.  Beyond these a count would run for hours.
 MAX_PERFT_DEPTH = 6
 MAX_PERFT_DEPTH_VARIANT = 5
+MAX_PERFT_DEPTH_CLUSTER = 12  # with --workers or --scheduler: spread, resumable, so hours are an option
 # The other games are counted through the common interface, with no fast path.
 MAX_PERFT_DEPTH_OTHER_GAMES = 6
 
@@ -374,15 +375,20 @@ def cmd_perft(args: argparse.Namespace) -> int:
     from oracle.games.ttykm.perft import divide, perft
 
     game = read_game(args)
+    spread = args.workers is not None or args.scheduler is not None
     if game.name != DEFAULT_GAME:
+        if spread:
+            raise UsageError(f"--workers and --scheduler count {DEFAULT_GAME} only, not --game {game.name}")
         return cmd_game_perft(args, game)
     ruleset = read_pair_ruleset(args)
     position: Position = read_state(args.position, game, ruleset)  # no position: the start of --rules
+    if spread:
+        return cmd_perft_cluster(args, game, ruleset, position)
     limit = perft_depth_limit(ruleset)
     if args.depth > limit:
         which = "the standard game" if ruleset == STANDARD else "a variant"
         raise UsageError(f"perft depth {args.depth} is beyond the limit of {limit} for {which}: "
-                         f"one more turn multiplies the time by about 30")
+                         f"one more turn multiplies the time by about 30; spread it with --workers K (resumable)")
     # Progress on a terminal, for counts that take more than a moment.
     show_progress = args.depth >= limit - 1 and sys.stderr.isatty() and not args.quiet
     if show_progress:
@@ -399,6 +405,35 @@ def cmd_perft(args: argparse.Namespace) -> int:
     if args.divide:
         data["divide"] = {format_turn(t): n for t, n in parts}
         lines = [f"{format_turn(t)}: {n}" for t, n in parts] + [""]
+    emit(args, data, "\n".join([*lines, f"perft {args.depth}: {nodes}"]))
+    return EXIT_OK
+
+
+def cmd_perft_cluster(args: argparse.Namespace, game: AnyGame, ruleset: Ruleset, position: Position) -> int:
+    """``perft --workers K`` or ``--scheduler ADDRESS``: `oracle.tools.perft_cluster`, with the fast perft."""
+    from functools import partial
+    from pathlib import Path
+
+    from oracle.games.ttykm.perft import count_text
+    from oracle.tools import perft_cluster
+
+    if args.depth > MAX_PERFT_DEPTH_CLUSTER:
+        raise UsageError(f"perft depth {args.depth} is beyond the limit of {MAX_PERFT_DEPTH_CLUSTER} on a cluster")
+    try:
+        parts, nodes = perft_cluster.count_on_cluster(
+            game, ruleset, position, args.depth, partial(count_text, rules=ruleset.name), workers=args.workers,
+            scheduler=args.scheduler, split=args.split, stream=None if args.quiet else sys.stderr,
+            checkpoint=Path(args.checkpoint) if args.checkpoint else None)
+    except perft_cluster.ClusterError as exc:
+        raise UsageError(str(exc)) from None
+    except perft_cluster.Stopped as exc:
+        report(f"oracle: {'interrupted' if exc.interrupted else 'error'}: {exc}")
+        return EXIT_INTERRUPTED if exc.interrupted else EXIT_ERROR
+    data: dict[str, Any] = {"depth": args.depth, "nodes": nodes}
+    lines = []
+    if args.divide:
+        data["divide"] = dict(parts)
+        lines = [f"{turn}: {n}" for turn, n in parts] + [""]
     emit(args, data, "\n".join([*lines, f"perft {args.depth}: {nodes}"]))
     return EXIT_OK
 
@@ -514,6 +549,13 @@ def build_parser() -> Parser:
             "multiplies the time by about 30.  Progress is shown on stderr, from the first\n"
             "second, for the two deepest counts when stderr is a terminal.  Ctrl-C stops\n"
             "a count (exit status 130).\n\n"
+            "With --workers K (local processes: a local Dask cluster where Dask is installed,\n"
+            "pip install 'ttykm-oracle[cluster]') or --scheduler ADDRESS (a running Dask\n"
+            "cluster) the tree is split into its distinct positions, counted in parallel, to\n"
+            f"depth {MAX_PERFT_DEPTH_CLUSTER}.  Each finished subtree goes to a checkpoint file at once: after\n"
+            "Ctrl-C (exit 130) or a lost machine or cluster (exit 2), the same command\n"
+            "resumes.  Progress (nodes, subtrees, rate, ETA) goes to stderr, in place on a\n"
+            "terminal, else every 30 s.\n\n"
             "Other games (--game NAME) count action sequences through the common interface:\n"
             "each player's action, each combination of sealed choices (bids) and each listed\n"
             f"chance outcome (a die face) counts once; depth at most {MAX_PERFT_DEPTH_OTHER_GAMES}.  A deal or a\n"
@@ -524,6 +566,16 @@ def build_parser() -> Parser:
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
     p.add_argument("--divide", action="store_true", help="also print the count after each first turn")
     p.add_argument("--quiet", action="store_true", help="no progress output")
+    p.add_argument("--workers", type=whole_number("--workers", 1), metavar="K",
+                   help="count on K local processes: a local Dask cluster (pip install 'ttykm-oracle[cluster]'),"
+                        " else the standard library's processes; resumable (see --checkpoint)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="count on the running Dask cluster at ADDRESS"
+                   " (such as tcp://10.0.0.5:8786; start one with 'dask scheduler' and 'dask worker ADDRESS')")
+    p.add_argument("--split", type=whole_number("--split", 1), metavar="N",
+                   help="with --workers/--scheduler: one task per distinct position N turns in (default: enough"
+                        " for 16 tasks per worker)")
+    p.add_argument("--checkpoint", metavar="FILE", help="with --workers/--scheduler: the file of finished subtrees"
+                   " (default perft-DEPTH-KEY.checkpoint here); run the same command again to resume from it")
     p = add("start", cmd_start, "print a game's first position, drawing its chance outcomes from a seed",
             "Print the game's first position.  With --seed, chance outcomes (a deal, a die)\n"
             "are drawn from that seed and printed as actions, so the game can be replayed\n"
