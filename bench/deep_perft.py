@@ -2,7 +2,7 @@
 
 The standard vector set records perft(6) from the start and perft(5) from
 every named position (spec/vectors.md).  Those take minutes, so the vector
-export does not recompute them: it reads `oracle/tools/perft_table.py`, which
+export does not recompute them: it reads `oracle/games/ttykm/perft_table.py`, which
 this script writes.  Each count is computed twice:
 
 * by the fast counter (`oracle.games.ttykm.perft.perft`, bit masks, bulk
@@ -14,7 +14,7 @@ this script writes.  Each count is computed twice:
 A difference stops the script.  Run it from the repository root after a
 change of the standard rules or of the named positions:
 
-    .venv/bin/python bench/deep_perft.py [SECONDS]  # writes oracle/tools/perft_table.py
+    .venv/bin/python bench/deep_perft.py [SECONDS]  # writes oracle/games/ttykm/perft_table.py
 
 SECONDS (default 60) bounds the plain counting: a position is taken one
 depth deeper only while the last depth took under an eighth of it.
@@ -31,9 +31,9 @@ from oracle.games.ttykm.notation import parse_position
 from oracle.games.ttykm.perft import perft
 from oracle.games.ttykm.rules.standard import successors
 from oracle.games.ttykm.state import Position
-from oracle.tools.vectors import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_SHAPE
+from oracle.games.ttykm.vector_sets import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_DEPTHS
 
-TABLE = Path(__file__).resolve().parent.parent / "oracle" / "tools" / "perft_table.py"
+TABLE = Path(__file__).resolve().parent.parent / "oracle" / "games" / "ttykm" / "perft_table.py"
 
 
 def plain_count(position: Position, depth: int, table: dict[tuple[Position, int], int]) -> int:
@@ -55,7 +55,7 @@ def plain_count(position: Position, depth: int, table: dict[tuple[Position, int]
 
 def main() -> int:
     budget = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0  # seconds of plain counting per depth step
-    shallow = STANDARD_SHAPE.perft_depths
+    shallow = STANDARD_DEPTHS
     deep: dict[str, dict[int, int]] = {}
     checked: dict[str, int] = {}
     for named in NAMED_POSITIONS:  # the fast counter first, for every position

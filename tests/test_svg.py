@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from oracle.games import load_game
 from oracle.games.ttykm.board import Colour, Era
 from oracle.games.ttykm.notation import format_position, parse_position, parse_turn
 from oracle.games.ttykm.pictures.svg import (
@@ -237,9 +238,9 @@ def test_highlights_without_a_turn() -> None:
     assert len([r for r in root.iter(f"{{{NS['s']}}}rect") if r.get("class") == "highlight"]) == 2
 
 
-def test_position_displays_as_svg_in_notebooks() -> None:
+def test_the_game_draws_a_position_as_its_board() -> None:
     position = parse_position(CRUSH_AND_PARADOX)
-    assert position._repr_svg_() == board_svg(position)
+    assert load_game("ttykm").state_svg(position) == board_svg(position)
 
 
 # --- oracle render -----------------------------------------------------------
