@@ -291,7 +291,8 @@ def test_conform_timeout_must_be_finite_and_positive(capsys: pytest.CaptureFixtu
 @pytest.mark.parametrize(("argv", "message"), [
     (["perft", "12"], "perft depth 12 is beyond the limit of 6 for ttykm under standard"),
     (["perft", "7"], "perft depth 7 is beyond the limit of 6"),
-    (["perft", "6", "--variant", "copy-choice=free"], "perft depth 6 is beyond the limit of 5 for ttykm under copy-choice=free"),
+    (["perft", "6", "--variant", "copy-choice=free"],
+     "perft depth 6 is beyond the limit of 5 for ttykm under copy-choice=free"),
     (["perft", "1_0"], "DEPTH must be a whole number in ASCII digits: '1_0'"),
     (["perft", "٣"], "DEPTH must be a whole number in ASCII digits: '٣'"),
     (["perft", "-1"], "DEPTH must be 0 or more"),

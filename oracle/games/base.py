@@ -11,19 +11,24 @@ the readers' second halves, `read_state_text`, `read_state_json`,
 `read_action_text` and `read_action_json`, which `tests/test_layout.py`
 checks it does instead of overriding the readers.
 
-The other methods are the defaults of what the shared tools ask beyond the
-rules: a game with no picture of its own gets its text picture as SVG, one
-with no fast perft the counter over the interface (`oracle.games.perft`),
-one with no blame of its own the blame by events (`oracle.games.blame`).
+A game with no chance, no sealed choices, no partial actions and nothing
+hidden need not write those methods either.  The other methods are the
+defaults of what the shared tools ask beyond the rules: a game with no
+picture of its own gets its text picture as SVG, one with no fast perft
+the counter over the interface (`oracle.games.perft`), one with no blame
+of its own the blame by events (`oracle.games.blame`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
 from html import escape
 from random import Random
 from typing import Any, Generic, TypeVar, cast, final
 
+from oracle.errors import NotationError
 from oracle.games import blame as event_blame
 from oracle.games import perft as counting
 from oracle.inputs import (
@@ -36,7 +41,7 @@ from oracle.inputs import (
     check_state_text,
     load_json,
 )
-from oracle.interface import Blamer, Coverage, Game, VectorSet, Words
+from oracle.interface import Blamer, Coverage, Game, Json, VectorSet, Words
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -73,7 +78,6 @@ def text_svg(title: str, text: str) -> str:
 class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
     """The readers every game shares, and the defaults of the capabilities (see the module)."""
 
-    name: str = ""
     words: Words = Words()
     bounds: Bounds = Bounds()
     observe_rule: str | None = None
@@ -128,6 +132,29 @@ class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
         """The game's reader of its action's JSON form, called once the shared checks pass."""
         raise NotImplementedError
 
+    # --- defaults for a game of perfect information with no chance and no sealed choices ---
+
+    def player_name(self, player: int) -> str:
+        return f"p{player}"
+
+    def rulesets(self) -> Sequence[str]:
+        return ("standard",)
+
+    def chance_outcomes(self, state: StateT, rules: RulesT) -> Sequence[tuple[ActionT, Fraction]]:
+        return ()
+
+    def sample_chance(self, state: StateT, rules: RulesT, rng: Random) -> ActionT:
+        raise NotationError(f"{self._game().title} has no chance outcome here")
+
+    def joint_action(self, state: StateT, choices: Mapping[int, ActionT]) -> ActionT:
+        raise NotationError(f"{self._game().title} has no simultaneous moves")
+
+    def completions(self, state: StateT, partial: ActionT, rules: RulesT) -> Sequence[ActionT]:
+        return ()
+
+    def observe(self, state: StateT, player: int) -> Json:
+        return self._game().state_to_json(state)  # perfect information: everyone sees everything
+
     # --- the defaults of what the shared tools ask ---
 
     def seats(self, state: StateT) -> tuple[int, ...]:
@@ -158,13 +185,16 @@ class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
         return ()
 
     def vector_set(self, rules: RulesT) -> VectorSet:
-        """The committed set of these rules, or a set of `DEFAULT_SEEDS` like them."""
+        """The committed set of these rules, or one like the first committed set, of `DEFAULT_SEEDS`."""
         game = self._game()
         wanted = game.rules_name(rules)
-        for candidate in self.vector_sets():
+        committed = self.vector_sets()
+        for candidate in committed:
             if game.rules_name(game.parse_rules(None, candidate.rules)) == wanted:
                 return candidate
-        return VectorSet(f"{game.name}/{wanted.replace('+', '_').replace('=', '-')}", wanted, DEFAULT_SEEDS)
+        like = committed[0] if committed else VectorSet("", None, DEFAULT_SEEDS)
+        return replace(like, directory=f"{game.name}/{wanted.replace('+', '_').replace('=', '-')}", rules=wanted,
+                       seeds=DEFAULT_SEEDS)
 
     def seeded_actions(self, rules: RulesT, seed: int) -> Sequence[ActionT] | None:
         return None

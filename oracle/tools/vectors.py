@@ -653,16 +653,14 @@ def read_playthrough(text: str) -> Playthrough:
     return Playthrough(header, tuple(plies), closing["final"], closing.get("result", closing.get("outcome", "")))
 
 
-def playthrough_game(playthrough: Playthrough) -> tuple[AnyGame, Any]:
-    """The game and rules a playthrough was played under (its header names them; no name: the default game)."""
-    name = playthrough.header.get("game", DEFAULT_GAME)
-    game = load_game(name if name in GAMES else DEFAULT_GAME)
-    return game, game.parse_rules(None, playthrough.header.get("rules", playthrough.header.get("variant")))
-
-
-def replay(playthrough: Playthrough) -> list[str]:
-    """Check a playthrough against the oracle, ply by ply, from its first state's actions alone; the differences."""
-    game, rules = playthrough_game(playthrough)
+def replay(playthrough: Playthrough, game: AnyGame | None = None) -> list[str]:
+    """Check a playthrough of ``game`` against the oracle, ply by ply, from its first state's actions alone;
+    the differences.  No ``game``: the one the header names (layout 2), else the default game (TTYKM's
+    layout 1 playthroughs name a game's number there; their set's manifest names the game)."""
+    if game is None:
+        name = playthrough.header.get("game", DEFAULT_GAME)
+        game = load_game(name if name in GAMES else DEFAULT_GAME)
+    rules = game.parse_rules(None, playthrough.header.get("rules", playthrough.header.get("variant")))
     actions = game.words.actions
     problems: list[str] = []
     state = game.initial_state(rules)
