@@ -149,11 +149,11 @@ def _reject_constant(name: str) -> Any:
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise NotationError("a JSON object names a key twice", key)
-        obj[key] = value
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise NotationError("a JSON object names a key twice", twice)
     return obj
 
 
@@ -205,6 +205,9 @@ def one_line(message: str) -> str:
 
 # --- what a game declares about its inputs ---------------------------------------------
 
+# The bound of a number a game declares nothing of: any number of `MAX_INT_DIGITS` digits.
+NO_BOUND = 10**MAX_INT_DIGITS - 1
+
 
 @dataclass(frozen=True, slots=True)
 class Int:
@@ -253,10 +256,11 @@ class Bounds:
 
     fields: Mapping[str, int] = field(default_factory=dict)
     json: Mapping[str, Shape] = field(default_factory=dict)
-    action_number: int = 10**MAX_INT_DIGITS - 1
+    action_number: int = NO_BOUND
 
 
 _DIGITS = re.compile(r"[0-9]+")
+_TOO_LONG = re.compile(f"[0-9]{{{MAX_INT_DIGITS + 1},}}")
 
 
 def check_numbers(text: str, what: str) -> None:
@@ -265,10 +269,10 @@ def check_numbers(text: str, what: str) -> None:
         for at, ch in enumerate(text):
             if ch.isnumeric() and not ch.isascii():
                 raise NotationError(f"numbers in {what} are written in ASCII digits 0-9", ch, at + 1)
-    for match in _DIGITS.finditer(text):
-        if match.end() - match.start() > MAX_INT_DIGITS:
-            raise NotationError(f"{what} holds a number of more than {MAX_INT_DIGITS} digits",
-                                match.group(), match.start() + 1)
+    long = _TOO_LONG.search(text)
+    if long is not None:
+        raise NotationError(f"{what} holds a number of more than {MAX_INT_DIGITS} digits", long.group(),
+                            long.start() + 1)
 
 
 def _over_bound(value: str, bound: int) -> re.Match[str] | None:
@@ -287,23 +291,26 @@ def check_state_text(text: str, bounds: Bounds, what: str = "the state") -> None
     """
     check_numbers(text, what)
     seen: set[str] = set()
-    column = 0
-    for token in text.split():
-        column = text.index(token, column) + 1
+    for index, token in enumerate(text.split()):
         key, eq, value = token.partition("=")
         if not eq:
-            column += len(token) - 1
             continue
         if key in seen:
-            raise NotationError("field given twice", token, column)
+            raise NotationError("field given twice", token, _column(text, index))
         seen.add(key)
         bound = bounds.fields.get(key)
-        if bound is not None:
-            over = _over_bound(value, bound)
-            if over is not None:
-                raise NotationError(f"the field {key}= holds {over.group()}, more than its bound of {bound}",
-                                    over.group(), column + len(key) + 1 + over.start())
-        column += len(token) - 1
+        over = _over_bound(value, bound) if bound is not None else None
+        if over is not None:
+            raise NotationError(f"the field {key}= holds {over.group()}, more than its bound of {bound}",
+                                over.group(), _column(text, index) + len(key) + 1 + over.start())
+
+
+def _column(text: str, index: int) -> int:
+    """The 1-based column of the ``index``-th whitespace-separated token of ``text``."""
+    for number, match in enumerate(re.finditer(r"\S+", text)):
+        if number == index:
+            return match.start() + 1
+    return 0
 
 
 _KINDS = {str: "a string", bool: "true or false"}
@@ -371,7 +378,7 @@ def check_action(value: Any, bounds: Bounds, what: str = "the action") -> None:
     """The checks every action passes before its game reads it, text or JSON: ASCII numbers within the bound."""
     if isinstance(value, str):
         check_numbers(value, what)
-        over = _over_bound(value, bounds.action_number)
+        over = _over_bound(value, bounds.action_number) if bounds.action_number < NO_BOUND else None
         if over is not None:
             raise NotationError(f"{what} holds {over.group()}, more than its bound of {bounds.action_number}",
                                 over.group(), over.start() + 1)

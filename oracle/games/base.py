@@ -24,13 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from html import escape
 from random import Random
 from typing import Any, Generic, TypeVar, cast, final
 
 from oracle.errors import NotationError
-from oracle.games import blame as event_blame
-from oracle.games import perft as counting
 from oracle.inputs import (
     MAX_ACTION_BYTES,
     MAX_STATE_BYTES,
@@ -64,6 +61,8 @@ def is_json_form(text: str) -> bool:
 
 def text_svg(title: str, text: str) -> str:
     """A text picture as SVG: one line of monospace text per line, for a game with no drawing of its own."""
+    from html import escape
+
     lines = text.splitlines() or [""]
     width = 16 + 8 * max(len(line) for line in lines)
     height = 16 + 18 * len(lines)
@@ -168,12 +167,18 @@ class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
         after = self._game().apply(state, action, rules).state
         return self.state_svg(state), self.state_svg(after)
 
+    # The defaults below import their modules when asked: a query needs none of them.
+
     def perft(self, state: StateT, rules: RulesT, depth: int) -> int:
-        return counting.perft(self._game(), state, rules, depth)
+        from oracle.games import perft
+
+        return perft.perft(self._game(), state, rules, depth)
 
     def divide(self, state: StateT, rules: RulesT, depth: int,
                progress: Callable[[int, int], None] | None = None) -> Sequence[tuple[ActionT, int]]:
-        return counting.divide(self._game(), state, rules, depth, progress)
+        from oracle.games import perft
+
+        return perft.divide(self._game(), state, rules, depth, progress)
 
     def perft_depth_limit(self, rules: RulesT, server: bool) -> int:
         return PERFT_DEPTH_SERVER if server else PERFT_DEPTH
@@ -209,7 +214,9 @@ class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
         return None
 
     def blame(self, rules: RulesT) -> Blamer:
-        return event_blame.EventBlame(self._game(), rules)
+        from oracle.games.blame import EventBlame
+
+        return EventBlame(self._game(), rules)
 
     def coverage(self) -> Coverage | None:
         return None

@@ -22,7 +22,6 @@ from typing import IO, Any
 from oracle import SPEC_VERSION, __version__
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
-from oracle.games.perft import PerftError
 from oracle.inputs import (
     MAX_ACTION_BYTES,
     MAX_INT_DIGITS,
@@ -308,7 +307,7 @@ def op_perft(request: Json, default: Defaults) -> Json:
             answer["divide"] = [{"turn": game.format_action(a), "nodes": n} for a, n in parts]
         else:
             answer["nodes"] = game.perft(state, rules, depth)
-    except PerftError as exc:  # a chance whose outcomes are too many to list
+    except NotationError as exc:  # a chance whose outcomes are too many to list (oracle.games.perft.PerftError)
         raise RequestError("bad_position", str(exc)) from None
     return answer
 

@@ -16,7 +16,6 @@ from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
-from oracle.games import perft as counting
 from oracle.games.base import GameBase
 from oracle.games.ttykm import notation
 from oracle.games.ttykm.board import Colour
@@ -238,18 +237,18 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
 
     def perft(self, state: Position, rules: Ruleset, depth: int) -> int:
         """The fast counters (`oracle.games.ttykm.perft`); a Convergence start counts its three draws first."""
+        if is_undrawn(state):
+            return super().perft(state, rules, depth)  # the counter over the interface, chance included
         from oracle.games.ttykm import perft
 
-        if is_undrawn(state):
-            return counting.perft(self, state, rules, depth)
         return perft.perft(state, depth, rules)
 
     def divide(self, state: Position, rules: Ruleset, depth: int,
                progress: Callable[[int, int], None] | None = None) -> Sequence[tuple[Move, int]]:
+        if is_undrawn(state):
+            return super().divide(state, rules, depth, progress)
         from oracle.games.ttykm import perft
 
-        if is_undrawn(state):
-            return counting.divide(self, state, rules, depth, progress)
         return perft.divide(state, depth, rules, progress)
 
     def perft_depth_limit(self, rules: Ruleset, server: bool) -> int:
