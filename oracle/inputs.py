@@ -259,8 +259,9 @@ class Bounds:
     action_number: int = NO_BOUND
 
 
-_DIGITS = re.compile(r"[0-9]+")
 _TOO_LONG = re.compile(f"[0-9]{{{MAX_INT_DIGITS + 1},}}")
+# Every byte but an ASCII digit becomes a space, so that the runs of digits split apart.
+_DIGITS_ONLY = bytes(b if 48 <= b <= 57 else 32 for b in range(256))
 
 
 def check_numbers(text: str, what: str) -> None:
@@ -269,15 +270,20 @@ def check_numbers(text: str, what: str) -> None:
         for at, ch in enumerate(text):
             if ch.isnumeric() and not ch.isascii():
                 raise NotationError(f"numbers in {what} are written in ASCII digits 0-9", ch, at + 1)
-    long = _TOO_LONG.search(text)
+    runs = text.encode("utf-8", "surrogatepass").translate(_DIGITS_ONLY).split()  # quicker than a search
+    long = _TOO_LONG.search(text) if runs and max(map(len, runs)) > MAX_INT_DIGITS else None
     if long is not None:
         raise NotationError(f"{what} holds a number of more than {MAX_INT_DIGITS} digits", long.group(),
                             long.start() + 1)
 
 
+# For each count of digits n, the numbers of n digits or more: only those can exceed a bound of n digits.
+_AT_LEAST = [re.compile(f"(?<![0-9])[0-9]{{{n},}}") for n in range(MAX_INT_DIGITS + 2)]
+
+
 def _over_bound(value: str, bound: int) -> re.Match[str] | None:
-    """The first number in ``value`` above ``bound``, or None."""
-    for match in _DIGITS.finditer(value):
+    """The first number in ``value`` above ``bound``, or None (the short numbers are skipped unread)."""
+    for match in _AT_LEAST[len(str(bound))].finditer(value):
         if int(match.group()) > bound:
             return match
     return None

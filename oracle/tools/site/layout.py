@@ -14,6 +14,7 @@ is the graph the test checked.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from html import escape
 from pathlib import Path
 
@@ -34,9 +35,19 @@ def module_name(root: Path, path: Path) -> str:
     return ".".join(parts)
 
 
+@cache
+def _parsed(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a source file (the same source is parsed once, whichever copy it is read from)."""
+    return _parsed(path.read_text(encoding="utf-8"))
+
+
 def imported_modules(path: Path, name: str) -> set[str]:
     """The ``oracle`` modules that the module ``name`` at ``path`` imports, at any depth of its code."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -59,7 +70,7 @@ def module_imports(root: Path) -> dict[str, set[str]]:
     paths = {module_name(root, path): path for path in sorted((root / PACKAGE).rglob("*.py"))}
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found: set[str] = set()
         for node in ast.walk(tree):
