@@ -525,7 +525,7 @@ class Runner:
                 source = f"random game {number} (seed {seed}), ply {ply}"
                 action = random_action(self.game, state, self.rules, rng)
                 if self.game.to_act(state).kind != "chance":
-                    for question in self.questions(state, played, rng):
+                    for question in self.questions(state, played, rng, ply):
                         self.guarded(self.check_legal, self.game.format_state(state), question, source)
                 self.check_ply(state, action, source, ply)
                 played.append(action)
@@ -534,10 +534,11 @@ class Runner:
             agreed = "agreed" if len(self.found) == before else f"{len(self.found) - before} divergences"
             progress(f"random play: game {number}/{games} {agreed} ({ply} plies)")
 
-    def questions(self, state: Any, played: list[Any], rng: random.Random) -> list[str]:
-        """Actions to ask about, mostly illegal here: a near miss (`Game.near_misses`) and an earlier action."""
+    def questions(self, state: Any, played: list[Any], rng: random.Random, ply: int) -> list[str]:
+        """Actions to ask about, mostly illegal here: an earlier action, and at every other ply a near miss
+        (`Game.near_misses`, which may cost as much as listing the legal actions)."""
         asked = []
-        misses = self.game.near_misses(state, self.rules, rng)
+        misses = self.game.near_misses(state, self.rules, rng) if ply % 2 else None
         if misses:
             asked.append(self.game.format_action(rng.choice(list(misses))))
         if played:
