@@ -15,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+from oracle.games import load_game
 from oracle.games.ttykm.ruleset import STANDARD
 from oracle.tools.conform import conform
 
@@ -37,7 +38,8 @@ def main() -> int:
     total = right_total = 0
     for name, bug, rules in PLANTED:
         started = time.perf_counter()
-        report = conform(f"{sys.executable} {ROOT / 'tests' / 'toy_engines' / name}.py", STANDARD, games=games,
+        report = conform(f"{sys.executable} {ROOT / 'tests' / 'toy_engines' / name}.py", load_game(), STANDARD,
+                         games=games,
                          vectors=ROOT / "vectors" / "standard", keep_going=True)
         right = sum(1 for d in report.divergences if d.rule in rules)
         found = len(report.divergences)

@@ -1,5 +1,5 @@
 """Compute the deep perft counts of the vectors, once, offline, and write them
-to `oracle/tools/perft_table.py`, which the vector export copies (spec/vectors.md).
+to `oracle/games/ttykm/perft_table.py`, which the vector export copies (spec/vectors.md).
 
     .venv/bin/python bench/deep_perft.py named [SECONDS]
         perft(6) from the standard start and perft(5) from every other named
@@ -42,9 +42,9 @@ from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.tools import perft_cluster
-from oracle.tools.vectors import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_SHAPE, set_shape
+from oracle.games.ttykm.vector_sets import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_DEPTHS, vector_set
 
-TABLE = Path(__file__).resolve().parent.parent / "oracle" / "tools" / "perft_table.py"
+TABLE = Path(__file__).resolve().parent.parent / "oracle" / "games" / "ttykm" / "perft_table.py"
 
 
 def current() -> dict[str, Any]:
@@ -79,7 +79,7 @@ def say(message: str) -> None:
 
 
 def named(budget: float) -> int:
-    shallow = STANDARD_SHAPE.perft_depths
+    shallow = STANDARD_DEPTHS
     deep = {name: dict(counts) for name, counts in current()["DEEP_PERFT"].items()}
     checked: dict[str, int] = {}
     for position_name in NAMED_POSITIONS:  # the fast counter first, for every position
@@ -163,7 +163,7 @@ def plain_chapters(budget: float, names: list[str]) -> int:
         start = start_position(rules)
         recorded = current()["CHAPTER_PERFT"].get(name, {})
         table: dict[tuple[Position, int], int] = {}
-        exported = set_shape(rules).perft_depths["start"]
+        exported = vector_set(rules).perft_depths["start"]
         for depth in range(1, max([exported, *recorded]) + 1):
             started = time.perf_counter()
             plain = plain_count(start, depth, rules, table)

@@ -14,17 +14,26 @@ roll or a card draw, taken as an explicit action so that every game can be
 replayed), or nobody (the game is over, see `Outcome`).  The oracle always
 holds the full state; `Game.observe` gives what one player may see.
 
+Besides the rules, a game offers what the shared tools need to know of it
+and nothing else does: its own words, the bounds of its inputs, its
+pictures, a perft counter, its vector sets and the blame of a conformance
+report (the last group of `Game`'s methods).  `oracle.games.base.GameBase`
+gives every one a default that works through the rest of the interface.
+
 Everything here is standard library only: importing this module costs
 nothing on the query path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from random import Random
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from oracle.inputs import Bounds
 
 Json = dict[str, Any]
 
@@ -132,6 +141,119 @@ class Applied(Generic[StateT, EventT]):
 
     state: StateT
     events: tuple[EventT, ...]
+
+
+# --- What the shared tools need to know of a game, beyond its rules ----------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """The game's own words for an action and a state, as its rulebook and notation say them.
+
+    The command line writes its messages with them ("16 legal turns"), and a
+    vector file names its fields after them (``position``, ``turn``).
+    """
+
+    action: str = "action"
+    state: str = "state"
+
+    @property
+    def actions(self) -> str:
+        return self.action + "s"
+
+
+@dataclass(frozen=True, slots=True)
+class NamedState:
+    """A hand-picked state of a vector set, chosen for a rule that engines get wrong."""
+
+    name: str
+    text: str
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class VectorSet:
+    """One set of test vectors (spec/vectors.md): where it is kept, its rules and what it holds.
+
+    ``directory`` is its folder under ``vectors/``; ``rules`` the rules text
+    (`Game.parse_rules`), ``seeds`` one seeded game each.  ``layout`` 1 is a
+    set of named and sampled states (positions, apply cases by kind of
+    events, illegal actions by rule, perft, playthroughs with JSON forms);
+    ``layout`` 2 a set of whole games (apply and illegal records at spaced
+    plies, playthroughs with who acts).  ``perft_depths`` maps a named
+    state to its perft depth (``*`` for the rest); ``deep_perft`` holds
+    deeper counts computed once, offline; ``offline_perft`` more records
+    counted offline, each a state with one depth and its count (the parts of
+    a deep count split by first action, say).
+    """
+
+    directory: str
+    rules: str | None
+    seeds: tuple[int, ...]
+    layout: int = 2
+    named: tuple[NamedState, ...] = ()
+    perft_depths: Mapping[str, int] = field(default_factory=dict)
+    deep_perft: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
+    offline_perft: tuple[tuple[NamedState, int, int], ...] = ()
+    max_plies: int = 3000
+
+
+@dataclass(frozen=True, slots=True)
+class Blame:
+    """A rule blamed for a difference between an engine and the oracle, and what differs (for people)."""
+
+    rule: str | None
+    detail: str
+
+
+class Blamer(Protocol):
+    """Which rule a difference between an engine's answer and the oracle's is about (`Game.blame`).
+
+    Every question is about one state and one action the oracle knows;
+    ``theirs`` is what the engine answered, read back with the oracle's parser.
+    """
+
+    notation_rule: str | None
+    """The clause of the action notation, blamed for an action the engine lists that cannot be read."""
+    listing_rule: str | None
+    """The clause that lists every legal action once, blamed for a count or a listing that differs."""
+
+    def events(self, state: Any, action: Any, ours: Sequence[str], theirs: Sequence[str]) -> Blame | None:
+        """The rule of the first event that differs in a legal action's trace; None if the traces are equal."""
+        ...
+
+    def state(self, before: Any, action: Any, theirs: Any | None) -> Blame:
+        """The rule of a state after a legal action that differs (``theirs`` None: missing or unreadable)."""
+        ...
+
+    def refusal(self, state: Any, action: Any, cited: str | None) -> str | None:
+        """The rule in question when the engine refuses, or does not list, an action the oracle plays."""
+        ...
+
+    def other_rule(self, state: Any, action: Any, ours: str | None) -> str | None:
+        """The rule in question when both sides give the same verdict but name different rules."""
+        ...
+
+
+class Coverage(Protocol):
+    """Which clauses of the game's spec the records of its vector sets exercise (``oracle vectors coverage``)."""
+
+    exempt: Mapping[str, str]
+    """Clauses no record can exercise, with the reason."""
+    no_outcome: str
+    """The `ending` of an apply record whose game goes on (listed first in the table of endings)."""
+
+    def clauses(self, ids_by_file: Mapping[str, Sequence[str]]) -> list[str]:
+        """The clauses the committed sets together must exercise, from the clause IDs of each spec file."""
+        ...
+
+    def record_rules(self, kind: str, record: Mapping[str, Any], rules: Any) -> set[str]:
+        """The clauses one record exercises; ``kind`` is its file (``positions``, ``apply``, ``illegal``, ``perft``)."""
+        ...
+
+    def ending(self, state: Any) -> str:
+        """How a state reached by an apply record ends it, as the table of endings names it."""
+        ...
 
 
 class Game(Protocol[StateT, ActionT, RulesT, EventT]):
@@ -279,6 +401,80 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         ...
 
     def event_to_json(self, event: EventT) -> Json:
+        ...
+
+    # What the shared tools need to know of the game, beyond its rules (defaults: oracle.games.base).
+    words: Words
+    """The game's words for an action and a state."""
+    bounds: Bounds
+    """The bounds of its inputs, which the shared readers check before the game reads them."""
+    observe_rule: str | None
+    """The clause saying what each player may see; None when everyone sees the whole state."""
+
+    def seats(self, state: StateT) -> tuple[int, ...]:
+        """The players seated in this state (a game for three seats players 0, 1 and 2)."""
+        ...
+
+    def state_svg(self, state: StateT) -> str:
+        """A picture of the state, as SVG (``oracle render``)."""
+        ...
+
+    def action_svg(self, state: StateT, action: ActionT, rules: RulesT) -> tuple[str, str]:
+        """Pictures of a legal action, before and after it, as SVG."""
+        ...
+
+    def perft(self, state: StateT, rules: RulesT, depth: int) -> int:
+        """The number of action sequences of ``depth`` actions (every kind: a player's, sealed choices, chance)."""
+        ...
+
+    def divide(self, state: StateT, rules: RulesT, depth: int,
+               progress: Callable[[int, int], None] | None = None) -> Sequence[tuple[ActionT, int]]:
+        """`perft` split by the first action, in order; ``progress(done, total)`` after each."""
+        ...
+
+    def perft_depth_limit(self, rules: RulesT, server: bool) -> int:
+        """The deepest perft the command line (or, ``server``, one protocol request) counts under ``rules``."""
+        ...
+
+    def perft_counter(self, rules: RulesT) -> Callable[[str, int], int]:
+        """A picklable ``count(state_text, depth)`` giving `perft` of a state written in the game's text
+        notation under ``rules``, for workers in other processes (``oracle perft --workers``)."""
+        ...
+
+    def sample_game(self) -> Sequence[tuple[str, str]]:
+        """A short annotated game from the start, as (action, note) pairs, for the command line's tour."""
+        ...
+
+    def vector_sets(self) -> Sequence[VectorSet]:
+        """The vector sets kept in the repository."""
+        ...
+
+    def vector_set(self, rules: RulesT) -> VectorSet:
+        """The vector set of a rules value: a committed one, or one like them."""
+        ...
+
+    def seeded_actions(self, rules: RulesT, seed: int) -> Sequence[ActionT] | None:
+        """A whole seeded game's actions for the vectors, or None to play uniformly random choices."""
+        ...
+
+    def near_misses(self, state: StateT, rules: RulesT, rng: Random) -> Sequence[ActionT] | None:
+        """Actions close to legal ones, mostly illegal, worth asking about; None if the game offers none."""
+        ...
+
+    def is_partial(self, action: ActionT) -> bool:
+        """Whether an action is a part of one (a turn without its end), which ``explain`` may call "legal so far"."""
+        ...
+
+    def event_rule(self, event: EventT) -> str | None:
+        """The clause an event comes from, or None."""
+        ...
+
+    def blame(self, rules: RulesT) -> Blamer:
+        """Which rule a difference between an engine and the oracle under ``rules`` is about."""
+        ...
+
+    def coverage(self) -> Coverage | None:
+        """Which clauses the game's vector records exercise, or None if the game does not count them."""
         ...
 
 

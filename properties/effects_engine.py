@@ -38,7 +38,7 @@ from oracle.games.ttykm.scene import (
 )
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import TurnAction
-from oracle.tools.vectors import PAIR_POSITIONS
+from oracle.games.ttykm.vector_sets import PAIR_POSITIONS
 from properties import effects_z3 as model
 
 PAIRS = ("growth+influence", "growth+memory", "influence+memory")

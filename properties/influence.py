@@ -35,8 +35,8 @@ from oracle.games.ttykm.objects import Chapters, Kind, Thing, statue
 from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, Position
+from oracle.games.ttykm.strategies import CORNER, positions
 from oracle.games.ttykm.turn import Turn
-from oracle.tools.testing.strategies import CORNER, positions
 
 INFLUENCE = Ruleset(chapters=frozenset({"influence"}))
 Owner = Colour | None

@@ -1,4 +1,4 @@
-"""Strategies for the property tests, built on `oracle.tools.testing.strategies`."""
+"""Strategies for the property tests, built on `oracle.games.ttykm.strategies`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
-from oracle.tools.testing.strategies import CORNER, blocked_copy_positions, played_positions, positions
+from oracle.games.ttykm.strategies import CORNER, blocked_copy_positions, played_positions, positions
 
 VARIANTS: tuple[Ruleset, ...] = (
     STANDARD,

@@ -34,7 +34,7 @@ from oracle.games.ttykm.rules.chapters import candidate_actions
 from oracle.games.ttykm.rules.standard import Illegal, Step, perform
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
-from oracle.tools.vectors import PAIR_POSITIONS
+from oracle.games.ttykm.vector_sets import PAIR_POSITIONS
 
 PAIRS = ("growth+influence", "growth+memory", "influence+memory")
 

@@ -37,7 +37,7 @@ from oracle.games.ttykm.rules.standard import Applied, apply_turn, successors
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Aimed, Pull, Turn
-from oracle.tools.vectors import PAIR_POSITIONS
+from oracle.games.ttykm.vector_sets import PAIR_POSITIONS
 from properties.checks import check_position_invariants, check_turn_invariants
 
 

@@ -15,8 +15,8 @@ from oracle.games.ttykm.notation import format_position, format_turn
 from oracle.games.ttykm.rules.standard import explain, successors
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.strategies import turns
 from oracle.games.ttykm.turn import Turn
-from oracle.tools.testing.strategies import turns
 from properties.checks import check_cli, check_legality, near_misses, run_cli
 from properties.strategies import VARIANTS, any_position
 

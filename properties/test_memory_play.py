@@ -29,7 +29,7 @@ from oracle.games.ttykm.rules.standard import Applied, apply_turn, successors
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Aimed
-from oracle.tools.vectors import MEMORY_POSITIONS
+from oracle.games.ttykm.vector_sets import MEMORY_POSITIONS
 from properties.checks import check_position_invariants, check_turn_invariants
 
 MEMORY = Ruleset.parse("memory")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 
 from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.strategies import turns
 from oracle.games.ttykm.turn import Turn
-from oracle.tools.testing.strategies import turns
 from properties.checks import check_round_trip
 from properties.strategies import any_position
 

@@ -11,21 +11,30 @@ from pathlib import Path
 
 import pytest
 
+from oracle.games import load_game
+from oracle.games.ttykm.blame import blame_events, blame_position, event_rules
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
-from oracle.tools.blame import Blame, blame_events, blame_position, event_rules
+from oracle.interface import Blame
 from oracle.tools.conform import (
     EXIT_CONFORMS,
     EXIT_DIVERGENCE,
     EXIT_ENGINE_FAILED,
     EXIT_USAGE,
-    conform,
+    Report,
     declared_rules_problem,
 )
+from oracle.tools.conform import conform as conform_game
 from tests.conftest import ROOT
+
+TTYKM = load_game("ttykm")
 
 TOYS = ROOT / "tests" / "toy_engines"
 VECTORS = ROOT / "vectors"
 ORACLE_ENGINE = f"{sys.executable} -m oracle serve --stdio"
+
+
+def conform(engine: str, ruleset: Ruleset, **options: object) -> Report:
+    return conform_game(engine, TTYKM, ruleset, **options)  # type: ignore[arg-type]
 
 
 def toy(name: str) -> str:
@@ -250,12 +259,12 @@ def test_declared_rules_say_which_variant_to_pass() -> None:
     assert done.returncode == EXIT_USAGE, done.stdout + done.stderr
     assert "pass --variant self-push=ends" in done.stdout and "DIVERGENCE" not in done.stdout
     paradox = Ruleset.parse("self-push=paradox")
-    assert declared_rules_problem({"plays": {"variants": ["self-push=ends"]}}, paradox) == (
+    assert declared_rules_problem({"plays": {"variants": ["self-push=ends"]}}, TTYKM, paradox) == (
         "the engine plays self-push=ends, the runner was asked for self-push=paradox: pass --variant self-push=ends")
-    assert declared_rules_problem({"plays": {"ruleset": "standard", "variants": []}}, STANDARD) is None
-    assert "no --variant" in (declared_rules_problem({"plays": {"variants": []}}, paradox) or "")
-    assert "does not know" in (declared_rules_problem({"plays": {"variants": ["fast"]}}, STANDARD) or "")
-    assert declared_rules_problem({}, STANDARD) is None
+    assert declared_rules_problem({"plays": {"ruleset": "standard", "variants": []}}, TTYKM, STANDARD) is None
+    assert "no --variant" in (declared_rules_problem({"plays": {"variants": []}}, TTYKM, paradox) or "")
+    assert "does not know" in (declared_rules_problem({"plays": {"variants": ["fast"]}}, TTYKM, STANDARD) or "")
+    assert declared_rules_problem({}, TTYKM, STANDARD) is None
 
 
 def test_an_engine_that_starts_only_from_the_opening_conforms_through_its_adapter() -> None:
@@ -291,7 +300,7 @@ def test_no_perft_count_beyond_a_request_budget_is_asked() -> None:
     machine, so the runner never sends them (the standard start's perft 4, 123,888 nodes, it does)."""
     from oracle.tools.conform import MAX_PERFT_NODES_ASKED, Runner
 
-    runner = Runner(_NeverAsked(), STANDARD)  # type: ignore[arg-type]
+    runner = Runner(_NeverAsked(), TTYKM, STANDARD)  # type: ignore[arg-type]
     start = "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
     runner.check_perft(start, 4, MAX_PERFT_NODES_ASKED + 1, "a count too large to ask")
     assert "perft" not in runner.checked.counts

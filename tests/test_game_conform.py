@@ -1,4 +1,4 @@
-"""``oracle conform --game time-chase|trois-ombres``: the oracle over the protocol conforms to
+"""``oracle conform --game time-chase|trois-ombres``, the one runner: the oracle over the protocol conforms to
 itself, and deliberately broken engines are caught with the rule they break."""
 
 from __future__ import annotations
@@ -11,13 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from oracle.tools.conform import EXIT_CONFORMS, EXIT_DIVERGENCE, EXIT_USAGE
-from oracle.tools.game_conform import conform_game
+from oracle.games import load_game
+from oracle.tools.conform import EXIT_CONFORMS, EXIT_DIVERGENCE, EXIT_USAGE, Report, conform
 from tests.conftest import ROOT
 
 TOYS = ROOT / "tests" / "toy_engines"
 VECTORS = ROOT / "vectors"
 ORACLE_ENGINE = f"{sys.executable} -m oracle serve --stdio"
+
+
+def conform_game(engine: str, name: str, variant: str | None = None, **options: object) -> Report:
+    game = load_game(name)
+    return conform(engine, game, game.parse_rules(None, variant), **options)  # type: ignore[arg-type]
 
 
 def toy(name: str) -> str:

@@ -10,7 +10,7 @@ import pytest
 
 from oracle.games import load_game
 from oracle.games.ttykm.notation import format_position
-from oracle.tools.cli.main import EXIT_ERROR, EXIT_OK, main, read_ruleset
+from oracle.tools.cli.main import EXIT_ERROR, EXIT_OK, main, read_rules
 from oracle.tools.protocol import handle
 
 GROWTH_START = "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0 rules=growth seeds=5"
@@ -67,7 +67,7 @@ def test_rules_option_names_the_growth_start() -> None:
 
     args = Args()
     args.rules = "growth"  # type: ignore[attr-defined]
-    assert read_ruleset(args).chapters == frozenset({"growth"})  # type: ignore[arg-type]
+    assert read_rules(args).chapters == frozenset({"growth"})  # type: ignore[arg-type]
 
 
 def test_protocol_answers_a_growth_position() -> None:

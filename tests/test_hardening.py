@@ -178,14 +178,14 @@ DEEP = "[" * 10000
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["show", '{"copies": ' + DEEP], "nested 10001 deep"),
-    (["show", START.replace("supply=4,4", "supply=" + "4" * 5000 + ",4")], "expected a count"),
+    (["show", START.replace("supply=4,4", "supply=" + "4" * 5000 + ",4")], "more than 18 digits"),
     (["show", json.dumps(with_field("supply", {"white": 10, "black": 4})).replace("10", "4" * 5000)],
      "more than 18 digits"),
     (["show", json.dumps(with_field("turn", ["white"]))], "JSON field 'turn' must be"),
     (["show", json.dumps(with_field("winner", {"white": 1}))], "JSON field 'winner' must be"),
-    (["show", START.replace("supply=4,4", "supply=²,4")], "expected a count: '²'"),
-    (["show", START.replace("supply=4,4", "supply=4,①")], "expected a count: '①'"),
-    (["show", START.replace("supply=4,4", "supply=٤,4")], "expected a count: '٤'"),
+    (["show", START.replace("supply=4,4", "supply=²,4")], "ASCII digits 0-9: '²'"),
+    (["show", START.replace("supply=4,4", "supply=4,①")], "ASCII digits 0-9: '①'"),
+    (["show", START.replace("supply=4,4", "supply=٤,4")], "ASCII digits 0-9: '٤'"),
     (["vectors", "export", "/proc/nope"], "/proc/nope"),
     (["conform", "--engine", ""], "--engine needs a command"),
     (["conform", "--engine", "'unclosed"], "cannot be read as a command"),
@@ -289,9 +289,10 @@ def test_conform_timeout_must_be_finite_and_positive(capsys: pytest.CaptureFixtu
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["perft", "12"], "perft depth 12 is beyond the limit of 6 for the standard game"),
+    (["perft", "12"], "perft depth 12 is beyond the limit of 6 for ttykm under standard"),
     (["perft", "7"], "perft depth 7 is beyond the limit of 6"),
-    (["perft", "6", "--variant", "copy-choice=free"], "perft depth 6 is beyond the limit of 5 for a variant"),
+    (["perft", "6", "--variant", "copy-choice=free"],
+     "perft depth 6 is beyond the limit of 5 for ttykm under copy-choice=free"),
     (["perft", "1_0"], "DEPTH must be a whole number in ASCII digits: '1_0'"),
     (["perft", "٣"], "DEPTH must be a whole number in ASCII digits: '٣'"),
     (["perft", "-1"], "DEPTH must be 0 or more"),

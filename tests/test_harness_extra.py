@@ -19,7 +19,7 @@ def test_the_harness_extra_is_hypothesis_alone() -> None:
 
 
 def test_the_harness_imports_nothing_the_extra_does_not_install() -> None:
-    code = ("import sys, oracle.tools.testing.stateful, oracle.tools.testing.strategies;"
+    code = ("import sys, oracle.tools.testing.stateful, oracle.games.ttykm.strategies;"
             f" print(sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r})))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr

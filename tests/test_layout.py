@@ -1,34 +1,103 @@
-"""The layout's one-way rule: tools import games, no game imports a tool or another game."""
+"""The layout's rules: imports run one way (tools import games, no game imports a tool or another game),
+a tool knows a game only through the interface and the registry, and no import runs in a circle."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
-from oracle.tools.site.layout import game_rooms, layout_svg, room_imports, upward_imports
+import pytest
+
+from oracle.games import GAMES, load_game
+from oracle.games.base import GameBase
+from oracle.tools.site.layout import (
+    game_modules_in_tools,
+    game_rooms,
+    import_circles,
+    layout_svg,
+    room_imports,
+    upward_imports,
+)
 from tests.conftest import ROOT
+
+# The site's build code still reads the games' own modules (worked examples, pictures); it moves onto
+# the interface on its own branch, and then this set is emptied.  Nothing else may be listed here.
+SITE_MODULES_STILL_ON_GAME_INTERNALS = frozenset({
+    "oracle.tools.site.examples", "oracle.tools.site.time_chase", "oracle.tools.site.trois_ombres",
+})
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A copy of the package to break on purpose."""
+    shutil.copytree(ROOT / "oracle", tmp_path / "oracle", ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def append(tree: Path, module: str, code: str) -> None:
+    path = tree / module
+    path.write_text(path.read_text(encoding="utf-8") + "\n" + code + "\n", encoding="utf-8")
 
 
 def test_no_import_runs_upward() -> None:
     assert upward_imports(ROOT) == []
 
 
-def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
-    copy = tmp_path / "oracle"
-    shutil.copytree(ROOT / "oracle", copy, ignore=shutil.ignore_patterns("__pycache__"))
-    rules = copy / "games" / "ttykm" / "rules" / "standard.py"
-    rules.write_text(rules.read_text(encoding="utf-8") + "\nfrom oracle.tools.cli.main import main\n", encoding="utf-8")
-    assert upward_imports(tmp_path) == ["oracle.games.ttykm imports the tool oracle.tools.cli"]
+def test_the_check_sees_an_upward_import(tree: Path) -> None:
+    append(tree, "oracle/games/ttykm/rules/standard.py", "from oracle.tools.cli.main import main")
+    assert upward_imports(tree) == ["oracle.games.ttykm imports the tool oracle.tools.cli"]
 
 
-def test_every_game_has_a_room_and_the_tools_reach_ttykm_through_the_registry() -> None:
+def test_no_tool_imports_a_game_s_own_modules() -> None:
+    found = game_modules_in_tools(ROOT)
+    assert set(found) <= SITE_MODULES_STILL_ON_GAME_INTERNALS, {m: found[m] for m in set(found) -
+                                                                 SITE_MODULES_STILL_ON_GAME_INTERNALS}
+    assert all(module.startswith("oracle.tools.site.") for module in SITE_MODULES_STILL_ON_GAME_INTERNALS)
+
+
+def test_the_check_sees_a_tool_that_imports_a_game_s_module(tree: Path) -> None:
+    append(tree, "oracle/tools/vectors.py", "def named() -> object:\n"
+           "    from oracle.games.ttykm.vector_sets import NAMED_POSITIONS\n\n    return NAMED_POSITIONS")
+    append(tree, "oracle/tools/cli/perft.py", "from oracle.games import ttykm")
+    found = game_modules_in_tools(tree)
+    assert found["oracle.tools.vectors"] == ["oracle.games.ttykm.vector_sets"]
+    assert found["oracle.tools.cli.perft"] == ["oracle.games.ttykm"]
+
+
+def test_no_import_runs_in_a_circle() -> None:
+    circles = import_circles(ROOT)
+    assert circles == [], "imports in a circle: " + "; ".join(" <-> ".join(c) for c in circles)
+
+
+def test_the_check_sees_a_circle_through_an_import_inside_a_function(tree: Path) -> None:
+    append(tree, "oracle/errors.py", "def limits() -> int:\n    from oracle.inputs import MAX_INT_DIGITS\n\n"
+           "    return MAX_INT_DIGITS")
+    assert ["oracle.errors", "oracle.inputs"] in import_circles(tree)
+
+
+def test_every_game_reads_its_input_through_the_shared_readers() -> None:
+    """A game implements the second halves (``read_state_text`` ...), never the readers themselves, so the
+    input discipline of `oracle.inputs` cannot be skipped (the readers are ``final`` for mypy too)."""
+    readers = ("parse_state", "state_from_json", "parse_action", "action_from_json")
+    for name in GAMES:
+        game = load_game(name)
+        assert isinstance(game, GameBase), name
+        for reader in readers:
+            assert getattr(type(game), reader) is getattr(GameBase, reader), (name, reader)
+
+
+def test_every_game_has_a_room_and_the_tools_reach_games_through_the_registry() -> None:
     assert {"oracle.games.ttykm", "oracle.games.time_chase", "oracle.games.trois_ombres"} <= set(game_rooms(ROOT))
     edges = room_imports(ROOT)
     assert "oracle.games" in edges["oracle.tools.cli"] and "oracle.interface" in edges["oracle.tools.protocol"]
+    for tool in ("oracle.tools.cli", "oracle.tools.protocol", "oracle.tools.vectors", "oracle.tools.conform",
+                 "oracle.tools.testing"):
+        assert not edges[tool] & set(game_rooms(ROOT)), tool
 
 
 def test_the_layout_picture_draws_every_room_and_names_each_import() -> None:
     svg = layout_svg(ROOT)
-    for room in ("cli", "protocol", "ttykm", "time_chase", "interface", "registry"):
+    for room in ("cli", "protocol", "vectors", "ttykm", "time_chase", "interface", "inputs", "registry, base"):
         assert f">{room}</text>" in svg
-    assert "protocol imports" in svg and "<title>cli imports ttykm</title>" in svg
+    assert "<title>cli imports registry, base</title>" in svg and "<title>ttykm imports interface</title>" in svg
+    assert "<title>cli imports ttykm</title>" not in svg

@@ -22,7 +22,8 @@ from oracle.games.ttykm.rules.standard import legal_turns, start_position
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Aimed
-from oracle.tools.vectors import MEMORY_POSITIONS, read_perft
+from oracle.games.ttykm.vector_sets import MEMORY_POSITIONS
+from oracle.tools.vectors import read_perft
 from tests.conftest import ROOT
 
 MEMORY = Ruleset.parse("memory")
@@ -142,11 +143,11 @@ def test_the_vector_set_carries_perft_from_mid_game_positions_with_hats() -> Non
     assert [r.name for r in records] == [n.name for n in MEMORY_POSITIONS]
     # The standard game's counts through depth 4 (rulings K13); the elephants show at depth 5.
     assert records[0].counts == ((1, 16), (2, 256), (3, 5696), (4, 123888), (5, 3354384))
-    hatted = [r for r in records[1:] if "(d" in r.position or "(l" in r.position]
+    hatted = [r for r in records[1:] if "(d" in r.state or "(l" in r.state]
     assert len(hatted) >= 4
     for record in hatted:
         depth, nodes = record.counts[-1]
-        assert depth >= 2 and perft(parse_position(record.position), depth, MEMORY) == nodes
+        assert depth >= 2 and perft(parse_position(record.state), depth, MEMORY) == nodes
 
 
 def test_a_turn_names_train_and_command_by_square() -> None:
@@ -176,7 +177,7 @@ def test_the_protocol_plays_memory_through_the_position_s_rules_field() -> None:
     from oracle.tools.protocol import handle
 
     def ask(request: dict[str, object]) -> dict[str, object]:
-        answer: dict[str, object] = json.loads(handle(json.dumps({"id": 1, **request}), Ruleset()))
+        answer: dict[str, object] = json.loads(handle(json.dumps({"id": 1, **request})))
         assert answer["ok"] is True, answer
         return answer
 

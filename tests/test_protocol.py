@@ -20,9 +20,9 @@ from oracle.games.ttykm.perft import perft
 from oracle.games.ttykm.rules.standard import IllegalTurn, apply_turn, explain, legal_turns
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.strategies import played_positions, positions, turns
 from oracle.games.ttykm.turn import Turn
-from oracle.tools.protocol import ERROR_CODES, MAX_LINE_BYTES, OPS, handle, serve
-from oracle.tools.testing.strategies import played_positions, positions, turns
+from oracle.tools.protocol import ERROR_CODES, MAX_LINE_BYTES, OPS, Defaults, handle, serve
 from tests.conftest import ROOT, SPEC
 
 START = format_position(Position.start())
@@ -159,7 +159,7 @@ def test_variant_changes_the_answer() -> None:
     both = ask({"id": 3, "op": "moves", "position": position, "variant": "self-push=paradox,copy-choice=free"})
     assert both["variant"] == "copy-choice=free+self-push=paradox"
     served = handle(json.dumps({"id": 4, "op": "legal", "position": position, "turn": "a2 F S >past"}),
-                    Ruleset.parse("self-push=paradox"))
+                    Defaults(variant="self-push=paradox"))
     assert json.loads(served)["verdict"] == "legal"
 
 

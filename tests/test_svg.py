@@ -14,6 +14,7 @@ from typing import get_args
 
 import pytest
 
+from oracle.games import load_game
 from oracle.games.ttykm.board import Action, Colour, Era
 from oracle.games.ttykm.events import CopyChosen, Crushed, Event, Placed, Shifted
 from oracle.games.ttykm.examples import WorkedExample, read_examples
@@ -252,9 +253,9 @@ def test_highlights_without_a_turn() -> None:
     assert len([r for r in root.iter(f"{{{NS['s']}}}rect") if r.get("class") == "highlight"]) == 2
 
 
-def test_position_displays_as_svg_in_notebooks() -> None:
+def test_the_game_draws_a_position_as_its_board() -> None:
     position = parse_position(CRUSH_AND_PARADOX)
-    assert position._repr_svg_() == board_svg(position)
+    assert load_game("ttykm").state_svg(position) == board_svg(position)
 
 
 GROWTH = "3b/4/4/1w2|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0 rules=growth seeds=5"

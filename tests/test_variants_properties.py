@@ -16,8 +16,8 @@ from oracle.games.ttykm.notation import format_turn
 from oracle.games.ttykm.rules.standard import apply_turn, explain, focus_copies, legal_turns, longest_sequence
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position, check_position
+from oracle.games.ttykm.strategies import CORNER, blocked_copy_positions, played_positions, positions
 from oracle.games.ttykm.turn import Turn
-from oracle.tools.testing.strategies import CORNER, blocked_copy_positions, played_positions, positions
 
 PARADOX = Ruleset.parse("self-push=paradox")
 FREE = Ruleset.parse("copy-choice=free")

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from oracle import SPEC_VERSION, __version__
+from oracle.games import load_game
+from oracle.games.ttykm.coverage import COVERAGE_EXEMPT, TtykmCoverage
 from oracle.games.ttykm.notation import (
     event_text,
     format_position,
@@ -21,31 +23,40 @@ from oracle.games.ttykm.notation import (
     turn_from_json,
 )
 from oracle.games.ttykm.perft import count_turns, perft, state_of
+from oracle.games.ttykm.perft_table import CHAPTER_PERFT, CHAPTER_PLAIN_CHECKED, DEEP_PERFT, PLAIN_CHECKED, START_DIVIDE
 from oracle.games.ttykm.rules.standard import apply_turn, explain, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.vector_sets import COMMITTED, DEEP_PERFT_DEPTHS, NAMED_POSITIONS, ruleset_dir_name
 from oracle.tools.cli.main import main
-from oracle.tools.perft_table import CHAPTER_PERFT, CHAPTER_PLAIN_CHECKED, DEEP_PERFT, PLAIN_CHECKED, START_DIVIDE
+from oracle.tools.cli.vectors import spec_clauses
 from oracle.tools.vectors import (
-    COMMITTED,
-    COVERAGE_EXEMPT,
-    DEEP_PERFT_DEPTHS,
     MANIFEST,
-    NAMED_POSITIONS,
     build,
-    coverage,
-    coverage_table,
     read_jsonl,
     read_perft,
     read_playthrough,
     replay,
-    ruleset_dir_name,
-    standard_game_clauses,
 )
+from oracle.tools.vectors import coverage as set_coverage
+from oracle.tools.vectors import coverage_table as set_coverage_table
 from tests.conftest import ROOT, TTYKM_SPEC
 
 VECTORS = ROOT / "vectors"
 SETS = {ruleset.name: VECTORS / ruleset_dir_name(ruleset) for ruleset in COMMITTED}
+TTYKM = load_game("ttykm")
+
+
+def export_set(ruleset: Ruleset) -> dict[str, bytes]:
+    return build(TTYKM, TTYKM.vector_set(ruleset))
+
+
+def coverage(files: dict[str, bytes]) -> tuple[dict[str, int], dict[str, int]]:
+    return set_coverage(TTYKM, files)
+
+
+def standard_game_clauses() -> list[str]:
+    return TtykmCoverage().clauses(spec_clauses(TTYKM_SPEC))
 
 
 def files_in(directory: Path) -> dict[str, bytes]:
@@ -54,7 +65,7 @@ def files_in(directory: Path) -> dict[str, bytes]:
 
 @pytest.fixture(scope="module")
 def standard() -> dict[str, bytes]:
-    return build(STANDARD)
+    return export_set(STANDARD)
 
 
 def text(files: dict[str, bytes], path: str) -> str:
@@ -63,7 +74,7 @@ def text(files: dict[str, bytes], path: str) -> str:
 
 @pytest.mark.parametrize("name", sorted(SETS))
 def test_committed_set_re_exports_byte_for_byte(name: str, standard: dict[str, bytes]) -> None:
-    fresh = standard if name == "standard" else build(Ruleset.parse(name))
+    fresh = standard if name == "standard" else export_set(Ruleset.parse(name))
     committed = files_in(SETS[name])
     assert sorted(committed) == sorted(fresh)
     for path, blob in fresh.items():
@@ -133,14 +144,14 @@ def test_perft_file(standard: dict[str, bytes]) -> None:
     named = records[: len(NAMED_POSITIONS)]
     assert [r.name for r in named] == [n.name for n in NAMED_POSITIONS]
     start = records[0]
-    assert start.position == format_position(Position.start())
+    assert start.state == format_position(Position.start())
     assert start.counts[:6] == ((1, 16), (2, 256), (3, 5696), (4, 123888), (5, 3273456), (6, 98004688))
     for record, position_name in zip(named, NAMED_POSITIONS, strict=True):
         deepest = max(DEEP_PERFT[position_name.name], default=DEEP_PERFT_DEPTHS["*"])
         assert [d for d, _ in record.counts] == list(range(1, deepest + 1))
         assert f"# {position_name.note}\nid {position_name.name}\n" in text(standard, "perft.txt")  # why it is there
         depth, nodes = record.counts[2]
-        assert perft(parse_position(record.position), depth, STANDARD, cache=False) == nodes
+        assert perft(parse_position(record.state), depth, STANDARD, cache=False) == nodes
     assert [json.loads(line)["perft"][-1]["nodes"] for line in text(standard, "perft.jsonl").splitlines()] == [
         r.counts[-1][1] for r in records]
 
@@ -156,7 +167,7 @@ def test_the_divide_of_the_deepest_start_count(standard: dict[str, bytes]) -> No
     assert depth == max(DEEP_PERFT["start"])
     turns = successors(Position.start())
     assert [r.name for r in records] == ["start/" + format_turn(t).replace(" ", "-").replace(">", "") for t, _ in turns]
-    assert [r.position for r in records] == [format_position(after) for _, after in turns]
+    assert [r.state for r in records] == [format_position(after) for _, after in turns]
     assert all(r.counts == ((depth - 1, START_DIVIDE[depth][format_turn(t)]),) for r, (t, _) in zip(records, turns,
                                                                                                    strict=True))
     assert sum(START_DIVIDE[depth].values()) == DEEP_PERFT["start"][depth]
@@ -206,7 +217,7 @@ def test_every_record_has_its_json_form(name: str) -> None:
     for path in sorted(p for p in files if p.startswith("playthroughs/") and p.endswith(".jsonl")):
         lines = read_jsonl(files[path].decode())
         plies = read_playthrough(files[path.replace(".jsonl", ".txt")].decode()).plies
-        assert [r["turn"] for r in lines[1:-1]] == [p.turn for p in plies]
+        assert [r["turn"] for r in lines[1:-1]] == [p.action for p in plies]
         assert all(position_from_json(r["position_json"]) == parse_position(r["position"]) for r in lines[1:-1])
 
 
@@ -217,21 +228,21 @@ def committed_sets() -> dict[str, dict[str, bytes]]:
 def test_every_rule_has_a_vector() -> None:
     covered: set[str] = set()
     for files in committed_sets().values():
-        covered |= set(coverage(files, Ruleset.parse(json.loads(files[MANIFEST])["variant"]))[0])
-    missing = [c for c in standard_game_clauses(TTYKM_SPEC) if c not in covered and c not in COVERAGE_EXEMPT]
+        covered |= set(coverage(files)[0])
+    missing = [c for c in standard_game_clauses() if c not in covered and c not in COVERAGE_EXEMPT]
     assert missing == [], "clauses no vector exercises: add a named position or exempt them with the reason"
-    assert set(COVERAGE_EXEMPT) <= set(standard_game_clauses(TTYKM_SPEC))
+    assert set(COVERAGE_EXEMPT) <= set(standard_game_clauses())
 
 
 def test_the_standard_vectors_win_every_way() -> None:
-    outcomes = coverage(files_in(VECTORS / "standard"), STANDARD)[1]
+    outcomes = coverage(files_in(VECTORS / "standard"))[1]
     for pattern in ("past", "present", "future", "none"):
-        assert any(o.split(",")[0] == pattern for o in outcomes), pattern
+        assert any(o.removeprefix("a win, the loser left on: ").split(",")[0] == pattern for o in outcomes), pattern
     assert any("mover on one era" in o for o in outcomes) and outcomes["no win"] > 100
 
 
 def test_the_coverage_table_in_the_spec_is_current() -> None:
-    table = coverage_table(committed_sets(), standard_game_clauses(TTYKM_SPEC))
+    table = set_coverage_table(TTYKM, committed_sets(), standard_game_clauses())
     assert table in (ROOT / "spec" / "vectors.md").read_text(encoding="utf-8"), (
         "spec/vectors.md: paste the table printed by 'oracle vectors coverage'")
 
@@ -243,17 +254,17 @@ def test_committed_playthroughs_replay(name: str) -> None:
     for path in paths:
         playthrough = read_playthrough(path.read_text())
         assert playthrough.header["variant"] == name and playthrough.header["spec"] == SPEC_VERSION
-        assert len(playthrough.plies) >= 10 or playthrough.result.endswith(" wins")  # a quick win is a real game
+        assert len(playthrough.plies) >= 10 or playthrough.end.endswith(" wins")  # a quick win is a real game
         assert replay(playthrough) == [], path
 
 
 def test_replay_catches_a_changed_record() -> None:
     original = (SETS["standard"] / "playthroughs" / "game-01.txt").read_text()
     ply = read_playthrough(original).plies[3]
-    other = next(t for t in ply.legal_turns if t != ply.turn)
-    swapped = original.replace(f"turn: {ply.turn}\n", f"turn: {other}\n", 1)
+    other = next(t for t in ply.legal[""] if t != ply.action)
+    swapped = original.replace(f"turn: {ply.action}\n", f"turn: {other}\n", 1)
     assert any("events" in p for p in replay(read_playthrough(swapped)))
-    missing_turn = original.replace(f"\n  {ply.legal_turns[0]}\n", "\n", 1)
+    missing_turn = original.replace(f"\n  {ply.legal[''][0]}\n", "\n", 1)
     assert any("legal turns differ" in p for p in replay(read_playthrough(missing_turn)))
 
 

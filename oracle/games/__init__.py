@@ -5,11 +5,20 @@
 `GAMES` maps each game's name (as ``--game`` and the protocol's ``game``
 field write it) to the module holding its `oracle.interface.Game`; a game is
 imported only when it is asked for, so a query pays for one game only.
+
+A game kept outside the package plugs in with no change here: the
+environment variable `EXTRA_GAMES` (``ORACLE_EXTRA_GAMES``) names extra
+``name=module`` entries, joined by commas, such as
+``ORACLE_EXTRA_GAMES=nim=tests.toy_game``; every tool then offers it.  The
+tests register their toy game so, in their own process and in the processes
+they start.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import re
 from functools import cache
 from typing import Any
 
@@ -26,6 +35,24 @@ GAMES: dict[str, str] = {
 }
 
 AnyGame = Game[Any, Any, Any, Any]
+
+# The environment variable that registers games kept outside the package: ``name=module,name=module``.
+EXTRA_GAMES = "ORACLE_EXTRA_GAMES"
+_ENTRY = re.compile(r"([a-z][a-z0-9-]*)=([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)")
+
+
+def extra_games(text: str) -> dict[str, str]:
+    """The ``name=module`` entries of `EXTRA_GAMES`; a malformed entry, or one that names a game of the
+    package, is left out (``oracle version`` lists what is registered)."""
+    found = {}
+    for entry in text.split(","):
+        match = _ENTRY.fullmatch(entry.strip())
+        if match is not None and match.group(1) not in GAMES:
+            found[match.group(1)] = match.group(2)
+    return found
+
+
+GAMES.update(extra_games(os.environ.get(EXTRA_GAMES, "")))
 
 
 @cache

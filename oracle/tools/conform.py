@@ -1,13 +1,23 @@
 """The conformance runner: drive an engine that speaks the protocol
-(spec/protocol.md) and compare every answer with the oracle's.
+(spec/protocol.md) and compare every answer with the oracle's, for every game.
 
-The oracle's answers come from `oracle.tools.protocol.handle`, so both sides answer
-the very same request.  The runner plays the test vectors of the ruleset
-(`oracle.tools.vectors`), then seeded random games, and stops at the first
-divergence with a minimal reproduction: the position, the turn, what the
-oracle says with the rule concerned, and what the engine said.  With
-``keep_going`` it runs everything and reports every divergence, grouped by
-the rule blamed (`oracle.tools.blame` says which rule a difference is about).
+The oracle's answers come from `oracle.tools.protocol.handle`, so both sides
+answer the very same request.  The runner plays the game's test vectors
+(`oracle.tools.vectors`: the named states and their legal actions, apply
+and illegal records, perft, then every ply of the playthroughs, whose chance
+outcomes are written out as actions), then seeded random games, asking the
+engine and the oracle the same questions: the legal actions (each player's
+sealed choices apart), the verdicts with the rule named, the events, the
+state after each action and, in a game with hidden information, each
+player's observation now and then.  It stops at the first divergence with a
+minimal reproduction: the state, the action, what the oracle says with the
+rule concerned, and what the engine said.  With ``keep_going`` it runs
+everything and reports every divergence, grouped by the rule blamed.
+
+Every question is about one state and one action, so a divergence is
+reproduced by one request; the game says which rule a difference is about
+(`Game.blame`): the rule an illegal action breaks, the clause of the first
+event that differs, or that of the fields of the state that differ.
 """
 
 from __future__ import annotations
@@ -20,42 +30,24 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
-from oracle.games.ttykm.board import ACTION_ORDER, SQUARES, Era
-from oracle.games.ttykm.game import GAME
-from oracle.games.ttykm.notation import (
-    NotationError,
-    format_position,
-    format_turn,
-    parse_position,
-    parse_turn,
-    position_from_json,
-    turn_from_json,
-)
-from oracle.games.ttykm.rules.standard import start_position, successors
-from oracle.games.ttykm.ruleset import STANDARD, Ruleset
-from oracle.games.ttykm.turn import Turn
-from oracle.tools.blame import (
-    GENERIC_RULES,
-    Blame,
-    blame_events,
-    blame_position,
-    contested_rule,
-    event_rules,
-    main_rule,
-)
-from oracle.tools.protocol import MAX_PERFT_DEPTH, MAX_PERFT_DEPTH_VARIANT, handle
+from oracle import SPEC_VERSION, __version__
+from oracle.errors import NotationError
+from oracle.games import DEFAULT_GAME, AnyGame
+from oracle.interface import LEGAL
+from oracle.tools.protocol import Defaults, handle
 from oracle.tools.vectors import (
     MANIFEST,
     PLAYTHROUGH_DIR,
     VectorDirError,
     build,
+    load_set,
+    random_action,
     read_jsonl,
-    read_manifest,
     read_perft,
     read_playthrough,
 )
@@ -65,11 +57,17 @@ EXIT_DIVERGENCE = 1
 EXIT_USAGE = 2
 EXIT_ENGINE_FAILED = 3
 # Ops an engine may leave out by answering unknown_op.
-OPTIONAL_OPS = ("explain", "perft", "validate")
+OPTIONAL_OPS = ("explain", "observe", "perft", "validate")
 # The largest perft count the runner asks an engine for: a protocol request has a
 # budget of a few seconds (REQUEST_SECONDS), and the oracle's own serve counts
 # this many nodes in well under a second on a slow machine.
 MAX_PERFT_NODES_ASKED = 1_000_000
+# A random game longer than this is cut short (it is checked ply by ply all the same).
+MAX_PLIES = 400
+# Observations are compared at one ply in this many, for every player.
+OBSERVE_EVERY = 7
+# Random games after the vectors, unless asked otherwise.
+DEFAULT_GAMES = 10
 
 Json = dict[str, Any]
 
@@ -148,10 +146,10 @@ class Engine:
             self.process.wait()
 
 
-def oracle_answer(request: Json, ruleset: Ruleset = STANDARD) -> Json:
+def oracle_answer(request: Json) -> Json:
     """The oracle's response to ``request``, through the protocol handler."""
     # No time budget: the reference answer must not be `too_slow` on a busy machine.
-    answer: Json = json.loads(handle(json.dumps({"id": 0, **request}), ruleset, budget=None))
+    answer: Json = json.loads(handle(json.dumps({"id": 0, **request}), Defaults(), budget=None))
     return answer
 
 
@@ -200,26 +198,8 @@ class Diverged(Exception):
         self.divergence = divergence
 
 
-def _canonical_position(value: Any) -> str | None:
-    try:
-        if isinstance(value, str):
-            return format_position(parse_position(value))
-        if isinstance(value, dict):
-            return format_position(position_from_json(value))
-    except (NotationError, ValueError):
-        return None
-    return None
-
-
-def _canonical_turn(value: Any) -> str | None:
-    try:
-        if isinstance(value, str):
-            return format_turn(parse_turn(value))
-        if isinstance(value, dict):
-            return format_turn(turn_from_json(value))
-    except (NotationError, ValueError):
-        return None
-    return None
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 @dataclass
@@ -234,12 +214,16 @@ class Checked:
 
 
 class Runner:
-    """Compares one engine with the oracle under one ruleset."""
+    """Compares one engine with the oracle on one game under one rules value."""
 
-    def __init__(self, engine: Engine, ruleset: Ruleset, check_rules: bool = True, partial: bool = True,
+    def __init__(self, engine: Engine, game: AnyGame, rules: Any, check_rules: bool = True, partial: bool = True,
                  keep_going: bool = False, send_json: bool = False) -> None:
         self.engine = engine
-        self.ruleset = ruleset
+        self.game = game
+        self.rules = rules
+        self.variant = game.rules_name(rules)
+        self.blame = game.blame(rules)
+        self.words = game.words
         self.check_rules = check_rules
         self.partial = partial
         self.keep_going = keep_going
@@ -259,13 +243,19 @@ class Runner:
 
     # -- asking both sides --
 
+    def request(self, op: str, state: str, **fields: Any) -> Json:
+        """A request about ``state``, naming the game and the rules unless they are the defaults."""
+        game = {} if self.game.name == DEFAULT_GAME else {"game": self.game.name}
+        variant = {} if self.variant == "standard" else {"variant": self.variant}
+        return {"op": op, **game, "position": state, **fields, **variant}
+
     def both(self, request: Json, source: str) -> tuple[Json, Json] | None:
         """The oracle's and the engine's answers, or None if the engine does not do this optional op."""
-        request = {**request, "variant": self.ruleset.name}
         oracle = oracle_answer(request)
         engine = self.ask_engine(request)
         if engine.get("ok") is not True:
-            code = (engine.get("error") or {}).get("code") if isinstance(engine.get("error"), dict) else None
+            error = engine.get("error")
+            code = error.get("code") if isinstance(error, dict) else None
             if code == "unknown_op" and request["op"] in OPTIONAL_OPS:
                 self.checked.skipped.add(request["op"])
                 return None
@@ -280,137 +270,140 @@ class Runner:
         return oracle, engine
 
     def ask_engine(self, request: Json) -> Json:
-        """Ask the engine, with the position and turn in their JSON forms if ``send_json``."""
+        """Ask the engine, with the state and action in their JSON forms if ``send_json``."""
         if self.send_json:
             if isinstance(request.get("position"), str):
-                request = {**request, "position": GAME.state_to_json(GAME.parse_state(request["position"]))}
+                request = {**request, "position": self.game.state_to_json(self.game.parse_state(request["position"]))}
             if isinstance(request.get("turn"), str):
-                request = {**request, "turn": GAME.action_to_json(GAME.parse_action(request["turn"]))}
+                request = {**request, "turn": self.game.action_to_json(self.game.parse_action(request["turn"]))}
         return self.engine.ask(request)
 
     def diverge(self, source: str, request: Json, summary: str, rule: str | None, oracle: Json,
                 engine: Json) -> NoReturn:
-        if self.ruleset != STANDARD:
-            request = {**request, "variant": self.ruleset.name}
         raise Diverged(Divergence(source, request, summary, rule, oracle, engine))
+
+    # -- reading what the engine said --
+
+    def canonical_action(self, value: Any) -> str | None:
+        try:
+            if isinstance(value, str):
+                return self.game.format_action(self.game.parse_action(value))
+            if isinstance(value, dict):
+                return self.game.format_action(self.game.action_from_json(value))
+        except (NotationError, ValueError):
+            return None
+        return None
+
+    def engine_state(self, value: Any) -> Any:
+        try:
+            if isinstance(value, str):
+                return self.game.parse_state(value)
+            if isinstance(value, dict):
+                return self.game.state_from_json(value)
+        except (NotationError, ValueError):
+            return None
+        return None
+
+    def objects(self, request: Json) -> tuple[Any, Any]:
+        """The state and the action of a request the runner made (from the oracle's own texts)."""
+        return self.game.parse_state(request["position"]), self.game.parse_action(request["turn"])
 
     # -- the checks --
 
-    def check_moves(self, position: str, source: str, expected: list[str] | None = None) -> list[str]:
-        """Compare the legal turn sets; return the oracle's list."""
-        request = {"op": "moves", "position": position}
+    def check_moves(self, state: str, source: str, player: int | None = None,
+                    expected: Sequence[str] | None = None) -> list[str]:
+        """Compare the legal actions (of ``player`` while choices are sealed) as sets; return the oracle's."""
+        request = self.request("moves", state, **({} if player is None else {"player": player}))
         answers = self.both(request, source)
         assert answers is not None
         oracle, engine = answers
         self.checked.add("moves")
-        turns: list[str] = oracle["turns"]
-        if expected is not None and turns != expected:
+        ours: list[str] = oracle["turns"]
+        if expected is not None and tuple(ours) != tuple(expected):
             raise VectorDirError(f"{source}: the vectors disagree with this oracle; export them again")
         listed = engine.get("turns")
         if not isinstance(listed, list):
             self.diverge(source, request, "the engine's moves response has no list 'turns'", None, oracle, engine)
-        canonical = [_canonical_turn(t) for t in listed]
-        for raw, turn in zip(listed, canonical, strict=True):
-            if turn is None:
-                self.diverge(source, request, f"the engine listed a turn the notation cannot read: {raw!r}",
-                             "NOTATION.TURN", oracle, engine)
-        if sorted(t for t in canonical if t is not None) == sorted(turns):
-            return turns
-        self.explain_moves_difference(position, source, turns, [t for t in canonical if t is not None], oracle,
-                                      engine)
-        return turns
+        theirs = []
+        for raw in listed:
+            action = self.canonical_action(raw)
+            if action is None:
+                self.diverge(source, request, f"the engine listed {_a(self.words.action)} the notation cannot read:"
+                             f" {raw!r}", self.blame.notation_rule, oracle, engine)
+            theirs.append(action)
+        if sorted(theirs) != sorted(ours):
+            self.explain_moves_difference(request, source, player, ours, theirs, oracle, engine)
+        return ours
 
-    def explain_moves_difference(self, position: str, source: str, turns: list[str], listed: list[str],
-                                 oracle: Json, engine: Json) -> None:
-        """Find the simplest account of a difference in the legal turn sets and raise it (with
-        ``keep_going``, record every turn that differs).  Each reproduction asks about one turn."""
-        # Turns both sides list but that lead elsewhere explain most set differences: check them first.
-        common = [t for t in turns if t in set(listed)]
-        for turn in common:
-            self.guarded(self.check_apply, position, turn,
-                         f"{source} (a turn both list, checked because the sets differ)")
-        missing = [t for t in turns if t not in set(listed)]
-        extra = [t for t in listed if t not in set(turns)]
-        duplicates = sorted({t for t in listed if listed.count(t) > 1})
+    def explain_moves_difference(self, request: Json, source: str, player: int | None, ours: list[str],
+                                 theirs: list[str], oracle: Json, engine: Json) -> None:
+        """Find the simplest account of a difference in the legal action sets and raise it (with
+        ``keep_going``, record every action that differs).  Each reproduction asks about one action."""
+        state = request["position"]
+        if player is None:  # actions both list but that lead elsewhere explain most set differences
+            for action in [a for a in ours if a in set(theirs)]:
+                self.guarded(self.check_apply, state, action,
+                             f"{source} (an action both list, checked because the sets differ)")
+        missing = [a for a in ours if a not in set(theirs)]
+        extra = [a for a in theirs if a not in set(ours)]
         counts = f"{len(missing)} missing, {len(extra)} extra"
         # Stopping at the first, one of each; going on, every one, so that they group by rule.
-        for turn in missing if self.keep_going else missing[:1]:
-            self.guarded(self.missing_turn, position, turn, source, counts)
-        for turn in extra if self.keep_going else extra[:1]:
-            self.guarded(self.extra_turn, position, turn, source, counts)
-        if duplicates:
-            self.diverge(source, {"op": "moves", "position": position},
-                         f"the engine lists turns more than once: {', '.join(duplicates[:3])}",
-                         "ORACLE.TURN", {"count": len(turns)}, {"count": len(listed)})
+        for action in missing if self.keep_going else missing[:1]:
+            self.guarded(self.missing_action, state, action, source, counts)
+        for action in extra if self.keep_going else extra[:1]:
+            self.guarded(self.extra_action, state, action, source, counts)
+        # The oracle may list one action twice where two rules offer it (the same text): only more is wrong.
+        twice = sorted({a for a in theirs if theirs.count(a) > max(1, ours.count(a))})
+        if twice:
+            self.diverge(source, request, f"the engine lists {self.words.actions} more than once: "
+                         + ", ".join(twice[:3]), self.blame.listing_rule, {"count": len(ours)},
+                         {"count": len(theirs)})
 
-    def missing_turn(self, position: str, turn: str, source: str, counts: str) -> None:
-        said = oracle_answer({"op": "explain", "position": position, "turn": turn}, self.ruleset)
-        theirs = self.ask_engine({"op": "legal", "position": position, "turn": turn, "variant": self.ruleset.name})
-        rules = event_rules(said.get("events", []), self.ruleset)
-        self.diverge(source, {"op": "legal", "position": position, "turn": turn},
-                     f"the engine does not list a legal turn ({counts})",
-                     contested_rule(rules, theirs.get("rule"), self.ruleset),
-                     {"verdict": "legal", "events": said.get("events"), "rules": rules},
-                     {"listed": False, "legal": theirs})
+    def missing_action(self, state: str, action: str, source: str, counts: str) -> None:
+        request = self.request("legal", state, turn=action)
+        said = oracle_answer({**request, "op": "explain"})
+        theirs = self.ask_engine(request)
+        cited = theirs.get("rule") if isinstance(theirs.get("rule"), str) else None
+        self.diverge(source, request, f"the engine does not list a legal {self.words.action} ({counts})",
+                     self.blame.refusal(*self.objects(request), cited),
+                     {"verdict": said.get("verdict"), "events": said.get("events")}, {"listed": False, "legal": theirs})
 
-    def extra_turn(self, position: str, turn: str, source: str, counts: str) -> None:
-        said = oracle_answer({"op": "legal", "position": position, "turn": turn}, self.ruleset)
-        self.diverge(source, {"op": "legal", "position": position, "turn": turn},
-                     f"the engine lists a turn the oracle calls {said.get('verdict')} ({counts})",
-                     said.get("rule"), {"verdict": said.get("verdict"), "rule": said.get("rule"),
-                                        "reason": said.get("reason")}, {"listed": True})
+    def extra_action(self, state: str, action: str, source: str, counts: str) -> None:
+        request = self.request("legal", state, turn=action)
+        said = oracle_answer(request)
+        self.diverge(source, request, f"the engine lists {_a(self.words.action)} the oracle calls"
+                     f" {said.get('verdict')} ({counts})", said.get("rule"),
+                     {"verdict": said.get("verdict"), "rule": said.get("rule"), "reason": said.get("reason")},
+                     {"listed": True})
 
-    def check_legal(self, position: str, turn: str, source: str) -> None:
-        if not self.partial and ">" not in turn:
-            self.checked.skipped.add("partial turns")
+    def check_legal(self, state: str, action: str, source: str, expected_rule: str | None = None) -> None:
+        if not self.partial and self.game.is_partial(self.game.parse_action(action)):
+            self.checked.skipped.add(f"partial {self.words.actions}")
             return
-        request = {"op": "legal", "position": position, "turn": turn}
+        request = self.request("legal", state, turn=action)
         answers = self.both(request, source)
         assert answers is not None
         oracle, engine = answers
         self.checked.add("legal")
+        if expected_rule is not None and oracle["rule"] != expected_rule:
+            raise VectorDirError(f"{source}: the vectors disagree with this oracle; export them again")
         self.compare_verdicts(request, source, oracle, engine)
 
     def compare_verdicts(self, request: Json, source: str, oracle: Json, engine: Json) -> None:
+        cited = engine.get("rule") if isinstance(engine.get("rule"), str) else None
         if engine.get("verdict") != oracle["verdict"]:
             rule = oracle["rule"]
-            if rule is None and oracle["verdict"] == "legal":
-                said = oracle_answer({**request, "op": "explain"}, self.ruleset)
-                rules = event_rules(said.get("events", []), self.ruleset)
-                rule = contested_rule(rules, engine.get("rule"), self.ruleset)
+            if rule is None and oracle["verdict"] == LEGAL:
+                rule = self.blame.refusal(*self.objects(request), cited)
             self.diverge(source, request, f"verdict: the oracle says {oracle['verdict']!r}, the engine"
                          f" {engine.get('verdict')!r}", rule, oracle, engine)
-        theirs = engine.get("rule")
-        if self.check_rules and theirs is not None and theirs != oracle["rule"]:
-            rule = self.rule_of_actions(request["position"], request["turn"]) or oracle["rule"]
+        if self.check_rules and engine.get("rule") is not None and engine.get("rule") != oracle["rule"]:
+            rule = self.blame.other_rule(*self.objects(request), oracle["rule"])
             self.diverge(source, request, f"both say {oracle['verdict']!r} but name different rules", rule,
                          oracle, engine)
 
-    def rule_of_actions(self, position: str, turn: str) -> str | None:
-        """The most specific rule the actions of ``turn`` exercise when the oracle plays
-        them (with any legal Focus), or None if it cannot or they are generic.
-
-        An engine that names another rule for an illegal turn usually does so
-        because it plays the turn's actions differently (it stopped a push chain,
-        say), so the actions' rule is in question rather than the one that
-        makes the turn illegal."""
-        try:
-            chosen = GAME.parse_action(turn)
-        except NotationError:
-            return None
-        if not isinstance(chosen, Turn) or not chosen.actions:
-            return None
-        for era in Era:
-            candidate = Turn(chosen.copy, chosen.actions, era)
-            said = oracle_answer({"op": "explain", "position": position, "turn": format_turn(candidate)},
-                                 self.ruleset)
-            if said.get("verdict") == "legal":
-                best = main_rule(event_rules(said.get("events", []), self.ruleset))
-                return best if best not in GENERIC_RULES else None
-        return None
-
-    def check_apply(self, position: str, turn: str, source: str, expected: Json | None = None) -> Json:
-        request = {"op": "apply", "position": position, "turn": turn}
+    def check_apply(self, state: str, action: str, source: str, expected: Json | None = None) -> None:
+        request = self.request("apply", state, turn=action)
         answers = self.both(request, source)
         assert answers is not None
         oracle, engine = answers
@@ -418,38 +411,24 @@ class Runner:
         if expected is not None and any(oracle.get(k) != v for k, v in expected.items()):
             raise VectorDirError(f"{source}: the vectors disagree with this oracle; export them again")
         self.compare_verdicts(request, source, oracle, engine)
-        if oracle["verdict"] != "legal":
-            return oracle
-        events: list[str] = oracle["events"]
+        if oracle["verdict"] != LEGAL:
+            return
+        before, played = self.objects(request)
         theirs = engine.get("events")
         if theirs is not None:
             if not isinstance(theirs, list):
                 self.diverge(source, request, "the engine's events are not a list", None, oracle, engine)
-            blamed = blame_events(events, [str(e) for e in theirs], self.ruleset)
+            blamed = self.blame.events(before, played, oracle["events"], [str(e) for e in theirs])
             if blamed is not None:
                 self.diverge(source, request, blamed.detail, blamed.rule, oracle, engine)
-        after = _canonical_position(engine.get("position"))
-        if after != oracle["position"]:
-            blamed = self.blame_position(position, turn, events, after)
+        after = self.engine_state(engine.get("position"))
+        if after is None or self.game.format_state(after) != oracle["position"]:
+            blamed = self.blame.state(before, played, after)
             self.diverge(source, request, blamed.detail, blamed.rule, oracle, engine)
-        return oracle
 
-    def blame_position(self, position: str, turn: str, events: list[str], theirs: str | None) -> Blame:
-        """Which rule a different position after a legal turn is about (`oracle.tools.blame`)."""
-        rules = event_rules(events, self.ruleset)
-        if theirs is None:
-            return Blame(main_rule(rules), "the engine's position after the turn is missing or unreadable")
-        before = GAME.parse_state(position)
-        applied = GAME.apply(before, GAME.parse_action(turn), self.ruleset)
-        blamed = blame_position(GAME.state_to_json(before), GAME.state_to_json(applied.state),
-                                GAME.state_to_json(GAME.parse_state(theirs)), events,
-                                [GAME.event_to_json(e) for e in applied.events], self.ruleset)
-        assert blamed is not None  # the canonical texts differ, so some field does
-        return blamed
-
-    def check_perft(self, position: str, depth: int, nodes: int, source: str) -> None:
-        request = {"op": "perft", "position": position, "depth": depth}
-        limit = MAX_PERFT_DEPTH if self.ruleset == STANDARD else MAX_PERFT_DEPTH_VARIANT  # the oracle's own limits
+    def check_perft(self, state: str, depth: int, nodes: int, source: str) -> None:
+        request = self.request("perft", state, depth=depth)
+        limit = self.game.perft_depth_limit(self.rules, True)  # the oracle's own limit
         if depth > limit or "perft" in self.checked.skipped:
             return
         if nodes > MAX_PERFT_NODES_ASKED:  # beyond a request's time budget on a slow machine (documented)
@@ -463,92 +442,111 @@ class Runner:
             raise VectorDirError(f"{source}: the vectors disagree with this oracle; export them again")
         if engine.get("nodes") != nodes:
             self.diverge(source, request, f"perft {depth}: the oracle counts {nodes}, the engine"
-                         f" {engine.get('nodes')}", "ORACLE.TURN", oracle, engine)
+                         f" {engine.get('nodes')}", self.blame.listing_rule, oracle, engine)
+
+    def check_observe(self, state: str, player: int, source: str) -> None:
+        from oracle.games.blame import differing_fields, shown_fields
+
+        request = self.request("observe", state, player=player)
+        answers = self.both(request, source)
+        if answers is None:
+            return
+        oracle, engine = answers
+        self.checked.add("observe")
+        if engine.get("observation") != oracle["observation"]:
+            fields = differing_fields(oracle["observation"], engine.get("observation"))
+            self.diverge(source, request, f"{self.game.player_name(player)}'s observation differs in "
+                         + shown_fields(fields), self.game.observe_rule, oracle, engine)
+
+    def check_ply(self, state: Any, action: Any, source: str, ply: int,
+                  expected: tuple[dict[str, tuple[str, ...]], tuple[str, ...]] | None = None) -> None:
+        """Every question about one ply: the legal choices, the observations now and then, the action."""
+        text, chosen = self.game.format_state(state), self.game.format_action(action)
+        mover = self.game.to_act(state)
+        legal, events = expected if expected is not None else ({}, None)
+        if mover.kind == "player":
+            self.guarded(self.check_moves, text, source, None, legal.get(""))
+        elif mover.kind == "simultaneous":
+            for player in mover.players:
+                self.guarded(self.check_moves, text, source, player, legal.get(self.game.player_name(player)))
+        if self.game.observe_rule is not None and ply % OBSERVE_EVERY == 0 and "observe" not in self.checked.skipped:
+            for player in self.game.seats(state):
+                self.guarded(self.check_observe, text, player, source)
+        self.guarded(self.check_apply, text, chosen, source, None if events is None else {"events": list(events)})
 
     # -- the phases --
 
     def handshake(self) -> Json:
-        answer = self.engine.ask({"op": "version"})
+        answer = self.engine.ask({"op": "version", **({} if self.game.name == DEFAULT_GAME
+                                                       else {"game": self.game.name})})
         if answer.get("ok") is not True:
             raise EngineFailed(f"the engine does not answer 'version': {json.dumps(answer)[:200]}")
         return answer
 
     def run_vectors(self, files: dict[str, bytes], progress: Callable[[str], None]) -> None:
-        def text(path: str) -> str:
-            return files[path].decode("utf-8")
+        words = self.words
+
+        def records(path: str) -> list[dict[str, Any]]:
+            return read_jsonl(files[path].decode("utf-8")) if path in files else []
 
         progress("vectors: positions")
-        for record in read_jsonl(text("positions.jsonl")):
-            self.guarded(self.check_moves, record["position"], f"vectors positions.jsonl {record['id']}",
-                         record["turns"])
-        progress("vectors: apply cases")
-        for record in read_jsonl(text("apply.jsonl")):
-            self.guarded(self.check_apply, record["position"], record["turn"], f"vectors apply.jsonl {record['id']}",
-                         {"position": record["after"], "events": record["events"]})
-        progress("vectors: illegal cases")
-        for record in read_jsonl(text("illegal.jsonl")):
-            self.guarded(self.check_legal, record["position"], record["turn"],
-                         f"vectors illegal.jsonl {record['id']}")
-        progress("vectors: perft")
-        for perft_record in read_perft(text("perft.txt")):
-            for depth, nodes in perft_record.counts:
-                self.guarded(self.check_perft, perft_record.position, depth, nodes,
-                             f"vectors perft.txt {perft_record.name}")
-        progress("vectors: playthroughs")
+        for record in records("positions.jsonl"):
+            self.guarded(self.check_moves, record[words.state], f"vectors positions.jsonl {record['id']}", None,
+                         record[words.actions])
+        progress("vectors: apply records")
+        for record in records("apply.jsonl"):
+            self.guarded(self.check_apply, record[words.state], record[words.action], f"vectors apply.jsonl"
+                         f" {record['id']}", {"position": record["after"], "events": record["events"]})
+        progress("vectors: illegal records")
+        for record in records("illegal.jsonl"):
+            self.guarded(self.check_legal, record[words.state], record[words.action],
+                         f"vectors illegal.jsonl {record['id']}", record["rule"])
+        if "perft.txt" in files:
+            progress("vectors: perft")
+            for perft_record in read_perft(files["perft.txt"].decode("utf-8")):
+                for depth, nodes in perft_record.counts:
+                    self.guarded(self.check_perft, perft_record.state, depth, nodes,
+                                 f"vectors perft.txt {perft_record.name}")
         for path in sorted(p for p in files if p.startswith(PLAYTHROUGH_DIR + "/") and p.endswith(".txt")):
-            playthrough = read_playthrough(text(path))
-            for number, ply in enumerate(playthrough.plies, start=1):
-                source = f"vectors {path}, ply {number}"
-                self.guarded(self.check_moves, ply.position, source, list(ply.legal_turns))
-                self.guarded(self.check_apply, ply.position, ply.turn, source, {"events": list(ply.events)})
+            progress(f"vectors: {path}")
+            for ply in read_playthrough(files[path].decode("utf-8")).plies:
+                self.check_ply(self.game.parse_state(ply.state), self.game.parse_action(ply.action),
+                               f"vectors {path}, ply {ply.number}", ply.number, (ply.legal, ply.events))
 
     def run_games(self, games: int, seed: int, progress: Callable[[str], None]) -> None:
         rng = random.Random(seed)
-        for game in range(1, games + 1):
-            position = start_position(self.ruleset)
-            ply = 0
+        for number in range(1, games + 1):
+            state = self.game.initial_state(self.rules)
+            played: list[Any] = []
             before = len(self.found)
-            while position.winner is None and ply < 200:
+            ply = 0
+            while self.game.to_act(state).kind != "over" and ply < MAX_PLIES:
                 ply += 1
-                text = format_position(position)
-                source = f"random game {game} (seed {seed}), ply {ply}"
-                options = successors(position, self.ruleset)
-                self.guarded(self.check_moves, text, source)
-                for candidate in self.candidates(rng, [format_turn(turn) for turn, _ in options]):
-                    self.guarded(self.check_legal, text, candidate, source)
-                turn, after = options[rng.randrange(len(options))]
-                self.guarded(self.check_apply, text, format_turn(turn), source)
-                position = after
+                source = f"random game {number} (seed {seed}), ply {ply}"
+                action = random_action(self.game, state, self.rules, rng)
+                if self.game.to_act(state).kind != "chance":
+                    for question in self.questions(state, played, rng, ply):
+                        self.guarded(self.check_legal, self.game.format_state(state), question, source)
+                self.check_ply(state, action, source, ply)
+                played.append(action)
+                state = self.game.apply(state, action, self.rules).state
             self.checked.add("games")
             agreed = "agreed" if len(self.found) == before else f"{len(self.found) - before} divergences"
-            progress(f"random play: game {game}/{games} {agreed} ({ply} plies)")
+            progress(f"random play: game {number}/{games} {agreed} ({ply} plies)")
 
-    @staticmethod
-    def candidates(rng: random.Random, turns: list[str]) -> Iterator[str]:
-        """Two turns to ask about: a random shape (mostly illegal) and a prefix of a legal turn."""
-        actions = tuple(rng.choice(ACTION_ORDER) for _ in range(rng.randint(0, 2)))
-        copy = rng.randrange(SQUARES) if actions or rng.random() < 0.8 else None
-        focus = rng.choice((None, *Era)) if copy is not None else rng.choice(tuple(Era))
-        yield format_turn(Turn(copy, actions, focus))
-        if turns:
-            words = rng.choice(turns).split()
-            yield " ".join(words[: rng.randint(1, len(words))])
-
-
-# --- loading vectors and running everything ---------------------------------------------------
+    def questions(self, state: Any, played: list[Any], rng: random.Random, ply: int) -> list[str]:
+        """Actions to ask about, mostly illegal here: an earlier action, and at every other ply a near miss
+        (`Game.near_misses`, which may cost as much as listing the legal actions)."""
+        asked = []
+        misses = self.game.near_misses(state, self.rules, rng) if ply % 2 else None
+        if misses:
+            asked.append(self.game.format_action(rng.choice(list(misses))))
+        if played:
+            asked.append(self.game.format_action(rng.choice(played)))
+        return asked
 
 
-def load_vectors(directory: Path, ruleset: Ruleset) -> dict[str, bytes]:
-    """The vector files in ``directory``, whose manifest must name ``ruleset``."""
-    manifest = read_manifest(directory)
-    game = manifest.get("game")
-    if game not in (None, "ttykm"):
-        raise VectorDirError(f"{directory} holds vectors for {str(game)[:40]}, not ttykm; pass --game {str(game)[:40]}")
-    if manifest.get("variant") != ruleset.name:
-        raise VectorDirError(f"{directory} holds vectors for {manifest.get('variant')!r}, not {ruleset.name!r};"
-                         " pass the matching --variant")
-    return {str(entry["path"]): (directory / str(entry["path"])).read_bytes() for entry in manifest["files"]
-            if entry["path"] != MANIFEST}
+# --- running everything ---------------------------------------------------------------------
 
 
 @dataclass
@@ -565,7 +563,7 @@ class Report:
     failure: str | None = None
     seconds: float = 0.0
     keep_going: bool = False
-    game: str = "ttykm"
+    game: str = DEFAULT_GAME
 
     @property
     def divergence(self) -> Divergence | None:
@@ -585,8 +583,6 @@ class Report:
         return dict(sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])))
 
     def to_json(self) -> Json:
-        from oracle import SPEC_VERSION, __version__
-
         return {
             "result": self.result, "engine": self.engine, "game": self.game, "variant": self.variant,
             "spec": SPEC_VERSION,
@@ -601,7 +597,7 @@ class Report:
 
     def text(self, shown_per_rule: int = 5) -> str:
         counts = ", ".join(f"{n} {kind}" for kind, n in sorted(self.checked.items()))
-        lines = [f"engine: {self.engine}", *([f"game: {self.game}"] if self.game != "ttykm" else []),
+        lines = [f"engine: {self.engine}", *([f"game: {self.game}"] if self.game != DEFAULT_GAME else []),
                  f"variant: {self.variant}", f"checked: {counts or 'nothing'}"]
         if self.skipped:
             lines.append(f"skipped: {', '.join(self.skipped)}")
@@ -633,56 +629,62 @@ class Report:
         return lines
 
 
-def declared_rules_problem(version: Json, ruleset: Ruleset) -> str | None:
-    """Compare the rules an engine declares in its ``version`` reply (``plays``,
-    spec/protocol.md) with the runner's; say which ``--variant`` to pass, or None."""
+def declared_rules_problem(version: Json, game: AnyGame, rules: Any) -> str | None:
+    """Compare the rules an engine declares in its ``version`` reply (``games``, and ``plays``:
+    spec/protocol.md) with the runner's; say which ``--game`` or ``--variant`` to pass, or None."""
+    offered = version.get("games")
+    if isinstance(offered, list) and game.name not in offered:
+        return f"the engine plays {', '.join(map(str, offered))[:200]}, not {game.name}"
     plays = version.get("plays")
     if plays is None:
         return None
     if not isinstance(plays, dict) or not isinstance(plays.get("variants", []), list):
         return f"the engine's 'plays' is not an object with a list 'variants': {json.dumps(plays)[:200]}"
-    ruleset_name = plays.get("ruleset", "standard")
-    if ruleset_name != "standard":
-        return f"the engine plays the ruleset {ruleset_name!r}; this runner checks the standard game only"
-    names = [str(v) for v in plays.get("variants", [])]
+    ruleset = str(plays.get("ruleset", "standard"))
+    names = "+".join(str(v) for v in plays.get("variants", []))
     try:
-        theirs = Ruleset.parse("+".join(names))
-    except ValueError as exc:
+        theirs = game.rules_name(game.parse_rules(None if ruleset == "standard" else ruleset, names or None))
+    except (NotationError, ValueError) as exc:
         return f"the engine declares variants the oracle does not know: {exc}"
-    if theirs == ruleset:
+    ours = game.rules_name(rules)
+    if theirs == ours:
         return None
-    option = f"--variant {theirs.name}" if theirs.variants else "no --variant (the standard game)"
-    return f"the engine plays {theirs.name}, the runner was asked for {ruleset.name}: pass {option}"
+    option = f"--variant {theirs}" if theirs != "standard" else "no --variant (the standard game)"
+    return f"the engine plays {theirs}, the runner was asked for {ours}: pass {option}"
 
 
-def conform(command: str, ruleset: Ruleset = STANDARD, games: int = 20, seed: int = 1,
+def conform(command: str, game: AnyGame, rules: Any, games: int = DEFAULT_GAMES, seed: int = 1,
             vectors: Path | None = None, timeout: float = 10.0, check_rules: bool = True, partial: bool = True,
             progress: Callable[[str], None] | None = None, keep_going: bool = False,
             send_json: bool = False) -> Report:
-    """Run the vectors, then ``games`` seeded random games, against the engine ``command``.
+    """Run the game's vectors, then ``games`` seeded random games, against the engine ``command``.
 
     It stops at the first divergence, or with ``keep_going`` runs everything
-    and reports every divergence.  With ``send_json`` the engine gets positions
-    and turns in their JSON forms instead of the text notation.
+    and reports every divergence.  With ``send_json`` the engine gets states
+    and actions in their JSON forms instead of the text notation.
     """
     note = progress or (lambda _: None)
     started = time.perf_counter()
-    report = Report("conforms", command, ruleset.name, seed, games, {}, [], keep_going=keep_going)
-    files = load_vectors(vectors, ruleset) if vectors is not None else None  # a bad directory fails at once
+    rules_name = game.rules_name(rules)
+    report = Report("conforms", command, rules_name, seed, games, {}, [], keep_going=keep_going, game=game.name)
+    # A bad directory, or rules with no vector set, fail at once, before the engine starts.
+    files = load_set(vectors, game, rules) if vectors is not None else None
+    vector_set = game.vector_set(rules) if files is None else None
     engine: Engine | None = None
     runner: Runner | None = None
     try:
         engine = Engine(command, timeout)
-        runner = Runner(engine, ruleset, check_rules, partial, keep_going, send_json)
+        runner = Runner(engine, game, rules, check_rules, partial, keep_going, send_json)
         report.engine_version = {k: v for k, v in runner.handshake().items() if k not in ("id", "ok", "op")}
-        problem = declared_rules_problem(report.engine_version, ruleset)
+        problem = declared_rules_problem(report.engine_version, game, rules)
         if problem is not None:
             report.result, report.failure = "rules_differ", problem
         else:
-            if files is None:  # after the handshake, so that an engine that cannot start fails at once
-                note(f"building the {ruleset.name} vectors")
-                files = build(ruleset)
-            runner.run_vectors(files, note)
+            if vector_set is not None:  # after the handshake, so that an engine that cannot start fails at once
+                note(f"building the {game.name} vectors ({rules_name})")
+                files = build(game, vector_set)
+            assert files is not None
+            runner.run_vectors({p: d for p, d in files.items() if p != MANIFEST}, note)
             runner.run_games(games, seed, note)
     except Diverged as exc:
         report.divergences = [exc.divergence]

@@ -10,8 +10,10 @@ once, so a run that is stopped (Ctrl-C) or that loses a worker is resumed
 by running the same command again: the finished subtrees are read back, not
 counted again.
 
-Only `oracle.interface` is used here, so any game whose actions and states
-the interface can list, apply and print can be counted this way.  Dask
+Only the common game interface is used here (and the actions that can come
+next, `oracle.games.perft.choices`, as every perft counts them), so any game
+whose actions and states the interface can list, apply and print can be
+counted this way; the game gives the counter (`Game.perft_counter`).  Dask
 (``distributed``) is optional (``pip install 'ttykm-oracle[cluster]'``):
 without it, ``workers`` local processes of the standard library do the work.
 """
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from oracle.games.perft import choices
 from oracle.interface import Game
 
 Count = Callable[[str, int], int]
@@ -101,7 +104,7 @@ def default_split(game: AnyGame, rules: Any, state: Any, depth: int, workers: in
     while split < depth - 2 and len(level) < wanted:
         nxt: dict[str, Any] = {}
         for s in level.values():
-            for action in game.legal_actions(s, rules):
+            for action in choices(game, s, rules):
                 after = game.apply(s, action, rules).state
                 nxt.setdefault(game.format_state(after), after)
         level, split = nxt, split + 1
@@ -117,14 +120,14 @@ def plan(game: AnyGame, rules: Any, state: Any, depth: int, split: int) -> Plan:
     index: dict[str, int] = {}
     firsts: list[str] = []
     parts: list[tuple[tuple[int, int], ...]] = []
-    for action in game.legal_actions(state, rules):
+    for action in choices(game, state, rules):
         firsts.append(game.format_action(action))
         after = game.apply(state, action, rules).state
         level: dict[str, tuple[Any, int]] = {game.format_state(after): (after, 1)}
         for _ in range(split - 1):
             nxt: dict[str, tuple[Any, int]] = {}
             for s, n in level.values():
-                for a in game.legal_actions(s, rules):
+                for a in choices(game, s, rules):
                     t = game.apply(s, a, rules).state
                     text = game.format_state(t)
                     nxt[text] = (t, nxt[text][1] + n if text in nxt else n)
@@ -485,7 +488,7 @@ def count_on_cluster(
     and its progress.  Raises `ClusterError` when it cannot start and `Stopped` when it is stopped;
     either way every finished subtree is in the checkpoint."""
     if depth <= 1:  # nothing to spread
-        actions = list(game.legal_actions(state, rules)) if depth == 1 and game.outcome(state) is None else []
+        actions = list(choices(game, state, rules)) if depth == 1 else []
         return [(game.format_action(a), 1) for a in actions], len(actions) if depth == 1 else 1
 
     def say(message: str) -> None:

@@ -2,9 +2,10 @@
 
 spec/protocol.md is the specification; spec/schema/ holds its JSON Schemas.
 `handle` answers one line and never raises; `serve` runs the loop over a pair
-of byte streams (``oracle serve --stdio``).  Nothing here knows a rule: every
-answer comes from a game's `oracle.interface.Game` (the ``game`` field, default
-TTYKM), and perft from TTYKM's counter `oracle.games.ttykm.perft`.
+of byte streams (``oracle serve --stdio``).  Nothing here knows a rule or a
+game: every answer comes from a game's `oracle.interface.Game` (the ``game``
+field, default TTYKM), perft included (`Game.perft`, within the game's
+`Game.perft_depth_limit` for a request).
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ from typing import IO, Any
 from oracle import SPEC_VERSION, __version__
 from oracle.errors import InapplicableVariant, InvalidPosition, NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
-from oracle.games.ttykm.notation import format_turn
-from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.inputs import (
     MAX_ACTION_BYTES,
     MAX_INT_DIGITS,
@@ -30,6 +29,7 @@ from oracle.inputs import (
     MAX_NAME_BYTES,
     MAX_STATE_BYTES,
     byte_length,
+    check_numbers,
     check_size,
     load_json,
 )
@@ -38,10 +38,6 @@ from oracle.interface import LEGAL, LEGAL_SO_FAR, IllegalAction
 PROTOCOL_VERSION = 1
 # The longest request line accepted, in bytes, without its newline.
 MAX_LINE_BYTES = 65536
-# Perft depth limits, so that no request keeps the server busy for long:
-# the standard game uses the fast counter, variants the plain rules.
-MAX_PERFT_DEPTH = 4
-MAX_PERFT_DEPTH_VARIANT = 3
 # The time one request may take, in seconds; beyond it the answer is `too_slow`.
 REQUEST_SECONDS = 2.0
 # Texts longer than this are parsed afresh on every request rather than kept in
@@ -78,10 +74,6 @@ class Defaults:
 
     game: str = DEFAULT_GAME
     variant: str | None = None
-
-
-def _defaults(default: Defaults | Ruleset) -> Defaults:
-    return Defaults(variant=default.name) if isinstance(default, Ruleset) else default
 
 
 @lru_cache(maxsize=4096)
@@ -168,37 +160,43 @@ def read_rules(request: Json, game: AnyGame, default: Defaults) -> Any:
     value = request.get("variant", default.variant if game.name == default.game else None)
     if value is not None and not isinstance(value, str):
         raise RequestError("bad_variant", "variant must be a string such as \"standard\" or \"self-push=paradox\"")
-    if value is not None:
-        _check_field_size(value, MAX_NAME_BYTES, "variant", "bad_variant")
     try:
+        if value is not None:
+            check_numbers(_check_field_size(value, MAX_NAME_BYTES, "variant", "bad_variant"), "the variant")
         return _rules_from_text(game.name, value)
     except NotationError as exc:
         raise RequestError("bad_variant", str(exc)) from None
 
 
-def read_player(request: Json, game: AnyGame, required: bool) -> int | None:
+def read_player(request: Json, game: AnyGame, state: Any, required: bool) -> int | None:
+    """The request's ``player``: one of the players seated in ``state`` (`Game.seats`)."""
     value = request.get("player")
     if value is None and not required:
         return None
     if value is None:
         raise RequestError("missing_field", "the request needs the field 'player'")
-    if not isinstance(value, int) or isinstance(value, bool) or value not in game.players:
-        raise RequestError("bad_request", f"player must be one of {list(game.players)}, not {json.dumps(value)[:40]}")
+    seats = game.seats(state)
+    if not isinstance(value, int) or isinstance(value, bool) or value not in seats:
+        raise RequestError("bad_request", f"player must be one of {list(seats)}, not {json.dumps(value)[:40]}")
     return value
 
 
-def read_depth(request: Json, ruleset: Ruleset) -> int:
+def read_depth(request: Json, game: AnyGame, rules: Any) -> int:
     value = _require(request, "depth")
-    limit = MAX_PERFT_DEPTH if ruleset == STANDARD else MAX_PERFT_DEPTH_VARIANT
+    limit = game.perft_depth_limit(rules, True)
     if not isinstance(value, int) or isinstance(value, bool):
         raise RequestError("bad_depth", f"depth must be an integer 0 to {limit}, not {json.dumps(value)[:40]}")
     if not 0 <= value <= limit:
-        which = "the standard game" if ruleset == STANDARD else "a variant"
-        raise RequestError("bad_depth", f"depth must be 0 to {limit} for {which} in this server, not {value}")
+        raise RequestError("bad_depth", f"depth must be 0 to {limit} for {game.name} under {game.rules_name(rules)}"
+                           f" in this server, not {value}")
     return value
 
 
 # --- the operations -------------------------------------------------------------
+
+
+def _perft_limit(game: AnyGame, variant: str | None) -> int:
+    return game.perft_depth_limit(game.parse_rules(None, variant), True)
 
 
 def op_version(request: Json, default: Defaults) -> Json:
@@ -212,8 +210,9 @@ def op_version(request: Json, default: Defaults) -> Json:
         "games": list(GAMES),
         "variants": ["standard", *game.variants()],
         "rulesets": list(game.rulesets()),
-        "limits": {"line_bytes": MAX_LINE_BYTES, "perft_depth": MAX_PERFT_DEPTH,
-                   "perft_depth_variant": MAX_PERFT_DEPTH_VARIANT, "position_bytes": MAX_STATE_BYTES,
+        "limits": {"line_bytes": MAX_LINE_BYTES, "perft_depth": _perft_limit(game, None),
+                   "perft_depth_variant": _perft_limit(game, next(iter(game.variants()), None)),
+                   "position_bytes": MAX_STATE_BYTES,
                    "turn_bytes": MAX_ACTION_BYTES, "name_bytes": MAX_NAME_BYTES, "json_depth": MAX_JSON_DEPTH,
                    "integer_digits": MAX_INT_DIGITS, "request_seconds": REQUEST_SECONDS},
     }
@@ -234,7 +233,7 @@ def op_validate(request: Json, default: Defaults) -> Json:
 def op_moves(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
     state, rules = read_position(request, game), read_rules(request, game, default)
-    player = read_player(request, game, required=False)
+    player = read_player(request, game, state, required=False)
     turns = [game.format_action(a) for a in game.legal_actions(state, rules, player)]
     return {"variant": game.rules_name(rules), "position": game.format_state(state), "count": len(turns),
             "turns": turns}
@@ -291,26 +290,25 @@ def op_apply(request: Json, default: Defaults) -> Json:
 def op_observe(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
     state = read_position(request, game)
-    player = read_player(request, game, required=True)
+    player = read_player(request, game, state, required=True)
     assert player is not None
     return {"player": player, "observation": game.observe(state, player)}
 
 
 def op_perft(request: Json, default: Defaults) -> Json:
-    from oracle.games.ttykm.perft import divide, perft
-
     game = read_game(request, default)
-    if game.name != DEFAULT_GAME:
-        raise RequestError("unknown_op", f"perft counts turns of {DEFAULT_GAME} only, not of {game.name}")
-    position, ruleset = read_position(request, game), read_rules(request, game, default)
-    depth = read_depth(request, ruleset)
-    answer: Json = {"variant": ruleset.name, "depth": depth}
-    if request.get("divide") is True and depth >= 1:
-        parts = divide(position, depth, ruleset)
-        answer["nodes"] = sum(n for _, n in parts)
-        answer["divide"] = [{"turn": format_turn(t), "nodes": n} for t, n in parts]
-    else:
-        answer["nodes"] = perft(position, depth, ruleset)
+    state, rules = read_position(request, game), read_rules(request, game, default)
+    depth = read_depth(request, game, rules)
+    answer: Json = {"variant": game.rules_name(rules), "depth": depth}
+    try:
+        if request.get("divide") is True and depth >= 1:
+            parts = game.divide(state, rules, depth)
+            answer["nodes"] = sum(n for _, n in parts)
+            answer["divide"] = [{"turn": game.format_action(a), "nodes": n} for a, n in parts]
+        else:
+            answer["nodes"] = game.perft(state, rules, depth)
+    except NotationError as exc:  # a chance whose outcomes are too many to list (oracle.games.perft.PerftError)
+        raise RequestError("bad_position", str(exc)) from None
     return answer
 
 
@@ -369,16 +367,14 @@ def error_response(request_id: Any, code: str, message: str) -> str:
     return json.dumps({"id": request_id, "ok": False, "error": {"code": code, "message": message}})
 
 
-def handle(line: str, default: Defaults | Ruleset = STANDARD, budget: float | None = REQUEST_SECONDS) -> str:
+def handle(line: str, default: Defaults = Defaults(), budget: float | None = REQUEST_SECONDS) -> str:
     """Answer one request line with one response line (without the newline).
 
     Never raises: malformed input gets an error response with a stable code.
-    ``default`` is the game and variant for requests that name none (a
-    TTYKM `Ruleset` is read as TTYKM with those variants).  A request that
+    ``default`` is the game and variant for requests that name none.  A request that
     takes more than ``budget`` seconds is stopped and answered ``too_slow``
     (enforced in the main thread, where `oracle serve` runs; None: no budget).
     """
-    defaults = _defaults(default)
     if len(line) > MAX_LINE_BYTES or byte_length(line) > MAX_LINE_BYTES:
         return error_response(None, "line_too_long", f"a request line may hold at most {MAX_LINE_BYTES} bytes")
     if not line.strip():
@@ -397,7 +393,7 @@ def handle(line: str, default: Defaults | Ruleset = STANDARD, budget: float | No
         if operation is None:
             raise RequestError("unknown_op", f"unknown op {json.dumps(op)[:40]}; known: {', '.join(OPS)}")
         with time_budget(budget):
-            answer = operation(request, defaults)
+            answer = operation(request, default)
     except RequestError as exc:
         return error_response(request_id, exc.code, exc.message)
     except TooSlow:
@@ -409,7 +405,7 @@ def handle(line: str, default: Defaults | Ruleset = STANDARD, budget: float | No
     return json.dumps({"id": request_id, "ok": True, "op": op, **answer})
 
 
-def serve(stdin: IO[bytes], stdout: IO[bytes], default: Defaults | Ruleset = STANDARD) -> None:
+def serve(stdin: IO[bytes], stdout: IO[bytes], default: Defaults = Defaults()) -> None:
     """Answer requests line by line until end of input, flushing every response.
 
     A line longer than `MAX_LINE_BYTES` is skipped to its end and answered with

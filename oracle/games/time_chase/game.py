@@ -4,6 +4,9 @@ The deal is a chance action (`sample_chance` draws it from a seeded
 generator, and it is written out in full); the bids of a round are one
 simultaneous joint action; the card plays are sequential.  Players are
 seats 0..N-1.  `observe` gives one player's hand and the public state only.
+Besides the rules it offers the shared tools the timeline picture, the
+bounds of its inputs, its vector sets (one per player count), the near
+misses the vectors record as illegal actions, and the clause of each event.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
+from oracle.games.base import GameBase
 from oracle.games.time_chase import notation, pictures, rules, ruleset, views
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
 from oracle.games.time_chase.cards import deck
@@ -21,7 +25,8 @@ from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.ruleset import VARIANTS, Rules
 from oracle.games.time_chase.state import State
 from oracle.games.time_chase.validity import check_state
-from oracle.interface import Applied, Game, Json, Outcome, ToAct, Verdict
+from oracle.inputs import Bounds, Int, ListOf, Maybe
+from oracle.interface import Applied, Game, Json, Outcome, ToAct, VectorSet, Verdict
 
 END_REASONS = {
     "TC.WIN.THREE": "controls three events",
@@ -29,17 +34,42 @@ END_REASONS = {
     "TC.VARIANT.RANK-PARADOX": "a second paradox ended the game: most events, ties to the event closest to 0",
 }
 
-# The words a tool uses for this game: a player's action is a play or a bid, and the oracle holds a state.
-WORDS = {"action": "action", "actions": "actions", "state": "state", "states": "states", "play": "play",
-         "plays": "plays", "bid": "bid", "bids": "bids"}
+
+# The clause behind each kind of event (spec/time-chase/notation.md, TC.NOTATION.EVENTS).
+EVENT_RULES = {
+    "dealt": "TC.DEAL", "income": "TC.INCOME", "event": "TC.ROUND", "bids": "TC.BID", "travel": "TC.TRAVEL",
+    "lead": "TC.LEAD", "play": "TC.PLAY", "crystal": "TC.CRYSTAL", "win": "TC.WINNER", "hold": "TC.REPLAY",
+    "token": "TC.CONTROL", "token-back": "TC.CONTROL", "invariant": "TC.ZERO", "paradox": "TC.ZERO",
+    "unchanged": "TC.ZERO",
+}
+
+# The bounds the shared readers check (oracle.inputs.Bounds): players are seats 0-5, cards ranks 1-13,
+# rounds, events and positions 0-10, and crystals (two a round at most) fewer than 100.
+_PLAYER, _CARD, _ROUND, _CRYSTALS = Int(5), 13, Int(10), Int(99)
+BOUNDS = Bounds(
+    fields={"players": 9, "round": 10, "first": 5, "ref": 5, "invariant": 13, "unused": 13, "hands": 13,
+            "crystals": 99, "pawns": 10, "timeline": 13, "at": 10, "trick": 13, "spent": 99, "gained": 99,
+            "won": 10, "last": 5, "paradoxes": 9, "winners": 5, "view": 5, "discard": 13},
+    json={"players": Int(6), "round": _ROUND, "phase": str, "first": _PLAYER, "reference": _PLAYER,
+          "invariant": Maybe(str), "trump_void": bool, "paradoxes": Int(9), "unused": ListOf(str),
+          "hands": ListOf(ListOf(str)), "crystals": ListOf(_CRYSTALS), "gained": ListOf(_CRYSTALS),
+          "spent": ListOf(_CRYSTALS), "pawns": ListOf(_ROUND),
+          "timeline": ListOf(Maybe({"lead": str, "cross": Maybe(str), "controller": Maybe(_PLAYER)})),
+          "at": Maybe(_ROUND), "trick": ListOf((_PLAYER, str)), "discard": ListOf(str),
+          "won": ListOf(ListOf(_ROUND)), "last_token": Maybe(_PLAYER), "winners": ListOf(_PLAYER),
+          "end_rule": Maybe(str), "variants": Maybe(str), "view": Maybe(_PLAYER)},
+    action_number=99,
+)
 
 
-class TimeChase:
+class TimeChase(GameBase[State, Action, Rules, Event]):
     """Time Chase (Contre-Temps), 3 to 6 players."""
 
     name: str = "time-chase"
     title: str = "Time Chase (Contre-Temps)"
     players: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+    bounds = BOUNDS
+    observe_rule: str | None = "TC.OBSERVE"
 
     def player_name(self, player: int) -> str:
         return f"p{player}"
@@ -61,8 +91,8 @@ class TimeChase:
     def initial_state(self, rules: Rules) -> State:
         return State(players=rules.players, variants=rules.variant_name)
 
-    def parse_state(self, text: str) -> State:
-        return notation.parse_state(text)
+    def read_state_text(self, text: str) -> State:
+        return notation.parse_state_text(text)
 
     def format_state(self, state: State) -> str:
         return notation.format_state(state)
@@ -73,7 +103,7 @@ class TimeChase:
     def state_text(self, state: State) -> str:
         return pictures.state_text(state)
 
-    def state_from_json(self, obj: Any) -> State:
+    def read_state_json(self, obj: Any) -> State:
         return notation.state_from_json(obj)
 
     def check_state(self, state: State) -> None:
@@ -123,7 +153,7 @@ class TimeChase:
             amounts.append(choice.amount)
         return Bids(tuple(amounts))
 
-    def parse_action(self, text: str) -> Action:
+    def read_action_text(self, text: str) -> Action:
         return notation.parse_action(text)
 
     def format_action(self, action: Action) -> str:
@@ -132,7 +162,7 @@ class TimeChase:
     def action_to_json(self, action: Action) -> Json:
         return notation.action_to_json(action)
 
-    def action_from_json(self, obj: Any) -> Action:
+    def read_action_json(self, obj: Any) -> Action:
         return notation.action_from_json(obj)
 
     def apply(self, state: State, action: Action, rules_: Rules) -> Applied[State, Event]:
@@ -165,6 +195,42 @@ class TimeChase:
     def event_to_json(self, event: Event) -> Json:
         return notation.event_to_json(event)
 
+    # What the shared tools need beyond the rules.
+
+    def seats(self, state: State) -> tuple[int, ...]:
+        return tuple(range(state.players))
+
+    def state_svg(self, state: State) -> str:
+        """The timeline, pawns, crystals and the current trick."""
+        return pictures.timeline_svg(state)
+
+    def vector_sets(self) -> Sequence[VectorSet]:
+        """One set per player count, each of two seeded games played by uniformly random choices."""
+        return tuple(VectorSet(f"time-chase/players-{n}", f"players={n}", (1000 * k + 1, 1000 * k + 2))
+                     for k, n in enumerate((3, 4, 5, 6), start=1))
+
+    def event_rule(self, event: Event) -> str | None:
+        return event.rule if event.kind == "over" else EVENT_RULES.get(event.kind)
+
+    def near_misses(self, state: State, rules_: Rules, rng: Random) -> Sequence[Action]:
+        """Illegal actions close to legal ones: cards held but not allowed (TC.FOLLOW), a card not held
+        (TC.PLAY), one bid per player just above their limit (TC.BID)."""
+        if state.phase == "bid":
+            misses: list[Action] = []
+            for player in range(state.players):
+                too_many = [0] * state.players
+                too_many[player] = rules.bid_limit(state, player) + 1
+                misses.append(Bids(tuple(too_many)))
+            return misses
+        if state.phase != "play":
+            return []
+        actor = rules.player_to_act(state)
+        assert actor is not None
+        legal = {a.card for a in rules.legal_actions(state, rules_) if isinstance(a, Play)}
+        held: list[Action] = [Play(c) for c in state.hands[actor] if c not in legal]
+        foreign = next(c for c in sorted(deck(state.players)) if c not in state.hands[actor])
+        return [*held, Play(foreign)]
+
 
 def seat(state: State, player: int) -> None:
     """`NotationError` naming ``player`` unless the state seats it."""
@@ -181,30 +247,6 @@ def rules_for(state: State, rules_: Rules) -> Rules:
 GAME: Game[State, Action, Rules, Event] = TimeChase()
 
 
-# Extras for the shared tools (oracle.tools.game_vectors, oracle.tools.conform), beyond the interface.
-
-# The clause that says what each player may see (`TimeChase.observe`).
-OBSERVE_RULE = "TC.OBSERVE"
-
-# The clause behind each kind of event (spec/time-chase/notation.md, TC.NOTATION.EVENTS).
-EVENT_RULES = {
-    "dealt": "TC.DEAL", "income": "TC.INCOME", "event": "TC.ROUND", "bids": "TC.BID", "travel": "TC.TRAVEL",
-    "lead": "TC.LEAD", "play": "TC.PLAY", "crystal": "TC.CRYSTAL", "win": "TC.WINNER", "hold": "TC.REPLAY",
-    "token": "TC.CONTROL", "token-back": "TC.CONTROL", "invariant": "TC.ZERO", "paradox": "TC.ZERO",
-    "unchanged": "TC.ZERO",
-}
-
-
-def state_svg(state: State) -> str:
-    """The SVG picture of a state (``oracle render``): the timeline, pawns, crystals and the current trick."""
-    return pictures.timeline_svg(state)
-
-
-def event_rule(event: Event) -> str | None:
-    """The clause an event comes from, which a conformance report blames when an engine's event differs."""
-    return event.rule if event.kind == "over" else EVENT_RULES.get(event.kind)
-
-
 def possible_actions(state: State, rules_: Rules, player: int | None = None) -> list[Action]:
     """The actions legal in some completion of a view (its "legal" and "depends" actions), in the
     documented order; of a whole state, its legal actions.  For tools that list what a seat may do."""
@@ -216,23 +258,3 @@ def possible_actions(state: State, rules_: Rules, player: int | None = None) -> 
         return []
     plays = [Play(c) for c in rules.possible_cards(state, actor)]
     return [a for a in plays if rules.explain(state, a, rules_).status != "illegal"]
-
-
-def near_misses(state: State, rules_: Rules) -> list[Action]:
-    """Illegal actions close to legal ones, for the test vectors: cards held but not allowed
-    (TC.FOLLOW), a card not held (TC.PLAY), one bid per player just above their limit (TC.BID)."""
-    if state.phase == "bid":
-        misses: list[Action] = []
-        for player in range(state.players):
-            too_many = [0] * state.players
-            too_many[player] = rules.bid_limit(state, player) + 1
-            misses.append(Bids(tuple(too_many)))
-        return misses
-    if state.phase != "play":
-        return []
-    actor = rules.player_to_act(state)
-    assert actor is not None
-    legal = {a.card for a in rules.legal_actions(state, rules_) if isinstance(a, Play)}
-    held: list[Action] = [Play(c) for c in state.hands[actor] if c not in legal]
-    foreign = next(c for c in sorted(deck(state.players)) if c not in state.hands[actor])
-    return [*held, Play(foreign)]

@@ -3,7 +3,10 @@
 Players are seats 0..n-1 in play order (seats S, W, N, E).  The game is
 cooperative: an outcome's winners are every seat, or none.  The die, the
 draws, the shuffles and the deal are chance actions; a Hercule cube's
-landing slot is a player input that the oracle validates.
+landing slot is a player input that the oracle validates.  Besides the
+rules it offers the shared tools the picture of the table, the bounds of its
+inputs, its vector set (games played by the simulated team) and the clause
+of each event.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
+from oracle.games.base import GameBase
 from oracle.games.trois_ombres import notation, views
 from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import VARIANTS, Rules, rules_for
@@ -22,10 +26,8 @@ from oracle.games.trois_ombres.pictures.text import state_text
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State, initial_state
 from oracle.games.trois_ombres.validity import check_state
-from oracle.interface import Applied, Game, IllegalAction, Json, Outcome, ToAct, Verdict
-
-# The words a tool uses for this game: what a player does, and what the oracle holds.
-WORDS = {"action": "action", "actions": "actions", "state": "state", "states": "states"}
+from oracle.inputs import Bounds, Int, ListOf, MapOf, Maybe
+from oracle.interface import Applied, Game, IllegalAction, Json, Outcome, ToAct, VectorSet, Verdict
 
 
 def verdict_of(problem: Illegal | None) -> Verdict:
@@ -61,12 +63,36 @@ def outcome_of(state: State) -> Outcome | None:
     return Outcome(team, reason, rule)
 
 
-class TroisOmbres:
+# The bounds the shared readers check (oracle.inputs.Bounds): seats 0-3, at most 30 characters and 25
+# slots a Lieu (components.LIMITS), and every other number of the state (hours, clues, cubes) below 100.
+_SEAT, _NUMBER = Int(3), Int(99)
+BOUNDS = Bounds(
+    fields={"players": 9, "characters": 30, "slots": 25, "current": 3, "closed": 3, "curses": 3, "view": 3,
+            **{key: 99 for key in ("hour", "cubes", "board", "rotation", "agency", "demon", "reserve", "stock",
+                                   "held", "dests", "turn", "steps", "seen0", "seen1", "seen2", "seen3")}},
+    json={"game": str, "players": Int(4), "investigators": ListOf(str), "characters": Int(30, 1),
+          "slots": Int(25, 1), "hour": _NUMBER, "cubes": _NUMBER,
+          "board": ListOf({"slot": str, "tile": str, "up": bool, "kept": bool, "clue": Maybe(_NUMBER),
+                           "cube": bool}),
+          "layout": ListOf(str), "rotation": ListOf(_NUMBER), "agency": ListOf(str), "demon": Maybe(str),
+          "reserve": ListOf(_NUMBER), "stock": ListOf(_NUMBER),
+          **{key: ListOf(str) for key in ("traps", "trap_discard", "id_deck", "id_discard", "limbes_deck",
+                                          "limbes_discard", "dests")},
+          "objets": ListOf(Maybe(str)), "curses": ListOf({"card": str, "drawer": _SEAT, "fresh": bool}),
+          "closed": ListOf(bool), "seen": ListOf(MapOf(str)), "held": ListOf((str, Maybe(_NUMBER))),
+          "current": _SEAT, "turn": str, "steps": ListOf(ListOf(str)), "result": Maybe(str),
+          "rule": Maybe(str), "variants": Maybe(str), "view": Maybe(_SEAT), "unseen": ListOf(str)},
+)
+
+
+class TroisOmbres(GameBase[State, Action, Rules, Event]):
     """L'heure des 3 ombres: cooperative memory with hidden tiles and chance."""
 
     name: str = "trois-ombres"
     title: str = "L'heure des 3 ombres"
     players: tuple[int, ...] = (0, 1, 2, 3)
+    bounds = BOUNDS
+    observe_rule: str | None = "OMBRES.OBSERVE"
 
     def player_name(self, player: int) -> str:
         return f"p{player}"
@@ -88,8 +114,10 @@ class TroisOmbres:
     def initial_state(self, rules: Rules) -> State:
         return initial_state(rules)
 
-    def parse_state(self, text: str) -> State:
-        return notation.parse_state(text)
+    def read_state_text(self, text: str) -> State:
+        state = notation.parse_state_text(text)
+        check_state(state)
+        return state
 
     def format_state(self, state: State) -> str:
         return notation.format_state(state)
@@ -100,7 +128,7 @@ class TroisOmbres:
     def state_text(self, state: State) -> str:
         return state_text(state)
 
-    def state_from_json(self, obj: Any) -> State:
+    def read_state_json(self, obj: Any) -> State:
         state = notation.state_from_json(obj)
         check_state(state)
         return state
@@ -146,7 +174,7 @@ class TroisOmbres:
     def joint_action(self, state: State, choices: Mapping[int, Action]) -> Action:
         raise NotationError("L'heure des 3 ombres has no simultaneous moves")
 
-    def parse_action(self, text: str) -> Action:
+    def read_action_text(self, text: str) -> Action:
         return notation.parse_action(text)
 
     def format_action(self, action: Action) -> str:
@@ -155,7 +183,7 @@ class TroisOmbres:
     def action_to_json(self, action: Action) -> Json:
         return notation.action_to_json(action)
 
-    def action_from_json(self, obj: Any) -> Action:
+    def read_action_json(self, obj: Any) -> Action:
         return notation.action_from_json(obj)
 
     def apply(self, state: State, action: Action, rules: Rules) -> Applied[State, Event]:
@@ -192,35 +220,35 @@ class TroisOmbres:
     def event_to_json(self, event: Event) -> Json:
         return notation.event_to_json(event)
 
+    # What the shared tools need beyond the rules.
+
+    def seats(self, state: State) -> tuple[int, ...]:
+        return tuple(range(state.players))
+
+    def state_svg(self, state: State) -> str:
+        """The table as it shows: face-down tiles as backs, clues, cubes, the Agence and the clock."""
+        from oracle.games.trois_ombres.pictures.svg import render_svg
+
+        return render_svg(state, hidden=True, title=f"L'heure des 3 ombres, {state.hour} h")
+
+    def vector_sets(self) -> Sequence[VectorSet]:
+        return (VectorSet("trois-ombres/standard", None, (1, 2, 3)),)
+
+    def seeded_actions(self, rules: Rules, seed: int) -> Sequence[Action]:
+        """A whole game for the vectors: the simulated team, forgetting more as the seed grows (0, 0.25, 0.5...)."""
+        from oracle.games.trois_ombres.team import play_game
+
+        _, actions = play_game(rules, seed, min(0.9, 0.25 * (seed - 1)))
+        return actions
+
+    def event_rule(self, event: Event) -> str | None:
+        return event.rule  # each event names its clause
+
 
 GAME: Game[State, Action, Rules, Event] = TroisOmbres()
-
-
-def play_seeded(rules: Rules, seed: int) -> list[Action]:
-    """A whole game for the vectors: the simulated team, forgetting more as the seed grows (0, 0.25, 0.5...)."""
-    from oracle.games.trois_ombres.team import play_game
-
-    _, actions = play_game(rules, seed, min(0.9, 0.25 * (seed - 1)))
-    return actions
 
 
 def possible_actions(state: State, rules: Rules, player: int | None = None) -> list[Action]:
     """The actions legal in some completion of a view: in this game no legality turns on a hidden tile
     (OMBRES.VIEW), so they are the legal actions."""
     return list(GAME.legal_actions(state, rules, player))
-
-
-# The clause that says what each player may see (`views.observation`), for conformance reports.
-OBSERVE_RULE = "OMBRES.OBSERVE"
-
-
-def state_svg(state: State) -> str:
-    """The SVG picture of a state (``oracle render``): the table as it shows, face-down tiles as backs."""
-    from oracle.games.trois_ombres.pictures.svg import render_svg
-
-    return render_svg(state, hidden=True, title=f"L'heure des 3 ombres, {state.hour} h")
-
-
-def event_rule(event: Event) -> str | None:
-    """The clause an event comes from (each event names it), for conformance reports."""
-    return event.rule

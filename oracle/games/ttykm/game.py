@@ -2,18 +2,22 @@
 
 The shared tools reach the game through `GAME`; Python callers may equally use
 the game's own functions (`oracle.games.ttykm.rules`), which this module only
-forwards to.  Players are numbered as colours: 0 White, 1 Black.
+forwards to.  Players are numbered as colours: 0 White, 1 Black.  Besides the
+rules, it offers the shared tools the board pictures, the fast perft, the
+vector sets of every ruleset (`vector_sets`), the blame of a conformance
+report (`blame`) and the coverage of the vectors (`coverage`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from fractions import Fraction
 from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
-from oracle.games.state_text import parse_text_or_json
+from oracle.games.base import GameBase
 from oracle.games.ttykm import notation
 from oracle.games.ttykm.board import Colour
 from oracle.games.ttykm.events import Drawn, Event
@@ -21,21 +25,77 @@ from oracle.games.ttykm.pictures.text import board_text
 from oracle.games.ttykm.rules import apply_turn, explain, legal_turns
 from oracle.games.ttykm.rules.convergence import draw_outcomes, draw_refusal, drawn, is_undrawn
 from oracle.games.ttykm.rules.standard import start_position
-from oracle.games.ttykm.ruleset import CHAPTERS, VARIANTS, Ruleset, UnknownVariant
+from oracle.games.ttykm.ruleset import CHAPTERS, STANDARD, VARIANTS, Ruleset, UnknownVariant
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Draw, Turn
-from oracle.interface import ILLEGAL, LEGAL, Applied, Game, IllegalAction, Json, Outcome, ToAct, Verdict
+from oracle.inputs import Bounds, Int, ListOf, MapOf, Maybe
+from oracle.interface import (
+    ILLEGAL,
+    LEGAL,
+    Applied,
+    Blamer,
+    Coverage,
+    Game,
+    IllegalAction,
+    Json,
+    Outcome,
+    ToAct,
+    VectorSet,
+    Verdict,
+    Words,
+)
 
 Move = Turn | Draw
 """An action of the game: a player's turn, or the chance draw of a Convergence game's pair."""
 
 
-class TTYKM:
+def _pair(shape: object) -> dict[str, object]:
+    return {"white": shape, "black": shape}
+
+
+# The bounds the shared readers check (oracle.inputs.Bounds): the counts of the
+# text notation have at most two digits, and the JSON form is of this shape.
+BOUNDS = Bounds(
+    fields={"supply": 99, "removed": 99, "seeds": 99, "built": 99},
+    json={
+        "copies": _pair(ListOf(str)), "turn": Maybe(str), "winner": Maybe(str), "focus": _pair(str),
+        "supply": _pair(Int(99)), "removed": _pair(Int(99)), "rules": str,
+        "objects": {"seed": ListOf(str), "shrub": ListOf(str), "tree": ListOf(str),
+                    "fallen": ListOf({"cell": str, "root": str})},
+        "seeds": Int(99), "statues": MapOf(ListOf(str)), "built": _pair(bool),
+        "elephants": ListOf({"elephant": str, "cell": str, "hat": Maybe(str)}),
+    },
+)
+
+# The no-command tour's sample game (``oracle`` alone): each turn with what it shows.
+SAMPLE_GAME = (
+    ("a1 E F >present", "White steps east in the past, then travels forward: the past is now empty of White."),
+    ("d4 S B >present", "Black steps south in the future and travels back to the present, leaving a new copy"
+                        " from supply on future d3."),
+    ("b1 F N >future", "White travels on to the future and steps north."),
+    ("d3 W S >future", "Black walks west and south on the present."),
+    ("b2 B E >present", "White travels back (a new copy stays on future b2) and pushes Black's c2 east."),
+    ("d3 B B >present", "Black travels back twice, future to present to past, leaving a copy on each era it left."),
+    ("c2 E N >future", "White crushes Black's d2 against the east wall, then pushes present d3 north onto"
+                       " Black's own d4: a paradox removes both."),
+    (">past", "Black's Focus era, the present, holds no black copy: no actions, only the Focus moves."),
+)
+
+# Perft's depth caps: the standard game's fast counter takes about half a minute at depth 6 on the
+# command line; a variant or a chapter, counted by the plain rules or a slower fast path, about as
+# long at depth 5.  A protocol request, with its budget of 2 s, goes two turns less deep.
+PERFT_DEPTH, PERFT_DEPTH_OTHER_RULES = 6, 5
+SERVER_PERFT_DEPTH, SERVER_PERFT_DEPTH_OTHER_RULES = 4, 3
+
+
+class TTYKM(GameBase[Position, Move, Ruleset, Event]):
     """That Time You Killed Me, standard game and chapters."""
 
     name: str = "ttykm"
     title: str = "That Time You Killed Me"
     players: tuple[int, ...] = (int(Colour.WHITE), int(Colour.BLACK))
+    words = Words(action="turn", state="position")
+    bounds = BOUNDS
 
     def player_name(self, player: int) -> str:
         return Colour(player).word
@@ -62,8 +122,8 @@ class TTYKM:
     def initial_state(self, rules: Ruleset) -> Position:
         return start_position(rules)
 
-    def parse_state(self, text: str) -> Position:
-        return parse_text_or_json(text, notation.parse_position, notation.position_from_json, "position JSON")
+    def read_state_text(self, text: str) -> Position:
+        return notation.parse_position(text)
 
     def format_state(self, state: Position) -> str:
         return notation.format_position(state)
@@ -74,7 +134,7 @@ class TTYKM:
     def state_text(self, state: Position) -> str:
         return board_text(state)
 
-    def state_from_json(self, obj: Any) -> Position:
+    def read_state_json(self, obj: Any) -> Position:
         return notation.position_from_json(obj)
 
     def check_state(self, state: Position) -> None:
@@ -106,7 +166,7 @@ class TTYKM:
     def joint_action(self, state: Position, choices: Mapping[int, Move]) -> Move:
         raise NotationError("That Time You Killed Me has no simultaneous moves")
 
-    def parse_action(self, text: str) -> Move:
+    def read_action_text(self, text: str) -> Move:
         draw = notation.parse_draw(text)
         return draw if draw is not None else notation.parse_turn(text)
 
@@ -116,7 +176,7 @@ class TTYKM:
     def action_to_json(self, action: Move) -> Json:
         return {"draw": action.pair} if isinstance(action, Draw) else notation.turn_to_json(action)
 
-    def action_from_json(self, obj: Any) -> Move:
+    def read_action_json(self, obj: Any) -> Move:
         if isinstance(obj, dict) and "draw" in obj:
             return notation.draw_from_json(obj)
         return notation.turn_from_json(obj)
@@ -160,6 +220,81 @@ class TTYKM:
 
     def event_to_json(self, event: Event) -> Json:
         return notation.event_to_json(event)
+
+    # What the shared tools need beyond the rules.
+
+    def state_svg(self, state: Position) -> str:
+        from oracle.games.ttykm.pictures.svg import board_svg  # the picture code is not needed to play
+
+        return board_svg(state)
+
+    def action_svg(self, state: Position, action: Move, rules: Ruleset) -> tuple[str, str]:
+        """The boards before and after a turn, with its moves, pushes and travels drawn (arrows and badges)."""
+        from oracle.games.ttykm.pictures.svg import board_svg, turn_overlays
+
+        applied = self.apply(state, action, rules)
+        return (board_svg(state, turn_overlays(applied.events, "before")),
+                board_svg(applied.state, turn_overlays(applied.events, "after")))
+
+    def perft(self, state: Position, rules: Ruleset, depth: int) -> int:
+        """The fast counters (`oracle.games.ttykm.perft`); a Convergence start counts its three draws first."""
+        if is_undrawn(state):
+            return super().perft(state, rules, depth)  # the counter over the interface, chance included
+        from oracle.games.ttykm import perft
+
+        return perft.perft(state, depth, rules)
+
+    def divide(self, state: Position, rules: Ruleset, depth: int,
+               progress: Callable[[int, int], None] | None = None) -> Sequence[tuple[Move, int]]:
+        if is_undrawn(state):
+            return super().divide(state, rules, depth, progress)
+        from oracle.games.ttykm import perft
+
+        return perft.divide(state, depth, rules, progress)
+
+    def perft_counter(self, rules: Ruleset) -> Callable[[str, int], int]:
+        """The fast perft of a position's text, with a table kept between calls in each worker."""
+        from oracle.games.ttykm import perft
+
+        return partial(perft.count_text, rules=rules.name)
+
+    def perft_depth_limit(self, rules: Ruleset, server: bool) -> int:
+        if server:
+            return SERVER_PERFT_DEPTH if rules == STANDARD else SERVER_PERFT_DEPTH_OTHER_RULES
+        return PERFT_DEPTH if rules == STANDARD else PERFT_DEPTH_OTHER_RULES
+
+    def sample_game(self) -> Sequence[tuple[str, str]]:
+        return SAMPLE_GAME
+
+    # The modules below serve the vectors and conformance only: a query does not import them.
+
+    def vector_sets(self) -> Sequence[VectorSet]:
+        from oracle.games.ttykm import vector_sets
+
+        return tuple(vector_sets.vector_set(ruleset) for ruleset in vector_sets.COMMITTED)
+
+    def vector_set(self, rules: Ruleset) -> VectorSet:
+        from oracle.games.ttykm import vector_sets
+
+        return vector_sets.vector_set(rules)
+
+    def near_misses(self, state: Position, rules: Ruleset, rng: Random) -> Sequence[Move]:
+        from oracle.games.ttykm import vector_sets
+
+        return list(vector_sets.near_misses(state, rules, rng))
+
+    def is_partial(self, action: Move) -> bool:
+        return isinstance(action, Turn) and not action.is_complete
+
+    def blame(self, rules: Ruleset) -> Blamer:
+        from oracle.games.ttykm.blame import TtykmBlame
+
+        return TtykmBlame(rules)
+
+    def coverage(self) -> Coverage:
+        from oracle.games.ttykm.coverage import TtykmCoverage
+
+        return TtykmCoverage()
 
 
 GAME: Game[Position, Move, Ruleset, Event] = TTYKM()

@@ -80,12 +80,6 @@ class Position:
     def on_board(self, colour: Colour) -> int:
         return self.copies[colour].bit_count()
 
-    def _repr_svg_(self) -> str:
-        """The board picture of `oracle.games.ttykm.pictures.svg`, which notebooks display."""
-        from oracle.games.ttykm.pictures.svg import board_svg  # lazily: the picture code is not needed to play
-
-        return board_svg(self)
-
 
 def check_position(position: Position) -> None:
     """Raise `InvalidPosition` unless ``position`` is valid.

@@ -20,16 +20,17 @@ by the rule blamed, with a count per rule and a reproduction for each.  If
 the engine's version reply declares the rules it plays ("plays"), the runner
 checks them first and says which --variant to pass.  Progress goes to stderr.
 
-With --game time-chase or --game trois-ombres the runner checks that game
-(every request carries the "game" field): the game's vector set (apply and
-illegal records, then every ply of the seeded playthroughs, whose deals and
-die rolls are written out as actions), then seeded random games, comparing
-the legal actions (each player's sealed choices apart), the verdicts with
-the rule named, the events, the state after each action and, now and then,
-each player's observation.  A divergence names the rule: the rule an illegal
-action breaks, the clause of the first event that differs, or the fields of
-the state that differ.  --vectors then takes one set directory, such as
-vectors/time-chase/players-3.
+Every game is checked the same way (--game NAME; every request then carries
+the "game" field): the game's vector set (its states with their legal
+actions, apply and illegal records, perft, then every ply of the seeded
+playthroughs, whose deals and die rolls are written out as actions), then
+seeded random games, comparing the legal actions (each player's sealed
+choices apart), the verdicts with the rule named, the events, the state after
+each action and, in a game with hidden information, now and then each
+player's observation.  A divergence names the rule the game blames: the rule
+an illegal action breaks, the clause of the first event that differs, or
+that of the fields of the state that differ.  --vectors takes one set
+directory, such as vectors/standard or vectors/time-chase/players-3.
 """
 
 EPILOG = """\
@@ -57,10 +58,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
-    from oracle.games import DEFAULT_GAME
-    from oracle.tools.cli.main import UsageError, read_game, read_pair_ruleset, read_rules
-    from oracle.tools.conform import conform
-    from oracle.tools.game_conform import conform_game
+    from oracle.tools.cli.main import UsageError, read_game, read_rules
+    from oracle.tools.conform import DEFAULT_GAMES, conform
     from oracle.tools.vectors import VectorDirError
 
     check_engine_command(args.engine)
@@ -70,19 +69,12 @@ def cmd_conform(args: argparse.Namespace) -> int:
             print(f"conform: {step}", file=sys.stderr, flush=True)
 
     game = read_game(args)
-    vectors = Path(args.vectors) if args.vectors else None
+    rules = read_rules(args, game)  # an unknown ruleset or variant is refused here, naming it
     try:
-        if game.name == DEFAULT_GAME:
-            report = conform(args.engine, read_pair_ruleset(args), games=20 if args.games is None else args.games,
-                             seed=args.seed, vectors=vectors, timeout=args.timeout,
-                             check_rules=not args.ignore_rules, partial=not args.complete_turns_only,
-                             progress=progress, keep_going=args.keep_going, send_json=args.send_json)
-        else:
-            read_rules(args, game)  # an unknown ruleset or variant is refused here, naming it
-            report = conform_game(args.engine, game.name, args.variant, games=5 if args.games is None else args.games,
-                                  seed=args.seed, vectors=vectors, timeout=args.timeout,
-                                  check_rules=not args.ignore_rules, progress=progress, keep_going=args.keep_going,
-                                  send_json=args.send_json)
+        report = conform(args.engine, game, rules, games=DEFAULT_GAMES if args.games is None else args.games,
+                         seed=args.seed, vectors=Path(args.vectors) if args.vectors else None, timeout=args.timeout,
+                         check_rules=not args.ignore_rules, partial=not args.complete_turns_only, progress=progress,
+                         keep_going=args.keep_going, send_json=args.send_json)
     except (VectorDirError, OSError) as exc:
         raise UsageError(str(exc)) from None
     if args.report:
@@ -116,7 +108,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
                        description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--engine", required=True, metavar="CMD", help="the engine's command line (split like a shell)")
     p.add_argument("--games", type=whole_number("--games", 0), default=None, metavar="N",
-                   help="seeded random games after the vectors (20 for ttykm, 5 for the other games)")
+                   help="seeded random games after the vectors (10)")
     p.add_argument("--seed", type=whole_number("--seed"), default=1, metavar="S", help="seed of the random games (1)")
     p.add_argument("--report", metavar="FILE", help="also write the JSON report to FILE")
     p.add_argument("--vectors", metavar="DIR", help="use an exported vector set instead of building one")

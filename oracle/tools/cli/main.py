@@ -1,4 +1,9 @@
-"""The ``oracle`` command line.  See ``oracle --help``."""
+"""The ``oracle`` command line, the same commands for every game.  See ``oracle --help``.
+
+Nothing here knows a game: every answer comes through `oracle.interface.Game`
+(``--game NAME``, default TTYKM), and every message speaks the game's own
+words (`Game.words`: "16 legal turns" in TTYKM, "legal actions" elsewhere).
+"""
 
 from __future__ import annotations
 
@@ -12,12 +17,7 @@ from typing import Any, NoReturn
 from oracle import SPEC_VERSION, __version__
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
-from oracle.games.ttykm.notation import event_text, format_position, format_turn, parse_turn
-from oracle.games.ttykm.pictures.text import board_text, events_text
-from oracle.games.ttykm.rules.standard import apply_turn, legal_turns
-from oracle.games.ttykm.ruleset import STANDARD, VARIANTS, Ruleset, UnknownVariant
-from oracle.games.ttykm.state import Position
-from oracle.inputs import MAX_ACTION_BYTES, MAX_STATE_BYTES, check_size, one_line, read_stream
+from oracle.inputs import check_numbers, one_line, read_stream
 from oracle.interface import ILLEGAL, LEGAL, LEGAL_SO_FAR, IllegalAction
 from oracle.tools.cli.arguments import StoreOnce, name_text, whole_number
 
@@ -25,15 +25,6 @@ EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command ended by Ctrl-C
-
-# Perft's depth cap on the command line: the standard game's fast counter
-# takes about half a minute at depth 6 and some fifteen minutes at 7; a variant is counted by the plain
-# rules, about 30 s at depth 5.  Beyond these a count would run for hours.
-MAX_PERFT_DEPTH = 6
-MAX_PERFT_DEPTH_VARIANT = 5
-MAX_PERFT_DEPTH_CLUSTER = 12  # with --workers or --scheduler: spread, resumable, so hours are an option
-# The other games are counted through the common interface, with no fast path.
-MAX_PERFT_DEPTH_OTHER_GAMES = 6
 
 DESCRIPTION = """\
 A rules reference and move oracle for That Time You Killed Me (TTYKM), and
@@ -124,26 +115,11 @@ def read_game(args: argparse.Namespace) -> AnyGame:
 def read_rules(args: argparse.Namespace, game: AnyGame | None = None) -> Any:
     """The rules value of ``--rules`` and ``--variant`` for the game."""
     game = game or read_game(args)
-    return game.parse_rules(getattr(args, "rules", None), getattr(args, "variant", None))
-
-
-def read_ruleset(args: argparse.Namespace) -> Ruleset:
-    """TTYKM's rules for the commands that exist for TTYKM only (perft, render, vectors, conform)."""
-    game = read_game(args)
-    if game.name != DEFAULT_GAME:
-        raise UsageError(f"'{args.command}' is for {DEFAULT_GAME} only, not for --game {game.name}")
-    rules: Ruleset = read_rules(args, game)
-    return rules
-
-
-def read_pair_ruleset(args: argparse.Namespace) -> Ruleset:
-    """`read_ruleset` for the commands that count or check one set of rules at a time (perft, vectors, conform):
-    a Convergence game before its draw is three games, so the pair must be named."""
-    rules = read_ruleset(args)
-    if "convergence" in rules.chapters:
-        raise UsageError(f"'{args.command}' checks one pair of chapters at a time: name it, such as"
-                         " --rules growth+influence, growth+memory or influence+memory")
-    return rules
+    ruleset, variant = getattr(args, "rules", None), getattr(args, "variant", None)
+    for name in (ruleset, variant):
+        if name is not None:
+            check_numbers(name, "the name")
+    return game.parse_rules(ruleset, variant)
 
 
 def read_state(text: str | None, game: AnyGame, rules: Any) -> Any:
@@ -152,18 +128,19 @@ def read_state(text: str | None, game: AnyGame, rules: Any) -> Any:
         return game.initial_state(rules)
     if text == "-":
         text = read_stream(sys.stdin)
-    return game.parse_state(check_size(text, MAX_STATE_BYTES, "the position").strip())
+    return game.parse_state(text.strip())
 
 
 def read_action(text: str, game: AnyGame) -> Any:
-    """Parse a TURN argument (the game's action), after checking its size."""
-    return game.parse_action(check_size(text, MAX_ACTION_BYTES, "the turn"))
+    """Parse a TURN argument (the game's action); the game's reader checks its size first."""
+    return game.parse_action(text)
 
 
-def read_position(text: str | None) -> Position:
-    """A TTYKM position argument (see `read_state`)."""
-    position: Position = read_state(text, load_game(DEFAULT_GAME), STANDARD)
-    return position
+def read_player(player: int | None, game: AnyGame, state: Any) -> int | None:
+    """A ``--player`` option: one of the players seated in the state (`Game.seats`)."""
+    if player is not None and player not in game.seats(state):
+        raise UsageError(f"--player must be one of {', '.join(map(str, game.seats(state)))}, not {player}")
+    return player
 
 
 def split_state_action(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, Any]:
@@ -202,8 +179,8 @@ def cmd_moves(args: argparse.Namespace) -> int:
     game = read_game(args)
     rules = read_rules(args, game)
     state = read_state(args.position, game, rules)
-    names = [game.format_action(a) for a in game.legal_actions(state, rules, args.player)]
-    text = "\n".join(names) + ("\n" if names else "") + _plural(len(names), "legal turn")
+    names = [game.format_action(a) for a in game.legal_actions(state, rules, read_player(args.player, game, state))]
+    text = "\n".join(names) + ("\n" if names else "") + _plural(len(names), "legal " + game.words.action)
     emit(args, {"position": game.format_state(state), "count": len(names), "turns": names}, text)
     return EXIT_OK
 
@@ -246,7 +223,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     elif data["verdict"] == LEGAL_SO_FAR:
         extensions = [game.format_action(a) for a in game.completions(state, action, rules)]
         data["extensions"] = extensions
-        text += "\n" + _plural(len(extensions), "legal turn") + (" extend" if len(extensions) != 1 else " extends") \
+        text += "\n" + _plural(len(extensions), "legal " + game.words.action) \
+            + (" extend" if len(extensions) != 1 else " extends") \
             + " it, such as " + ", ".join(extensions[:4])
     emit(args, data, text)
     return code
@@ -296,186 +274,48 @@ def cmd_start(args: argparse.Namespace) -> int:
 def cmd_observe(args: argparse.Namespace) -> int:
     game = read_game(args)
     state = read_state(args.position, game, read_rules(args, game))
-    if args.player not in game.players:
-        raise UsageError(f"--player must be one of {', '.join(map(str, game.players))}, not {args.player}")
+    read_player(args.player, game, state)
     seen = game.observe(state, args.player)
     emit(args, {"player": args.player, "observation": seen}, json.dumps(seen, indent=2))
     return EXIT_OK
 
 
-def perft_depth_limit(ruleset: Ruleset) -> int:
-    """The deepest perft this command runs: `MAX_PERFT_DEPTH`, or `MAX_PERFT_DEPTH_VARIANT` under a variant."""
-    return MAX_PERFT_DEPTH if ruleset == STANDARD else MAX_PERFT_DEPTH_VARIANT
-
-
-class PerftProgress:
-    """Progress of a perft on a terminal: one line on stderr, shown at once and refreshed every second."""
-
-    def __init__(self, depth: int) -> None:
-        import threading
-        import time
-
-        self.depth = depth
-        self.done, self.total = 0, 0
-        self.started = time.monotonic()
-        self.stopped = threading.Event()
-        self.ticker = threading.Thread(target=self._tick, daemon=True)
-
-    def __enter__(self) -> PerftProgress:
-        self.show()
-        self.ticker.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stopped.set()
-        self.ticker.join()
-        print(file=sys.stderr, flush=True)
-
-    def _tick(self) -> None:
-        while not self.stopped.wait(1.0):
-            self.show()
-
-    def update(self, done: int, total: int) -> None:
-        self.done, self.total = done, total
-        self.show()
-
-    def show(self) -> None:
-        import time
-
-        total = f"/{self.total}" if self.total else ""
-        elapsed = time.monotonic() - self.started
-        print(f"\rperft {self.depth}: {self.done}{total} first turns, {elapsed:.0f} s", end="", file=sys.stderr,
-              flush=True)
-
-
-def cmd_game_perft(args: argparse.Namespace, game: AnyGame) -> int:
-    """Perft through the common interface (`oracle.tools.game_perft`), for the games other than TTYKM."""
-    from oracle.tools.game_perft import divide, perft
-
-    rules = read_rules(args, game)
-    state = read_state(args.position, game, rules)
-    if args.depth > MAX_PERFT_DEPTH_OTHER_GAMES:
-        raise UsageError(f"perft depth {args.depth} is beyond the limit of {MAX_PERFT_DEPTH_OTHER_GAMES} for"
-                         f" {game.name}")
-    if args.divide and args.depth >= 1:
-        parts = divide(game, state, rules, args.depth)
-        nodes = sum(n for _, n in parts)
-    else:
-        parts, nodes = [], perft(game, state, rules, args.depth)
-    data: dict[str, Any] = {"depth": args.depth, "nodes": nodes}
-    lines = []
-    if args.divide:
-        data["divide"] = {game.format_action(a): n for a, n in parts}
-        lines = [f"{game.format_action(a)}: {n}" for a, n in parts] + [""]
-    emit(args, data, "\n".join([*lines, f"perft {args.depth}: {nodes}"]))
-    return EXIT_OK
-
-
-def cmd_perft(args: argparse.Namespace) -> int:
-    from oracle.games.ttykm.perft import divide, perft
-
-    game = read_game(args)
-    spread = args.workers is not None or args.scheduler is not None
-    if game.name != DEFAULT_GAME:
-        if spread:
-            raise UsageError(f"--workers and --scheduler count {DEFAULT_GAME} only, not --game {game.name}")
-        return cmd_game_perft(args, game)
-    ruleset = read_pair_ruleset(args)
-    position: Position = read_state(args.position, game, ruleset)  # no position: the start of --rules
-    if spread:
-        return cmd_perft_cluster(args, game, ruleset, position)
-    limit = perft_depth_limit(ruleset)
-    if args.depth > limit:
-        which = "the standard game" if ruleset == STANDARD else "a variant"
-        raise UsageError(f"perft depth {args.depth} is beyond the limit of {limit} for {which}: "
-                         f"one more turn multiplies the time by about 30; spread it with --workers K (resumable)")
-    # Progress on a terminal, for counts that take more than a moment.
-    show_progress = args.depth >= limit - 1 and sys.stderr.isatty() and not args.quiet
-    if show_progress:
-        with PerftProgress(args.depth) as progress:
-            parts = divide(position, args.depth, ruleset, progress.update)
-        nodes = sum(n for _, n in parts) if args.depth else 1
-    elif args.divide:
-        parts = divide(position, args.depth, ruleset)
-        nodes = sum(n for _, n in parts) if args.depth else 1
-    else:
-        parts, nodes = [], perft(position, args.depth, ruleset)
-    data: dict[str, Any] = {"depth": args.depth, "nodes": nodes}
-    lines = []
-    if args.divide:
-        data["divide"] = {format_turn(t): n for t, n in parts}
-        lines = [f"{format_turn(t)}: {n}" for t, n in parts] + [""]
-    emit(args, data, "\n".join([*lines, f"perft {args.depth}: {nodes}"]))
-    return EXIT_OK
-
-
-def cmd_perft_cluster(args: argparse.Namespace, game: AnyGame, ruleset: Ruleset, position: Position) -> int:
-    """``perft --workers K`` or ``--scheduler ADDRESS``: `oracle.tools.perft_cluster`, with the fast perft."""
-    from functools import partial
-    from pathlib import Path
-
-    from oracle.games.ttykm.perft import count_text
-    from oracle.tools import perft_cluster
-
-    if args.depth > MAX_PERFT_DEPTH_CLUSTER:
-        raise UsageError(f"perft depth {args.depth} is beyond the limit of {MAX_PERFT_DEPTH_CLUSTER} on a cluster")
-    try:
-        parts, nodes = perft_cluster.count_on_cluster(
-            game, ruleset, position, args.depth, partial(count_text, rules=ruleset.name), workers=args.workers,
-            scheduler=args.scheduler, split=args.split, stream=None if args.quiet else sys.stderr,
-            checkpoint=Path(args.checkpoint) if args.checkpoint else None)
-    except perft_cluster.ClusterError as exc:
-        raise UsageError(str(exc)) from None
-    except perft_cluster.Stopped as exc:
-        report(f"oracle: {'interrupted' if exc.interrupted else 'error'}: {exc}")
-        return EXIT_INTERRUPTED if exc.interrupted else EXIT_ERROR
-    data: dict[str, Any] = {"depth": args.depth, "nodes": nodes}
-    lines = []
-    if args.divide:
-        data["divide"] = dict(parts)
-        lines = [f"{turn}: {n}" for turn, n in parts] + [""]
-    emit(args, data, "\n".join([*lines, f"perft {args.depth}: {nodes}"]))
-    return EXIT_OK
-
-
-SAMPLE_GAME = (
-    ("a1 E F >present", "White steps east in the past, then travels forward: the past is now empty of White."),
-    ("d4 S B >present", "Black steps south in the future and travels back to the present, leaving a new copy"
-                        " from supply on future d3."),
-    ("b1 F N >future", "White travels on to the future and steps north."),
-    ("d3 W S >future", "Black walks west and south on the present."),
-    ("b2 B E >present", "White travels back (a new copy stays on future b2) and pushes Black's c2 east."),
-    ("d3 B B >present", "Black travels back twice, future to present to past, leaving a copy on each era it left."),
-    ("c2 E N >future", "White crushes Black's d2 against the east wall, then pushes present d3 north onto"
-                       " Black's own d4: a paradox removes both."),
-    (">past", "Black's Focus era, the present, holds no black copy: no actions, only the Focus moves."),
-)
-
-
 def cmd_tour(args: argparse.Namespace) -> int:
-    """The start position, its legal turns and an annotated sample game."""
-    ruleset = read_ruleset(args)
-    position = Position.start()
-    turns = legal_turns(position, ruleset)
-    out = ["That Time You Killed Me: the standard start", "", board_text(position), "",
-           format_position(position), "", f"{len(turns)} legal turns for White:"]
-    names = [format_turn(t) for t in turns]
-    for i in range(0, len(names), 4):
-        out.append("  " + "   ".join(f"{n:<16}" for n in names[i:i + 4]).rstrip())
-    out += ["", "A short sample game, with the events each turn produces:"]
+    """The game's start, its legal actions and its annotated sample game (`Game.sample_game`)."""
+    game = read_game(args)
+    rules = read_rules(args, game)
+    words = game.words
+    state = start = game.initial_state(rules)
+    out = [f"{game.title}: the {game.rules_name(rules)} start", "", game.state_text(state), "",
+           game.format_state(state)]
     record = []
-    for number, (text, note) in enumerate(SAMPLE_GAME, start=1):
-        turn = parse_turn(text)
-        applied = apply_turn(position, turn, ruleset)
-        position = applied.position
-        mover = "White" if number % 2 else "Black"
-        out += ["", f"{number}. {mover}: {text}   -- {note}", events_text(applied.events, "     ")]
-        record.append({"turn": text, "events": [event_text(e) for e in applied.events]})
-    out += ["", "After these turns:", "", board_text(position), "",
-            "Try: oracle moves | oracle legal \"a1 N E >present\" | oracle explain \"a1 N\" | oracle perft 4",
-            "     oracle --help"]
-    emit(args, {"start": format_position(Position.start()), "legal_turns": names, "sample_game": record,
-                "final": format_position(position)}, "\n".join(out))
+    mover = game.to_act(state)
+    if mover.kind == "player":
+        names = [game.format_action(a) for a in game.legal_actions(state, rules)]
+        out += ["", f"{len(names)} legal {words.actions} for {game.player_name(mover.players[0]).capitalize()}:"]
+        for i in range(0, len(names), 4):
+            out.append("  " + "   ".join(f"{n:<16}" for n in names[i:i + 4]).rstrip())
+    else:
+        names = []
+        out += ["", f"{mover.kind.capitalize()} acts first ('oracle --game {game.name} start --seed 1' draws it)."]
+    # The sample game is played under the game's default rules only: other rules may forbid its actions.
+    sample = game.sample_game() if game.rules_name(rules) == game.rules_name(game.parse_rules(None, None)) else ()
+    if sample:
+        out += ["", f"A short sample game, with the events each {words.action} produces:"]
+    for number, (text, note) in enumerate(sample, start=1):
+        acting = game.to_act(state)
+        who = game.player_name(acting.players[0]).capitalize() if acting.kind == "player" else acting.kind
+        applied = game.apply(state, game.parse_action(text), rules)
+        state = applied.state
+        out += ["", f"{number}. {who}: {text}   -- {note}", _events_text(game, applied.events, "     ")]
+        record.append({"turn": text, "events": [game.event_text(e) for e in applied.events]})
+    if sample:
+        out += ["", f"After these {words.actions}:", "", game.state_text(state)]
+    option = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
+    tries = [f'moves | oracle {option}legal "{names[0]}"', "perft 2"] if names else ["start --seed 1"]
+    out += ["", "Try: " + " | ".join(f"oracle {option}{t}" for t in tries), "     oracle --help"]
+    emit(args, {"start": game.format_state(start), "legal_turns": names, "sample_game": record,
+                "final": game.format_state(state)}, "\n".join(out))
     return EXIT_OK
 
 
@@ -487,7 +327,8 @@ def cmd_version(args: argparse.Namespace) -> int:
 
 # Commands from other modules: each module has ``register(subparsers, common)``.
 EXTRA_COMMAND_MODULES: tuple[str, ...] = (
-    "oracle.tools.cli.serve", "oracle.tools.cli.render", "oracle.tools.cli.vectors", "oracle.tools.cli.conform",
+    "oracle.tools.cli.perft", "oracle.tools.cli.serve", "oracle.tools.cli.render", "oracle.tools.cli.vectors",
+    "oracle.tools.cli.conform",
 )
 
 
@@ -500,7 +341,8 @@ def build_parser() -> Parser:
     common = Parser(add_help=False, argument_default=argparse.SUPPRESS)
     common.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     common.add_argument("--variant", metavar="NAME", type=name_text,
-                        help="rule variants joined by '+' (TTYKM: " + ", ".join(VARIANTS) + "; default: standard)")
+                        help="rule variants joined by '+' (TTYKM: " + ", ".join(load_game(DEFAULT_GAME).variants())
+                             + "; default: standard; 'oracle --game NAME version --json' lists a game's)")
     common.add_argument("--game", metavar="NAME", type=name_text,
                         help="the game: " + ", ".join(GAMES) + f" (default: {DEFAULT_GAME})")
     common.add_argument("--rules", metavar="NAME", type=name_text,
@@ -542,40 +384,6 @@ def build_parser() -> Parser:
                 "Exit status 0: legal (or legal so far); 1: illegal; 2: bad input.\n\n"
                 'example:  oracle ' + name + ' "a1 N E >present"')
         p.add_argument("args", nargs="+", metavar="[POSITION] TURN", help="an optional position, then a turn")
-    p = add("perft", cmd_perft, "count turn sequences of a given depth",
-            "Count the legal turn sequences of DEPTH turns (turns, not positions, as chess\n"
-            "perft counts moves).  From the start: 16, 256, 5696, 123888, 3273456.\n"
-            f"The depth is at most {MAX_PERFT_DEPTH} ({MAX_PERFT_DEPTH_VARIANT} under a variant): each turn more\n"
-            "multiplies the time by about 30.  Progress is shown on stderr, from the first\n"
-            "second, for the two deepest counts when stderr is a terminal.  Ctrl-C stops\n"
-            "a count (exit status 130).\n\n"
-            "With --workers K (local processes: a local Dask cluster where Dask is installed,\n"
-            "pip install 'ttykm-oracle[cluster]') or --scheduler ADDRESS (a running Dask\n"
-            "cluster) the tree is split into its distinct positions, counted in parallel, to\n"
-            f"depth {MAX_PERFT_DEPTH_CLUSTER}.  Each finished subtree goes to a checkpoint file at once: after\n"
-            "Ctrl-C (exit 130) or a lost machine or cluster (exit 2), the same command\n"
-            "resumes.  Progress (nodes, subtrees, rate, ETA) goes to stderr, in place on a\n"
-            "terminal, else every 30 s.\n\n"
-            "Other games (--game NAME) count action sequences through the common interface:\n"
-            "each player's action, each combination of sealed choices (bids) and each listed\n"
-            f"chance outcome (a die face) counts once; depth at most {MAX_PERFT_DEPTH_OTHER_GAMES}.  A deal or a\n"
-            "shuffle has too many outcomes to expand: count from a dealt POSITION; from\n"
-            "the start, the error names the state.")
-    p.add_argument("depth", type=whole_number("DEPTH", 0), metavar="DEPTH",
-                   help=f"the number of turns, 0 to {MAX_PERFT_DEPTH} ({MAX_PERFT_DEPTH_VARIANT} under a variant)")
-    p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
-    p.add_argument("--divide", action="store_true", help="also print the count after each first turn")
-    p.add_argument("--quiet", action="store_true", help="no progress output")
-    p.add_argument("--workers", type=whole_number("--workers", 1), metavar="K",
-                   help="count on K local processes: a local Dask cluster (pip install 'ttykm-oracle[cluster]'),"
-                        " else the standard library's processes; resumable (see --checkpoint)")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="count on the running Dask cluster at ADDRESS"
-                   " (such as tcp://10.0.0.5:8786; start one with 'dask scheduler' and 'dask worker ADDRESS')")
-    p.add_argument("--split", type=whole_number("--split", 1), metavar="N",
-                   help="with --workers/--scheduler: one task per distinct position N turns in (default: enough"
-                        " for 16 tasks per worker)")
-    p.add_argument("--checkpoint", metavar="FILE", help="with --workers/--scheduler: the file of finished subtrees"
-                   " (default perft-DEPTH-KEY.checkpoint here); run the same command again to resume from it")
     p = add("start", cmd_start, "print a game's first position, drawing its chance outcomes from a seed",
             "Print the game's first position.  With --seed, chance outcomes (a deal, a die)\n"
             "are drawn from that seed and printed as actions, so the game can be replayed\n"
@@ -609,7 +417,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         report(f"oracle: error: {exc}")
     except InvalidPosition as exc:  # a NotationError too: it must come first
         report(f"oracle: error: invalid position ({exc.rule}): {exc}")
-    except (NotationError, UnknownVariant) as exc:
+    except NotationError as exc:
         report(f"oracle: error: {exc}")
     except KeyboardInterrupt:
         report("oracle: interrupted")

@@ -1,18 +1,24 @@
-"""``oracle render``: draw a position, or a turn's before and after, as SVG."""
+"""``oracle render``: draw a state, or an action's before and after, as SVG, for every game."""
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 DESCRIPTION = """\
-Draw a position as an SVG picture: the three eras side by side, coordinates,
-both colours' copies, both Focus tokens, the supplies and the removed copies.
+Draw a state as an SVG picture, in the game's own drawing (Game.state_svg).
+TTYKM: the three eras side by side, coordinates, both colours' copies, both
+Focus tokens, the supplies and the removed copies.  Time Chase: the timeline
+(events 0-10 with their lead and winning cards and tokens), the pawns, the
+crystals and the current trick.  Trois Ombres: the four Lieux as the table
+shows them (face-down tiles as backs, clues, cubes), the Agence and the clock.
 
-With a TURN (which must be complete and legal) the turn is played and drawn
-with its events on the picture after it: numbered arrows for its actions,
-arrows for pushes and other effects, badges for removed and created copies and
-for chapter objects, the active copy highlighted; the picture before it shows
-the position and the chosen copy.
+With a TURN (an action, which must be complete and legal) it is played and
+drawn before and after (Game.action_svg).  TTYKM draws its events on the
+picture after it: numbered arrows for its actions, arrows for pushes and other
+effects, badges for removed and created copies and for chapter objects, the
+active copy highlighted; the picture before it shows the position and the
+chosen copy.
 
   no -o        the SVG goes to standard output: the position, or with a TURN
                the picture after the turn
@@ -20,16 +26,8 @@ the position and the chosen copy.
                FILE's name with -before and -after added before the extension
                (-o push.svg writes push-before.svg and push-after.svg)
 
-One argument is a POSITION if it contains '|', starts with '{' or is - (read
-from standard input); otherwise it is a TURN played from the start.
-
-Other games (--game time-chase, --game trois-ombres): [STATE] [ACTION], the
-state first (default: the game's first state; - for standard input).  Time
-Chase draws the timeline (events 0-10 with their lead and winning cards and
-tokens), the pawns, the crystals and the current trick; Trois Ombres the four
-Lieux as the table shows them (face-down tiles as backs, clues, cubes), the
-Agence and the clock.  An ACTION (a deal, a bid, a card, a reveal...) is
-played and drawn before and after, as for a TTYKM turn.
+One argument is a POSITION if it reads as one (or is -, standard input);
+otherwise it is a TURN played from the start.
 
 --text prints the state's text picture instead of SVG, for every game.
 """
@@ -50,90 +48,61 @@ examples:
 """
 
 
-def _is_position(word: str) -> bool:
-    return "|" in word or word.lstrip().startswith("{") or word == "-"
+def split_words(words: list[str], game: Any, rules: Any) -> tuple[Any, Any | None]:
+    """``[POSITION] [TURN]``: one word is the state if it reads as one, else an action from the start."""
+    from oracle.errors import InvalidPosition, NotationError
+    from oracle.tools.cli.main import read_action, read_state
+
+    if len(words) == 1 and words[0] != "-":
+        try:
+            return read_state(words[0], game, rules), None
+        except InvalidPosition:  # a state, well formed, that breaks its rule
+            raise
+        except NotationError as not_state:
+            try:
+                return game.initial_state(rules), read_action(words[0], game)
+            except NotationError as not_action:  # the reader that read further names the fault
+                raise (not_action if not_action.column > not_state.column else not_state) from None
+    state = read_state(words[0] if words else None, game, rules)
+    return state, read_action(words[1], game) if len(words) == 2 else None
 
 
 def cmd_render(args: argparse.Namespace) -> int:
     import json
     import sys
 
-    from oracle.games import DEFAULT_GAME, load_game
-    from oracle.games.ttykm.notation import format_turn
-    from oracle.games.ttykm.pictures.svg import board_svg, turn_overlays
-    from oracle.games.ttykm.rules.standard import apply_turn, explain
-    from oracle.games.ttykm.state import Position
-    from oracle.tools.cli.main import EXIT_ILLEGAL, UsageError, read_action, read_game, read_position, read_ruleset
+    from oracle.tools.cli.main import EXIT_ILLEGAL, UsageError, read_game, read_rules
 
     words: list[str] = args.args
     if args.output is not None and not args.output.strip():
         raise UsageError("-o needs a file name")
     if len(words) > 2:
         raise UsageError(f"expected [POSITION] [TURN], got {len(words)} arguments")
-    if read_game(args).name != DEFAULT_GAME or args.text:
-        return render_game(args)
-    position_text = words[0] if words and (len(words) == 2 or _is_position(words[0])) else None
-    turn_text = words[-1] if words and (len(words) == 2 or not _is_position(words[0])) else None
-    position = read_position(position_text) if position_text is not None else Position.start()
-    pictures: dict[str, str]
-    if turn_text is None:
-        pictures = {"position": board_svg(position)}
-    else:
-        turn = read_action(turn_text, load_game(DEFAULT_GAME))
-        if not turn.is_complete:
-            raise UsageError(f"render needs a complete turn ending with the new Focus, got {format_turn(turn)!r}")
-        verdict = explain(position, turn, read_ruleset(args))
-        if not verdict.is_legal:
-            if args.json:  # as `oracle apply --json` answers an illegal turn
-                print(json.dumps({"turn": format_turn(turn), "verdict": verdict.status, "rule": verdict.rule,
-                                  "reason": verdict.reason}))
-            else:
-                print(f"oracle: {verdict}", file=sys.stderr)
-            return EXIT_ILLEGAL
-        applied = apply_turn(position, turn, read_ruleset(args))
-        pictures = {
-            "before": board_svg(position, turn_overlays(applied.events, "before")),
-            "after": board_svg(applied.position, turn_overlays(applied.events, "after")),
-        }
-    return write_pictures(args, pictures)
-
-
-def render_game(args: argparse.Namespace) -> int:
-    """``render`` through the common game interface: [STATE] [ACTION], SVG from the game's picture module or text."""
-    import importlib
-    import json
-    import sys
-
-    from oracle.games import GAMES
-    from oracle.tools.cli.main import EXIT_ILLEGAL, UsageError, read_action, read_game, read_rules, read_state
-
     game = read_game(args)
     rules = read_rules(args, game)
-    words: list[str] = args.args
-    if game.name == "ttykm" and len(words) == 1 and not _is_position(words[0]):
-        words = [game.format_state(game.initial_state(rules)), words[0]]  # a TTYKM turn from the start
-    state = read_state(words[0] if words else None, game, rules)
-    if args.text:
-        def draw(s: object) -> str:
-            return game.state_text(s)
-    else:
-        found = getattr(importlib.import_module(GAMES[game.name]), "state_svg", None)
-        if found is None:
-            raise UsageError(f"render has no SVG picture for --game {game.name}; try --text")
-        draw = found
-    if len(words) < 2:
+    state, action = split_words(words, game, rules)
+
+    def draw(s: object) -> str:
+        return game.state_text(s) if args.text else game.state_svg(s)
+
+    if action is None:
         return write_pictures(args, {"position": draw(state)})
-    action = read_action(words[1], game)
+    if game.is_partial(action):
+        raise UsageError(f"render needs a complete {game.words.action}, got {game.format_action(action)!r}")
     verdict = game.explain(state, action, rules)
     if not verdict.is_legal:
-        if args.json:
+        if args.json:  # as `oracle apply --json` answers an illegal turn
             print(json.dumps({"turn": game.format_action(action), "verdict": verdict.status, "rule": verdict.rule,
                               "reason": verdict.reason}))
         else:
             print(f"oracle: {verdict}", file=sys.stderr)
         return EXIT_ILLEGAL
-    after = game.apply(state, action, rules).state
-    return write_pictures(args, {"before": draw(state), "after": draw(after)})
+    if args.text:
+        pictures = {"before": draw(state), "after": draw(game.apply(state, action, rules).state)}
+    else:
+        before, after = game.action_svg(state, action, rules)
+        pictures = {"before": before, "after": after}
+    return write_pictures(args, pictures)
 
 
 def write_pictures(args: argparse.Namespace, pictures: dict[str, str]) -> int:

@@ -38,18 +38,14 @@ examples:
 def cmd_serve(args: argparse.Namespace) -> int:
     import sys
 
-    from oracle.games import DEFAULT_GAME
-    from oracle.tools.cli.main import UsageError, read_game, read_rules, read_ruleset
+    from oracle.tools.cli.main import UsageError, read_game, read_rules
     from oracle.tools.protocol import Defaults, serve
 
     if not args.stdio:
         raise UsageError("serve needs --stdio (the only transport so far)")
     game = read_game(args)
-    if game.name == DEFAULT_GAME:
-        serve(sys.stdin.buffer, sys.stdout.buffer, read_ruleset(args))
-    else:
-        read_rules(args, game)  # an unknown variant is refused now, naming it, not on every request
-        serve(sys.stdin.buffer, sys.stdout.buffer, Defaults(game.name, args.variant))
+    rules = read_rules(args, game)  # an unknown variant is refused now, naming it, not on every request
+    serve(sys.stdin.buffer, sys.stdout.buffer, Defaults(game.name, game.rules_name(rules)))
     return 0
 
 

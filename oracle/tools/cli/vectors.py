@@ -1,34 +1,32 @@
-"""``oracle vectors``: export, verify and regenerate test vectors (spec/vectors.md)."""
+"""``oracle vectors``: export, verify and regenerate test vectors (spec/vectors.md), for every game."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
-
-from oracle.games import DEFAULT_GAME
+from typing import Any
 
 DESCRIPTION = """\
-Test vectors for other implementations: positions with their complete sets of
-legal turns, apply cases with the position after and the events, illegal
-turns with the rule they break, a perft file and seeded random playthroughs,
-with a manifest.json naming the spec version and the variant.  The files are
-the same byte for byte on every run.  spec/vectors.md describes the formats.
+Test vectors for other implementations, for every game (--game NAME): states
+with their complete sets of legal actions, apply cases with the state after
+and the events, illegal actions with the rule they break, perft files and
+seeded playthroughs, whose chance outcomes (a deal, a die) are written out as
+actions, with a manifest.json naming the spec version, the game and the
+rules.  The files are the same byte for byte on every run.  spec/vectors.md
+describes the formats.
 
-  export DIR       write the set of --variant (default: standard) into DIR
-  verify DIR       re-export DIR's set in memory and compare it byte for byte
-  regenerate       rewrite the sets kept in the repository (vectors/standard,
-                   vectors/self-push-paradox, vectors/copy-choice-free) after a
-                   deliberate change of the rules; review the diff, then commit
+  export DIR       write the set of --rules and --variant (default: standard) into DIR
+  verify DIR       rebuild DIR's set in memory (its manifest names the game,
+                   the rules and the seeds) and compare it byte for byte
+  regenerate       rewrite the game's sets kept in the repository (TTYKM:
+                   vectors/standard, vectors/self-push-paradox, ... one per
+                   ruleset and variant; vectors/GAME/ for the other games)
+                   after a deliberate change of the rules; review the diff,
+                   then commit
   coverage [DIR]   print the tables of spec/vectors.md: how many records of
                    each set under DIR (default vectors) exercise each clause
-                   of spec/ttykm/, and how the apply records end (TTYKM only)
-
-With --game time-chase or --game trois-ombres the same actions work on that
-game's sets (spec/vectors.md, the other games): seeded playthroughs whose
-chance outcomes (the deal, the die) are written out as actions, apply and
-illegal records.  regenerate rewrites vectors/GAME/ (Time Chase: one set per
-player count; Trois Ombres: the default setup); export writes the set of
---variant; verify reads the game, rules and seeds from DIR's manifest.
+                   of the game's spec, and how the apply records end (for a
+                   game that counts them: TTYKM)
 """
 
 EPILOG = """\
@@ -52,45 +50,37 @@ examples:
 def cmd_vectors(args: argparse.Namespace) -> int:
     import json
     import sys
-    from pathlib import Path
 
-    from oracle.tools.cli.main import UsageError, read_game, read_pair_ruleset
+    from oracle.tools.cli.main import UsageError, read_game, read_rules
     from oracle.tools.vectors import VectorDirError, export, regenerate, verify
-
-    if read_game(args).name != DEFAULT_GAME or (args.action == "verify" and args.dir is not None
-                                                 and is_game_set_dir(Path(args.dir))):
-        return cmd_game_vectors(args)
 
     def progress(step: str) -> None:
         if not args.quiet:
             print(f"vectors: {step}", file=sys.stderr, flush=True)
 
+    game = read_game(args)
     try:
+        if args.action in ("export", "verify") and args.dir is None:
+            raise UsageError(f"vectors {args.action} needs a directory")
         if args.action == "export":
-            if args.dir is None:
-                raise UsageError("vectors export needs a directory")
-            paths = export(Path(args.dir), read_pair_ruleset(args), progress)
-            done = f"wrote {len(paths)} files to {args.dir}"
-            print(json.dumps({"dir": args.dir, "files": paths}) if args.json else done)
+            paths = export(Path(args.dir), game, game.vector_set(read_rules(args, game)), progress)
+            print(json.dumps({"dir": args.dir, "files": paths}) if args.json else
+                  f"wrote {len(paths)} files to {args.dir}")
             return 0
         if args.action == "verify":
-            if args.dir is None:
-                raise UsageError("vectors verify needs a directory")
             problems = verify(Path(args.dir), progress)
             if args.json:
                 print(json.dumps({"dir": args.dir, "identical": not problems, "problems": problems}))
             else:
-                for problem in problems:
-                    print(problem)
-                verdict = f"{len(problems)} files differ from a fresh export" if problems else "identical"
-                print(f"{args.dir}: {verdict}")
+                print("\n".join([*problems, f"{args.dir}: " + (f"{len(problems)} files differ from a fresh export"
+                                                               if problems else "identical")]))
             return 1 if problems else 0
         root = Path(args.dir or "vectors")
         if args.action == "coverage":
-            return print_coverage(root)
+            return print_coverage(root, game)
         if args.dir is None and not Path("oracle").is_dir():
             raise UsageError("run 'vectors regenerate' from the repository root, or give the vectors directory")
-        for directory in regenerate(root, progress):
+        for directory in regenerate(root, game, progress):
             print(f"regenerated {directory}")
         return 0
     except VectorDirError as exc:
@@ -99,76 +89,46 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.dir}: {exc.strerror or exc}") from None
 
 
-def is_game_set_dir(directory: Path) -> bool:
-    """Whether ``directory`` holds a set of another game than TTYKM (its manifest names the game)."""
-    from oracle.tools.game_vectors import is_game_set
-    from oracle.tools.vectors import VectorDirError, read_manifest
+def spec_clauses(spec: Path) -> dict[str, list[str]]:
+    """The clause IDs of each Markdown file of a game's spec folder, by file (relative path)."""
+    from oracle.tools.site.spec_files import CLAUSE
 
-    try:
-        return is_game_set(read_manifest(directory))
-    except (VectorDirError, OSError):
-        return False
+    return {md.relative_to(spec).as_posix(): [m.group(2) for m in CLAUSE.finditer(md.read_text(encoding="utf-8"))]
+            for md in sorted(spec.rglob("*.md"))}
 
 
-def cmd_game_vectors(args: argparse.Namespace) -> int:
-    """``oracle vectors`` for the games played through the common interface (`oracle.tools.game_vectors`)."""
+def committed_sets(root: Path, game: Any) -> dict[str, dict[str, bytes]]:
+    """The files of the game's committed sets found under ``root``, by set name."""
     import json
 
-    from oracle.tools import game_vectors
-    from oracle.tools.cli.main import UsageError, read_game
-    from oracle.tools.vectors import VectorDirError
+    from oracle.tools.vectors import MANIFEST
 
-    name = read_game(args).name
-    try:
-        if args.action == "coverage":
-            raise UsageError(f"vectors coverage counts the clauses of {DEFAULT_GAME} only, not of --game {name}")
-        if args.action in ("export", "verify") and args.dir is None:
-            raise UsageError(f"vectors {args.action} needs a directory")
-        if args.action == "export":
-            paths = game_vectors.export(Path(args.dir), name, args.variant)
-            print(json.dumps({"dir": args.dir, "files": paths}) if args.json else
-                  f"wrote {len(paths)} files to {args.dir}")
-            return 0
-        if args.action == "verify":
-            problems = game_vectors.verify(Path(args.dir))
-            if args.json:
-                print(json.dumps({"dir": args.dir, "identical": not problems, "problems": problems}))
-            else:
-                print("\n".join([*problems, f"{args.dir}: " + (f"{len(problems)} files differ from a fresh export"
-                                                               if problems else "identical")]))
-            return 1 if problems else 0
-        if args.dir is None and not Path("oracle").is_dir():
-            raise UsageError("run 'vectors regenerate' from the repository root, or give the vectors directory")
-        for directory in game_vectors.regenerate(Path(args.dir or "vectors"), name):
-            print(f"regenerated {directory}")
-        return 0
-    except VectorDirError as exc:
-        raise UsageError(str(exc)) from None
-    except OSError as exc:
-        raise UsageError(f"{args.dir}: {exc.strerror or exc}") from None
-
-
-def print_coverage(root: Path) -> int:
-    """Print the coverage tables of the sets under ``root`` against the clauses of spec/ttykm/."""
-    import json
-
-    from oracle.tools.cli.main import UsageError
-    from oracle.tools.vectors import COMMITTED, MANIFEST, coverage_table, ruleset_dir_name, standard_game_clauses
-
-    spec = Path("spec") / "ttykm"
-    if not spec.is_dir():
-        raise UsageError("run 'vectors coverage' from the repository root, where spec/ttykm/ is")
     sets = {}
-    committed = {ruleset_dir_name(r) for r in COMMITTED}
-    for manifest in sorted(root.glob(f"*/{MANIFEST}")):
-        directory = manifest.parent
-        if directory.name not in committed:  # another game's sets, counted by their own tools
-            continue
-        names = [str(entry["path"]) for entry in json.loads(manifest.read_text(encoding="utf-8"))["files"]]
-        sets[directory.name] = {path: (directory / path).read_bytes() for path in [*names, MANIFEST]}
+    for vector_set in sorted(game.vector_sets(), key=lambda s: s.directory):
+        directory = root / vector_set.directory
+        if (directory / MANIFEST).is_file():
+            names = [str(entry["path"]) for entry in json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
+                     ["files"]]
+            sets[vector_set.directory] = {path: (directory / path).read_bytes() for path in [*names, MANIFEST]}
+    return sets
+
+
+def print_coverage(root: Path, game: Any) -> int:
+    """Print the coverage tables of the game's sets under ``root`` against the clauses of spec/GAME/."""
+    from oracle.tools.cli.main import UsageError
+    from oracle.tools.vectors import coverage_table
+
+    measure = game.coverage()
+    if measure is None:
+        raise UsageError(f"vectors coverage needs a game that says which clauses its records exercise,"
+                         f" which {game.name} does not")
+    spec = Path("spec") / game.name
+    if not spec.is_dir():
+        raise UsageError(f"run 'vectors coverage' from the repository root, where spec/{game.name}/ is")
+    sets = committed_sets(root, game)
     if not sets:
         raise UsageError(f"{root} holds no vector set")
-    print(coverage_table(sets, standard_game_clauses(spec)), end="")
+    print(coverage_table(game, sets, measure.clauses(spec_clauses(spec))), end="")
     return 0
 
 

@@ -1,15 +1,20 @@
 """The package layout as it really is: which room imports which, read from the source.
 
 `room_imports` reads every module's ``import`` statements (with `ast`, never
-importing anything) and folds them into rooms: the interface, each game, and
-each tool.  The layout test checks the one-way rule on it (no game imports a
-tool or another game), and `layout_svg` draws it for spec/design.md, so the
-picture on the site is the graph the test checked.
+importing anything, and at any depth of the code: inside functions too) and
+folds them into rooms: the shared base, each game, and each tool.  The layout
+test checks three rules on it: imports run one way (no game imports a tool or
+another game, `upward_imports`); a tool knows a game only through the
+interface and the registry, never by its modules (`game_modules_in_tools`);
+and no module imports itself through others (`import_circles`).
+`layout_svg` draws the rooms for spec/design.md, so the picture on the site
+is the graph the test checked.
 """
 
 from __future__ import annotations
 
 import ast
+from functools import cache
 from html import escape
 from pathlib import Path
 
@@ -19,7 +24,7 @@ PACKAGE = "oracle"
 # A module belongs to the longest room prefix that matches its dotted name.
 TOOL_ROOMS = ("oracle.tools.cli", "oracle.tools.protocol", "oracle.tools.vectors", "oracle.tools.conform",
               "oracle.tools.testing", "oracle.tools.site")
-BASE_ROOMS = ("oracle.interface", "oracle.errors", "oracle.games")
+BASE_ROOMS = ("oracle.interface", "oracle.errors", "oracle.inputs", "oracle.games")
 
 
 def module_name(root: Path, path: Path) -> str:
@@ -30,9 +35,19 @@ def module_name(root: Path, path: Path) -> str:
     return ".".join(parts)
 
 
+@cache
+def _parsed(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a source file (the same source is parsed once, whichever copy it is read from)."""
+    return _parsed(path.read_text(encoding="utf-8"))
+
+
 def imported_modules(path: Path, name: str) -> set[str]:
     """The ``oracle`` modules that the module ``name`` at ``path`` imports, at any depth of its code."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -47,6 +62,73 @@ def imported_modules(path: Path, name: str) -> set[str]:
             found.add(target)
             found.update(f"{target}.{alias.name}" for alias in node.names)
     return {m for m in found if m == PACKAGE or m.startswith(PACKAGE + ".")}
+
+
+def module_imports(root: Path) -> dict[str, set[str]]:
+    """Each module of the package and the modules it imports (``from X import Y`` imports the module
+    ``X.Y`` when there is one, else ``X``), at any depth of its code."""
+    paths = {module_name(root, path): path for path in sorted((root / PACKAGE).rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        tree = parsed(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                target = (f"{base}.{node.module}" if node.module else base) if node.level else node.module or ""
+                found.update(f"{target}.{a.name}" if f"{target}.{a.name}" in paths else target for a in node.names)
+        graph[name] = {m for m in found if m in paths and m != name}
+    return graph
+
+
+def import_circles(root: Path) -> list[list[str]]:
+    """Every set of modules that import one another round a circle (the strongly connected parts of the
+    import graph with more than one module), each sorted, in order."""
+    graph = module_imports(root)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(module: str) -> None:  # Tarjan's algorithm
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            part = []
+            while True:
+                top = stack.pop()
+                part.append(top)
+                if top == module:
+                    break
+            if len(part) > 1:
+                circles.append(sorted(part))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(circles)
+
+
+def game_modules_in_tools(root: Path) -> dict[str, list[str]]:
+    """Each tool module that imports a game's own modules (``oracle.games.<name>...``), with those modules:
+    a tool reaches a game through the interface and the registry only."""
+    games = game_rooms(root)
+    found: dict[str, list[str]] = {}
+    for module, targets in module_imports(root).items():
+        if module.startswith(f"{PACKAGE}.tools."):
+            inside = sorted(t for t in targets if room_of(t, games) is not None)
+            if inside:
+                found[module] = inside
+    return found
 
 
 def game_rooms(root: Path) -> tuple[str, ...]:
@@ -102,9 +184,10 @@ def upward_imports(root: Path) -> list[str]:
 
 
 def _short(room: str) -> str:
-    """The room's name inside its row: ``cli``, ``ttykm``, ``interface``; the registry is ``oracle.games``."""
+    """The room's name inside its row: ``cli``, ``ttykm``, ``interface``; ``oracle.games`` itself is the
+    registry and what every game shares (``base``, the generic ``perft`` and ``blame``)."""
     if room == f"{PACKAGE}.games":
-        return "registry"
+        return "registry, base"
     return room.rpartition(".")[2]
 
 

@@ -2,8 +2,8 @@
 
 The oracle is the trusted model.  Each run starts a game on the engine and on
 the model from a tricky position, then Hypothesis picks steps: play a random
-legal turn on both, ask both about a random (often illegal or partial) turn,
-or restart from another position.  After every step the engine's position
+legal turn on both, ask both about a turn (one played earlier, or one of the
+game's near misses: often illegal or partial), or restart from another position.  After every step the engine's position
 and its set of legal turns must equal the model's.  When they differ,
 Hypothesis shrinks the run to a short sequence of steps that shows it.
 
@@ -50,7 +50,6 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from oracle.errors import NotationError
 from oracle.games import DEFAULT_GAME, AnyGame, load_game
-from oracle.tools.testing.strategies import action_texts
 
 
 class EngineAdapter(ABC):
@@ -161,16 +160,16 @@ def _canonical(game: AnyGame, text: str, what: str) -> str:
 
 
 def start_positions(game_name: str, variant: str | None = None, count: int = 8) -> tuple[str, ...]:
-    """Where runs start: TTYKM's named tricky positions (spec/vectors.md), or for
-    another game its first positions with their chance outcomes drawn from seeds 0, 1, ..."""
+    """Where runs start: the game's named states that are not over (its vector set's, spec/vectors.md), or
+    for a game with none its first states with their chance outcomes drawn from seeds 0, 1, ..."""
     game = load_game(game_name)
-    if game_name == DEFAULT_GAME:
-        from oracle.tools.vectors import NAMED_POSITIONS
-
-        return tuple(n.text for n in NAMED_POSITIONS if game.outcome(game.parse_state(n.text)) is None)
     rules = game.parse_rules(None, variant)
-    found = []
-    for seed in range(count):
+    try:
+        named = game.vector_set(rules).named
+    except NotationError:  # rules with no vector set of their own
+        named = ()
+    found = [n.text for n in named if game.outcome(game.parse_state(n.text)) is None]
+    for seed in range(count if not found else 0):
         state, rng = game.initial_state(rules), random.Random(seed)
         while game.to_act(state).kind == "chance":
             state = game.apply(state, game.sample_chance(state, rules, rng), rules).state
@@ -243,8 +242,12 @@ class EngineStateMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def ask_about_a_turn(self, data: st.DataObject) -> None:
-        pool = st.sampled_from(self.seen_actions) if self.seen_actions else st.nothing()
-        text = data.draw(pool | action_texts(self.game_name), label="question")
+        seed = data.draw(st.integers(0, 2**32 - 1), label="question seed")
+        misses = self.game.near_misses(self.model, self.rules, random.Random(seed)) or ()
+        options = [*self.seen_actions, *(self.game.format_action(a) for a in misses)]
+        if not options:
+            return
+        text = data.draw(st.sampled_from(options), label="question")
         try:
             action = self.game.parse_action(text)
         except NotationError:

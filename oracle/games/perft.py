@@ -1,14 +1,14 @@
-"""Perft for the games played through the common interface: count the action sequences of a given depth.
+"""Perft through the common interface: count the action sequences of a given depth, for any game.
 
-As TTYKM's perft counts turn sequences (`oracle.games.ttykm.perft`), this
-counts the sequences of actions of every kind, in the order the game asks
-for them: one player's action, a joint action of sealed choices (each
-combination of the players' choices counts once), or a chance outcome (each
-outcome `Game.chance_outcomes` lists counts once, whatever its probability).
-A game that is over has no action, so a sequence that reaches the end early
-is not counted at a greater depth.  A chance whose outcomes are too many to
-list (a deal, a shuffle) cannot be expanded: `PerftError` says so, and a
-count must start after it (from a dealt state).
+(spec/design.md)  The default of `oracle.interface.Game.perft` for a game
+with no fast counter of its own.  It counts the sequences of actions of
+every kind, in the order the game asks for them: one player's action, a
+joint action of sealed choices (each combination of the players' choices
+counts once), or a chance outcome (each outcome `Game.chance_outcomes` lists
+counts once, whatever its probability).  A game that is over has no action,
+so a sequence that reaches the end early is not counted at a greater depth.
+A chance whose outcomes are too many to list (a deal, a shuffle) cannot be
+expanded: `PerftError` says so, and a count must start after it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,10 @@ from itertools import product
 from typing import Any
 
 from oracle.errors import NotationError
-from oracle.games import AnyGame
+from oracle.games import load_game
+from oracle.interface import Game
+
+AnyGame = Game[Any, Any, Any, Any]
 
 
 class PerftError(NotationError):
@@ -63,3 +66,10 @@ def divide(game: AnyGame, state: Any, rules: Any, depth: int,
         if progress is not None:
             progress(done, len(actions))
     return parts
+
+
+def count_text(game_name: str, rules_text: str, state_text: str, depth: int) -> int:
+    """`Game.perft` of the state written ``state_text``, under the rules written ``rules_text``, of the
+    game registered as ``game_name``: a counter a worker in another process can run from names alone."""
+    game = load_game(game_name)
+    return game.perft(game.parse_state(state_text), game.parse_rules(None, rules_text), depth)

@@ -1,4 +1,7 @@
-"""Hypothesis strategies for positions and turns.
+"""Hypothesis strategies for TTYKM's positions and turns, for property tests and engines' own tests.
+
+Nothing on the oracle's query path imports this module (it needs Hypothesis,
+which the ``[harness]`` extra installs).
 
 `positions` draws any valid position (reachable from the start or not);
 `played_positions` draws positions reached by random legal play, which look
@@ -103,14 +106,3 @@ def blocked_copy_positions(draw: st.DrawFn) -> Position:
         focus=(focus[white], focus[black]),
         to_move=mover,
     )
-
-
-def action_texts(game_name: str) -> st.SearchStrategy[str]:
-    """Action texts of any shape for the stateful harness's questions: TTYKM's
-    `turns`, legal or not, complete or partial; other games ask only about
-    actions seen legal elsewhere in the run."""
-    from oracle.games.ttykm.notation import format_turn
-
-    if game_name == "ttykm":
-        return turns().map(format_turn)
-    return st.nothing()

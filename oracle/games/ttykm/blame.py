@@ -1,8 +1,8 @@
-"""Which rule a difference between an engine and the oracle is about.
+"""Which rule a difference between an engine and the oracle is about, in TTYKM.
 
-The conformance runner (`oracle.tools.conform`) and the vector coverage
-(`oracle.tools.vectors`) both ask this module which clause an event, a turn
-or a differing field comes from.  Blame follows the order in which the turn
+The conformance runner (`oracle.tools.conform`) asks `TtykmBlame` through
+`Game.blame`, and the vector coverage (`oracle.games.ttykm.coverage`) asks
+`event_rules`, which clause an event, a turn or a differing field comes from.  Blame follows the order in which the turn
 produces things: the first event that differs, or the first field of the
 position after the turn that differs, names the rule.
 
@@ -15,11 +15,17 @@ most specific rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
+from oracle.games.blame import differing_fields, event_diff, shown_fields
 from oracle.games.ttykm.board import Era
+from oracle.games.ttykm.notation import event_text, event_to_json, position_to_json
+from oracle.games.ttykm.rules.standard import apply_turn, explain
 from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Turn
+from oracle.interface import Blame
 
 # The most specific first: a turn is attributed to the first of these it exercises.
 RULE_PRIORITY = (
@@ -166,14 +172,6 @@ def contested_rule(rules: list[str], cited: Any, ruleset: Ruleset) -> str | None
 # --- events, one by one ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Blame:
-    """A rule blamed for a difference, and what differs (for people)."""
-
-    rule: str | None
-    detail: str
-
-
 def blame_events(ours: list[str], theirs: list[str], ruleset: Ruleset) -> Blame | None:
     """Compare two event traces of one turn; None if equal.
 
@@ -189,7 +187,7 @@ def blame_events(ours: list[str], theirs: list[str], ruleset: Ruleset) -> Blame 
         other = theirs[index] if index < len(theirs) else None
         if mine == other:
             continue
-        detail = f"event {index + 1}: the oracle has {mine!r}, the engine {other!r}"
+        detail = event_diff(index, mine, other)
         if "won" in (mine or "").split(" ")[:1] + (other or "").split(" ")[:1]:
             return Blame("WIN.CHECK", detail)  # a win one side declares and the other does not
         if other is not None and other in ours[index + 1:]:
@@ -202,32 +200,6 @@ def blame_events(ours: list[str], theirs: list[str], ruleset: Ruleset) -> Blame 
 
 
 # --- positions, field by field ---------------------------------------------------------------
-
-
-def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
-    """A JSON value as ``{path: scalar}``.  Objects nest with ``.``; a list of
-    strings is a set, each member a path ``name[member]`` (a copy on a cell);
-    other lists are indexed ``name[0]``."""
-    if isinstance(value, dict):
-        out: dict[str, Any] = {}
-        for key, item in value.items():
-            out.update(flatten(item, f"{prefix}.{key}" if prefix else str(key)))
-        return out
-    if isinstance(value, list) and all(isinstance(item, str) for item in value):
-        return {f"{prefix}[{item}]": True for item in value}
-    if isinstance(value, list):
-        out = {}
-        for index, item in enumerate(value):
-            out.update(flatten(item, f"{prefix}[{index}]"))
-        return out
-    return {prefix: value}
-
-
-def differing_fields(ours: Any, theirs: Any) -> list[str]:
-    """The flattened paths whose values differ, in the order of the oracle's JSON form."""
-    mine, other = flatten(ours), flatten(theirs)
-    paths = [*mine, *(p for p in other if p not in mine)]
-    return [p for p in paths if mine.get(p) != other.get(p)]
 
 
 def _path_tokens(path: str) -> list[str]:
@@ -279,8 +251,7 @@ def blame_position(before: Any, ours: Any, theirs: Any, events: list[str], event
             candidate = (index, rules[index])
         if best is None or candidate[0] < best[0]:
             best = candidate
-    shown = ", ".join(fields[:6]) + (f" and {len(fields) - 6} more" if len(fields) > 6 else "")
-    detail = f"the position after the turn differs in {shown}"
+    detail = f"the position after the turn differs in {shown_fields(fields)}"
     return Blame(best[1] if best is not None else main_rule(rules), detail)
 
 
@@ -290,3 +261,54 @@ def _get(value: Any, tokens: list[str]) -> Any:
             return None
         value = value.get(token)
     return value
+
+
+# --- the blame the conformance runner asks for (oracle.interface.Blamer) -----------------------
+
+
+def _played(position: Position, turn: Turn, ruleset: Ruleset) -> tuple[Position, list[str], list[dict[str, Any]]]:
+    applied = apply_turn(position, turn, ruleset)
+    return applied.position, [event_text(e) for e in applied.events], [event_to_json(e) for e in applied.events]
+
+
+class TtykmBlame:
+    """`oracle.interface.Blamer` for TTYKM under one ruleset: the functions above, turn by turn."""
+
+    notation_rule: str | None = "NOTATION.TURN"
+    listing_rule: str | None = "ORACLE.TURN"
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    def events(self, state: Any, action: Any, ours: Sequence[str], theirs: Sequence[str]) -> Blame | None:
+        return blame_events(list(ours), list(theirs), self.ruleset)
+
+    def state(self, before: Any, action: Any, theirs: Any | None) -> Blame:
+        after, events, events_json = _played(before, action, self.ruleset)
+        if theirs is None:
+            return Blame(main_rule(event_rules(events, self.ruleset)),
+                         "the engine's position after the turn is missing or unreadable")
+        blamed = blame_position(position_to_json(before), position_to_json(after), position_to_json(theirs), events,
+                                events_json, self.ruleset)
+        return blamed if blamed is not None else Blame(None, "the position after the turn differs in its text")
+
+    def refusal(self, state: Any, action: Any, cited: str | None) -> str | None:
+        events = _played(state, action, self.ruleset)[1] if isinstance(action, Turn) else []
+        return contested_rule(event_rules(events, self.ruleset), cited, self.ruleset)
+
+    def other_rule(self, state: Any, action: Any, ours: str | None) -> str | None:
+        """The most specific rule the actions of the turn exercise when played (with any legal Focus).
+
+        An engine that names another rule for an illegal turn usually does so
+        because it plays the turn's actions differently (it stopped a push chain,
+        say), so the actions' rule is in question rather than the one that
+        makes the turn illegal; generic rules are not blamed.
+        """
+        if not isinstance(action, Turn) or not action.actions:
+            return ours
+        for era in Era:
+            candidate = Turn(action.copy, action.actions, era)
+            if explain(state, candidate, self.ruleset).is_legal:
+                best = main_rule(event_rules(_played(state, candidate, self.ruleset)[1], self.ruleset))
+                return best if best not in GENERIC_RULES else ours
+        return ours

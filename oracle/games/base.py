@@ -1,0 +1,229 @@
+"""What every game shares: the input discipline on its readers, and the defaults of the tools' capabilities.
+
+(spec/design.md)  A game's `Game` class derives from `GameBase`, which
+holds the readers of the interface (`parse_state`, `state_from_json`,
+`parse_action`, `action_from_json`).  They apply the limits of
+`oracle.inputs` and the bounds the game declares (`Game.bounds`) before the
+game's own reader sees the input, so no game can skip them: sizes, numbers
+in ASCII digits of bounded length, no field given twice, every count within
+its bound, the JSON form of the declared shape.  A game implements only
+the readers' second halves, `read_state_text`, `read_state_json`,
+`read_action_text` and `read_action_json`, which `tests/test_layout.py`
+checks it does instead of overriding the readers.
+
+A game with no chance, no sealed choices, no partial actions and nothing
+hidden need not write those methods either.  The other methods are the
+defaults of what the shared tools ask beyond the rules: a game with no
+picture of its own gets its text picture as SVG, one with no fast perft
+the counter over the interface (`oracle.games.perft`), one with no blame
+of its own the blame by events (`oracle.games.blame`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from dataclasses import replace
+from fractions import Fraction
+from random import Random
+from typing import Any, Generic, TypeVar, cast, final
+
+from oracle.errors import NotationError
+from oracle.inputs import (
+    MAX_ACTION_BYTES,
+    MAX_STATE_BYTES,
+    Bounds,
+    check_action,
+    check_size,
+    check_state_json,
+    check_state_text,
+    load_json,
+)
+from oracle.interface import Blamer, Coverage, Game, Json, VectorSet, Words
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+RulesT = TypeVar("RulesT")
+EventT = TypeVar("EventT")
+
+AnyGame = Game[Any, Any, Any, Any]
+
+# The seeds of a vector set made for rules no committed set plays.
+DEFAULT_SEEDS = (1, 2)
+# The deepest perft the command line and one protocol request count, for a game that says nothing else.
+PERFT_DEPTH = 6
+PERFT_DEPTH_SERVER = 3
+
+
+def is_json_form(text: str) -> bool:
+    """Whether ``text`` is a state's or an action's JSON form rather than its text notation."""
+    return text.lstrip().startswith("{")
+
+
+def text_svg(title: str, text: str) -> str:
+    """A text picture as SVG: one line of monospace text per line, for a game with no drawing of its own."""
+    from html import escape
+
+    lines = text.splitlines() or [""]
+    width = 16 + 8 * max(len(line) for line in lines)
+    height = 16 + 18 * len(lines)
+    rows = "".join(f'<text x="8" y="{20 + 18 * i}" xml:space="preserve">{escape(line)}</text>'
+                   for i, line in enumerate(lines))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+            f'aria-label="{escape(title)}"><title>{escape(title)}</title>'
+            '<style>text{font:14px monospace;fill:#222}</style>'
+            f'<rect width="{width}" height="{height}" fill="#fdfaf4"/>{rows}</svg>')
+
+
+class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
+    """The readers every game shares, and the defaults of the capabilities (see the module)."""
+
+    words: Words = Words()
+    bounds: Bounds = Bounds()
+    observe_rule: str | None = None
+
+    def _game(self) -> Game[StateT, ActionT, RulesT, EventT]:
+        return cast(Game[StateT, ActionT, RulesT, EventT], self)
+
+    # --- the readers: the shared discipline first, then the game's own ---
+
+    @final
+    def parse_state(self, text: str) -> StateT:
+        """The state written in the game's text notation, or its JSON form if it starts with ``{``."""
+        state = self.words.state
+        check_size(text, MAX_STATE_BYTES, f"the {state}")
+        if is_json_form(text):
+            return self.state_from_json(load_json(text, f"{state} JSON"))
+        check_state_text(text, self.bounds, f"the {state}")
+        return self.read_state_text(text)
+
+    @final
+    def state_from_json(self, obj: Any) -> StateT:
+        check_state_json(obj, self.bounds, f"a JSON {self.words.state}")
+        return self.read_state_json(obj)
+
+    @final
+    def parse_action(self, text: str) -> ActionT:
+        action = self.words.action
+        check_size(text, MAX_ACTION_BYTES, f"the {action}")
+        if is_json_form(text):
+            return self.action_from_json(load_json(text, f"{action} JSON"))
+        check_action(text, self.bounds, f"the {action}")
+        return self.read_action_text(text)
+
+    @final
+    def action_from_json(self, obj: Any) -> ActionT:
+        check_action(obj, self.bounds, f"the {self.words.action}")
+        return self.read_action_json(obj)
+
+    def read_state_text(self, text: str) -> StateT:
+        """The game's reader of its state's text notation, called once the shared checks pass."""
+        raise NotImplementedError
+
+    def read_state_json(self, obj: dict[str, Any]) -> StateT:
+        """The game's reader of its state's JSON form, called once the shared checks pass."""
+        raise NotImplementedError
+
+    def read_action_text(self, text: str) -> ActionT:
+        """The game's reader of its action's text notation, called once the shared checks pass."""
+        raise NotImplementedError
+
+    def read_action_json(self, obj: Any) -> ActionT:
+        """The game's reader of its action's JSON form, called once the shared checks pass."""
+        raise NotImplementedError
+
+    # --- defaults for a game of perfect information with no chance and no sealed choices ---
+
+    def player_name(self, player: int) -> str:
+        return f"p{player}"
+
+    def rulesets(self) -> Sequence[str]:
+        return ("standard",)
+
+    def chance_outcomes(self, state: StateT, rules: RulesT) -> Sequence[tuple[ActionT, Fraction]]:
+        return ()
+
+    def sample_chance(self, state: StateT, rules: RulesT, rng: Random) -> ActionT:
+        raise NotationError(f"{self._game().title} has no chance outcome here")
+
+    def joint_action(self, state: StateT, choices: Mapping[int, ActionT]) -> ActionT:
+        raise NotationError(f"{self._game().title} has no simultaneous moves")
+
+    def completions(self, state: StateT, partial: ActionT, rules: RulesT) -> Sequence[ActionT]:
+        return ()
+
+    def observe(self, state: StateT, player: int) -> Json:
+        return self._game().state_to_json(state)  # perfect information: everyone sees everything
+
+    # --- the defaults of what the shared tools ask ---
+
+    def seats(self, state: StateT) -> tuple[int, ...]:
+        return self._game().players
+
+    def state_svg(self, state: StateT) -> str:
+        game = self._game()
+        return text_svg(f"{game.title}: {game.format_state(state)}", game.state_text(state))
+
+    def action_svg(self, state: StateT, action: ActionT, rules: RulesT) -> tuple[str, str]:
+        after = self._game().apply(state, action, rules).state
+        return self.state_svg(state), self.state_svg(after)
+
+    # The defaults below import their modules when asked: a query needs none of them.
+
+    def perft(self, state: StateT, rules: RulesT, depth: int) -> int:
+        from oracle.games import perft
+
+        return perft.perft(self._game(), state, rules, depth)
+
+    def divide(self, state: StateT, rules: RulesT, depth: int,
+               progress: Callable[[int, int], None] | None = None) -> Sequence[tuple[ActionT, int]]:
+        from oracle.games import perft
+
+        return perft.divide(self._game(), state, rules, depth, progress)
+
+    def perft_depth_limit(self, rules: RulesT, server: bool) -> int:
+        return PERFT_DEPTH_SERVER if server else PERFT_DEPTH
+
+    def perft_counter(self, rules: RulesT) -> Callable[[str, int], int]:
+        from oracle.games import perft
+
+        game = self._game()
+        return partial(perft.count_text, game.name, game.rules_name(rules))
+
+    def sample_game(self) -> Sequence[tuple[str, str]]:
+        return ()
+
+    def vector_sets(self) -> Sequence[VectorSet]:
+        return ()
+
+    def vector_set(self, rules: RulesT) -> VectorSet:
+        """The committed set of these rules, or one like the first committed set, of `DEFAULT_SEEDS`."""
+        game = self._game()
+        wanted = game.rules_name(rules)
+        committed = self.vector_sets()
+        for candidate in committed:
+            if game.rules_name(game.parse_rules(None, candidate.rules)) == wanted:
+                return candidate
+        like = committed[0] if committed else VectorSet("", None, DEFAULT_SEEDS)
+        return replace(like, directory=f"{game.name}/{wanted.replace('+', '_').replace('=', '-')}", rules=wanted,
+                       seeds=DEFAULT_SEEDS)
+
+    def seeded_actions(self, rules: RulesT, seed: int) -> Sequence[ActionT] | None:
+        return None
+
+    def near_misses(self, state: StateT, rules: RulesT, rng: Random) -> Sequence[ActionT] | None:
+        return None
+
+    def is_partial(self, action: ActionT) -> bool:
+        return False
+
+    def event_rule(self, event: EventT) -> str | None:
+        return None
+
+    def blame(self, rules: RulesT) -> Blamer:
+        from oracle.games.blame import EventBlame
+
+        return EventBlame(self._game(), rules)
+
+    def coverage(self) -> Coverage | None:
+        return None
