@@ -41,8 +41,8 @@ from oracle.games.ttykm.perft import perft
 from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
-from oracle.tools import perft_cluster
 from oracle.games.ttykm.vector_sets import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_DEPTHS, vector_set
+from oracle.tools import perft_cluster
 
 TABLE = Path(__file__).resolve().parent.parent / "oracle" / "games" / "ttykm" / "perft_table.py"
 

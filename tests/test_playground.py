@@ -231,7 +231,7 @@ def test_a_card_game_seat_sees_its_own_hand_and_no_other() -> None:
     state = game.parse_state(dealt["state"])
     hands = [game.observe(state, p)["hand"] for p in range(4)]
     assert dealt["chooser"] == "p0" and dealt["view"]["seat"] == 0
-    assert dealt["view"]["private"] == [{"field": "hand", "items": hands[0]}]
+    assert {"field": "hand", "items": hands[0]} in dealt["view"]["private"]
     shown = json.dumps(dealt["view"]) + dealt["table"] + json.dumps(dealt["buttons"])
     for other in hands[1:]:
         for card in other:
@@ -239,7 +239,7 @@ def test_a_card_game_seat_sees_its_own_hand_and_no_other() -> None:
     assert dealt["svg_row"] == ""  # the umpire's text picture (every hand) is not drawn for a seat
     # p0 seals a bid: p1 is next, and sees p1's own hand; p0's choice stays in the picks, unseen.
     bid = view({"game": "time-chase", "state": dealt["state"], "picks": [dealt["buttons"][0]["pick"]]})
-    assert bid["chooser"] == "p1" and bid["view"]["private"][0]["items"] == hands[1]
+    assert bid["chooser"] == "p1" and {"field": "hand", "items": hands[1]} in bid["view"]["private"]
     # A seat chosen alone sees its view, and acts only on its own turn.
     watching = view({"game": "time-chase", "state": dealt["state"], "seat": "2"})
     assert watching["view"]["seat"] == 2 and watching["buttons"] == []
@@ -255,7 +255,7 @@ def test_a_seat_view_is_the_observation_of_that_seat() -> None:
     state = game.parse_state(answer["state"])
     seen = game.observe(state, answer["view"]["seat"])
     listed = {f["field"] for f in answer["view"]["private"] + answer["view"]["public"]}
-    assert listed == {key.replace("_", " ") for key in seen if key != "player"}
+    assert listed == {key.replace("_", " ") for key in seen if key not in ("player", "view")}
     assert "<svg" in answer["view"]["picture"]  # the table as everybody sees it
     rolled = view({"game": "trois-ombres", "state": answer["state"], "picks": ["roll"]})
     assert rolled["kind"] == "chance" and rolled["buttons"][0]["pick"] == "chance"  # or a listed die face

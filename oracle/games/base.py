@@ -22,9 +22,9 @@ of its own the blame by events (`oracle.games.blame`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
 from random import Random
 from typing import Any, Generic, TypeVar, cast, final
 

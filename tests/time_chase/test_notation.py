@@ -136,7 +136,7 @@ TCB = ("players=4 round=1 phase=bid first=1 ref=1 invariant=R10 unused=R6,R8,G10
         ("players=4 round=\u00b2 phase=deal", "'\u00b2'"),
         ("players=\u0664 round=0 phase=deal", "'\u0664'"),
         ("players=4 round=" + "9" * 4301 + " phase=deal", "999"),
-        (TCB.replace("R11,", "R\u00b2,"), "'R\u00b2'"),
+        (TCB.replace("R11,", "R\u00b2,"), "'\u00b2'"),
     ],
     ids=["won 99", "won huge", "won later", "ref", "crystals", "winner", "round unicode", "players unicode",
          "round huge", "card unicode"],

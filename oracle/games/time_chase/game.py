@@ -57,7 +57,10 @@ BOUNDS = Bounds(
           "timeline": ListOf(Maybe({"lead": str, "cross": Maybe(str), "controller": Maybe(_PLAYER)})),
           "at": Maybe(_ROUND), "trick": ListOf((_PLAYER, str)), "discard": ListOf(str),
           "won": ListOf(ListOf(_ROUND)), "last_token": Maybe(_PLAYER), "winners": ListOf(_PLAYER),
-          "end_rule": Maybe(str), "variants": Maybe(str), "view": Maybe(_PLAYER)},
+          "end_rule": Maybe(str), "variants": Maybe(str), "view": Maybe(_PLAYER),
+          # A player's view (TC.NOTATION.VIEW) also carries what it says of that seat, for people.
+          "player": _PLAYER, "hand": ListOf(str), "hand_sizes": ListOf(Int(13)), "removed": ListOf(str),
+          "trump": Maybe(str)},
     action_number=99,
 )
 

@@ -81,7 +81,11 @@ BOUNDS = Bounds(
           "objets": ListOf(Maybe(str)), "curses": ListOf({"card": str, "drawer": _SEAT, "fresh": bool}),
           "closed": ListOf(bool), "seen": ListOf(MapOf(str)), "held": ListOf((str, Maybe(_NUMBER))),
           "current": _SEAT, "turn": str, "steps": ListOf(ListOf(str)), "result": Maybe(str),
-          "rule": Maybe(str), "variants": Maybe(str), "view": Maybe(_SEAT), "unseen": ListOf(str)},
+          "rule": Maybe(str), "variants": Maybe(str), "view": Maybe(_SEAT), "unseen": ListOf(str),
+          # A player's view (OMBRES.NOTATION.VIEW) also carries what it says of that seat, for people.
+          "player": _SEAT, "eyes": str, "cleared": _NUMBER, "known": MapOf(str), "face": Maybe(str),
+          "piles": MapOf(_NUMBER), "discards": MapOf(ListOf(str)),
+          "to_act": {"kind": str, "player": Maybe(_SEAT), "step": Maybe(str)}},
 )
 
 

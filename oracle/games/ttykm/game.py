@@ -11,8 +11,8 @@ report (`blame`) and the coverage of the vectors (`coverage`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from fractions import Fraction
+from functools import partial
 from random import Random
 from typing import Any
 

@@ -253,11 +253,13 @@ def seats(game: AnyGame, state: Any) -> list[int]:
 
 
 def public_picture(game: AnyGame, state: Any) -> str:
-    """The game's picture of the table as everybody sees it: its ``state_svg`` (the same picture as
-    ``oracle render``: Time Chase's timeline, 3 ombres's face-down tiles as backs), or an empty
-    string for a game with none."""
-    draw = getattr(importlib.import_module(GAMES[game.name]), "state_svg", None)
-    return "" if draw is None else f'<div class="pg-picture">{draw(state)}</div>'
+    """The game's picture of a state (`Game.state_svg`, the same picture as ``oracle render``): of a
+    seat's view, what that seat may see (Time Chase's timeline, 3 ombres's face-down tiles as backs)."""
+    return f'<div class="pg-picture">{game.state_svg(state)}</div>'
+
+
+# Fields of an observation that say whose it is, not what is seen: not listed.
+WHOSE = ("player", "view")
 
 
 def _shown(value: Any) -> dict[str, Any]:
@@ -270,26 +272,24 @@ def _shown(value: Any) -> dict[str, Any]:
 
 
 def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int]) -> dict[str, Any]:
-    """What one seat may see, for the page: the table's picture and the seat's observation.
+    """What one seat may see, for the page: the picture of its view and the fields of its observation.
 
-    The playground reads only `Game.observe(state, seat)` (a JSON object) for what is the
-    seat's own: the fields whose value differs from another seat's observation are its
-    private view (a hand of cards, the tiles it has seen), listed first; the others are what
-    every player sees, listed after.  The picture is `public_picture`: it draws the table,
-    which holds nothing private.  When `observe` returns a state with its unknowns written
-    ``?``, the picture becomes that state's own (``state_svg`` of it) and these lists its
-    caption; nothing else here changes.
+    The playground reads only `Game.observe(state, seat)`: a player's view, which is a state with
+    what that seat cannot see written ``?`` (TC.NOTATION.VIEW, OMBRES.NOTATION.VIEW), so its picture
+    is drawn from that view and never from the whole state.  The fields whose value differs from
+    another seat's observation are its private view (a hand of cards, the tiles it has seen), listed
+    first; the others are what every player sees, listed after.
     """
     seen = game.observe(state, seat)
     others = [game.observe(state, p) for p in players if p != seat]
-    private = [key for key in seen if key != "player" and any(o.get(key) != seen[key] for o in others)]
+    private = [key for key in seen if key not in WHOSE and any(o.get(key) != seen[key] for o in others)]
     return {
         "seat": seat,
         "name": game.player_name(seat),
-        "picture": public_picture(game, state),
+        "picture": public_picture(game, game.state_from_json(seen)),
         "private": [{"field": key.replace("_", " "), **_shown(seen[key])} for key in private],
         "public": [{"field": key.replace("_", " "), **_shown(value)} for key, value in seen.items()
-                   if key not in private and key != "player"],
+                   if key not in private and key not in WHOSE],
     }
 
 
