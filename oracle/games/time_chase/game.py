@@ -17,6 +17,7 @@ from oracle.errors import NotationError
 from oracle.games.time_chase import notation, pictures, rules
 from oracle.games.time_chase.actions import Action, Bid, Bids, Play
 from oracle.games.time_chase.cards import deck
+from oracle.games.time_chase.encoding import ENCODING
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.ruleset import VARIANTS, Rules
 from oracle.games.time_chase.state import State, check_state
@@ -35,6 +36,7 @@ class TimeChase:
     name: str = "time-chase"
     title: str = "Time Chase (Contre-Temps)"
     players: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+    encoding = ENCODING  # actions as numbers, observations as tensors (spec/time-chase/encoding.md)
 
     def player_name(self, player: int) -> str:
         return f"p{player}"

@@ -17,6 +17,7 @@ from oracle.errors import NotationError
 from oracle.games.trois_ombres import notation
 from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import VARIANTS, Rules
+from oracle.games.trois_ombres.encoding import ENCODING
 from oracle.games.trois_ombres.events import Event
 from oracle.games.trois_ombres.pictures.text import state_text
 from oracle.games.trois_ombres.rules import steps
@@ -92,6 +93,7 @@ class TroisOmbres:
     name: str = "trois-ombres"
     title: str = "L'heure des 3 ombres"
     players: tuple[int, ...] = (0, 1, 2, 3)
+    encoding = ENCODING  # actions as numbers, observations as tensors (spec/trois-ombres/encoding.md)
 
     def player_name(self, player: int) -> str:
         return f"p{player}"

@@ -16,6 +16,7 @@ from oracle.errors import NotationError
 from oracle.games.state_text import parse_text_or_json
 from oracle.games.ttykm import notation
 from oracle.games.ttykm.board import Colour
+from oracle.games.ttykm.encoding import ENCODING
 from oracle.games.ttykm.events import Drawn, Event
 from oracle.games.ttykm.pictures.text import board_text
 from oracle.games.ttykm.rules import apply_turn, explain, legal_turns
@@ -36,6 +37,7 @@ class TTYKM:
     name: str = "ttykm"
     title: str = "That Time You Killed Me"
     players: tuple[int, ...] = (int(Colour.WHITE), int(Colour.BLACK))
+    encoding = ENCODING  # actions as numbers, observations as tensors (spec/ttykm/encoding.md)
 
     def player_name(self, player: int) -> str:
         return Colour(player).word
