@@ -273,6 +273,24 @@ class IllegalAction(ValueError):
 RulesInT = TypeVar("RulesInT", contravariant=True)
 
 
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """What kind of game it is, as game-AI frameworks classify games (OpenSpiel's game types)."""
+
+    simultaneous: bool
+    """Some steps are taken by several players at once (sealed bids)."""
+    chance: bool
+    """Some steps are chance outcomes."""
+    sampled_chance: bool
+    """Some chance has outcomes too many to list (a shuffle), so `Game.sample_chance` draws them."""
+    perfect_information: bool
+    """Every player sees the whole state (`Game.observe`)."""
+    cooperative: bool
+    """The players win or lose together."""
+    seats: tuple[int, int]
+    """The fewest and the most players the game can seat."""
+
+
 class Encoding(Protocol[ActionT, RulesInT]):
     """A game's actions as integers and its observations as tensors (spec/<game>/encoding.md).
 
@@ -286,6 +304,10 @@ class Encoding(Protocol[ActionT, RulesInT]):
     Observation tensors are made from `Game.observe`, so they hold nothing
     that the player may not see.
     """
+
+    def traits(self, rules: RulesInT) -> Traits:
+        """What kind of game it is under ``rules``."""
+        ...
 
     def settings(self) -> Mapping[str, int]:
         """The whole-number settings the rules text takes as ``name=value`` (such as ``players``), with defaults."""

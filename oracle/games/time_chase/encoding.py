@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 
 from oracle.errors import NotationError
 from oracle.games.time_chase.actions import Action, Bid, Play
-from oracle.games.time_chase.cards import RANKS, ROUNDS, SUITS, Card, full_deck
+from oracle.games.time_chase.cards import PLAYER_COUNTS, RANKS, ROUNDS, SUITS, Card, full_deck
 from oracle.games.time_chase.ruleset import Rules
-from oracle.interface import Encoding, Json
+from oracle.interface import Encoding, Json, Traits
 
 CARDS = len(SUITS) * len(RANKS)
 """65 cards in the box, every one with its number (TC.DECK)."""
@@ -72,6 +72,10 @@ class TimeChaseEncoding:
     ``13 * s + r - 1`` (0-64); bidding b crystals is action ``65 + b``
     (b = 0-10).  The numbering is the same for every player count.
     """
+
+    def traits(self, rules: Rules) -> Traits:
+        return Traits(simultaneous=True, chance=True, sampled_chance=True, perfect_information=False,
+                      cooperative=False, seats=(min(PLAYER_COUNTS), max(PLAYER_COUNTS)))
 
     def settings(self) -> Mapping[str, int]:
         return {"players": Rules().players}

@@ -22,6 +22,7 @@ from oracle.games.trois_ombres.components import (
     ID_CARDS,
     LIEUX,
     LIMBES_CARDS,
+    LIMITS,
     MALEDICTIONS,
     OBJETS,
     PLACES,
@@ -30,7 +31,7 @@ from oracle.games.trois_ombres.components import (
     Setup,
     suspect_tiles,
 )
-from oracle.interface import Encoding, Json
+from oracle.interface import Encoding, Json, Traits
 
 SEATS = 4
 """Room for four players in every per-seat section; the seats beyond the table's stay zero."""
@@ -136,6 +137,10 @@ def sections(setup: Setup) -> tuple[tuple[str, int], ...]:
 
 class TroisOmbresEncoding:
     """The `oracle.interface.Encoding` of L'heure des 3 ombres."""
+
+    def traits(self, rules: Rules) -> Traits:
+        return Traits(simultaneous=False, chance=True, sampled_chance=True, perfect_information=False,
+                      cooperative=True, seats=LIMITS["players"])
 
     def settings(self) -> Mapping[str, int]:
         default = Setup()

@@ -4,8 +4,8 @@ A turn is numbered from its four parts: the chosen copy's square, its first
 and second action and the new Focus era.  The actions a turn may hold come
 from an alphabet that depends only on the chapters the rules allow, so the
 numbering of a ruleset never changes.  The observation is a stack of 4×4
-planes, one stack per era, read from the position's JSON form (the whole
-position: TTYKM has no hidden information).
+planes, each plane once per era, read from the position's JSON form (the
+whole position: TTYKM has no hidden information).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from oracle.errors import NotationError
 from oracle.games.ttykm.board import ACTION_ORDER, FILES, MOVES, RANKS, SQUARES, Action, Era
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.turn import Aimed, Draw, Pull, Turn, TurnAction
-from oracle.interface import Encoding, Json
+from oracle.interface import Encoding, Json, Traits
 
 NO_COPY = SQUARES
 """The copy part of a turn that chooses no copy (a player with no copy on their Focus era)."""
@@ -40,7 +40,8 @@ PLANES = (
     "growth", "influence", "memory", "convergence undrawn",
 )
 PLANE = {name: k for k, name in enumerate(PLANES)}
-SHAPE = (len(PLANES), len(ERAS), 4, 4)
+SHAPE = (len(PLANES) * len(ERAS), 4, 4)
+"""Channel ``3 * k + e`` is plane k of `PLANES` on era e (past, present, future); then rank 1-4, file a-d."""
 ERA_INDEX = {era.word: era.value for era in ERAS}
 COLOURS = ("white", "black")
 
@@ -85,6 +86,11 @@ def _letter_index(chapters: frozenset[str]) -> Mapping[TurnAction, int]:
 
 class TTYKMEncoding:
     """The `oracle.interface.Encoding` of TTYKM."""
+
+    def traits(self, rules: Ruleset) -> Traits:
+        chance = "convergence" in rules.chapters  # only a Convergence start has chance: its draw
+        return Traits(simultaneous=False, chance=chance, sampled_chance=False, perfect_information=True,
+                      cooperative=False, seats=(2, 2))
 
     def settings(self) -> Mapping[str, int]:
         return {}
