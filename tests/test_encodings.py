@@ -184,3 +184,38 @@ def test_the_adapters_reach_the_games_only_through_the_interface() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("oracle"):
                 assert node.module in allowed, f"{path.name} imports {node.module}"
+
+
+def spec_table(path: str, clause: str) -> list[list[str]]:
+    """The rows of the first table under a clause of the spec."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "spec" / path).read_text(encoding="utf-8")
+    body = text[text.index(f"### {clause} ·"):]
+    rows = [line for line in body.splitlines() if line.startswith("|")]
+    first = body.index(rows[0])
+    table = []
+    for line in body[first:].splitlines():
+        if not line.startswith("|"):
+            break
+        table.append([cell.strip() for cell in line.strip("|").split("|")])
+    return [row for row in table[1:] if not set(row[0]) <= {"-", " "}]
+
+
+def test_the_specs_tables_are_the_encodings() -> None:
+    """The documented sizes and sections are the code's (spec/<game>/encoding.md)."""
+    from oracle.games.trois_ombres.components import Setup
+    from oracle.games.trois_ombres.encoding import sections
+
+    game = load_game("ttykm")
+    for rules_name, alphabet, numbers in spec_table("ttykm/encoding.md", "ENCODING.ACTIONS"):
+        rules = game.parse_rules(rules_name.split(" ")[0], None)
+        assert f"{encoding_of(game).num_actions(rules):,}" == numbers, rules_name
+        assert ((int(alphabet) + 1) ** 2) * 17 * 3 == int(numbers.replace(",", ""))
+    planes = {int(row[i]): row[i + 1] for row in spec_table("ttykm/encoding.md", "ENCODING.OBSERVATION")
+              for i in (0, 2) if row[i]}
+    assert [planes[k].startswith(name) for k, name in enumerate(PLANES)] == [True] * len(PLANES) == [True] * 29
+    chase = spec_table("time-chase/encoding.md", "TC.ENCODING.OBSERVATION")
+    assert [int(size) for _, size in chase] == [size for _, size in TC_SECTIONS]
+    ombres = spec_table("trois-ombres/encoding.md", "OMBRES.ENCODING.OBSERVATION")
+    assert [int(row[2]) for row in ombres] == [size for _, size in sections(Setup())]
