@@ -152,3 +152,12 @@ def test_an_illegal_number_is_refused() -> None:
     state = pyspiel.load_game("ttykm").new_initial_state()
     with pytest.raises(Exception, match="not legal"):
         state.apply_action(0)
+
+
+def test_the_pages_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "game-ai.md").read_text(encoding="utf-8")
+    code = next(b.split("```", 1)[0] for b in text.split("```python\n")[1:] if "import pyspiel" in b)
+    exec(compile(code, "docs/game-ai.md", "exec"), {})
+    assert "rules=growth" in capsys.readouterr().out  # the position after the first turn, in the notation

@@ -65,3 +65,19 @@ def test_the_game_ends_with_each_agents_return() -> None:
         rewards[agent] = reward
         e.step(None if termination or truncation else e.action_space(agent).sample(observation["action_mask"]))
     assert sorted(rewards.values()) == [-1.0, 1.0]
+
+
+def page_block(starting: str) -> str:
+    """The Python block of docs/game-ai.md that starts with ``starting``."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "game-ai.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in text.split("```python\n")[1:]]
+    return next(b for b in blocks if b.startswith(starting))
+
+
+def test_the_pages_random_policy_loop_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    code = page_block("from oracle.adapters.pettingzoo import env")
+    assert len(code.strip().splitlines()) == 10
+    exec(compile(code, "docs/game-ai.md", "exec"), {})
+    assert "crystals" in capsys.readouterr().out  # the final table, as text
