@@ -20,7 +20,6 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -39,18 +38,10 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def perft_check() -> None:
     import pyspiel
 
-    import oracle.adapters.openspiel  # noqa: F401
+    from oracle.adapters.openspiel import histories
     from oracle.games import load_game
     from oracle.games.ttykm import perft as ttykm_perft
     from oracle.tools import game_perft
-
-    def expand(state: Any, depth: int) -> int:
-        if state.is_terminal():
-            return 0
-        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-        if depth == 1:
-            return len(actions)
-        return sum(expand(state.child(a), depth - 1) for a in actions)
 
     game = load_game("ttykm")
     print("| ruleset | depth 1 | depth 2 | depth 3 | expansion to depth 3 |")
@@ -63,7 +54,7 @@ def perft_check() -> None:
         seconds = 0.0
         for depth in (1, 2, 3):
             began = time.process_time()
-            counted = expand(spiel, depth)
+            counted = histories(spiel, depth)
             seconds = time.process_time() - began
             if ruleset == "convergence":
                 expected = game_perft.perft(game, start, rules, depth)

@@ -20,7 +20,7 @@ if os.environ.get("CI"):
 else:
     pyspiel = pytest.importorskip("pyspiel")
 
-import oracle.adapters.openspiel  # noqa: F401  (registers the games)
+from oracle.adapters.openspiel import histories  # registers the games
 from oracle.games import load_game
 from oracle.games.ttykm import perft as ttykm_perft
 from oracle.tools import game_perft
@@ -31,16 +31,6 @@ TTYKM_RULESETS = ("standard", "growth", "influence", "memory", "growth+influence
 # elsewhere, each costing milliseconds): CI expands those two to depth 3 and the others to depth 2, and the bench
 # script (bench/game_ai.py --perft) checks depth 3 for every ruleset.
 DEPTH = {ruleset: 3 if ruleset in ("standard", "memory") else 2 for ruleset in TTYKM_RULESETS}
-
-
-def expand(state: Any, depth: int) -> int:
-    """OpenSpiel's number of histories of ``depth`` more steps (chance outcomes included), by applying every action."""
-    if state.is_terminal():
-        return 0
-    actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    return sum(expand(state.child(a), depth - 1) for a in actions)
 
 
 def project_perft(ruleset: str, depth: int) -> int:
@@ -74,7 +64,7 @@ def test_trois_ombres_random_simulations(params: dict[str, Any]) -> None:
 def test_expansion_counts_equal_perft(ruleset: str) -> None:
     start = pyspiel.load_game("ttykm", {"ruleset": ruleset}).new_initial_state()
     for depth in range(1, DEPTH[ruleset] + 1):
-        assert expand(start, depth) == project_perft(ruleset, depth), f"{ruleset} depth {depth}"
+        assert histories(start, depth) == project_perft(ruleset, depth), f"{ruleset} depth {depth}"
 
 
 def test_game_types() -> None:

@@ -211,6 +211,18 @@ class Observer:
         return state.step.view(player)
 
 
+def histories(state: Any, depth: int) -> int:
+    """OpenSpiel's number of histories of ``depth`` more steps from ``state`` (chance outcomes count as steps),
+    by full expansion through OpenSpiel's own calls: the count to compare with perft, which counts turn
+    sequences, not distinct positions."""
+    if state.is_terminal():
+        return 0
+    actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+    if depth <= 1:
+        return len(actions) if depth == 1 else 1
+    return sum(histories(state.child(a), depth - 1) for a in actions)
+
+
 GAME_CLASSES: dict[str, type[OracleGame]] = {
     name: type(f"{short_name(name).title().replace('_', '')}Game", (OracleGame,), {"oracle_name": name})
     for name in GAMES
