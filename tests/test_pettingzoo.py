@@ -19,7 +19,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 from oracle.adapters.pettingzoo import env
 
 GAMES = [("ttykm", {}), ("ttykm", {"ruleset": "convergence"}), ("time-chase", {"players": 3}),
-         ("trois-ombres", {"players": 2})]
+         ("trois-ombres", {"players": 2, "hercule_traps": 1})]
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -81,3 +81,10 @@ def test_the_pages_random_policy_loop_runs(capsys: pytest.CaptureFixture[str]) -
     assert len(code.strip().splitlines()) == 10
     exec(compile(code, "docs/game-ai.md", "exec"), {})
     assert "crystals" in capsys.readouterr().out  # the final table, as text
+
+
+def test_settings_are_the_games_own_and_refused_otherwise() -> None:
+    e = env("trois-ombres", players=3, hercule_traps=1)
+    assert e.unwrapped.table.game.rules_name(e.unwrapped.table.rules) == "players=3+hercule-traps=1"
+    with pytest.raises(TypeError, match="unknown setting 'colour'"):
+        env("time-chase", colour=2)

@@ -47,10 +47,12 @@ class OracleEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                  render_mode: str | None = None, max_game_length: int = MAX_GAME_LENGTH, **settings: int) -> None:
         super().__init__()
         defaults = encoding_of(load_game(game)).settings()
-        unknown = sorted(set(settings) - set(defaults))
+        chosen = {name.replace("_", "-"): value for name, value in settings.items()}  # hercule_traps=1
+        unknown = sorted(set(chosen) - set(defaults))
         if unknown:
-            raise TypeError(f"unknown setting {unknown[0]!r} (known: {', '.join(defaults) or 'none'})")
-        self.table = Table(game, ruleset, rules_text(variants, {**defaults, **settings}, defaults),
+            known = ", ".join(name.replace("-", "_") for name in defaults) or "none"
+            raise TypeError(f"unknown setting {unknown[0].replace('-', '_')!r} (known: {known})")
+        self.table = Table(game, ruleset, rules_text(variants, {**defaults, **chosen}, defaults),
                            max_game_length=max_game_length)
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode is one of {', '.join(self.RENDER_MODES)}")
