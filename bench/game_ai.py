@@ -35,12 +35,28 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def recorded_perft(ruleset: str) -> dict[int, int]:
+    """The start's perft counts the project publishes (vectors/<ruleset>/perft.txt), by depth."""
+    path = Path(__file__).resolve().parents[1] / "vectors" / ruleset / "perft.txt"
+    counts: dict[int, int] = {}
+    if not path.exists():
+        return counts
+    block = path.read_text(encoding="utf-8").split("id start\n", 1)[1].split("\n\n", 1)[0]
+    for line in block.splitlines():
+        if line.startswith("perft "):
+            _, depth, count = line.split()
+            counts[int(depth)] = int(count)
+    return counts
+
+
 def perft_check() -> None:
+    """OpenSpiel's histories by full expansion from each ruleset's start, against the project's perft: the
+    published counts (vectors/<ruleset>/perft.txt), and for Convergence (none published) the count through
+    the common interface (`oracle.tools.game_perft`, the draw as the first step)."""
     import pyspiel
 
     from oracle.adapters.openspiel import histories
     from oracle.games import load_game
-    from oracle.games.ttykm import perft as ttykm_perft
     from oracle.tools import game_perft
 
     game = load_game("ttykm")
@@ -50,20 +66,20 @@ def perft_check() -> None:
         rules = game.parse_rules(ruleset, None)
         start = game.initial_state(rules)
         spiel = pyspiel.load_game("ttykm", {"ruleset": ruleset}).new_initial_state()
+        recorded = recorded_perft(ruleset)
         cells = []
         seconds = 0.0
         for depth in (1, 2, 3):
             began = time.process_time()
             counted = histories(spiel, depth)
             seconds = time.process_time() - began
-            if ruleset == "convergence":
+            expected = recorded.get(depth)
+            if expected is None:
                 expected = game_perft.perft(game, start, rules, depth)
-            else:
-                expected = ttykm_perft.perft(start, depth, rules)
             if counted != expected:
                 raise SystemExit(f"{ruleset} depth {depth}: OpenSpiel counts {counted}, perft {expected}")
             cells.append(f"{counted:,}")
-        print(f"| {ruleset} | {' | '.join(cells)} | {seconds:.1f} s |")
+        print(f"| {ruleset} | {' | '.join(cells)} | {seconds:.1f} CPU s |", flush=True)
 
 
 def mcts_game(args: tuple[int, int, int]) -> tuple[float, float, int]:
@@ -95,10 +111,20 @@ def mcts_game(args: tuple[int, int, int]) -> tuple[float, float, int]:
 
 
 def mcts_figures(games: int, simulations: int, jobs: int) -> None:
+    """MCTS against uniform random; each game's line is printed as it ends, so a stopped run still counts."""
     began = time.time()
     tasks = [(seed, seed % 2, simulations) for seed in range(games)]
+    results = []
     with ProcessPoolExecutor(jobs) as pool:
-        results = list(pool.map(mcts_game, tasks))
+        for (seed, seat, _), result in zip(tasks, pool.map(mcts_game, tasks), strict=True):
+            results.append(result)
+            print(f"  game {seed}: MCTS as {'white' if seat == 0 else 'black'}, return {result[0]:+.0f},"
+                  f" {result[2]} moves, {result[1]:.1f} CPU s", flush=True)
+    summarize_mcts(results, simulations, time.time() - began, jobs)
+
+
+def summarize_mcts(results: list[tuple[float, float, int]], simulations: int, wall: float, jobs: int) -> None:
+    games = len(results)
     wins = sum(1 for r, _, _ in results if r > 0)
     draws = sum(1 for r, _, _ in results if r == 0)
     low, high = wilson(wins, games)
@@ -107,8 +133,7 @@ def mcts_figures(games: int, simulations: int, jobs: int) -> None:
     print(f"MCTS ({simulations} simulations, one random rollout each, UCT c=2) against uniform random on TTYKM,"
           f" {games} games, colours alternating:")
     print(f"  wins {wins}/{games} = {wins / games:.1%} (95% CI {low:.1%} to {high:.1%}); draws {draws}")
-    print(f"  {spent / moves:.3f} CPU s per MCTS move over {moves} moves; {time.time() - began:.0f} s wall,"
-          f" {jobs} processes")
+    print(f"  {spent / moves:.3f} CPU s per MCTS move over {moves} moves; {wall:.0f} s wall, {jobs} processes")
 
 
 def mccfr_figures(iterations: int, games: int, deals: int) -> None:
