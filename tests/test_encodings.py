@@ -1,5 +1,6 @@
 """Each game's encoding (oracle.interface.Encoding): every legal action has one number that stands for it,
-and every view gives a tensor of the documented shape.  No third-party package is needed."""
+and every view gives a tensor of the documented shape.  No third-party package is needed.  (L'heure des 3
+ombres has its own: tests/trois_ombres/test_encoding.py.)"""
 
 from __future__ import annotations
 
@@ -115,16 +116,7 @@ def test_time_chase_view_tensor_holds_only_the_players_own_hand() -> None:
         assert {k for k, v in enumerate(block) if v} == held
 
 
-@pytest.mark.rule("OMBRES.ENCODING.ACTIONS", "OMBRES.ENCODING.OBSERVATION")
-@pytest.mark.parametrize("variants", [None, "players=2+characters=4+slots=5"])
-def test_trois_ombres_actions_have_one_number_each(variants: str | None) -> None:
-    table = Table("trois-ombres", None, variants)
-    steps = random_play(table, 3, 400)
-    check_numbering(table, steps)
-    check_tensors(table, steps)
-
-
-@pytest.mark.rule("ENCODING.CHANCE", "TC.ENCODING.DEAL", "OMBRES.ENCODING.CHANCE")
+@pytest.mark.rule("ENCODING.CHANCE", "TC.ENCODING.DEAL")
 def test_chance_is_numbered_by_listed_order_or_by_seed() -> None:
     ttykm = Table("ttykm", "convergence", None)
     start = ttykm.start()

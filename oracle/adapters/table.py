@@ -154,7 +154,9 @@ class Step:
     def chance_action(self, number: int) -> Any:
         """The chance outcome a number stands for.
 
-        Rules: ENCODING.CHANCE, TC.ENCODING.DEAL, OMBRES.ENCODING.CHANCE
+        Rule: ENCODING.CHANCE
+        Rule: TC.ENCODING.DEAL
+        Rule: OMBRES.ENCODING.CHANCE
         A chance whose outcomes the game lists (a die, a draw, a shuffle of a
         few tiles, a Convergence pair) is numbered by their order, with their
         probabilities.  A chance too large to list (a shuffled deal) is offered
