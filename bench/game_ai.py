@@ -4,6 +4,7 @@
     python bench/game_ai.py --perft    # OpenSpiel's expansion against perft, depths 1-3, every TTYKM ruleset
     python bench/game_ai.py --mcts     # MCTS against uniform random on TTYKM
     python bench/game_ai.py --mccfr    # outcome-sampling MCCFR against uniform random on Time Chase
+    python bench/game_ai.py --summarize LOG   # the MCTS figures of the games a stopped run printed
 
 Win rates come with a 95% Wilson interval; times are CPU seconds per move
 of the bot (`time.process_time`), so other load on the machine does not
@@ -16,6 +17,7 @@ import argparse
 import math
 import platform
 import random
+import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -123,7 +125,20 @@ def mcts_figures(games: int, simulations: int, jobs: int) -> None:
     summarize_mcts(results, simulations, time.time() - began, jobs)
 
 
-def summarize_mcts(results: list[tuple[float, float, int]], simulations: int, wall: float, jobs: int) -> None:
+GAME_LINE = re.compile(r"^  game (\d+): MCTS as (white|black), return ([+-]\d+), (\d+) moves, ([\d.]+) CPU s$")
+
+
+def summarize_log(path: Path, simulations: int) -> None:
+    """The MCTS summary of the games a run printed, for a run stopped before its end."""
+    results = [(float(m[3]), float(m[5]), int(m[4]))
+               for m in map(GAME_LINE.match, path.read_text(encoding="utf-8").splitlines()) if m]
+    if not results:
+        raise SystemExit(f"no game lines in {path}")
+    summarize_mcts(results, simulations, None, 0)
+
+
+def summarize_mcts(results: list[tuple[float, float, int]], simulations: int, wall: float | None,
+                   jobs: int) -> None:
     games = len(results)
     wins = sum(1 for r, _, _ in results if r > 0)
     draws = sum(1 for r, _, _ in results if r == 0)
@@ -133,7 +148,8 @@ def summarize_mcts(results: list[tuple[float, float, int]], simulations: int, wa
     print(f"MCTS ({simulations} simulations, one random rollout each, UCT c=2) against uniform random on TTYKM,"
           f" {games} games, colours alternating:")
     print(f"  wins {wins}/{games} = {wins / games:.1%} (95% CI {low:.1%} to {high:.1%}); draws {draws}")
-    print(f"  {spent / moves:.3f} CPU s per MCTS move over {moves} moves; {wall:.0f} s wall, {jobs} processes")
+    where = "games read from a log" if wall is None else f"{wall:.0f} s wall, {jobs} processes"
+    print(f"  {spent / moves:.3f} CPU s per MCTS move over {moves} moves; {where}")
 
 
 def mccfr_figures(iterations: int, games: int, deals: int) -> None:
@@ -191,7 +207,12 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=5000, help="MCCFR iterations (default 5000)")
     parser.add_argument("--deals", type=int, default=20, help="Time Chase's seeded deals for MCCFR (default 20)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the MCTS games (default 2)")
+    parser.add_argument("--summarize", type=Path, metavar="LOG",
+                        help="summarize the MCTS games printed in LOG (a run stopped before its end)")
     args = parser.parse_args()
+    if args.summarize is not None:
+        summarize_log(args.summarize, args.simulations)
+        return
     every = not (args.perft or args.mcts or args.mccfr)
     print(f"# {platform.python_implementation()} {platform.python_version()}, {platform.machine()},"
           f" {platform.system()}; started {time.strftime('%Y-%m-%d %H:%M')}")
