@@ -27,7 +27,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # The long checks: the whole suite (./dev test, CI) runs them; the quick tier
 # (./dev quick) leaves them out.  Each is a module whose every test is slow:
 # Z3 proofs and model-against-engine comparisons, mutation runs, engines
-# driven through subprocesses, the vector sets rebuilt, and the browser.
+# driven through subprocesses, the vector sets rebuilt, the browser, and
+# OpenSpiel's random simulations and expansions of every game.
 SLOW_MODULES = (
     "properties/test_differential.py",
     "properties/test_mutants.py",
@@ -42,6 +43,7 @@ SLOW_MODULES = (
     "properties/trois_ombres/test_mutants.py",
     "properties/trois_ombres/test_proofs.py",
     "properties/test_effects_formal.py",
+    "tests/test_openspiel.py",
 )
 
 

@@ -484,3 +484,86 @@ class IllegalAction(ValueError):
     def __init__(self, verdict: Verdict) -> None:
         super().__init__(str(verdict))
         self.verdict = verdict
+
+
+# Encodings: the game as integers and tensors, for game-AI frameworks.
+
+
+RulesInT = TypeVar("RulesInT", contravariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """What kind of game it is, as game-AI frameworks classify games (OpenSpiel's game types)."""
+
+    simultaneous: bool
+    """Some steps are taken by several players at once (sealed bids)."""
+    chance: bool
+    """Some steps are chance outcomes."""
+    sampled_chance: bool
+    """Some chance has outcomes too many to list (a shuffle), so `Game.sample_chance` draws them."""
+    perfect_information: bool
+    """Every player sees the whole state (`Game.observe`)."""
+    cooperative: bool
+    """The players win or lose together."""
+    seats: tuple[int, int]
+    """The fewest and the most players the game can seat."""
+
+
+class Encoding(Protocol[ActionT, RulesInT]):
+    """A game's actions as integers and its observations as tensors (spec/<game>/encoding.md).
+
+    The adapters for OpenSpiel and PettingZoo (`oracle.adapters`) reach a game
+    only through `Game` and this capability, which each game offers as its
+    ``encoding`` attribute (see `encoding_of`).  The numbering of actions is
+    part of the game's spec: it never changes for a given rules value, so a
+    trained agent's outputs keep their meaning.  Chance outcomes are not
+    numbered here: the adapters number them (the listed outcomes by their
+    position in `Game.chance_outcomes`, a sampled chance by its seed).
+    Observation tensors are made from `Game.observe`, so they hold nothing
+    that the player may not see.
+    """
+
+    def traits(self, rules: RulesInT) -> Traits:
+        """What kind of game it is under ``rules``."""
+        ...
+
+    def settings(self) -> Mapping[str, int]:
+        """The whole-number settings the rules text takes as ``name=value`` (such as ``players``), with defaults."""
+        ...
+
+    def player_count(self, rules: RulesInT) -> int:
+        """How many players sit at the table under ``rules``."""
+        ...
+
+    def num_actions(self, rules: RulesInT) -> int:
+        """The size of the action numbering: every player action's number is below it."""
+        ...
+
+    def action_id(self, action: ActionT, rules: RulesInT) -> int:
+        """The number of a player's action (raises `oracle.errors.NotationError` for one outside the numbering)."""
+        ...
+
+    def action_of(self, action_id: int, rules: RulesInT) -> ActionT:
+        """The action a number stands for, whether or not it is legal somewhere (`NotationError` if none)."""
+        ...
+
+    def max_chance_outcomes(self, rules: RulesInT) -> int:
+        """An upper bound on the number of outcomes `Game.chance_outcomes` lists in any state (0: none)."""
+        ...
+
+    def observation_shape(self, rules: RulesInT) -> tuple[int, ...]:
+        """The shape of every observation tensor under ``rules``."""
+        ...
+
+    def observation_tensor(self, view: Json, player: int, rules: RulesInT) -> list[float]:
+        """The tensor of what ``player`` sees, flattened in row-major order, from ``Game.observe(state, player)``."""
+        ...
+
+
+def encoding_of(game: Game[StateT, ActionT, RulesT, EventT]) -> Encoding[ActionT, RulesT]:
+    """The game's `Encoding` (its ``encoding`` attribute); `NotImplementedError` for a game that offers none."""
+    encoding: Encoding[ActionT, RulesT] | None = getattr(game, "encoding", None)
+    if encoding is None:
+        raise NotImplementedError(f"the game {game.name} offers no integer encoding of its actions")
+    return encoding

@@ -21,6 +21,7 @@ from oracle.games.base import GameBase
 from oracle.games.time_chase import notation, pictures, rules, ruleset, views
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
 from oracle.games.time_chase.cards import deck
+from oracle.games.time_chase.encoding import ENCODING
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.ruleset import VARIANTS, Rules
 from oracle.games.time_chase.state import State
@@ -73,6 +74,7 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
     players: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
     bounds = BOUNDS
     observe_rule: str | None = "TC.OBSERVE"
+    encoding = ENCODING  # actions as numbers, observations as tensors (spec/time-chase/encoding.md)
 
     def player_name(self, player: int) -> str:
         return f"p{player}"

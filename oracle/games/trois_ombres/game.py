@@ -21,6 +21,7 @@ from oracle.games.base import GameBase
 from oracle.games.trois_ombres import notation, views
 from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import VARIANTS, Rules, rules_for
+from oracle.games.trois_ombres.encoding import ENCODING
 from oracle.games.trois_ombres.events import Event
 from oracle.games.trois_ombres.pictures.text import state_text
 from oracle.games.trois_ombres.rules import steps
@@ -97,6 +98,7 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
     players: tuple[int, ...] = (0, 1, 2, 3)
     bounds = BOUNDS
     observe_rule: str | None = "OMBRES.OBSERVE"
+    encoding = ENCODING  # actions as numbers, observations as tensors (spec/trois-ombres/encoding.md)
 
     def player_name(self, player: int) -> str:
         return f"p{player}"

@@ -20,6 +20,7 @@ from oracle.errors import NotationError
 from oracle.games.base import GameBase
 from oracle.games.ttykm import notation
 from oracle.games.ttykm.board import Colour
+from oracle.games.ttykm.encoding import ENCODING
 from oracle.games.ttykm.events import Drawn, Event
 from oracle.games.ttykm.pictures.text import board_text
 from oracle.games.ttykm.rules import apply_turn, explain, legal_turns
@@ -96,6 +97,7 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
     players: tuple[int, ...] = (int(Colour.WHITE), int(Colour.BLACK))
     words = Words(action="turn", state="position")
     bounds = BOUNDS
+    encoding = ENCODING  # actions as numbers, observations as tensors (spec/ttykm/encoding.md)
 
     def player_name(self, player: int) -> str:
         return Colour(player).word

@@ -1,0 +1,245 @@
+"""Every game of the oracle as an OpenSpiel Python game (the optional extra ``[openspiel]``).
+
+Importing this module registers each game of the registry with ``pyspiel``
+under its name with ``_`` for ``-`` (``ttykm``, ``time_chase``,
+``trois_ombres``)::
+
+    import pyspiel
+    import oracle.adapters.openspiel  # registers the games
+    game = pyspiel.load_game("ttykm", {"ruleset": "growth"})
+    state = game.new_initial_state()
+
+Game parameters: ``ruleset`` and ``variants`` (the oracle's ``--rules`` and
+``--variant``), each whole-number setting of the game (``players`` for Time
+Chase; ``players`` and the setup counts for L'heure des 3 ombres, ``_`` for
+``-``), ``seeds`` (how many equally likely outcomes a sampled chance offers)
+and ``max_game_length`` (the decisions after which a play stops, with no
+winner).  Actions are numbered by each game's encoding
+(spec/<game>/encoding.md); observation strings are the player's view
+(`Game.observe`) as JSON, information-state strings every view since the
+start with the player's own choices, and states serialize as the actions in
+the game's notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from oracle.adapters.table import MAX_GAME_LENGTH, SEEDS, Step, Table, rules_text, utility_range
+from oracle.games import GAMES, load_game
+from oracle.interface import encoding_of
+
+
+def short_name(game: str) -> str:
+    """The OpenSpiel name of an oracle game: ``time-chase`` is ``time_chase``."""
+    return game.replace("-", "_")
+
+
+def parameters(game: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of an oracle game, with their defaults."""
+    oracle_game = load_game(game)
+    settings = encoding_of(oracle_game).settings()
+    return {
+        "ruleset": oracle_game.rulesets()[0],
+        "variants": "",
+        **{name.replace("-", "_"): value for name, value in settings.items()},
+        "seeds": SEEDS,
+        "max_game_length": MAX_GAME_LENGTH,
+    }
+
+
+def table_of(game: str, params: Mapping[str, Any]) -> Table:
+    """The table an OpenSpiel parameter set describes (defaults filled in)."""
+    defaults = encoding_of(load_game(game)).settings()
+    settings = {name: int(params.get(name.replace("-", "_"), value)) for name, value in defaults.items()}
+    ruleset = str(params.get("ruleset", "")) or None
+    return Table(game, ruleset, rules_text(str(params.get("variants", "")), settings, defaults),
+                 int(params.get("seeds", SEEDS)), int(params.get("max_game_length", MAX_GAME_LENGTH)))
+
+
+def game_type(table: Table) -> pyspiel.GameType:
+    """The OpenSpiel type of a game under its rules: dynamics, chance, information and utility."""
+    traits = table.traits
+    kinds = pyspiel.GameType
+    if traits.cooperative:
+        utility = kinds.Utility.IDENTICAL
+    elif table.players == 2:
+        utility = kinds.Utility.ZERO_SUM
+    else:
+        utility = kinds.Utility.GENERAL_SUM
+    return pyspiel.GameType(
+        short_name=short_name(table.name),
+        long_name=table.game.title,
+        dynamics=kinds.Dynamics.SIMULTANEOUS if traits.simultaneous else kinds.Dynamics.SEQUENTIAL,
+        chance_mode=kinds.ChanceMode.EXPLICIT_STOCHASTIC if traits.chance else kinds.ChanceMode.DETERMINISTIC,
+        information=(kinds.Information.PERFECT_INFORMATION if traits.perfect_information
+                     else kinds.Information.IMPERFECT_INFORMATION),
+        utility=utility,
+        reward_model=kinds.RewardModel.TERMINAL,
+        max_num_players=traits.seats[1],
+        min_num_players=traits.seats[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=parameters(table.name),
+        default_loadable=True,
+    )
+
+
+def game_info(table: Table) -> pyspiel.GameInfo:
+    low, high = utility_range(table)
+    zero_sum = not table.traits.cooperative and table.players == 2
+    return pyspiel.GameInfo(
+        num_distinct_actions=table.num_actions,
+        max_chance_outcomes=table.max_chance_outcomes,
+        num_players=table.players,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=0.0 if zero_sum else None,
+        max_game_length=table.max_game_length,
+    )
+
+
+class OracleGame(pyspiel.Game):  # type: ignore[misc]
+    """An oracle game under one parameter set; `register` makes one subclass per game, naming it."""
+
+    oracle_name = ""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        name = self.oracle_name
+        self.table = table_of(name, params or {})
+        super().__init__(game_type(self.table), game_info(self.table), dict(parameters(name), **(params or {})))
+
+    def new_initial_state(self) -> OracleState:
+        return OracleState(self, self.table)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        return Observer(self.table, iig_obs_type)
+
+
+class OracleState(pyspiel.State):  # type: ignore[misc]
+    """A state of an oracle game: the oracle's state and the play that led to it (`oracle.adapters.table.Step`)."""
+
+    def __init__(self, game: OracleGame, table: Table) -> None:
+        super().__init__(game)
+        self._step = table.start()
+
+    @property
+    def step(self) -> Step:
+        return self._step
+
+    def current_player(self) -> int:
+        kind = self._step.kind
+        if kind == "over":
+            return int(pyspiel.PlayerId.TERMINAL)
+        if kind == "chance":
+            return int(pyspiel.PlayerId.CHANCE)
+        if kind == "simultaneous":
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return self._step.actors()[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self._step.legal(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._step.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        step = self._step
+        if step.kind == "chance":
+            self._step = step.after(step.chance_action(action))
+        else:
+            self._step = step.play(step.actors()[0], action)
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        self._step = self._step.play_joint(actions)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        step = self._step
+        game = step.table.game
+        if player == pyspiel.PlayerId.CHANCE:
+            outcome = game.format_action(step.chance_action(action))
+            listed = game.chance_outcomes(step.state, step.table.rules)
+            return outcome if listed else f"seed {action}: {outcome}"
+        return game.format_action(step.table.encoding.action_of(action, step.table.rules))
+
+    def is_terminal(self) -> bool:
+        return self._step.kind == "over"
+
+    def returns(self) -> list[float]:
+        return self._step.returns() if self.is_terminal() else [0.0] * self._step.table.players
+
+    def __str__(self) -> str:
+        step = self._step
+        text = step.table.game.format_state(step.state)
+        return f"{text} (stopped after {step.length} decisions)" if step.truncated else text
+
+
+class Observer:
+    """OpenSpiel's observer: the player's view as a string and a tensor, or their information state as a string."""
+
+    def __init__(self, table: Table, iig_obs_type: Any) -> None:
+        self.table = table
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        if iig_obs_type is not None and not self.perfect_recall and not table.traits.perfect_information and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info
+        ):
+            raise ValueError("the oracle gives a player's own view (public and private), or their information state")
+        shape = table.encoding.observation_shape(table.rules)
+        if self.perfect_recall:
+            self.tensor: np.ndarray[Any, Any] | None = None
+            self.dict: dict[str, np.ndarray[Any, Any]] = {}
+        else:
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: OracleState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = state.step.tensor(player)
+
+    def string_from(self, state: OracleState, player: int) -> str:
+        if self.perfect_recall:
+            return state.step.information_state(player)
+        return state.step.view(player)
+
+
+def histories(state: Any, depth: int) -> int:
+    """OpenSpiel's number of histories of ``depth`` more steps from ``state`` (chance outcomes count as steps),
+    by full expansion through OpenSpiel's own calls: the count to compare with perft, which counts turn
+    sequences, not distinct positions."""
+    if state.is_terminal():
+        return 0
+    actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+    if depth <= 1:
+        return len(actions) if depth == 1 else 1
+    return sum(histories(state.child(a), depth - 1) for a in actions)
+
+
+GAME_CLASSES: dict[str, type[OracleGame]] = {
+    name: type(f"{short_name(name).title().replace('_', '')}Game", (OracleGame,), {"oracle_name": name})
+    for name in GAMES
+}
+"""One OpenSpiel game class per oracle game (pyspiel keeps classes, not functions, across its shutdown)."""
+
+
+def register() -> None:
+    """Register every game of the registry with pyspiel (done once, on import).
+
+    The registered type is the game's under its default parameters; a game
+    loaded with other parameters has its own (a Convergence start has chance).
+    """
+    registered = {g.short_name for g in pyspiel.registered_games()}
+    for name, cls in GAME_CLASSES.items():
+        if short_name(name) not in registered:
+            pyspiel.register_game(game_type(table_of(name, {})), cls)
+
+
+register()

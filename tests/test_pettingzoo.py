@@ -1,0 +1,90 @@
+"""The games through PettingZoo (oracle.adapters.pettingzoo), checked by PettingZoo's own tests:
+`api_test`, `seed_test` and `render_test` on every game.  The extra ``[pettingzoo]`` is needed; under CI
+(``CI`` set) a missing extra is a failure, elsewhere a skip."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+if os.environ.get("CI"):
+    import pettingzoo
+else:
+    pettingzoo = pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, render_test, seed_test
+
+from oracle.adapters.pettingzoo import env
+
+GAMES = [("ttykm", {}), ("ttykm", {"ruleset": "convergence"}), ("time-chase", {"players": 3}),
+         ("trois-ombres", {"players": 2, "hercule_traps": 1})]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("game", "settings"), GAMES)
+def test_pettingzoo_api_seed_and_render(game: str, settings: dict[str, Any]) -> None:
+    api_test(env(game, **settings), num_cycles=100)
+    seed_test(lambda **kwargs: env(game, **settings, **kwargs), num_cycles=20)
+    render_test(lambda **kwargs: env(game, **settings, **kwargs))
+
+
+def test_sealed_bids_are_asked_one_by_one_and_revealed_together() -> None:
+    e = env("time-chase", players=3)
+    e.reset(seed=1)
+    raw = e.unwrapped
+    game = raw.table.game
+    before = game.format_state(raw._step.state)
+    asked = []
+    for _ in range(3):
+        asked.append(e.agent_selection)
+        assert game.format_state(raw._step.state) == before  # no bid is revealed before all are in
+        observation, *_ = e.last()
+        assert observation["action_mask"][65] == 1  # bid 0
+        e.step(65)
+    assert asked == ["p0", "p1", "p2"]
+    assert raw._step.action == game.parse_action("bids 0,0,0")
+
+
+def test_a_seed_fixes_the_deal() -> None:
+    def deal(seed: int) -> str:
+        e = env("time-chase")
+        e.reset(seed=seed)
+        return str(e.unwrapped.table.game.format_state(e.unwrapped._step.state))
+
+    assert deal(5) == deal(5) != deal(6)
+
+
+def test_the_game_ends_with_each_agents_return() -> None:
+    e = env("ttykm")
+    e.reset(seed=3)
+    rewards: dict[str, float] = {}
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, _ = e.last()
+        rewards[agent] = reward
+        e.step(None if termination or truncation else e.action_space(agent).sample(observation["action_mask"]))
+    assert sorted(rewards.values()) == [-1.0, 1.0]
+
+
+def page_block(starting: str) -> str:
+    """The Python block of docs/game-ai.md that starts with ``starting``."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "game-ai.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in text.split("```python\n")[1:]]
+    return next(b for b in blocks if b.startswith(starting))
+
+
+def test_the_pages_random_policy_loop_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    code = page_block("from oracle.adapters.pettingzoo import env")
+    assert len(code.strip().splitlines()) == 10
+    exec(compile(code, "docs/game-ai.md", "exec"), {})
+    assert "crystals" in capsys.readouterr().out  # the final table, as text
+
+
+def test_settings_are_the_games_own_and_refused_otherwise() -> None:
+    e = env("trois-ombres", players=3, hercule_traps=1)
+    assert e.unwrapped.table.game.rules_name(e.unwrapped.table.rules) == "players=3+hercule-traps=1"
+    with pytest.raises(TypeError, match="unknown setting 'colour'"):
+        env("time-chase", colour=2)
