@@ -54,12 +54,11 @@ def recorded_perft(ruleset: str) -> dict[int, int]:
 def perft_check() -> None:
     """OpenSpiel's histories by full expansion from each ruleset's start, against the project's perft: the
     published counts (vectors/<ruleset>/perft.txt), and for Convergence (none published) the count through
-    the common interface (`oracle.tools.game_perft`, the draw as the first step)."""
+    the common interface (`Game.perft`, the draw as the first step)."""
     import pyspiel
 
     from oracle.adapters.openspiel import histories
     from oracle.games import load_game
-    from oracle.tools import game_perft
 
     game = load_game("ttykm")
     print("| ruleset | depth 1 | depth 2 | depth 3 | expansion to depth 3 |")
@@ -77,7 +76,7 @@ def perft_check() -> None:
             seconds = time.process_time() - began
             expected = recorded.get(depth)
             if expected is None:
-                expected = game_perft.perft(game, start, rules, depth)
+                expected = game.perft(start, rules, depth)
             if counted != expected:
                 raise SystemExit(f"{ruleset} depth {depth}: OpenSpiel counts {counted}, perft {expected}")
             cells.append(f"{counted:,}")

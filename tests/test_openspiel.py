@@ -22,8 +22,6 @@ else:
 
 from oracle.adapters.openspiel import histories  # registers the games
 from oracle.games import load_game
-from oracle.games.ttykm import perft as ttykm_perft
-from oracle.tools import game_perft
 
 TTYKM_RULESETS = ("standard", "growth", "influence", "memory", "growth+influence", "growth+memory",
                   "influence+memory", "convergence")
@@ -37,9 +35,7 @@ def project_perft(ruleset: str, depth: int) -> int:
     game = load_game("ttykm")
     rules = game.parse_rules(ruleset, None)
     start = game.initial_state(rules)
-    if ruleset == "convergence":  # the draw is the first step, as in OpenSpiel
-        return game_perft.perft(game, start, rules, depth)
-    return ttykm_perft.perft(start, depth, rules)
+    return game.perft(start, rules, depth)  # for Convergence the draw is the first step, as in OpenSpiel
 
 
 @pytest.mark.parametrize("ruleset", TTYKM_RULESETS)

@@ -45,9 +45,10 @@ NO_ARGUMENT = (
 )
 ONE_SLOT = (
     ("bluff",), ("reveal",), ("uncube",), ("clue",), ("trap",), ("cube",), ("pick",), ("place",),
-    ("use", "chronogyre"), ("peek",), ("use", "loupe-analytique"), ("use", "oreillettes"),
+    ("use", "chronogyre"), ("peek", "allison"), ("peek", "zacahire"), ("use", "loupe-analytique"),
+    ("use", "oreillettes"),
 )
-TWO_SLOTS = (("peek",), ("use", "oreillettes"))
+TWO_SLOTS = (("peek", "zacahire"), ("use", "oreillettes"))
 SEAT_VERBS = ("give", "calepin")
 STEPS = (
     "deal", "turn", "die", "illusion", "clues", "draw-id", "draw-limbes", "draw-trap", "trap-slot",
@@ -154,8 +155,8 @@ class TroisOmbresEncoding:
 
     def action_id(self, action: Action, rules: Rules) -> int:
         number = _numbers(rules.setup).get(action)
-        if number is None and len(action.args) == 2 and action.verb in ("peek", "use"):
-            number = _numbers(rules.setup).get(Action(action.verb, (action.args[1], action.args[0])))
+        if number is None and len(action.args) == 3 and action.verb in ("peek", "use"):  # two slots, either order
+            number = _numbers(rules.setup).get(Action(action.verb, (action.args[0], action.args[2], action.args[1])))
         if number is None:
             raise NotationError("this action has no number (OMBRES.ENCODING.ACTIONS)", str(action))
         return number
