@@ -7,7 +7,7 @@ allows, by the plain rules, and stops if they differ.  Do not edit by hand.
 
 # From the standard game's named positions, by depth.
 DEEP_PERFT: dict[str, dict[int, int]] = {
-    'start': {6: 98004688, 7: 3295244592},
+    'start': {6: 98004688, 7: 3295244592, 8: 112449515496},
     'chain-to-the-wall': {4: 948768, 5: 32539180},
     'chain-up-a-file': {4: 1237436, 5: 46215792},
     'ricochet': {4: 1191280, 5: 51495004},
@@ -69,22 +69,22 @@ CHAPTER_PLAIN_CHECKED: dict[str, int] = {
 
 # The standard start's deepest count split by first turn (the divide), by depth.
 START_DIVIDE: dict[int, dict[str, int]] = {
-    7: {
-        'a1 N N >present': 265154812,
-        'a1 N N >future': 200855904,
-        'a1 N E >present': 313442248,
-        'a1 N E >future': 251994088,
-        'a1 N S >present': 143472912,
-        'a1 N S >future': 108436752,
-        'a1 N F >present': 271679132,
-        'a1 N F >future': 92586448,
-        'a1 E N >present': 313442248,
-        'a1 E N >future': 251994088,
-        'a1 E E >present': 265154812,
-        'a1 E E >future': 200855904,
-        'a1 E W >present': 143472912,
-        'a1 E W >future': 108436752,
-        'a1 E F >present': 271679132,
-        'a1 E F >future': 92586448,
+    8: {
+        'a1 N N >present': 9044616928,
+        'a1 N N >future': 6850684488,
+        'a1 N E >present': 10656757576,
+        'a1 N E >future': 8568665264,
+        'a1 N S >present': 4933169800,
+        'a1 N S >future': 3731970896,
+        'a1 N F >present': 9268826680,
+        'a1 N F >future': 3170066116,
+        'a1 E N >present': 10656757576,
+        'a1 E N >future': 8568665264,
+        'a1 E E >present': 9044616928,
+        'a1 E E >future': 6850684488,
+        'a1 E W >present': 4933169800,
+        'a1 E W >future': 3731970896,
+        'a1 E F >present': 9268826680,
+        'a1 E F >future': 3170066116,
     },
 }
