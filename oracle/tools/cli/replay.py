@@ -71,7 +71,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
     ruleset, variant = getattr(args, "rules", None), getattr(args, "variant", None)
-    if text.lstrip()[:1] in ("{", '"'):
+    if not text.strip() or text.lstrip()[:1] in ("{", '"'):
         record = read_record(text, game, ruleset, variant)
     else:  # a playthrough of the vector sets, written as text
         record = playthrough_record(text, game, ruleset, variant)
