@@ -34,7 +34,8 @@ from oracle.inputs import (
     load_json,
 )
 from oracle.interface import DEPENDS, LEGAL, LEGAL_SO_FAR, IllegalAction
-from oracle.tools.records import outcome_json, play, reached, step_json, summary
+from oracle.tools.records import depending, outcome_json, play, reached, step_json, summary
+from oracle.tools.vectors import winner_word
 
 PROTOCOL_VERSION = 1
 # The longest request line accepted, in bytes, without its newline.
@@ -263,12 +264,7 @@ def op_moves(request: Json, default: Defaults) -> Json:
     player = read_player(request, game, state, required=False)
     legal = game.legal_actions(state, rules, player)
     turns = [game.format_action(a) for a in legal]
-    depends = []
-    if game.observe_rule is not None:  # from a view, the actions that depend on what it cannot see
-        for action in game.possible_actions(state, rules, player):
-            if action not in legal:
-                verdict = game.explain(state, action, rules)
-                depends.append({"turn": game.format_action(action), "rule": verdict.rule, "reason": verdict.reason})
+    depends = depending(game, state, rules, player, legal)  # from a view, those that turn on what it cannot see
     mover = game.to_act(state)
     return {"variant": game.rules_name(rules), "position": game.format_state(state), "count": len(turns),
             "turns": turns, "depends": depends,
@@ -341,13 +337,10 @@ def _apply_several(game: AnyGame, state: Any, actions: list[Any], rules: Any) ->
     steps = play(game, state, actions, rules)
     after = reached(steps, state)
     verdict = summary(steps)
-    outcome = game.outcome(after)
     return {"variant": game.rules_name(rules), "turns": [game.format_action(a) for a in actions],
             "steps": [step_json(game, s, with_state=False) for s in steps], "played": sum(s.played for s in steps),
             "verdict": verdict.status, "rule": verdict.rule, "reason": verdict.reason,
-            "position": game.format_state(after),
-            "winner": game.player_name(outcome.winners[0]) if outcome is not None and len(outcome.winners) == 1
-            else None}
+            "position": game.format_state(after), "winner": winner_word(game, after)}
 
 
 def op_observe(request: Json, default: Defaults) -> Json:

@@ -16,7 +16,7 @@ from typing import Any
 
 from oracle.games import DEFAULT_GAME, AnyGame
 from oracle.interface import ToAct
-from oracle.tools.records import outcome_json, outcome_text
+from oracle.tools.records import depending, outcome_json, outcome_text
 
 Json = dict[str, Any]
 
@@ -44,12 +44,7 @@ def player_step(game: AnyGame, state: Any, rules: Any, player: int | None) -> tu
     words = game.words
     legal = list(game.legal_actions(state, rules, player))
     names = [game.format_action(a) for a in legal]
-    depends: list[Json] = []
-    if game.observe_rule is not None:  # only a game with hidden information has views
-        for action in game.possible_actions(state, rules, player):
-            if action not in legal:
-                verdict = game.explain(state, action, rules)
-                depends.append({"turn": game.format_action(action), "rule": verdict.rule, "reason": verdict.reason})
+    depends = depending(game, state, rules, player, legal)
     lines = [*names, _plural(len(names), "legal " + words.action)]
     mover = game.to_act(state)
     if player is not None and player not in mover.players:
