@@ -331,3 +331,27 @@ def test_the_readme_examples_run_as_written(capsys: pytest.CaptureFixture[str], 
             variables[assigned[1]] = last_line(out)
         ran += 1
     assert ran >= 4
+
+
+def test_every_readme_block_sets_the_variables_it_uses_and_names_no_placeholder() -> None:
+    """A block copied alone into a shell runs: a ``$S`` is set above it in the same block."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in text.split("```sh\n")[1:]]
+    assert len(blocks) >= 4
+    for block in blocks:
+        known: set[str] = set()
+        for line in block.splitlines():
+            command = line.partition("  #")[0]
+            used = set(re.findall(r"\$(\w+)", command.replace("$(", "")))
+            assert used <= known, (line, used - known)
+            assert not re.search(r'"(STATE|POSITION|NAME)"', command), line
+            known |= set(re.findall(r"^(\w+)=", command))
+
+
+def test_the_protocol_specs_examples_are_the_servers_answers() -> None:
+    """Every ``$ echo '...' | oracle serve --stdio`` in spec/protocol.md, answered as the line below it says."""
+    text = (ROOT / "spec" / "protocol.md").read_text(encoding="utf-8")
+    examples = re.findall(r"^\$ echo '(.*)' \| oracle serve --stdio\n(.*)$", text, re.M)
+    assert len(examples) >= 3
+    for request, answer in examples:
+        assert json.loads(handle(request)) == json.loads(answer), request
