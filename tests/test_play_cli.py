@@ -14,6 +14,7 @@ import re
 import shlex
 from typing import Any
 
+import jsonschema
 import pytest
 
 from oracle.games import load_game
@@ -21,6 +22,9 @@ from oracle.tools.cli.main import EXIT_DEPENDS, main
 from oracle.tools.protocol import handle
 from tests.conftest import ROOT
 
+REQUESTS, RESPONSES = (
+    jsonschema.Draft202012Validator(json.loads((ROOT / "spec" / "schema" / f"{name}.schema.json").read_text()))
+    for name in ("request", "response"))
 TC = load_game("time-chase")
 OMBRES = load_game("trois-ombres")
 
@@ -32,7 +36,12 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any, str]:
 
 
 def ask(**request: Any) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(handle(json.dumps({"id": 1, **request})))
+    """One protocol request; the request and the answer are checked against the schemas."""
+    line = {"id": 1, **request}
+    answer: dict[str, Any] = json.loads(handle(json.dumps(line)))
+    if answer["ok"]:
+        REQUESTS.validate(line)
+    RESPONSES.validate(answer)
     return answer
 
 
@@ -355,3 +364,5 @@ def test_the_protocol_specs_examples_are_the_servers_answers() -> None:
     assert len(examples) >= 3
     for request, answer in examples:
         assert json.loads(handle(request)) == json.loads(answer), request
+        REQUESTS.validate(json.loads(request))
+        RESPONSES.validate(json.loads(answer))
