@@ -30,9 +30,17 @@ from oracle.errors import NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.inputs import MAX_RECORD_BYTES, check_size, load_json, preview
 from oracle.interface import DEPENDS, LEGAL, IllegalAction, Outcome, ToAct, Verdict
-from oracle.tools.vectors import mover_text
 
 Json = dict[str, Any]
+
+
+def mover_text(game: AnyGame, mover: ToAct) -> str:
+    """``chance``, ``over``, a player's name, or ``sealed p0,p1,p2`` for sealed simultaneous choices."""
+    if mover.kind == "simultaneous":
+        return "sealed " + ",".join(game.player_name(p) for p in mover.players)
+    if mover.kind == "player":
+        return game.player_name(mover.players[0])
+    return mover.kind
 
 
 def depending(game: AnyGame, state: Any, rules: Any, player: int | None, legal: Sequence[Any]) -> list[Json]:
