@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -292,14 +293,18 @@ def test_a_state_that_records_its_variants_replays_alone_and_refuses_others(
 # --- each game in its own words ----------------------------------------------------------------------
 
 
-def test_each_game_is_told_in_its_own_words(capsys: pytest.CaptureFixture[str]) -> None:
+def test_each_game_is_told_in_its_own_words(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     _, out, _ = run(capsys, "moves")
     assert last_line(out) == "16 legal turns"
-    _, out, _ = run(capsys, "--game", "trois-ombres", "moves", started(capsys, "trois-ombres"))
+    state = started(capsys, "trois-ombres")
+    _, out, _ = run(capsys, "--game", "trois-ombres", "moves", state)
     assert out.splitlines() == ["roll", "1 legal action"]
-    _, out, _ = run(capsys, "--game", "trois-ombres", "replay", str(
-        ROOT / "vectors/trois-ombres/standard/playthroughs/game-01.txt"))
-    assert out.splitlines()[0].startswith("L'heure des 3 ombres (standard): 150 actions from ombres ")
+    record = tmp_path / "game.jsonl"
+    record.write_text(json.dumps({"record": "header", "game": "trois-ombres", "state": state}) + '\n"roll"\n',
+                      encoding="utf-8")
+    _, out, _ = run(capsys, "replay", str(record))
+    assert out.splitlines()[0] == f"L'heure des 3 ombres (standard): 1 action from {state}"
+    assert out.splitlines()[-2] == "replayed 1 action; the game goes on: chance acts next"
     _, out, _ = run(capsys, "replay", str(ROOT / "vectors/standard/playthroughs/game-01.txt"))
     assert "replayed 63 turns; " in out
 

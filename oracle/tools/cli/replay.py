@@ -79,8 +79,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     game, state = record.game, done.state
     rules = game.state_rules(state, record.rules)
     outcome = game.outcome(state)
-    lines = [f"{game.title} ({game.rules_name(rules)}): {len(record.plies)} "
-             f"{game.words.action if len(record.plies) == 1 else game.words.actions} from "
+    lines = [f"{game.title} ({game.rules_name(rules)}): {_count(len(record.plies), game)} from "
              f"{game.format_state(record.start)}"]
     lines += [step_text(game, s, events=False) for s in done.steps]  # --json has the events
     depends = sum(1 for s in done.steps if s.verdict.status == "depends")
@@ -88,7 +87,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         lines.append(f"stopped: {done.problem}")
     else:
         ending = outcome_text(outcome) if outcome is not None else f"the game goes on: {_to_act(game, state)}"
-        lines.append(f"replayed {len(done.steps)} {game.words.actions}"
+        lines.append(f"replayed {_count(len(done.steps), game)}"
                      + (f" ({depends} taken as made, depending on what the view cannot see)" if depends else "")
                      + f"; {ending}")
     lines += [game.format_state(state)]
@@ -132,6 +131,11 @@ def playthrough_record(text: str, game: Any, ruleset: str | None, variant: str |
     except NotationError as exc:
         raise RecordError(f"the final {game.words.state}: {exc}") from None
     return Record(game, rules, game.initial_state(rules), tuple(plies), final, outcome, header)
+
+
+def _count(number: int, game: Any) -> str:
+    """``1 action``, ``63 turns``: a number of steps in the game's word."""
+    return f"{number} {game.words.action if number == 1 else game.words.actions}"
 
 
 def _to_act(game: Any, state: Any) -> str:
