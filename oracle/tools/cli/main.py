@@ -437,9 +437,19 @@ def build_parser() -> Parser:
             "Print a position as three boards (past, present, future), rank 4 at the top.\n"
             "[W] and [B] mark the eras under White's and Black's Focus.")
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
-    p = add("moves", cmd_moves, "list every legal turn",
-            "List every legal complete turn, in the documented order: by copy square\n"
-            "(a1, b1, ... d4), then actions N E S W F B, then new Focus.")
+    p = add("moves", cmd_moves, "list every legal turn, or say what happens next",
+            "List every legal complete turn, in the documented order (TTYKM: by copy\n"
+            "square a1, b1, ... d4, then actions N E S W F B, then new Focus).\n\n"
+            "Where no single player acts, say what happens next instead: at sealed\n"
+            "choices (Time Chase's bids) each player's choices and the joint action to\n"
+            "write; at chance its outcomes with their probabilities, or, for a deal, how\n"
+            "to write one (or draw one: start --seed N); at the end, who won and by which\n"
+            "clause.  From a player's view (what 'observe --player N' prints), the actions\n"
+            "that depend on what the view cannot see are listed too, saying on what.\n\n"
+            "examples:\n"
+            "  oracle moves\n"
+            "  oracle --game time-chase moves\n"
+            '  oracle --game time-chase moves "$(oracle --game time-chase start --seed 7 | tail -n 1)"')
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
     p.add_argument("--player", type=whole_number("--player"), metavar="N",
                    help="in a game with sealed choices, list player N's choices (default: whoever is to act)")
