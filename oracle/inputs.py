@@ -5,8 +5,9 @@ The command line (arguments, standard input, files), the JSON-lines protocol
 through these functions, so that one set of limits holds everywhere:
 
 * sizes are bounded: `MAX_STATE_BYTES` for a position, `MAX_ACTION_BYTES` for
-  a turn, `MAX_NAME_BYTES` for a game, ruleset or variant name, and
-  `MAX_STDIN_BYTES` for standard input, which is read no further than that;
+  a turn, `MAX_NAME_BYTES` for a game, ruleset or variant name,
+  `MAX_STDIN_BYTES` for standard input, which is read no further than that,
+  and `MAX_RECORD_BYTES` for a recorded game, read no further either;
 * numbers are written in ASCII digits only (no ``²``, ``٣``, ``①`` or
   ``1_0``), with at most `MAX_INT_DIGITS` digits;
 * JSON nesting is measured before the text is parsed (`MAX_JSON_DEPTH`), so
@@ -44,6 +45,9 @@ MAX_ACTION_BYTES = 1024
 MAX_NAME_BYTES = 256
 # Standard input, which holds one position.
 MAX_STDIN_BYTES = MAX_STATE_BYTES
+# A recorded game (``oracle replay FILE``): one JSON line a step, each with its state, so room for a
+# few hundred steps of the largest game (a 3 Ombres game is 150 to 400 steps of about 1.5 KB).
+MAX_RECORD_BYTES = 4 * 1024 * 1024
 # The deepest JSON nesting accepted anywhere: a protocol request holding a
 # position's JSON form is 3 deep, so 32 leaves ample room for other games.
 MAX_JSON_DEPTH = 32

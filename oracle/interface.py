@@ -295,6 +295,15 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         """The canonical text of a rules value, as `parse_rules` reads it back."""
         ...
 
+    def state_rules(self, state: StateT, rules: RulesT) -> RulesT:
+        """The rules ``state`` is played by when it is asked under ``rules``.
+
+        A state may record the variants it is played by (Time Chase and Trois Ombres: ``variants=``):
+        then those, when ``rules`` names none, so that a saved state replays alone; ``rules`` when they
+        agree or the state records none; `oracle.errors.NotationError` naming the field when they differ.
+        """
+        ...
+
     # States.
     def initial_state(self, rules: RulesT) -> StateT:
         """The state before the first action (for a game with a deal: before the chance action that deals)."""
@@ -335,6 +344,11 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         A ``player`` the state does not seat raises `oracle.errors.NotationError`
         naming it.  From a view, the actions legal in every completion (see Views).
         """
+        ...
+
+    def possible_actions(self, state: StateT, rules: RulesT, player: int | None = None) -> Sequence[ActionT]:
+        """From a view, the actions legal in some completion of its unknowns (those `explain` calls legal
+        or says "depend", `DEPENDS`), in documented order.  Of a whole state, exactly `legal_actions`."""
         ...
 
     def chance_outcomes(self, state: StateT, rules: RulesT) -> Sequence[tuple[ActionT, Fraction]]:

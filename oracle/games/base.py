@@ -140,6 +140,12 @@ class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
     def rulesets(self) -> Sequence[str]:
         return ("standard",)
 
+    def state_rules(self, state: StateT, rules: RulesT) -> RulesT:
+        return rules  # a state that records no rules of its own is played by the caller's
+
+    def possible_actions(self, state: StateT, rules: RulesT, player: int | None = None) -> Sequence[ActionT]:
+        return self._game().legal_actions(state, rules, player)  # a whole state: nothing depends
+
     def chance_outcomes(self, state: StateT, rules: RulesT) -> Sequence[tuple[ActionT, Fraction]]:
         return ()
 

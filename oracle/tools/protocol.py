@@ -33,7 +33,9 @@ from oracle.inputs import (
     check_size,
     load_json,
 )
-from oracle.interface import LEGAL, LEGAL_SO_FAR, IllegalAction
+from oracle.interface import DEPENDS, LEGAL, LEGAL_SO_FAR, IllegalAction
+from oracle.tools.records import depending, outcome_json, play, reached, step_json, summary
+from oracle.tools.vectors import winner_word
 
 PROTOCOL_VERSION = 1
 # The longest request line accepted, in bytes, without its newline.
@@ -144,7 +146,23 @@ def read_position(request: Json, game: AnyGame) -> Any:
 
 def read_turn(request: Json, game: AnyGame) -> Any:
     """The request's ``turn`` (the game's action): the text notation or the JSON form, complete or partial."""
-    value = _require(request, "turn")
+    return _turn_value(_require(request, "turn"), game)
+
+
+def read_turns(request: Json, game: AnyGame) -> list[Any] | None:
+    """``apply``'s ``turns``: a list of actions to play one after another, each as ``turn`` is written;
+    None when the request gives ``turn`` instead."""
+    if "turns" not in request:
+        return None
+    if "turn" in request:
+        raise RequestError("bad_request", "give turn (one action) or turns (a list of them), not both")
+    value = request["turns"]
+    if not isinstance(value, list) or not value:
+        raise RequestError("bad_turn", "turns must be a non-empty list of turns")
+    return [_turn_value(item, game) for item in value]
+
+
+def _turn_value(value: Any, game: AnyGame) -> Any:
     try:
         if isinstance(value, str):
             return _action_from_text(game.name, _check_field_size(value, MAX_ACTION_BYTES, "turn", "bad_turn"))
@@ -230,18 +248,34 @@ def op_validate(request: Json, default: Defaults) -> Json:
     return {"valid": True, "position": game.format_state(state), "json": game.state_to_json(state)}
 
 
+def state_rules(game: AnyGame, state: Any, rules: Any) -> Any:
+    """The rules the position is played by (`Game.state_rules`): a ``variant`` that contradicts the ones it
+    records is ``bad_variant``."""
+    try:
+        return game.state_rules(state, rules)
+    except NotationError as exc:
+        raise RequestError("bad_variant", str(exc)) from None
+
+
 def op_moves(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
     state, rules = read_position(request, game), read_rules(request, game, default)
+    rules = state_rules(game, state, rules)
     player = read_player(request, game, state, required=False)
-    turns = [game.format_action(a) for a in game.legal_actions(state, rules, player)]
+    legal = game.legal_actions(state, rules, player)
+    turns = [game.format_action(a) for a in legal]
+    depends = depending(game, state, rules, player, legal)  # from a view, those that turn on what it cannot see
+    mover = game.to_act(state)
     return {"variant": game.rules_name(rules), "position": game.format_state(state), "count": len(turns),
-            "turns": turns}
+            "turns": turns, "depends": depends,
+            "to_act": {"kind": mover.kind, "players": [game.player_name(p) for p in mover.players]},
+            "outcome": outcome_json(game, game.outcome(state))}
 
 
 def _verdict(request: Json, default: Defaults) -> tuple[AnyGame, Any, Any, Any, Json]:
     game = read_game(request, default)
     state, action, rules = read_position(request, game), read_turn(request, game), read_rules(request, game, default)
+    rules = state_rules(game, state, rules)
     verdict = game.explain(state, action, rules)
     return game, state, action, rules, {
         "variant": game.rules_name(rules), "turn": game.format_action(action), "verdict": verdict.status,
@@ -266,7 +300,7 @@ def _played(game: AnyGame, state: Any, action: Any, rules: Any) -> Json:
 
 def op_explain(request: Json, default: Defaults) -> Json:
     game, state, action, rules, answer = _verdict(request, default)
-    if answer["verdict"] == LEGAL:
+    if answer["verdict"] in (LEGAL, DEPENDS):  # from a view, an action that depends is taken as made
         answer.update(_played(game, state, action, rules))
     elif answer["verdict"] == LEGAL_SO_FAR:
         answer["extensions"] = [game.format_action(a) for a in game.completions(state, action, rules)]
@@ -275,16 +309,38 @@ def op_explain(request: Json, default: Defaults) -> Json:
 
 def op_apply(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
-    state, action, rules = read_position(request, game), read_turn(request, game), read_rules(request, game, default)
+    state = read_position(request, game)
+    actions = read_turns(request, game)
+    if actions is not None:
+        return _apply_several(game, state, actions, state_rules(game, state, read_rules(request, game, default)))
+    action, rules = read_turn(request, game), read_rules(request, game, default)
+    rules = state_rules(game, state, rules)
     answer: Json = {"variant": game.rules_name(rules), "turn": game.format_action(action)}
     try:
         played = _played(game, state, action, rules)
     except IllegalAction as exc:
         answer.update({"verdict": exc.verdict.status, "rule": exc.verdict.rule, "reason": exc.verdict.reason})
         return answer
-    answer.update({"verdict": LEGAL, "rule": None, "reason": ""})
+    # From a player's view, an action that depends on what it cannot see is taken as made.
+    verdict = game.explain(state, action, rules) if game.observe_rule is not None else None
+    if verdict is not None and verdict.status == DEPENDS:
+        answer.update({"verdict": DEPENDS, "rule": verdict.rule, "reason": verdict.reason})
+    else:
+        answer.update({"verdict": LEGAL, "rule": None, "reason": ""})
     answer.update(played)
     return answer
+
+
+def _apply_several(game: AnyGame, state: Any, actions: list[Any], rules: Any) -> Json:
+    """``apply`` with ``turns``: each in turn, stopping at the first illegal one; each step's verdict and
+    events, and the position reached."""
+    steps = play(game, state, actions, rules)
+    after = reached(steps, state)
+    verdict = summary(steps)
+    return {"variant": game.rules_name(rules), "turns": [game.format_action(a) for a in actions],
+            "steps": [step_json(game, s, with_state=False) for s in steps], "played": sum(s.played for s in steps),
+            "verdict": verdict.status, "rule": verdict.rule, "reason": verdict.reason,
+            "position": game.format_state(after), "winner": winner_word(game, after)}
 
 
 def op_observe(request: Json, default: Defaults) -> Json:
@@ -292,7 +348,8 @@ def op_observe(request: Json, default: Defaults) -> Json:
     state = read_position(request, game)
     player = read_player(request, game, state, required=True)
     assert player is not None
-    return {"player": player, "observation": game.observe(state, player)}
+    seen = game.observe(state, player)
+    return {"player": player, "observation": seen, "position": game.format_state(game.state_from_json(seen))}
 
 
 def op_perft(request: Json, default: Defaults) -> Json:

@@ -39,6 +39,7 @@ from oracle.errors import NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.inputs import MAX_NAME_BYTES, load_json
 from oracle.interface import ILLEGAL, NamedState, ToAct, VectorSet
+from oracle.tools.records import mover_text
 
 MANIFEST = "manifest.json"
 PLAYTHROUGH_DIR = "playthroughs"
@@ -114,15 +115,6 @@ def winner_word(game: AnyGame, state: Any) -> str | None:
     """The winning player's word when one player has won, else None."""
     outcome = game.outcome(state)
     return game.player_name(outcome.winners[0]) if outcome is not None and len(outcome.winners) == 1 else None
-
-
-def mover_text(game: AnyGame, mover: ToAct) -> str:
-    """``chance``, ``over``, a player's name, or ``sealed p0,p1,p2`` for sealed simultaneous choices."""
-    if mover.kind == "simultaneous":
-        return "sealed " + ",".join(game.player_name(p) for p in mover.players)
-    if mover.kind == "player":
-        return game.player_name(mover.players[0])
-    return mover.kind
 
 
 def _spaced(count: int, most: int) -> list[int]:

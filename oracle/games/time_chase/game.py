@@ -93,6 +93,9 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
     def rules_name(self, rules: Rules) -> str:
         return rules.name
 
+    def state_rules(self, state: State, rules_: Rules) -> Rules:
+        return rules_for(state, rules_)
+
     def initial_state(self, rules: Rules) -> State:
         return State(players=rules.players, variants=rules.variant_name)
 
@@ -129,6 +132,20 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
         if player is not None:
             seat(state, player)
         return rules.legal_actions(state, rules_for(state, rules_), player)
+
+    def possible_actions(self, state: State, rules_: Rules, player: int | None = None) -> Sequence[Action]:
+        """From a view, the plays legal in some completion of it (its "legal" and "depends" plays), in
+        card order (TC.VIEW); of a whole state, its legal actions."""
+        if player is not None:
+            seat(state, player)
+        rules_ = rules_for(state, rules_)
+        if state.phase != "play" or not state.is_view:
+            return rules.legal_actions(state, rules_, player)
+        actor = rules.player_to_act(state)
+        if actor is None or (player is not None and player != actor):
+            return ()
+        plays = [Play(c) for c in rules.possible_cards(state, actor)]
+        return tuple(a for a in plays if rules.explain(state, a, rules_).status != "illegal")
 
     def chance_outcomes(self, state: State, rules_: Rules) -> Sequence[tuple[Action, Fraction]]:
         return ()  # a shuffled deck: too many outcomes to list, see sample_chance
@@ -250,16 +267,3 @@ def rules_for(state: State, rules_: Rules) -> Rules:
 
 
 GAME: Game[State, Action, Rules, Event] = TimeChase()
-
-
-def possible_actions(state: State, rules_: Rules, player: int | None = None) -> list[Action]:
-    """The actions legal in some completion of a view (its "legal" and "depends" actions), in the
-    documented order; of a whole state, its legal actions.  For tools that list what a seat may do."""
-    rules_ = rules_for(state, rules_)
-    if state.phase != "play" or not state.is_view:
-        return list(rules.legal_actions(state, rules_, player))
-    actor = rules.player_to_act(state)
-    if actor is None or (player is not None and player != actor):
-        return []
-    plays = [Play(c) for c in rules.possible_cards(state, actor)]
-    return [a for a in plays if rules.explain(state, a, rules_).status != "illegal"]

@@ -117,6 +117,9 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
     def rules_name(self, rules: Rules) -> str:
         return rules.name
 
+    def state_rules(self, state: State, rules: Rules) -> Rules:
+        return rules_for(state.variants, rules)
+
     def initial_state(self, rules: Rules) -> State:
         return initial_state(rules)
 
@@ -161,6 +164,9 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
         if views.is_view(state):
             return views.legal_in_view(state, rules)
         return steps.legal_actions(state, rules)
+
+    # possible_actions is GameBase's, legal_actions: no legality turns on a hidden tile (OMBRES.VIEW), so
+    # from a view the actions legal in some completion are those legal in every one.
 
     def chance_outcomes(self, state: State, rules: Rules) -> Sequence[tuple[Action, Fraction]]:
         return views.chance_in_view(state) if views.is_view(state) else steps.chance_outcomes(state)
@@ -252,9 +258,3 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
 
 
 GAME: Game[State, Action, Rules, Event] = TroisOmbres()
-
-
-def possible_actions(state: State, rules: Rules, player: int | None = None) -> list[Action]:
-    """The actions legal in some completion of a view: in this game no legality turns on a hidden tile
-    (OMBRES.VIEW), so they are the legal actions."""
-    return list(GAME.legal_actions(state, rules, player))

@@ -212,7 +212,8 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
         if state.winner is None:
             return None
         loser = state.winner.opponent
-        return Outcome((int(state.winner),), f"{loser.word} has copies on fewer than two eras", "WIN.CHECK")
+        reason = f"{state.winner.word} wins: {loser.word} has copies on fewer than two eras"
+        return Outcome((int(state.winner),), reason, "WIN.CHECK")
 
     def observe(self, state: Position, player: int) -> Json:
         return notation.position_to_json(state)  # perfect information: everyone sees everything

@@ -18,12 +18,15 @@ from oracle import SPEC_VERSION, __version__
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.inputs import check_numbers, one_line, read_stream
-from oracle.interface import ILLEGAL, LEGAL, LEGAL_SO_FAR, IllegalAction
+from oracle.interface import DEPENDS, ILLEGAL, LEGAL, LEGAL_SO_FAR
 from oracle.tools.cli.arguments import StoreOnce, name_text, whole_number
+from oracle.tools.cli.steps import next_step
+from oracle.tools.records import outcome_json, play, play_one, reached, step_json, step_text, summary
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_ERROR = 2
+EXIT_DEPENDS = 3  # asked from a player's view: legal in some completions of what it cannot see, not in others
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command ended by Ctrl-C
 
 DESCRIPTION = """\
@@ -48,9 +51,14 @@ some legal turn extends it.
 
 EPILOG = """\
 exit status:
-  0  success; for legal/explain/apply: the turn is legal (or legal so far)
-  1  the turn is well formed but illegal (the rule it breaks is named)
+  0  success; for legal/explain/apply: the turn is legal (or legal so far);
+     for apply and replay: every turn was played
+  1  the turn is well formed but illegal (the rule it breaks is named); for
+     replay: a step is illegal or differs from the record
   2  usage, notation or invalid-position error (one line on stderr)
+  3  for legal/explain asked from a player's view (Time Chase, 3 Ombres: what
+     'observe --player N' prints): the action depends on what the view cannot
+     see (legal in some completions, illegal in others; the answer says on what)
   130  interrupted (Ctrl-C)
 
 limits:
@@ -128,7 +136,9 @@ def read_state(text: str | None, game: AnyGame, rules: Any) -> Any:
         return game.initial_state(rules)
     if text == "-":
         text = read_stream(sys.stdin)
-    return game.parse_state(text.strip())
+    state = game.parse_state(text.strip())
+    game.state_rules(state, rules)  # a state that records other variants than --variant is refused, naming them
+    return state
 
 
 def read_action(text: str, game: AnyGame) -> Any:
@@ -146,11 +156,42 @@ def read_player(player: int | None, game: AnyGame, state: Any) -> int | None:
 def split_state_action(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, Any]:
     """``[POSITION] TURN``: one argument is an action from the game's start."""
     words: list[str] = args.args
+    if len(words) > 2:
+        state, action = game.words.state.upper(), game.words.action.upper()
+        raise UsageError(f"expected [{state}] {action}, got {len(words)} arguments ('apply' plays several)")
+    state, actions = split_state_actions(args, game, rules)
+    return state, actions[0]
+
+
+def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, list[Any]]:
+    """``[POSITION] TURN [TURN ...]``: one argument is an action from the game's start; with several, the
+    first is the state."""
+    words: list[str] = args.args
     if len(words) == 1:
-        return game.initial_state(rules), read_action(words[0], game)
-    if len(words) == 2:
-        return read_state(words[0], game, rules), read_action(words[1], game)
-    raise UsageError(f"expected [POSITION] TURN, got {len(words)} arguments")
+        return game.initial_state(rules), [read_action(words[0], game)]
+    try:
+        state = read_state(words[0], game, rules)
+    except NotationError:
+        if not _is_action(words[0], game):
+            raise
+        # Several actions from the start with the start left out: say so rather than fail to read a state.
+        raise UsageError(f"with several arguments the first is the {game.words.state}, and {words[0]!r} is "
+                         f"{_article(game.words.action)} {game.words.action}: give the {game.words.state} first "
+                         f"('oracle {'' if game.name == DEFAULT_GAME else f'--game {game.name} '}show' prints the "
+                         "start)") from None
+    return state, [read_action(word, game) for word in words[1:]]
+
+
+def _is_action(text: str, game: AnyGame) -> bool:
+    try:
+        read_action(text, game)
+    except NotationError:
+        return False
+    return True
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
@@ -176,20 +217,24 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
+    """The legal actions; at sealed choices, chance or the end, what happens next (`next_step`)."""
     game = read_game(args)
     rules = read_rules(args, game)
     state = read_state(args.position, game, rules)
-    names = [game.format_action(a) for a in game.legal_actions(state, rules, read_player(args.player, game, state))]
-    text = "\n".join(names) + ("\n" if names else "") + _plural(len(names), "legal " + game.words.action)
-    emit(args, {"position": game.format_state(state), "count": len(names), "turns": names}, text)
+    rules = game.state_rules(state, rules)
+    data, text = next_step(game, state, rules, read_player(args.player, game, state), args.position is None)
+    emit(args, data, text)
     return EXIT_OK
+
+
+VERDICT_EXITS = {ILLEGAL: EXIT_ILLEGAL, DEPENDS: EXIT_DEPENDS}
 
 
 def _verdict_data(game: AnyGame, state: Any, action: Any, rules: Any) -> tuple[int, dict[str, Any], str]:
     verdict = game.explain(state, action, rules)
     data = {"turn": game.format_action(action), "verdict": verdict.status, "rule": verdict.rule,
             "reason": verdict.reason}
-    return (EXIT_ILLEGAL if verdict.status == ILLEGAL else EXIT_OK), data, str(verdict)
+    return VERDICT_EXITS.get(verdict.status, EXIT_OK), data, str(verdict)
 
 
 def _events_text(game: AnyGame, events: Sequence[Any], indent: str = "  ") -> str:
@@ -205,7 +250,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
     game = read_game(args)
     rules = read_rules(args, game)
     state, action = split_state_action(args, game, rules)
-    code, data, text = _verdict_data(game, state, action, rules)
+    code, data, text = _verdict_data(game, state, action, game.state_rules(state, rules))
     emit(args, data, text)
     return code
 
@@ -214,12 +259,14 @@ def cmd_explain(args: argparse.Namespace) -> int:
     game = read_game(args)
     rules = read_rules(args, game)
     state, action = split_state_action(args, game, rules)
+    rules = game.state_rules(state, rules)
     code, data, text = _verdict_data(game, state, action, rules)
-    if data["verdict"] == LEGAL:
+    if data["verdict"] in (LEGAL, DEPENDS):  # from a view, an action that depends is taken as made
         applied = game.apply(state, action, rules)
         data["events"] = [game.event_to_json(e) for e in applied.events]
         data["position"] = game.format_state(applied.state)
-        text += "\n" + _events_text(game, applied.events) + "\n" + game.format_state(applied.state)
+        text += ("\ntaken as made:" if data["verdict"] == DEPENDS else "") \
+            + "\n" + _events_text(game, applied.events) + "\n" + game.format_state(applied.state)
     elif data["verdict"] == LEGAL_SO_FAR:
         extensions = [game.format_action(a) for a in game.completions(state, action, rules)]
         data["extensions"] = extensions
@@ -233,25 +280,44 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def cmd_apply(args: argparse.Namespace) -> int:
     game = read_game(args)
     rules = read_rules(args, game)
-    state, action = split_state_action(args, game, rules)
-    try:
-        applied = game.apply(state, action, rules)
-    except IllegalAction as exc:
-        verdict = exc.verdict
-        emit(args, {"turn": game.format_action(action), "verdict": verdict.status, "rule": verdict.rule,
-                    "reason": verdict.reason}, str(verdict))
+    state, actions = split_state_actions(args, game, rules)
+    rules = game.state_rules(state, rules)
+    if len(actions) > 1:
+        return apply_several(args, game, state, actions, rules)
+    step = play_one(game, state, actions[0], rules)  # from a view, an action that depends is taken as made
+    verdict = step.verdict
+    data: dict[str, Any] = {"turn": game.format_action(step.action), "verdict": verdict.status}
+    if not step.played:
+        emit(args, {**data, "rule": verdict.rule, "reason": verdict.reason}, str(verdict))
         return EXIT_ILLEGAL
-    after = applied.state
-    data = {
-        "turn": game.format_action(action),
-        "verdict": "legal",
-        "position": game.format_state(after),
-        "events": [game.event_to_json(e) for e in applied.events],
-        "winner": _winner(game, after),
-    }
-    emit(args, data, _events_text(game, applied.events) + "\n\n" + game.state_text(after) + "\n\n"
+    after = step.after
+    data.update(position=game.format_state(after), events=[game.event_to_json(e) for e in step.events],
+                winner=_winner(game, after))
+    head = ""
+    if verdict.status == DEPENDS:
+        data.update(rule=verdict.rule, reason=verdict.reason)
+        head = f"{verdict}; taken as made\n"
+    emit(args, data, head + _events_text(game, step.events) + "\n\n" + game.state_text(after) + "\n\n"
          + game.format_state(after))
     return EXIT_OK
+
+
+def apply_several(args: argparse.Namespace, game: AnyGame, state: Any, actions: Sequence[Any], rules: Any) -> int:
+    """``apply STATE A1 A2 ...``: each action in turn, with its events; the first illegal one stops them."""
+    steps = play(game, state, actions, rules)
+    after = reached(steps, state)
+    verdict = summary(steps)
+    data = {"turns": [game.format_action(a) for a in actions], "steps": [step_json(game, s) for s in steps],
+            "verdict": verdict.status, "rule": verdict.rule, "reason": verdict.reason,
+            "played": sum(1 for s in steps if s.played), "position": game.format_state(after),
+            "winner": _winner(game, after), "outcome": outcome_json(game, game.outcome(after))}
+    lines = [step_text(game, s) for s in steps]
+    if not steps[-1].played:
+        lines.append(f"\nstopped at {game.words.action} {steps[-1].number} of {len(actions)}; the "
+                     f"{game.words.state} before it:")
+    lines += ["", game.state_text(after), "", game.format_state(after)]
+    emit(args, data, "\n".join(lines))
+    return EXIT_OK if steps[-1].played else EXIT_ILLEGAL
 
 
 def cmd_start(args: argparse.Namespace) -> int:
@@ -272,11 +338,15 @@ def cmd_start(args: argparse.Namespace) -> int:
 
 
 def cmd_observe(args: argparse.Namespace) -> int:
+    """A player's view: a state of the game with what they cannot see unknown, as its picture and its
+    text (which reads back as a state), or as JSON."""
     game = read_game(args)
     state = read_state(args.position, game, read_rules(args, game))
     read_player(args.player, game, state)
     seen = game.observe(state, args.player)
-    emit(args, {"player": args.player, "observation": seen}, json.dumps(seen, indent=2))
+    view = game.state_from_json(seen)
+    text = game.format_state(view)
+    emit(args, {"player": args.player, "observation": seen, "position": text}, game.state_text(view) + "\n\n" + text)
     return EXIT_OK
 
 
@@ -328,7 +398,7 @@ def cmd_version(args: argparse.Namespace) -> int:
 # Commands from other modules: each module has ``register(subparsers, common)``.
 EXTRA_COMMAND_MODULES: tuple[str, ...] = (
     "oracle.tools.cli.perft", "oracle.tools.cli.serve", "oracle.tools.cli.render", "oracle.tools.cli.vectors",
-    "oracle.tools.cli.conform",
+    "oracle.tools.cli.conform", "oracle.tools.cli.replay",
 )
 
 
@@ -367,23 +437,53 @@ def build_parser() -> Parser:
             "Print a position as three boards (past, present, future), rank 4 at the top.\n"
             "[W] and [B] mark the eras under White's and Black's Focus.")
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
-    p = add("moves", cmd_moves, "list every legal turn",
-            "List every legal complete turn, in the documented order: by copy square\n"
-            "(a1, b1, ... d4), then actions N E S W F B, then new Focus.")
+    p = add("moves", cmd_moves, "list every legal turn, or say what happens next",
+            "List every legal complete turn, in the documented order (TTYKM: by copy\n"
+            "square a1, b1, ... d4, then actions N E S W F B, then new Focus).\n\n"
+            "Where no single player acts, say what happens next instead: at sealed\n"
+            "choices (Time Chase's bids) each player's choices and the joint action to\n"
+            "write; at chance its outcomes with their probabilities, or, for a deal, how\n"
+            "to write one (or draw one: start --seed N); at the end, who won and by which\n"
+            "clause.  From a player's view (what 'observe --player N' prints), the actions\n"
+            "that depend on what the view cannot see are listed too, saying on what.\n\n"
+            "examples:\n"
+            "  oracle moves\n"
+            "  oracle --game time-chase moves\n"
+            '  oracle --game time-chase moves "$(oracle --game time-chase start --seed 7 | tail -n 1)"')
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
     p.add_argument("--player", type=whole_number("--player"), metavar="N",
                    help="in a game with sealed choices, list player N's choices (default: whoever is to act)")
+    view_note = ("Asked from a player's view (Time Chase, 3 Ombres: the state 'observe --player N'\n"
+                 "prints), the answer holds for every completion of what the view cannot see:\n"
+                 "legal, illegal, or \"depends\", saying on what.\n")
     for name, func, help_text in (
         ("legal", cmd_legal, "say whether a turn is legal, and which rule it breaks"),
         ("explain", cmd_explain, "explain a turn: the rule it breaks, or what it does"),
-        ("apply", cmd_apply, "play a turn: print the events and the new position"),
     ):
         p = add(name, func, help_text,
                 help_text[0].upper() + help_text[1:] + ".\n\n"
-                "With one argument the turn is played from the start position.\n"
-                "Exit status 0: legal (or legal so far); 1: illegal; 2: bad input.\n\n"
+                "With one argument the turn is played from the start position.\n" + view_note +
+                "Exit status 0: legal (or legal so far); 1: illegal; 2: bad input;\n"
+                "3: it depends (asked from a view).\n\n"
                 'example:  oracle ' + name + ' "a1 N E >present"')
         p.add_argument("args", nargs="+", metavar="[POSITION] TURN", help="an optional position, then a turn")
+    p = add("apply", cmd_apply, "play turns: print each one's events and the new position",
+            "Play a turn, or several one after another: print each one's events, then the\n"
+            "position reached.  With one argument the turn is played from the start position;\n"
+            "with several, the first is the position.  The first illegal turn stops the others.\n"
+            "A turn is its text or its JSON form (Time Chase: '{\"play\": \"R6\"}').\n"
+            "From a player's view, what the view cannot see is left unknown, and a turn that\n"
+            "depends on it is taken as made.\n"
+            "Exit status 0: every turn was played; 1: one is illegal (named, with its rule);\n"
+            "2: bad input.\n\n"
+            "examples:\n"
+            '  oracle apply "a1 N F >future" --json\n'
+            '  oracle apply "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0" \\\n'
+            '      "a1 N F >future" "d4 S S >past"\n'
+            '  oracle --game time-chase apply "$(oracle --game time-chase start --seed 7 | tail -n 1)" \\\n'
+            '      "bids 0,0,0,0" \'{"play": "R6"}\'')
+    p.add_argument("args", nargs="+", metavar="[POSITION] TURN [TURN ...]",
+                   help="an optional position, then one turn or more")
     p = add("start", cmd_start, "print a game's first position, drawing its chance outcomes from a seed",
             "Print the game's first position.  With --seed, chance outcomes (a deal, a die)\n"
             "are drawn from that seed and printed as actions, so the game can be replayed\n"
@@ -391,8 +491,13 @@ def build_parser() -> Parser:
             "example:  oracle --game NAME start --seed 7")
     p.add_argument("--seed", type=whole_number("--seed"), metavar="N", help="draw the chance outcomes from this seed")
     p = add("observe", cmd_observe, "print what one player may see of a position",
-            "Print, as JSON, what player N may see of the position: in a game with hidden\n"
-            "information only their own hand and the public history; in TTYKM everything.")
+            "Print what player N may see of the position: their view, a position in which\n"
+            "what they cannot see is unknown ('?'), as a picture and then as one line of\n"
+            "the notation, which every command reads back (--json: its JSON form).  In a game\n"
+            "with hidden information that is their own hand or the tiles they saw, and the\n"
+            "public table; in TTYKM everything.\n\n"
+            "example:  oracle --game time-chase observe --player 1 \\\n"
+            '              "$(oracle --game time-chase start --seed 7 | tail -n 1)"')
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
     p.add_argument("--player", type=whole_number("--player"), metavar="N", required=True,
                    help="the player whose view to print")
