@@ -8,9 +8,11 @@ import functools
 import logging
 import posixpath
 import re
+from io import BytesIO
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTFont
 
 import oracle.games.ttykm.rules.standard
 from oracle.games.ttykm.board import Action
@@ -24,6 +26,7 @@ from oracle.tools.site.examples import (
     plain_words,
     render_examples,
 )
+from oracle.tools.site.fonts import font_source, subset_font
 from oracle.tools.site.pages import (
     SpecPage,
     clause_pages,
@@ -402,3 +405,11 @@ def test_every_game_links_a_clause_to_its_worked_examples_elsewhere() -> None:
     sections = dict(re.findall(r"^### (\S+) · .*?\n(.*?)(?=^### |\Z)", text, re.M | re.S))
     assert "*Worked example:* [scenario 9, Silence drawn by player 0" in sections["OMBRES.LIMBES.SILENCE"]
     assert "(cards-limbes.md#ex-scenario-9-silence-drawn-by-player-0" in sections["OMBRES.LIMBES.SILENCE"]
+
+
+def test_the_japanese_font_is_cut_to_the_same_bytes_at_any_time() -> None:
+    """The subset keeps the packaged font's own date, so two builds of the same pages give the same file."""
+    font, _ = font_source(ROOT)
+    cut = TTFont(BytesIO(subset_font(font, "時")))
+    assert cut["head"].modified == TTFont(str(font))["head"].modified
+    assert cut.getBestCmap().keys() >= {ord("時")}
