@@ -18,12 +18,12 @@ import oracle.games.ttykm.rules.standard
 from oracle.games.ttykm.board import Action
 from oracle.games.ttykm.events import Crushed, Event, Paradox
 from oracle.games.ttykm.examples import read_examples
+from oracle.games.ttykm.site import plain_words
 from oracle.tools.site.examples import (
     ExampleMismatch,
     check_page,
     fences,
     page_examples,
-    plain_words,
     render_examples,
 )
 from oracle.tools.site.fonts import font_source, subset_font
