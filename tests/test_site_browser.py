@@ -25,7 +25,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
@@ -445,6 +445,15 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
                 assert not re.search(rf"\b{card}\b", shown), f"{card}, another player's card, is shown"
         mine = other.observe(state, dealt["view"]["seat"]).get("hand", [])
         assert page.locator(".pg-private .pg-chip").all_inner_texts() == mine
+        # The address and the share link name the game and the seat, never the state with its hands.
+        for link in (page.url, page.locator(".pg-share").input_value()):
+            query = parse_qs(urlsplit(link).query)
+            assert "position" not in query and query["game"] == [name] and query["seat"] == ["hot"], link
+        if width == WIDTHS[0]:  # a reload goes on with the game in play, from the tab's own storage
+            page.reload()
+            page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+            assert page.locator(".pg-position").input_value() == dealt["state"]
+            page.locator(".pg-pass-ready").click()
         page.screenshot(path=str(OUTPUT / f"site-playground-{name}-{width}.png"), full_page=True)
     visit.assert_clean()
 

@@ -15,6 +15,12 @@
     seat: params.get("seat") || "hot",
     picks: [],
   };
+  // A card game's state holds every hidden card, so a seat's link never carries it: the game in
+  // play is kept in this tab's storage instead, and a reload of the page goes on with it.
+  const kept = function () { return "pg-state:" + current.game + "|" + current.rules; };
+  if (!current.state) {
+    try { current.state = sessionStorage.getItem(kept()) || ""; } catch (error) { /* storage refused */ }
+  }
   const exampleTurn = params.get("turn");
   const ERAS = ["past", "present", "future"];
   const narrow = window.matchMedia("(max-width: 44.9375em)");  // the width at which boards stack (ttykm.css)
@@ -321,8 +327,13 @@
       showReplay();
     }
     parts.position.value = a.state;
+    const secret = a.mode === "list" && a.seat !== "umpire";  // as the editor above: only the umpire sees all
     const link = new URL(location.href);
-    link.search = new URLSearchParams({ game: a.game, position: a.state, ...(a.rules ? { rules: a.rules } : {}) });
+    link.search = new URLSearchParams({ game: a.game, ...(secret ? { seat: String(a.seat) } : { position: a.state }),
+      ...(a.rules ? { rules: a.rules } : {}) });
+    try {
+      if (secret) sessionStorage.setItem(kept(), a.state); else sessionStorage.removeItem(kept());
+    } catch (error) { /* storage refused: a reload starts a new game */ }
     parts.share.value = link.href;
     history.replaceState(null, "", link.href);
   }
