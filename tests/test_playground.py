@@ -185,6 +185,16 @@ def test_every_chapter_plays_by_clicks_through_the_same_mechanism() -> None:
     assert refused["verdict"]["rule"] == "GROWTH.REACH" and refused["picks"] == ["past:a1"]
 
 
+@pytest.mark.parametrize(("rules", "picks", "kind"), [("growth", ["past:a1", "act:Pa1"], "plant"),
+                                                      ("influence", ["past:a1", "past:a2", "act:Ba1"], "build")])
+def test_a_chapter_action_so_far_is_drawn_in_its_own_colour(rules: str, picks: list[str], kind: str) -> None:
+    """The turn so far on the board: an aimed action is drawn as itself (its legend's swatch), not as a move."""
+    answer = view({"game": "ttykm", "rules": rules, "picks": picks})
+    assert answer["picks"] == picks and answer["verdict"] is None
+    kinds = re.findall(r'data-kind="(\w+)"', answer["svg_row"])
+    assert kinds == ([kind] if len(picks) == 2 else ["move", kind]), kinds
+
+
 def test_the_chooser_lists_every_game_and_ruleset_of_the_registry() -> None:
     listed = {g["name"]: g for g in games()}
     assert list(listed) == list(GAMES)
