@@ -345,11 +345,19 @@ def test_the_playground_plays_a_turn_by_clicking(browser: Any, base_url: str, wi
     assert page.locator(".pg-events li").count() == len(expected.events)
     page.locator(".pg-next").click()
     assert "step 2 of" in page.locator(".pg-replay").inner_text()
+    if width != WIDTHS[0]:  # the replay too, one era at a time: the step's own, and a switch to the others
+        step = page.locator(".pg-step-board svg.pg-one-era")
+        assert step.locator("g.era:visible").count() == 1 and step.locator("g.era.past:visible").count() == 1
+        assert page.locator(".pg-step-eras .pg-era-now").inner_text() == "Past"
+        page.locator(".pg-step-eras .pg-era[data-era='future']").click()
+        assert step.locator("g.era.future:visible").count() == 1 and step.locator("g.era:visible").count() == 1
+        step_box = step.bounding_box()
+        assert step_box is not None and step_box["height"] < page.viewport_size["height"] / 2
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-{width}.png"), full_page=True)
     # Black to move, with the Focus on the future: a black copy in the past may not be chosen.
     if width != WIDTHS[0]:
-        page.locator(".pg-era[data-era='past']").click()
+        page.locator(".pg-eras:not(.pg-step-eras) .pg-era[data-era='past']").click()
     visible_cell(page, "past:d4").click()
     refused = page.locator(".pg-refused")
     assert "TURN.COPY-CHOICE" in refused.inner_text()
