@@ -356,6 +356,15 @@ def test_rulings_gather_every_source_and_alternative() -> None:
     assert "!!! note \"Alternative reading\"" in text
 
 
+def test_on_the_page_of_every_game_s_rulings_a_colliding_id_shows_its_game() -> None:
+    """K12 means one thing in the chapters, another in Time Chase and in 3 ombres: where all are cited
+    together each citation shows its game, and an ID no other game uses is shown as it is."""
+    text = rulings_markdown(read_spec(SPEC))
+    shown = {(m.group(1), m.group(2)) for m in re.finditer(r"\[((?:TC |Ombres )?K12)\]\([^)#]*#(ruling-[\w-]+)", text)}
+    assert shown == {("K12", "ruling-k12"), ("TC K12", "ruling-tc-k12"), ("Ombres K12", "ruling-ombres-k12")}, shown
+    assert re.search(r"\[A20\]\([^)]*#ruling-ombres-a20", text) and "Ombres A20" not in text
+
+
 def test_cli_sessions_show_real_output_and_exit_status() -> None:
     page = "Intro\n\n```oracle-session\n$ oracle legal \"a1 W N >present\"\n$ oracle version\n```\n"
     text = run_sessions(page)
