@@ -17,6 +17,9 @@ from typing import Generic, TypeVar
 from oracle.interface import Example, RuleLink
 
 E = TypeVar("E")
+DrawExample = Callable[[E, str, str, RuleLink, "str | None"], str]
+"""A game's drawing of its example: the example, the fence's word, its anchor, the clause links, the
+playground's href (see `oracle.interface.WorkedExamples.html`)."""
 
 
 def code(text: str) -> str:
@@ -56,7 +59,7 @@ class Drawing(Generic[E]):
     ``kind``."""
 
     def __init__(self, kind: type[E], read: Callable[[list[str], str, int], E], check: Callable[[E], list[str]],
-                 draw: Callable[[E, str, str, RuleLink, str | None], str]) -> None:
+                 draw: DrawExample[E]) -> None:
         self.kind, self._read, self._check, self._draw = kind, read, check, draw
 
     def _own(self, example: Example) -> E:
@@ -74,4 +77,15 @@ class Drawing(Generic[E]):
         return self._draw(self._own(example), kind, anchor, link, playground)
 
 
-__all__ = ["Drawing", "code", "facts", "rule_link", "rules_line", "title_line"]
+def drawn_as_example(example_html: Callable[[E, str, RuleLink], str]) -> DrawExample[E]:
+    """A `Drawing`'s ``draw`` for a game with one drawing, ``example_html(example, anchor, link)``: a
+    lesson block is drawn as an example, and the site adds the playground's link through the common
+    interface (`oracle.tools.site.open_links`)."""
+
+    def draw(example: E, kind: str, anchor: str, link: RuleLink, playground: str | None) -> str:
+        return example_html(example, anchor, link)
+
+    return draw
+
+
+__all__ = ["Drawing", "code", "drawn_as_example", "facts", "rule_link", "rules_line", "title_line"]

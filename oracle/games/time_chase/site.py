@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 
-from oracle.games.site_examples import Drawing, code, facts, rule_link, rules_line, title_line
+from oracle.games.site_examples import Drawing, code, drawn_as_example, facts, rule_link, rules_line, title_line
 from oracle.games.time_chase import notation, rules, views
 from oracle.games.time_chase.examples import WorkedExample, check_example, parse_block
 from oracle.games.time_chase.pictures import NARROW, SITE_WIDE, timeline_svg
@@ -81,12 +81,6 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
     return "\n".join(parts)
 
 
-def draw(example: WorkedExample, kind: str, anchor: str, link: RuleLink, playground: str | None) -> str:
-    """`example_html` for the site: a lesson block is drawn as an example, and the site adds the
-    playground's link through the common interface."""
-    return example_html(example, anchor, link)
-
-
-EXAMPLES = Drawing(WorkedExample, parse_block, check_example, draw)
+EXAMPLES = Drawing(WorkedExample, parse_block, check_example, drawn_as_example(example_html))
 
 __all__ = ["EXAMPLES", "example_html"]
