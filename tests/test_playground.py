@@ -242,6 +242,9 @@ def test_a_card_game_seat_sees_its_own_hand_and_no_other() -> None:
     hands = [game.observe(state, p)["hand"] for p in range(4)]
     assert dealt["chooser"] == "p0" and dealt["view"]["seat"] == 0
     assert {"field": "hand", "items": hands[0]} in dealt["view"]["private"]
+    # Everyone's hands as p0 sees them: a line a player, the others' cards counted, not listed.
+    assert {"field": "hands", "text": f"p0: {' '.join(hands[0])} · p1: 10 hidden · p2: 10 hidden · p3: 10 hidden"} \
+        in dealt["view"]["private"]
     shown = json.dumps(dealt["view"]) + dealt["table"] + json.dumps(dealt["buttons"])
     for other in hands[1:]:
         for card in other:

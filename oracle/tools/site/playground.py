@@ -190,12 +190,29 @@ def public_picture(game: AnyGame, state: Any) -> str:
 WHOSE = ("player", "view")
 
 
-def _shown(value: Any) -> dict[str, Any]:
-    """One field of an observation, as the page lists it: its items, or its text."""
-    if isinstance(value, list) and all(isinstance(v, str | int) or v is None for v in value):
+HIDDEN = "?"  # what a view writes for what its seat cannot see (TC.NOTATION.VIEW, OMBRES.NOTATION.VIEW)
+
+
+def _is_flat(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str | int) or v is None for v in value)
+
+
+def _in_words(items: list[Any]) -> str:
+    """A list of things in a line, what the seat cannot see counted: ``R5 R12``, ``10 hidden``, ``none``."""
+    seen = ["-" if v is None else str(v) for v in items if v != HIDDEN]
+    hidden = sum(1 for v in items if v == HIDDEN)
+    return " ".join(seen + ([f"{hidden} hidden"] if hidden else [])) or "none"
+
+
+def _shown(value: Any, names: Sequence[str]) -> dict[str, Any]:
+    """One field of an observation, as the page lists it: its items, or its text.  A list with one
+    list for each player (everyone's hand, as this seat sees it) is a line a player, by name."""
+    if _is_flat(value):
         return {"items": ["-" if v is None else str(v) for v in value]}
     if isinstance(value, dict) and all(isinstance(v, str | int) or v is None for v in value.values()):
         return {"items": [f"{k} {'-' if v is None else v}" for k, v in value.items()]}
+    if isinstance(value, list) and len(value) == len(names) and all(_is_flat(v) for v in value):
+        return {"text": " · ".join(f"{name}: {_in_words(v)}" for name, v in zip(names, value, strict=True))}
     return {"text": json.dumps(value) if isinstance(value, list | dict) else str(value)}
 
 
@@ -211,12 +228,13 @@ def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int]) -> d
     seen = game.observe(state, seat)
     others = [game.observe(state, p) for p in players if p != seat]
     private = [key for key in seen if key not in WHOSE and any(o.get(key) != seen[key] for o in others)]
+    names = [game.player_name(p) for p in players]
     return {
         "seat": seat,
         "name": game.player_name(seat),
         "picture": public_picture(game, game.state_from_json(seen)),
-        "private": [{"field": key.replace("_", " "), **_shown(seen[key])} for key in private],
-        "public": [{"field": key.replace("_", " "), **_shown(value)} for key, value in seen.items()
+        "private": [{"field": key.replace("_", " "), **_shown(seen[key], names)} for key in private],
+        "public": [{"field": key.replace("_", " "), **_shown(value, names)} for key, value in seen.items()
                    if key not in private and key not in WHOSE],
     }
 
