@@ -340,7 +340,7 @@ def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> st
         "the ruling.  The same ID can mean different things in two games (`K4` is a clarification of",
         "the chapters, of *Time Chase* and of *L'heure des 3 ombres*), so each ruling's anchor carries",
         "its game: `#ruling-k4` on the chapters' page, `#ruling-tc-k4`, `#ruling-ombres-k4`; on this",
-        "page, which cites every game's, such an ID is shown with its game: K4, TC K4, Ombres K4.",
+        "page, which cites every game's, such an ID is shown with its game: `K4`, `TC K4`, `Ombres K4`.",
         "",
         "## The rulings, game by game",
         "",
