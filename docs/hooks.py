@@ -9,17 +9,18 @@
   *Alternative:* notes.  A link whose text is a file name shows its page's title.
 - On every page, ```` ```oracle-session ```` blocks get the command line's real
   output and ```` ```example ```` blocks are checked against the oracle and
-  drawn (`oracle.tools.site.examples`).  An example the oracle does not confirm
-  stops the build with an error naming it.  Each example links to the
-  playground, which the build bundles with Pyodide (`oracle.tools.site.bundle`);
-  the other games' examples through the common interface (`oracle.tools.site.open_links`).
+  drawn by the page's game (`oracle.tools.site.examples`, `Game.worked_examples`).
+  An example the oracle does not confirm stops the build with an error naming
+  it.  Each example links to the playground, which the build bundles with
+  Pyodide (`oracle.tools.site.bundle`): TTYKM's from its drawing, the other
+  games' through the common interface (`oracle.tools.site.open_links`).
 - The "Learn to play" section of the nav lists each game's pages in
   ``docs/<game>/`` and its ``learn/`` path (file-name order), one section per
   game of the registry; the pages use ```` ```lesson ```` blocks, checked like
   examples and drawn without notation.  Every game of the registry and each of
   its rulesets is in the playground's chooser; a game is played on its board
-  by clicking once it adds ``oracle/games/<game>/play.py``, and from its list
-  of legal actions, each player seeing their own view, until then (see
+  by clicking when it offers one (`Game.playable`), and from its list of
+  legal actions, each player seeing their own view, otherwise (see
   `oracle.tools.site.playground`).
 - Every link to a clause gets the clause's title as a tooltip, every clause
   heading also answers to a lower-case kebab anchor (``#move-push-chain`` as
@@ -46,7 +47,14 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from oracle.tools.site.bundle import MissingPyodide, pyodide_dir, write_bundle
-from oracle.tools.site.examples import ExampleMismatch, check_page, example_anchors, page_examples, render_examples
+from oracle.tools.site.examples import (
+    ExampleMismatch,
+    check_page,
+    example_anchors,
+    page_examples,
+    page_game,
+    render_examples,
+)
 from oracle.tools.site.fonts import LICENSE_ON_SITE, MissingFont, font_source, write_fonts
 from oracle.tools.site.layout import render_layout_diagram
 from oracle.tools.site.open_links import add_open_links
@@ -231,10 +239,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 def other_game_links(markdown: str, rendered: str, path: str, playground: str | None) -> str:
     """The examples of a game other than TTYKM, each with its "Open in the playground" link."""
-    from oracle.games import DEFAULT_GAME, GAMES
+    from oracle.games import DEFAULT_GAME
 
-    game = next((name for name in GAMES if name != DEFAULT_GAME and name in path.split("/")[:-1]), None)
-    if game is None or playground is None:
+    game = page_game(path)
+    if game == DEFAULT_GAME or playground is None:  # TTYKM's examples draw their own (oracle.games.ttykm.site)
         return rendered
     found = page_examples(markdown, path)
     anchors = example_anchors([example for _, example in found])

@@ -16,8 +16,9 @@ holds the full state; `Game.observe` gives what one player may see.
 
 Besides the rules, a game offers what the shared tools need to know of it
 and nothing else does: its own words, the bounds of its inputs, its
-pictures, a perft counter, its vector sets and the blame of a conformance
-report (the last group of `Game`'s methods).  `oracle.games.base.GameBase`
+pictures, a perft counter, its vector sets, the blame of a conformance
+report, and its worked examples and board for the rules site (the last
+group of `Game`'s methods).  `oracle.games.base.GameBase`
 gives every one a default that works through the rest of the interface.
 
 Everything here is standard library only: importing this module costs
@@ -256,6 +257,133 @@ class Coverage(Protocol):
         ...
 
 
+# Given a clause ID, the href of its anchor from the page being drawn, or None if no clause has that ID.
+RuleLink = Callable[[str], "str | None"]
+
+
+class Example(Protocol):
+    """One worked example block of a game's spec or pages, as its `WorkedExamples` reads it."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The clause IDs it illustrates."""
+        ...
+
+    @property
+    def where(self) -> str:
+        """Its file and line, ``spec/ttykm/actions.md:40``, which every problem with it starts with."""
+        ...
+
+    @property
+    def fields(self) -> Mapping[str, str]: ...
+
+    @property
+    def lists(self) -> Mapping[str, Sequence[str]]: ...
+
+
+class WorkedExamples(Protocol):
+    """A game's worked examples on the rules site: read, checked against the oracle, drawn as HTML.
+
+    Each game's spec says its block format (``spec/<game>/README.md``); the
+    site finds the blocks and asks the game of the page's folder for the rest,
+    so a page is never drawn from an example the oracle no longer confirms.
+    """
+
+    def read(self, lines: Sequence[str], path: str, line: int) -> Example:
+        """The example in the lines inside one fence (``line``: the fence's line number in ``path``).
+
+        Raises `oracle.games.worked_examples.ExampleFormatError` (a `ValueError`) naming the line."""
+        ...
+
+    def check(self, example: Example) -> list[str]:
+        """Every stated field the oracle disagrees with, each starting with the example's ``where``.
+
+        May raise `ValueError` (`oracle.errors.NotationError`, `InvalidPosition`) on a field that
+        does not parse."""
+        ...
+
+    def html(self, example: Example, kind: str, anchor: str, link: RuleLink, playground: str | None) -> str:
+        """One checked example as one HTML block with its pictures (no blank line inside).
+
+        ``kind`` is the fence's word: ``example`` (shown with its notation) or ``lesson`` (for
+        newcomers: words and pictures); ``anchor`` its HTML id; ``link`` the href of a clause;
+        ``playground`` the playground's href from the page, for a link to play the example (None:
+        the site has none; a game whose examples the site opens through `Game.parse_state` alone
+        adds none)."""
+        ...
+
+
+class Step(Protocol):
+    """One step of an action as the playground replays it: a sentence and the pictures just after it."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def svg_row(self) -> str: ...
+
+    @property
+    def svg_column(self) -> str: ...
+
+
+class Playable(Protocol):
+    """What a game adds to the interface to be played on the site's playground by clicking its pictures.
+
+    An action is made of *picks*, each a click on a cell of the picture (named as the pictures'
+    ``data-cell``) or a button; the playground offers the picks that lead on to a legal action and
+    judges every other one with `Game.explain`.  A game without one is played from its list of
+    legal actions."""
+
+    def picks_of(self, state: Any, action: Any) -> tuple[str, ...]:
+        """The clicks that make ``action``, in order."""
+        ...
+
+    def action_of(self, state: Any, picks: Sequence[str]) -> Any:
+        """The (partial) action the picks make, or a `Verdict` when they make none."""
+        ...
+
+    def pick_label(self, state: Any, pick: str) -> str:
+        ...
+
+    def player_name(self, player: int) -> str:
+        """A player's name as the pictures write it, such as ``White``."""
+        ...
+
+    def all_picks(self, state: Any) -> tuple[str, ...]:
+        """The picks always shown as buttons, whether they lead on or not."""
+        ...
+
+    def is_button(self, pick: str) -> bool:
+        """Whether a pick is made with a button (shown only when it leads on, unless in `all_picks`)
+        rather than by clicking a cell of the picture."""
+        ...
+
+    def picture(self, state: Any, picks: Sequence[str], targets: Sequence[str], layout: str) -> str:
+        """An SVG of the state with the action so far and the ``targets`` cells ringed; ``layout`` is
+        ``row`` (wide screens) or ``column`` (narrow ones)."""
+        ...
+
+    def refused_picture(self, state: Any, action: Any, layout: str) -> str:
+        """An SVG of the state with ``action``, which the rules refused, drawn as attempted."""
+        ...
+
+    def reason_text(self, reason: str) -> str:
+        """A verdict's reason in a player's words: no notation."""
+        ...
+
+    def steps(self, state: Any, action: Any, rules: Any, events: Sequence[Any], after: Any) -> Sequence[Step]:
+        """Each step of an applied action in words, with the pictures just after it (empty strings
+        where the game cannot draw them); ``after`` is the state after the whole action."""
+        ...
+
+    def edit(self, state: Any, pick: str) -> Any:
+        """The state with the cell ``pick`` changed by one click of the position editor."""
+        ...
+
+
 class Game(Protocol[StateT, ActionT, RulesT, EventT]):
     """One game of the oracle.  Implementations live in ``oracle/games/<name>/game.py``.
 
@@ -489,6 +617,14 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
 
     def coverage(self) -> Coverage | None:
         """Which clauses the game's vector records exercise, or None if the game does not count them."""
+        ...
+
+    def worked_examples(self) -> WorkedExamples | None:
+        """How the rules site reads, checks and draws the game's worked examples, or None if it has none."""
+        ...
+
+    def playable(self) -> Playable | None:
+        """How the site's playground plays the game by clicking its pictures, or None (played from a list)."""
         ...
 
 

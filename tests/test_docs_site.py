@@ -8,22 +8,25 @@ import functools
 import logging
 import posixpath
 import re
+from io import BytesIO
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTFont
 
 import oracle.games.ttykm.rules.standard
 from oracle.games.ttykm.board import Action
 from oracle.games.ttykm.events import Crushed, Event, Paradox
 from oracle.games.ttykm.examples import read_examples
+from oracle.games.ttykm.site import plain_words
 from oracle.tools.site.examples import (
     ExampleMismatch,
     check_page,
     fences,
     page_examples,
-    plain_words,
     render_examples,
 )
+from oracle.tools.site.fonts import font_source, subset_font
 from oracle.tools.site.pages import (
     SpecPage,
     clause_pages,
@@ -353,6 +356,15 @@ def test_rulings_gather_every_source_and_alternative() -> None:
     assert "!!! note \"Alternative reading\"" in text
 
 
+def test_on_the_page_of_every_game_s_rulings_a_colliding_id_shows_its_game() -> None:
+    """K12 means one thing in the chapters, another in Time Chase and in 3 ombres: where all are cited
+    together each citation shows its game, and an ID no other game uses is shown as it is."""
+    text = rulings_markdown(read_spec(SPEC))
+    shown = {(m.group(1), m.group(2)) for m in re.finditer(r"\[((?:TC |Ombres )?K12)\]\([^)#]*#(ruling-[\w-]+)", text)}
+    assert shown == {("K12", "ruling-k12"), ("TC K12", "ruling-tc-k12"), ("Ombres K12", "ruling-ombres-k12")}, shown
+    assert re.search(r"\[A20\]\([^)]*#ruling-ombres-a20", text) and "Ombres A20" not in text
+
+
 def test_cli_sessions_show_real_output_and_exit_status() -> None:
     page = "Intro\n\n```oracle-session\n$ oracle legal \"a1 W N >present\"\n$ oracle version\n```\n"
     text = run_sessions(page)
@@ -402,3 +414,11 @@ def test_every_game_links_a_clause_to_its_worked_examples_elsewhere() -> None:
     sections = dict(re.findall(r"^### (\S+) · .*?\n(.*?)(?=^### |\Z)", text, re.M | re.S))
     assert "*Worked example:* [scenario 9, Silence drawn by player 0" in sections["OMBRES.LIMBES.SILENCE"]
     assert "(cards-limbes.md#ex-scenario-9-silence-drawn-by-player-0" in sections["OMBRES.LIMBES.SILENCE"]
+
+
+def test_the_japanese_font_is_cut_to_the_same_bytes_at_any_time() -> None:
+    """The subset keeps the packaged font's own date, so two builds of the same pages give the same file."""
+    font, _ = font_source(ROOT)
+    cut = TTFont(BytesIO(subset_font(font, "時")))
+    assert cut["head"].modified == TTFont(str(font))["head"].modified
+    assert cut.getBestCmap().keys() >= {ord("時")}

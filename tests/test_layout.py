@@ -11,6 +11,8 @@ import pytest
 from oracle.games import GAMES, load_game
 from oracle.games.base import GameBase
 from oracle.tools.site.layout import (
+    COMPUTED,
+    game_modules_by_name_in_tools,
     game_modules_in_tools,
     game_rooms,
     import_circles,
@@ -19,12 +21,6 @@ from oracle.tools.site.layout import (
     upward_imports,
 )
 from tests.conftest import ROOT
-
-# The site's build code still reads the games' own modules (worked examples, pictures); it moves onto
-# the interface on its own branch, and then this set is emptied.  Nothing else may be listed here.
-SITE_MODULES_STILL_ON_GAME_INTERNALS = frozenset({
-    "oracle.tools.site.examples", "oracle.tools.site.time_chase", "oracle.tools.site.trois_ombres",
-})
 
 
 @pytest.fixture
@@ -49,19 +45,37 @@ def test_the_check_sees_an_upward_import(tree: Path) -> None:
 
 
 def test_no_tool_imports_a_game_s_own_modules() -> None:
-    found = game_modules_in_tools(ROOT)
-    assert set(found) <= SITE_MODULES_STILL_ON_GAME_INTERNALS, {m: found[m] for m in set(found) -
-                                                                 SITE_MODULES_STILL_ON_GAME_INTERNALS}
-    assert all(module.startswith("oracle.tools.site.") for module in SITE_MODULES_STILL_ON_GAME_INTERNALS)
+    assert game_modules_in_tools(ROOT) == {}
 
 
 def test_the_check_sees_a_tool_that_imports_a_game_s_module(tree: Path) -> None:
     append(tree, "oracle/tools/vectors.py", "def named() -> object:\n"
            "    from oracle.games.ttykm.vector_sets import NAMED_POSITIONS\n\n    return NAMED_POSITIONS")
     append(tree, "oracle/tools/cli/perft.py", "from oracle.games import ttykm")
+    append(tree, "oracle/tools/site/examples.py", "from oracle.games.time_chase.pictures import timeline_svg")
     found = game_modules_in_tools(tree)
     assert found["oracle.tools.vectors"] == ["oracle.games.ttykm.vector_sets"]
     assert found["oracle.tools.cli.perft"] == ["oracle.games.ttykm"]
+    assert found["oracle.tools.site.examples"] == ["oracle.games.time_chase.pictures"]
+
+
+def test_no_tool_imports_a_game_s_module_by_name() -> None:
+    assert game_modules_by_name_in_tools(ROOT) == {}
+
+
+def test_the_check_sees_a_tool_that_imports_a_game_s_module_by_name(tree: Path) -> None:
+    append(tree, "oracle/tools/site/playground.py", "def board(name: str) -> object:\n"
+           "    return importlib.import_module(GAMES[name].rpartition('.')[0] + '.play')")
+    append(tree, "oracle/tools/protocol.py", "from importlib import import_module\n\n"
+           "PLAY = import_module('oracle.games.ttykm.play')")
+    append(tree, "oracle/tools/conform.py", "ROOMS = ('oracle.games.time_chase.site',)\n"
+           "for room in ROOMS:\n    __import__(room)")
+    append(tree, "oracle/tools/vectors.py", "import importlib.util\n\n"
+           "SPEC = importlib.util.find_spec('oracle.games.trois_ombres')")
+    found = game_modules_by_name_in_tools(tree)
+    assert found == {"oracle.tools.site.playground": [COMPUTED], "oracle.tools.protocol": ["oracle.games.ttykm.play"],
+                     "oracle.tools.conform": ["oracle.games.time_chase.site"],
+                     "oracle.tools.vectors": ["oracle.games.trois_ombres"]}
 
 
 def test_no_import_runs_in_a_circle() -> None:

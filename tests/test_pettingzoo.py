@@ -27,7 +27,23 @@ GAMES = [("ttykm", {}), ("ttykm", {"ruleset": "convergence"}), ("time-chase", {"
 def test_pettingzoo_api_seed_and_render(game: str, settings: dict[str, Any]) -> None:
     api_test(env(game, **settings), num_cycles=100)
     seed_test(lambda **kwargs: env(game, **settings, **kwargs), num_cycles=20)
-    render_test(lambda **kwargs: env(game, **settings, **kwargs))
+    render_test(lambda **kwargs: env(game, **settings, **kwargs), custom_tests={"svg": is_svg_picture})
+
+
+def is_svg_picture(rendered: object) -> bool:
+    return isinstance(rendered, str) and rendered.lstrip().startswith("<svg") and rendered.rstrip().endswith("</svg>")
+
+
+@pytest.mark.parametrize(("game", "settings"), GAMES)
+def test_the_svg_render_is_the_game_s_picture_of_the_state(game: str, settings: dict[str, Any]) -> None:
+    e = env(game, render_mode="svg", **settings)
+    e.reset(seed=3)
+    for _ in range(4):  # a few steps in, so the picture is of the state now, not of the start
+        agent = e.agent_selection
+        observation, _, termination, truncation, _ = e.last()
+        e.step(None if termination or truncation else e.action_space(agent).sample(observation["action_mask"]))
+    raw = e.unwrapped
+    assert e.render() == raw.table.game.state_svg(raw._step.state)
 
 
 def test_sealed_bids_are_asked_one_by_one_and_revealed_together() -> None:

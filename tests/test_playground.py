@@ -185,6 +185,16 @@ def test_every_chapter_plays_by_clicks_through_the_same_mechanism() -> None:
     assert refused["verdict"]["rule"] == "GROWTH.REACH" and refused["picks"] == ["past:a1"]
 
 
+@pytest.mark.parametrize(("rules", "picks", "kind"), [("growth", ["past:a1", "act:Pa1"], "plant"),
+                                                      ("influence", ["past:a1", "past:a2", "act:Ba1"], "build")])
+def test_a_chapter_action_so_far_is_drawn_in_its_own_colour(rules: str, picks: list[str], kind: str) -> None:
+    """The turn so far on the board: an aimed action is drawn as itself (its legend's swatch), not as a move."""
+    answer = view({"game": "ttykm", "rules": rules, "picks": picks})
+    assert answer["picks"] == picks and answer["verdict"] is None
+    kinds = re.findall(r'data-kind="(\w+)"', answer["svg_row"])
+    assert kinds == ([kind] if len(picks) == 2 else ["move", kind]), kinds
+
+
 def test_the_chooser_lists_every_game_and_ruleset_of_the_registry() -> None:
     listed = {g["name"]: g for g in games()}
     assert list(listed) == list(GAMES)
@@ -232,6 +242,9 @@ def test_a_card_game_seat_sees_its_own_hand_and_no_other() -> None:
     hands = [game.observe(state, p)["hand"] for p in range(4)]
     assert dealt["chooser"] == "p0" and dealt["view"]["seat"] == 0
     assert {"field": "hand", "items": hands[0]} in dealt["view"]["private"]
+    # Everyone's hands as p0 sees them: a line a player, the others' cards counted, not listed.
+    assert {"field": "hands", "text": f"p0: {' '.join(hands[0])} · p1: 10 hidden · p2: 10 hidden · p3: 10 hidden"} \
+        in dealt["view"]["private"]
     shown = json.dumps(dealt["view"]) + dealt["table"] + json.dumps(dealt["buttons"])
     for other in hands[1:]:
         for card in other:

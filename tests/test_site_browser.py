@@ -25,7 +25,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
@@ -345,11 +345,19 @@ def test_the_playground_plays_a_turn_by_clicking(browser: Any, base_url: str, wi
     assert page.locator(".pg-events li").count() == len(expected.events)
     page.locator(".pg-next").click()
     assert "step 2 of" in page.locator(".pg-replay").inner_text()
+    if width != WIDTHS[0]:  # the replay too, one era at a time: the step's own, and a switch to the others
+        step = page.locator(".pg-step-board svg.pg-one-era")
+        assert step.locator("g.era:visible").count() == 1 and step.locator("g.era.past:visible").count() == 1
+        assert page.locator(".pg-step-eras .pg-era-now").inner_text() == "Past"
+        page.locator(".pg-step-eras .pg-era[data-era='future']").click()
+        assert step.locator("g.era.future:visible").count() == 1 and step.locator("g.era:visible").count() == 1
+        step_box = step.bounding_box()
+        assert step_box is not None and step_box["height"] < page.viewport_size["height"] / 2
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-{width}.png"), full_page=True)
     # Black to move, with the Focus on the future: a black copy in the past may not be chosen.
     if width != WIDTHS[0]:
-        page.locator(".pg-era[data-era='past']").click()
+        page.locator(".pg-eras:not(.pg-step-eras) .pg-era[data-era='past']").click()
     visible_cell(page, "past:d4").click()
     refused = page.locator(".pg-refused")
     assert "TURN.COPY-CHOICE" in refused.inner_text()
@@ -414,7 +422,7 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
     assert page.locator(".pg-refused").count() == 0
     # The chapter's turn is replayed phase by phase, each step with its picture.
     assert page.locator(".pg-events li").first.inner_text().startswith("Action 1")
-    assert page.locator(".pg-step-board svg.ttykm-board:visible").count() == 1
+    assert page.locator(".pg-step-board svg.ttykm-board:not(.pg-foot):visible").count() == 1  # key apart on a phone
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-growth-{width}.png"), full_page=True)
     # Convergence: chance draws the pair first, and the page says so.
@@ -445,6 +453,15 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
                 assert not re.search(rf"\b{card}\b", shown), f"{card}, another player's card, is shown"
         mine = other.observe(state, dealt["view"]["seat"]).get("hand", [])
         assert page.locator(".pg-private .pg-chip").all_inner_texts() == mine
+        # The address and the share link name the game and the seat, never the state with its hands.
+        for link in (page.url, page.locator(".pg-share").input_value()):
+            query = parse_qs(urlsplit(link).query)
+            assert "position" not in query and query["game"] == [name] and query["seat"] == ["hot"], link
+        if width == WIDTHS[0]:  # a reload goes on with the game in play, from the tab's own storage
+            page.reload()
+            page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+            assert page.locator(".pg-position").input_value() == dealt["state"]
+            page.locator(".pg-pass-ready").click()
         page.screenshot(path=str(OUTPUT / f"site-playground-{name}-{width}.png"), full_page=True)
     visit.assert_clean()
 

@@ -15,6 +15,12 @@
     seat: params.get("seat") || "hot",
     picks: [],
   };
+  // A card game's state holds every hidden card, so a seat's link never carries it: the game in
+  // play is kept in this tab's storage instead, and a reload of the page goes on with it.
+  const kept = function () { return "pg-state:" + current.game + "|" + current.rules; };
+  if (!current.state) {
+    try { current.state = sessionStorage.getItem(kept()) || ""; } catch (error) { /* storage refused */ }
+  }
   const exampleTurn = params.get("turn");
   const ERAS = ["past", "present", "future"];
   const narrow = window.matchMedia("(max-width: 44.9375em)");  // the width at which boards stack (ttykm.css)
@@ -267,8 +273,8 @@
 
   // The stacked picture cut to one era: the others are hidden, and the players' counts and the
   // legend below the eras follow in a second, small picture of their own.
-  function oneEra(svg) {
-    const shown = svg.querySelector("g.era." + era);
+  function oneEra(svg, which) {
+    const shown = svg.querySelector("g.era." + which);
     if (!shown) return;
     const width = svg.viewBox.baseVal.width;
     const band = shown.getBBox();
@@ -321,8 +327,13 @@
       showReplay();
     }
     parts.position.value = a.state;
+    const secret = a.mode === "list" && a.seat !== "umpire";  // as the editor above: only the umpire sees all
     const link = new URL(location.href);
-    link.search = new URLSearchParams({ game: a.game, position: a.state, ...(a.rules ? { rules: a.rules } : {}) });
+    link.search = new URLSearchParams({ game: a.game, ...(secret ? { seat: String(a.seat) } : { position: a.state }),
+      ...(a.rules ? { rules: a.rules } : {}) });
+    try {
+      if (secret) sessionStorage.setItem(kept(), a.state); else sessionStorage.removeItem(kept());
+    } catch (error) { /* storage refused: a reload starts a new game */ }
     parts.share.value = link.href;
     history.replaceState(null, "", link.href);
   }
@@ -351,7 +362,7 @@
       }
       eraTabs(a);
       const column = parts.board.querySelector("svg.column");
-      if (column) oneEra(column);
+      if (column) oneEra(column, era);
     }
     if (a.outcome) {
       parts.status.replaceChildren("The game is over: ", a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
@@ -452,6 +463,20 @@
     }));
   }
 
+  // The era a replayed step happens in: where its last arrow ends, else the copy it highlights.
+  function stepEra(svg) {
+    const arrows = [...svg.querySelectorAll("g.arrows [data-to]")];
+    const highlight = svg.querySelector(".highlight[data-cell]");
+    return cellEra(arrows.length ? arrows[arrows.length - 1].getAttribute("data-to") : null) ||
+      cellEra(highlight ? highlight.getAttribute("data-cell") : null) || "present";
+  }
+
+  function goToStep(at) {
+    replay.at = at;
+    replay.era = null;  // each step opens on its own era; the reader's switch lasts for that step
+    showReplay();
+  }
+
   function showReplay() {
     const steps = replay.steps;
     if (!steps.length) { parts.replay.replaceChildren(); return; }
@@ -459,22 +484,34 @@
     const picture = el("div", { class: "pg-step-board" });
     picture.innerHTML = step.svg_row + step.svg_column;
     const list = answer && answer.mode === "list";
+    const column = picture.querySelector("svg.column");
+    const stacked = narrow.matches && column && column.querySelector("g.era");
+    const shown = stacked ? replay.era || stepEra(column) : null;
+    const tabs = stacked ? el("div", { class: "pg-eras pg-step-eras", role: "tablist", "aria-label": "Era of the step shown" },
+      ...ERAS.map(function (e) {
+        return el("button", { type: "button", role: "tab", class: "pg-era" + (e === shown ? " pg-era-now" : ""),
+          "aria-selected": e === shown ? "true" : "false", "data-era": e, onclick: function () {
+            replay.era = e; showReplay();
+          } }, e[0].toUpperCase() + e.slice(1));
+      })) : null;
     parts.replay.replaceChildren(...[
       el("h2", {}, (list ? "The action" : "The turn") + " just played, step by step"),
       el("p", {}, (list ? "Action " : "Turn "), el("code", {}, replay.action), ": step " + (replay.at + 1) + " of " + steps.length + "."),
       el("p", { class: "pg-step-text" }, step.text),
       el("div", { class: "pg-step-nav" },
         el("button", { type: "button", class: "md-button pg-prev", disabled: replay.at === 0, onclick: function () {
-          replay.at = Math.max(0, replay.at - 1); showReplay();
+          goToStep(Math.max(0, replay.at - 1));
         } }, "Previous step"),
         el("button", { type: "button", class: "md-button pg-next", disabled: replay.at === steps.length - 1, onclick: function () {
-          replay.at = Math.min(steps.length - 1, replay.at + 1); showReplay();
+          goToStep(Math.min(steps.length - 1, replay.at + 1));
         } }, "Next step")),
+      step.svg_row ? tabs : null,
       step.svg_row ? picture : null,
       el("ol", { class: "pg-events" }, ...steps.map(function (s, i) {
         return el("li", { class: i === replay.at ? "pg-now" : "" }, s.text);
       })),
     ].filter(Boolean));
+    if (shown) oneEra(column, shown);  // once drawn: the cut measures the picture's eras
   }
 
   start().catch(function (error) {

@@ -18,7 +18,8 @@ drawn by the game itself (`Game.sample_chance`) from a `random.Random`
 seeded by ``reset(seed=...)``.  Sealed bids are asked of each bidder in
 seat order and revealed together once all are in; no bidder sees another's
 bid before.  ``render()`` is the game's text picture (``ansi``, or printed
-for ``human``).
+for ``human``), or its picture as an SVG document (``svg``, `Game.state_svg`:
+the board a notebook or a web page shows as it is).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from oracle.interface import encoding_of
 class OracleEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """One oracle game as an AEC environment."""
 
-    RENDER_MODES: ClassVar[list[str]] = ["human", "ansi"]
+    RENDER_MODES: ClassVar[list[str]] = ["human", "ansi", "svg"]
     metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES, "name": "oracle_v0",
                                           "is_parallelizable": False}
 
@@ -164,6 +165,8 @@ class OracleEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
+        if self.render_mode == "svg":
+            return self.table.game.state_svg(self._step.state)
         text = self.table.game.state_text(self._step.state)
         if self.render_mode == "ansi":
             return text

@@ -16,7 +16,9 @@ hidden need not write those methods either.  The other methods are the
 defaults of what the shared tools ask beyond the rules: a game with no
 picture of its own gets its text picture as SVG, one with no fast perft
 the counter over the interface (`oracle.games.perft`), one with no blame
-of its own the blame by events (`oracle.games.blame`).
+of its own the blame by events (`oracle.games.blame`); one with no worked
+examples has none on the rules site, and one with no board to click is
+played on the site's playground from its list of legal actions.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from oracle.inputs import (
     check_state_text,
     load_json,
 )
-from oracle.interface import Blamer, Coverage, Game, Json, VectorSet, Words
+from oracle.interface import Blamer, Coverage, Game, Json, Playable, VectorSet, Words, WorkedExamples
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -232,4 +234,10 @@ class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
         return EventBlame(self._game(), rules)
 
     def coverage(self) -> Coverage | None:
+        return None
+
+    def worked_examples(self) -> WorkedExamples | None:
+        return None
+
+    def playable(self) -> Playable | None:
         return None

@@ -27,7 +27,7 @@ from oracle.games.time_chase.ruleset import VARIANTS, Rules
 from oracle.games.time_chase.state import State
 from oracle.games.time_chase.validity import check_state
 from oracle.inputs import Bounds, Int, ListOf, Maybe
-from oracle.interface import Applied, Game, Json, Outcome, ToAct, VectorSet, Verdict
+from oracle.interface import Applied, Game, Json, Outcome, ToAct, VectorSet, Verdict, WorkedExamples
 
 END_REASONS = {
     "TC.WIN.THREE": "controls three events",
@@ -225,6 +225,12 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
     def state_svg(self, state: State) -> str:
         """The timeline, pawns, crystals and the current trick."""
         return pictures.timeline_svg(state)
+
+    def worked_examples(self) -> WorkedExamples:
+        """The rules site's drawing of the examples (`oracle.games.time_chase.site`)."""
+        from oracle.games.time_chase.site import EXAMPLES
+
+        return EXAMPLES
 
     def vector_sets(self) -> Sequence[VectorSet]:
         """One set per player count, each of two seeded games played by uniformly random choices."""

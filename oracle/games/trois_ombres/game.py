@@ -28,7 +28,7 @@ from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State, initial_state
 from oracle.games.trois_ombres.validity import check_state
 from oracle.inputs import Bounds, Int, ListOf, MapOf, Maybe
-from oracle.interface import Applied, Game, IllegalAction, Json, Outcome, ToAct, VectorSet, Verdict
+from oracle.interface import Applied, Game, IllegalAction, Json, Outcome, ToAct, VectorSet, Verdict, WorkedExamples
 
 
 def verdict_of(problem: Illegal | None) -> Verdict:
@@ -255,6 +255,12 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
 
     def event_rule(self, event: Event) -> str | None:
         return event.rule  # each event names its clause
+
+    def worked_examples(self) -> WorkedExamples:
+        """The rules site's drawing of the examples (`oracle.games.trois_ombres.site`)."""
+        from oracle.games.trois_ombres.site import EXAMPLES
+
+        return EXAMPLES
 
 
 GAME: Game[State, Action, Rules, Event] = TroisOmbres()

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from oracle.games import worked_examples
+from oracle.games.ttykm.moves import apply_move, explain_move, format_move, read_move
 from oracle.games.ttykm.notation import (
     NotationError,
     event_text,
@@ -95,11 +96,9 @@ def check_example(example: WorkedExample) -> list[str]:
             if key in f or key in example.lists:
                 problems.append(f"{example.where}: {key} needs a turn")
         return problems
-    from oracle.games.ttykm.game import GAME  # a turn or a Convergence draw (CONVERGENCE.DRAW)
-
-    turn = GAME.parse_action(f["turn"])
-    differ("canonical turn", f["turn"], GAME.format_action(turn))
-    verdict = GAME.explain(position, turn, ruleset)
+    turn = read_move(f["turn"])  # a turn or a Convergence draw (CONVERGENCE.DRAW)
+    differ("canonical turn", f["turn"], format_move(turn))
+    verdict = explain_move(position, turn, ruleset)
     if "verdict" in f:
         stated = f["verdict"]
         actual = str(verdict)
@@ -112,7 +111,7 @@ def check_example(example: WorkedExample) -> list[str]:
         if not verdict.is_legal:
             problems.append(f"{example.where}: events/after need a legal turn, but it is {verdict}")
             return problems
-        applied = GAME.apply(position, turn, ruleset)
+        applied = apply_move(position, turn, ruleset)
         if "events" in example.lists:
             differ("events", example.lists["events"], [event_text(e) for e in applied.events])
         if "after" in f:

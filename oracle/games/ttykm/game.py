@@ -21,33 +21,30 @@ from oracle.games.base import GameBase
 from oracle.games.ttykm import notation
 from oracle.games.ttykm.board import Colour
 from oracle.games.ttykm.encoding import ENCODING
-from oracle.games.ttykm.events import Drawn, Event
+from oracle.games.ttykm.events import Event
+from oracle.games.ttykm.moves import Move, apply_move, explain_move, format_move, read_move
 from oracle.games.ttykm.pictures.text import board_text
-from oracle.games.ttykm.rules import apply_turn, explain, legal_turns
-from oracle.games.ttykm.rules.convergence import draw_outcomes, draw_refusal, drawn, is_undrawn
+from oracle.games.ttykm.rules import legal_turns
+from oracle.games.ttykm.rules.convergence import draw_outcomes, is_undrawn
 from oracle.games.ttykm.rules.standard import start_position
 from oracle.games.ttykm.ruleset import CHAPTERS, STANDARD, VARIANTS, Ruleset, UnknownVariant
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Draw, Turn
 from oracle.inputs import Bounds, Int, ListOf, MapOf, Maybe
 from oracle.interface import (
-    ILLEGAL,
-    LEGAL,
     Applied,
     Blamer,
     Coverage,
     Game,
-    IllegalAction,
     Json,
     Outcome,
+    Playable,
     ToAct,
     VectorSet,
     Verdict,
     Words,
+    WorkedExamples,
 )
-
-Move = Turn | Draw
-"""An action of the game: a player's turn, or the chance draw of a Convergence game's pair."""
 
 
 def _pair(shape: object) -> dict[str, object]:
@@ -169,11 +166,10 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
         raise NotationError("That Time You Killed Me has no simultaneous moves")
 
     def read_action_text(self, text: str) -> Move:
-        draw = notation.parse_draw(text)
-        return draw if draw is not None else notation.parse_turn(text)
+        return read_move(text)
 
     def format_action(self, action: Move) -> str:
-        return action.value if isinstance(action, Draw) else notation.format_turn(action)
+        return format_move(action)
 
     def action_to_json(self, action: Move) -> Json:
         return {"draw": action.pair} if isinstance(action, Draw) else notation.turn_to_json(action)
@@ -184,21 +180,10 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
         return notation.turn_from_json(obj)
 
     def apply(self, state: Position, action: Move, rules: Ruleset) -> Applied[Position, Event]:
-        if isinstance(action, Draw):
-            verdict = self.explain(state, action, rules)
-            if not verdict.is_legal:
-                raise IllegalAction(verdict)
-            return Applied(drawn(state, action.pair, rules), (Drawn(action.pair),))
-        played = apply_turn(state, action, rules)
-        return Applied(played.position, played.events)
+        return apply_move(state, action, rules)
 
     def explain(self, state: Position, action: Move, rules: Ruleset) -> Verdict:
-        if isinstance(action, Draw):
-            refusal = draw_refusal(state, action.pair)
-            if refusal is not None:
-                return Verdict(ILLEGAL, refusal[1], refusal[0])
-            return Verdict(LEGAL, "")
-        return explain(state, action, rules)
+        return explain_move(state, action, rules)
 
     def completions(self, state: Position, partial: Move, rules: Ruleset) -> Sequence[Move]:
         if isinstance(partial, Draw):
@@ -298,6 +283,18 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
         from oracle.games.ttykm.coverage import TtykmCoverage
 
         return TtykmCoverage()
+
+    # The rules site's: worked examples drawn with their pictures, and the board the playground clicks.
+
+    def worked_examples(self) -> WorkedExamples:
+        from oracle.games.ttykm.site import EXAMPLES
+
+        return EXAMPLES
+
+    def playable(self) -> Playable:
+        from oracle.games.ttykm.play import PLAY
+
+        return PLAY
 
 
 GAME: Game[Position, Move, Ruleset, Event] = TTYKM()

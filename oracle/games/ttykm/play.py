@@ -22,6 +22,7 @@ from typing import Literal
 from oracle.games.ttykm.board import SQUARES, TRAVELS, Action, Colour, Era, neighbour
 from oracle.games.ttykm.events import Drawn, Event
 from oracle.games.ttykm.notation import cell_name, parse_action, parse_cell, square_name
+from oracle.games.ttykm.pictures.overlays import AIMED_KIND, Arrow, ArrowKind
 from oracle.games.ttykm.pictures.phases import phase_stages
 from oracle.games.ttykm.pictures.steps import positions_through
 from oracle.games.ttykm.pictures.svg import Overlays, attempt_overlays, board_svg, turn_overlays
@@ -73,6 +74,14 @@ def _moved(here: int, action: TurnAction) -> int | None:
     if isinstance(action, Aimed):
         return here
     return _after(here, action.direction if isinstance(action, Pull) else action)
+
+
+def _drawn_kind(arrow: Arrow) -> ArrowKind:
+    """How an action of the turn so far is drawn: the picks lead on to a legal turn, so each is drawn
+    as what it is (a move, a travel, or a chapter's aimed action in its own colour), never refused."""
+    if isinstance(arrow.action, Aimed):
+        return AIMED_KIND[arrow.action.letter]
+    return "travel" if arrow.action in TRAVELS else "move"
 
 
 class TTYKMPlay:
@@ -180,8 +189,7 @@ class TTYKMPlay:
         ``targets`` ringed."""
         made = self.action_of(state, picks)
         overlays = attempt_overlays(state, made) if isinstance(made, Turn) else Overlays()
-        overlays = replace(overlays, arrows=tuple(
-            replace(a, kind="travel" if a.action in TRAVELS else "move") for a in overlays.arrows))
+        overlays = replace(overlays, arrows=tuple(replace(a, kind=_drawn_kind(a)) for a in overlays.arrows))
         rings = tuple(parse_cell(t) for t in targets if not t.startswith((FOCUS, ACT, DRAW)))
         overlays = replace(overlays, targets=rings)
         return board_svg(state, overlays, layout=_layout(layout), interactive=True)

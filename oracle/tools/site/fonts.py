@@ -59,7 +59,7 @@ def subset_font(font: Path, characters: str) -> bytes:
     options.flavor = "woff2"
     options.hinting = False
     options.desubroutinize = True
-    loaded = TTFont(str(font))
+    loaded = TTFont(str(font), recalcTimestamp=False)  # the same glyphs give the same bytes
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=characters)
     subsetter.subset(loaded)

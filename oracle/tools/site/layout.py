@@ -5,8 +5,10 @@ importing anything, and at any depth of the code: inside functions too) and
 folds them into rooms: the shared base, each game, and each tool.  The layout
 test checks three rules on it: imports run one way (no game imports a tool or
 another game, `upward_imports`); a tool knows a game only through the
-interface and the registry, never by its modules (`game_modules_in_tools`);
-and no module imports itself through others (`import_circles`).
+interface and the registry, never by its modules, whether imported by
+statement (`game_modules_in_tools`) or by a name given as a string
+(`game_modules_by_name_in_tools`); and no module imports itself through
+others (`import_circles`).
 `layout_svg` draws the rooms for spec/design.md, so the picture on the site
 is the graph the test checked.
 """
@@ -128,6 +130,69 @@ def game_modules_in_tools(root: Path) -> dict[str, list[str]]:
             inside = sorted(t for t in targets if room_of(t, games) is not None)
             if inside:
                 found[module] = inside
+    return found
+
+
+# The calls that import a module named by a string: ``importlib.import_module(name)``, ``__import__(name)``
+# and ``importlib.util.find_spec(name)``, however they are imported.
+DYNAMIC_IMPORTS = frozenset({"import_module", "__import__", "find_spec"})
+COMPUTED = "a name computed at run time"
+
+
+def _string_constants(node: ast.AST) -> tuple[str, ...] | None:
+    """The strings a literal string, tuple, list or set of strings holds; None for anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return (node.value,)
+    if isinstance(node, ast.Tuple | ast.List | ast.Set) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
+        return tuple(e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str))
+    return None
+
+
+def dynamic_imports(path: Path) -> list[str]:
+    """The modules that the source at ``path`` imports by a name given as a string (`DYNAMIC_IMPORTS`).
+
+    A name is known when it is a string literal, a module-level constant holding literal strings, or a
+    loop variable over such a constant; any other name (built from the registry, a game's name or a
+    variable) is `COMPUTED`, since it may name any module, a game's own included."""
+    tree = parsed(path)
+    constants: dict[str, tuple[str, ...]] = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign | ast.AnnAssign) and statement.value is not None:
+            strings = _string_constants(statement.value)
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            for target in targets:
+                if isinstance(target, ast.Name) and strings is not None:
+                    constants[target.id] = strings
+    for loop in ast.walk(tree):
+        if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Name) \
+                and loop.iter.id in constants:
+            constants.setdefault(loop.target.id, constants[loop.iter.id])
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if called not in DYNAMIC_IMPORTS:
+            continue
+        argument = node.args[0]
+        known = _string_constants(argument) if isinstance(argument, ast.Constant) else \
+            constants.get(argument.id) if isinstance(argument, ast.Name) else None
+        found.extend(known if known is not None else (COMPUTED,))
+    return found
+
+
+def game_modules_by_name_in_tools(root: Path) -> dict[str, list[str]]:
+    """Each tool module that imports a module by a string naming a game's own module, or by a name
+    computed at run time (`dynamic_imports`), with those names: a tool reaches a game through the
+    interface and the registry only (``load_game``), never by importing its modules by name."""
+    games = game_rooms(root)
+    found: dict[str, list[str]] = {}
+    for path in sorted((root / PACKAGE / "tools").rglob("*.py")):
+        names = [n for n in dynamic_imports(path) if n == COMPUTED or room_of(n, games) is not None]
+        if names:
+            found[module_name(root, path)] = names
     return found
 
 

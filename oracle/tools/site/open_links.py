@@ -1,6 +1,6 @@
 """Open a worked example of any game in the playground, through the common game interface.
 
-A TTYKM example links to the playground itself (`oracle.tools.site.examples`).
+A TTYKM example links to the playground itself (`oracle.games.ttykm.site`).
 The examples of the other games (spec/time-chase/, spec/trois-ombres/) state a
 ``state`` (or ``start``), the actions played first (``setup:`` or ``actions:``,
 one per line), and may end on one more ``action:``.  `example_query` replays

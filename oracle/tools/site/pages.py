@@ -30,6 +30,7 @@ from oracle.tools.site.quotations import mark_quotations, quotation_language
 from oracle.tools.site.rulings import (
     Ruling,
     anchor_rulings,
+    colliding_ids,
     game_of,
     is_rulings_file,
     link_citations,
@@ -338,7 +339,8 @@ def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> st
         "unclear, disagree or say nothing; the clauses cite them by ID, and each citation links to",
         "the ruling.  The same ID can mean different things in two games (`K4` is a clarification of",
         "the chapters, of *Time Chase* and of *L'heure des 3 ombres*), so each ruling's anchor carries",
-        "its game: `#ruling-k4` on the chapters' page, `#ruling-tc-k4`, `#ruling-ombres-k4`.",
+        "its game: `#ruling-k4` on the chapters' page, `#ruling-tc-k4`, `#ruling-ombres-k4`; on this",
+        "page, which cites every game's, such an ID is shown with its game: `K4`, `TC K4`, `Ombres K4`.",
         "",
         "## The rulings, game by game",
         "",
@@ -358,6 +360,7 @@ def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> st
         "still be tested against the oracle.",
         "",
     ]
+    colliding = colliding_ids(index.rulings)
     game: str | None = None
     for page in pages:
         if not page.clauses:
@@ -375,7 +378,7 @@ def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> st
                 notes.append("*Alternative:* " + _rehome(clause.alternative, page, site_path))
             for n, note in enumerate(notes):
                 marked = link_citations(mark_quotations(note).splitlines(), set(range(note.count("\n") + 1)),
-                                        game_rulings, site_path, index.rulings_pages, "")
+                                        game_rulings, site_path, index.rulings_pages, "", marked=colliding)
                 text = "\n".join(marked)
                 if n == 0:
                     out += [text, ""]

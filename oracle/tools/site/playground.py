@@ -3,9 +3,9 @@
 This module runs in the reader's browser (Pyodide loads the oracle's own
 source, see `oracle.tools.site.bundle`) and, unchanged, under CPython in the
 tests.  It is generic: it talks to a game only through the common interface
-(`oracle.interface.Game`) and the game's `Playable`, which a game offers in
-its ``play`` module (``oracle/games/<name>/play.py``, attribute ``PLAY``).  A
-game with no such module is played from a list instead (`list_view`): its
+(`oracle.interface.Game`) and the game's `oracle.interface.Playable`, which
+a game offers with `Game.playable` (TTYKM's is ``oracle/games/ttykm/play.py``).
+A game with none is played from a list instead (`list_view`): its
 legal actions, chance outcomes or each player's sealed choice as buttons, and
 a seat's view of the table (`seat_view`), all through the interface alone.
 
@@ -20,94 +20,22 @@ from __future__ import annotations
 
 import hashlib
 import html
-import importlib
 import json
 from collections.abc import Sequence
 from functools import lru_cache
 from random import Random
-from typing import Any, Protocol
+from typing import Any
 
 from oracle.errors import NotationError
 from oracle.games import GAMES, load_game
-from oracle.interface import Game, Verdict
+from oracle.interface import Game, Playable, Verdict
 
 AnyGame = Game[Any, Any, Any, Any]
 
 
-class Step(Protocol):
-    """One event of an action as the playground replays it: a sentence and the pictures just after it."""
-
-    @property
-    def text(self) -> str: ...
-
-    @property
-    def svg_row(self) -> str: ...
-
-    @property
-    def svg_column(self) -> str: ...
-
-
-class Playable(Protocol):
-    """What a game adds to the interface to be played by clicking on its pictures."""
-
-    def picks_of(self, state: Any, action: Any) -> tuple[str, ...]:
-        """The clicks that make ``action``, in order; cells are named as the pictures' ``data-cell``."""
-        ...
-
-    def action_of(self, state: Any, picks: Sequence[str]) -> Any:
-        """The (partial) action the picks make, or a `Verdict` when they make none."""
-        ...
-
-    def pick_label(self, state: Any, pick: str) -> str:
-        ...
-
-    def player_name(self, player: int) -> str:
-        """A player's name as the pictures write it, such as ``White``."""
-        ...
-
-    def all_picks(self, state: Any) -> tuple[str, ...]:
-        """The picks always shown as buttons, whether they lead on or not."""
-        ...
-
-    def is_button(self, pick: str) -> bool:
-        """Whether a pick is made with a button (shown only when it leads on, unless in `all_picks`)
-        rather than by clicking a cell of the picture."""
-        ...
-
-    def picture(self, state: Any, picks: Sequence[str], targets: Sequence[str], layout: str) -> str:
-        """An SVG of the state with the action so far and the ``targets`` cells ringed; ``layout`` is
-        ``row`` (wide screens) or ``column`` (narrow ones)."""
-        ...
-
-    def refused_picture(self, state: Any, action: Any, layout: str) -> str:
-        """An SVG of the state with ``action``, which the rules refused, drawn as attempted."""
-        ...
-
-    def reason_text(self, reason: str) -> str:
-        """A verdict's reason in a player's words: no notation."""
-        ...
-
-    def steps(self, state: Any, action: Any, rules: Any, events: Sequence[Any], after: Any) -> Sequence[Step]:
-        """Each step of an applied action in words, with the pictures just after it (empty strings
-        where the game cannot draw them); ``after`` is the state after the whole action."""
-        ...
-
-    def edit(self, state: Any, pick: str) -> Any:
-        """The state with the cell ``pick`` changed by one click of the position editor."""
-        ...
-
-
 def playable(name: str) -> Playable | None:
-    """The game's `Playable`, or None if it has no playground yet."""
-    module = GAMES.get(name)
-    if module is None:
-        return None
-    try:
-        found = importlib.import_module(module.rpartition(".")[0] + ".play")
-    except ModuleNotFoundError:
-        return None
-    play: Playable = found.PLAY
-    return play
+    """The game's `Playable` (`Game.playable`), or None if it is played from a list (or is no game)."""
+    return load_game(name).playable() if name in GAMES else None
 
 
 def playable_games() -> list[dict[str, str]]:
@@ -262,12 +190,29 @@ def public_picture(game: AnyGame, state: Any) -> str:
 WHOSE = ("player", "view")
 
 
-def _shown(value: Any) -> dict[str, Any]:
-    """One field of an observation, as the page lists it: its items, or its text."""
-    if isinstance(value, list) and all(isinstance(v, str | int) or v is None for v in value):
+HIDDEN = "?"  # what a view writes for what its seat cannot see (TC.NOTATION.VIEW, OMBRES.NOTATION.VIEW)
+
+
+def _is_flat(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str | int) or v is None for v in value)
+
+
+def _in_words(items: list[Any]) -> str:
+    """A list of things in a line, what the seat cannot see counted: ``R5 R12``, ``10 hidden``, ``none``."""
+    seen = ["-" if v is None else str(v) for v in items if v != HIDDEN]
+    hidden = sum(1 for v in items if v == HIDDEN)
+    return " ".join(seen + ([f"{hidden} hidden"] if hidden else [])) or "none"
+
+
+def _shown(value: Any, names: Sequence[str]) -> dict[str, Any]:
+    """One field of an observation, as the page lists it: its items, or its text.  A list with one
+    list for each player (everyone's hand, as this seat sees it) is a line a player, by name."""
+    if _is_flat(value):
         return {"items": ["-" if v is None else str(v) for v in value]}
     if isinstance(value, dict) and all(isinstance(v, str | int) or v is None for v in value.values()):
         return {"items": [f"{k} {'-' if v is None else v}" for k, v in value.items()]}
+    if isinstance(value, list) and len(value) == len(names) and all(_is_flat(v) for v in value):
+        return {"text": " · ".join(f"{name}: {_in_words(v)}" for name, v in zip(names, value, strict=True))}
     return {"text": json.dumps(value) if isinstance(value, list | dict) else str(value)}
 
 
@@ -283,12 +228,13 @@ def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int]) -> d
     seen = game.observe(state, seat)
     others = [game.observe(state, p) for p in players if p != seat]
     private = [key for key in seen if key not in WHOSE and any(o.get(key) != seen[key] for o in others)]
+    names = [game.player_name(p) for p in players]
     return {
         "seat": seat,
         "name": game.player_name(seat),
         "picture": public_picture(game, game.state_from_json(seen)),
-        "private": [{"field": key.replace("_", " "), **_shown(seen[key])} for key in private],
-        "public": [{"field": key.replace("_", " "), **_shown(value)} for key, value in seen.items()
+        "private": [{"field": key.replace("_", " "), **_shown(seen[key], names)} for key in private],
+        "public": [{"field": key.replace("_", " "), **_shown(value, names)} for key, value in seen.items()
                    if key not in private and key not in WHOSE],
     }
 

@@ -44,6 +44,8 @@ SECTION_CITED = re.compile(r"(\brulings(?: file)?,? )(§ ?(\d+)|section (\d+))\b
 DISTINCT = re.compile(r"-|^(?:K|GD|ID|MD|CD)\d")  # IDs that are rulings wherever they stand in prose
 GAME_PREFIX = {"ttykm": "", "time-chase": "tc-", "trois-ombres": "ombres-"}
 GAME_WORDS = {"ttykm": "That Time You Killed Me", "time-chase": "Time Chase", "trois-ombres": "L'heure des 3 ombres"}
+GAME_MARK = {"ttykm": "", "time-chase": "TC ", "trois-ombres": "Ombres "}
+"""Before a colliding ID where several games' rulings are cited on one page: ``TC K4``, ``Ombres K4``."""
 
 
 def is_rulings_file(name: str) -> bool:
@@ -73,6 +75,11 @@ class Ruling:
     @property
     def anchor(self) -> str:
         return "ruling-" + kebab(GAME_PREFIX.get(self.game, self.game + "-") + self.id)
+
+    @property
+    def marked(self) -> str:
+        """The ID with its game's mark, as a page citing several games' rulings shows it: ``TC K4``."""
+        return GAME_MARK.get(self.game, self.game + " ") + self.id
 
     @property
     def label(self) -> str:
@@ -169,10 +176,22 @@ def _relative(target: str, origin: str) -> str:
     return posixpath.relpath(target, posixpath.dirname(origin) or ".")
 
 
+def colliding_ids(rulings: dict[str, dict[str, Ruling]]) -> frozenset[str]:
+    """The ruling IDs that two or more games define (K4, K12...)."""
+    games_of: dict[str, int] = {}
+    for found in rulings.values():
+        for ruling_id in found:
+            games_of[ruling_id] = games_of.get(ruling_id, 0) + 1
+    return frozenset(i for i, n in games_of.items() if n > 1)
+
+
 def link_citations(lines: list[str], prose: set[int], rulings: dict[str, Ruling], site_path: str,
-                   page_of: dict[str, str], name: str, is_rulings_page: bool = False) -> list[str]:
+                   page_of: dict[str, str], name: str, is_rulings_page: bool = False,
+                   marked: frozenset[str] = frozenset()) -> list[str]:
     """``lines`` (of the spec file ``name``, shown at ``site_path``) with each cited ruling made a
     link to its anchor, titled with what it says; ``page_of`` maps a rulings file to its site page.
+    A ruling whose ID is in ``marked`` (on a page citing several games, the IDs that collide) shows
+    its game's mark (`Ruling.marked`): ``TC K4``.
 
     Only lines in ``prose`` change, and never inside a code span, an HTML tag or an existing
     link.  An ID is a citation where its paragraph speaks of rulings, on a rulings page, or when
@@ -195,7 +214,8 @@ def link_citations(lines: list[str], prose: set[int], rulings: dict[str, Ruling]
             if ruling.file == name and ruling.line == line:
                 return match.group(0)
             title = re.sub(r'["()\[\]<>*_`]', "", f"{ruling.label}: {ruling.summary}")
-            return f'[{match.group(0)}]({href(ruling.file, ruling.anchor)} "{title}")'
+            shown = ruling.marked + match.group(0).removeprefix(ruling.id) if ruling.id in marked else match.group(0)
+            return f'[{shown}]({href(ruling.file, ruling.anchor)} "{title}")'
 
         linked = CITED.sub(one, part)
         if context and numbered is not None:
@@ -260,5 +280,5 @@ def _outside_code_and_links(line: str, change: Callable[[str], str]) -> str:
     return "".join(out)
 
 
-__all__ = ["Ruling", "anchor_rulings", "game_of", "is_rulings_file", "kebab", "link_citations", "link_html",
-           "read_rulings"]
+__all__ = ["Ruling", "anchor_rulings", "colliding_ids", "game_of", "is_rulings_file", "kebab", "link_citations",
+           "link_html", "read_rulings"]

@@ -1,0 +1,86 @@
+"""Time Chase's worked examples on the rules site: checked, then drawn as HTML with timeline pictures.
+
+The blocks follow spec/time-chase/README.md; `check_example` of
+`oracle.games.time_chase.examples` confirms every stated field before a page
+is drawn (`oracle.interface.WorkedExamples`, `EXAMPLES`), and the pictures
+are `oracle.games.time_chase.pictures.timeline_svg` of the states before and
+after the action.  The site adds each example's "Open in the playground"
+link through the common interface.
+"""
+
+from __future__ import annotations
+
+import html
+
+from oracle.games.site_examples import Drawing, code, drawn_as_example, facts, rule_link, rules_line, title_line
+from oracle.games.time_chase import notation, rules, views
+from oracle.games.time_chase.examples import WorkedExample, check_example, parse_block
+from oracle.games.time_chase.pictures import NARROW, SITE_WIDE, timeline_svg
+from oracle.games.time_chase.ruleset import Rules, rules_for
+from oracle.games.time_chase.state import State
+from oracle.interface import DEPENDS, RuleLink
+
+
+def _figure(caption: str, state: State) -> str:
+    """The timeline twice: six positions a row for wide screens, four for phones (CSS shows one)."""
+    return (f'<figure class="tc-timeline"><figcaption>{html.escape(caption)}</figcaption>'
+            f"{timeline_svg(state, SITE_WIDE)}{timeline_svg(state, NARROW)}</figure>")
+
+
+def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
+    """The HTML of one Time Chase example that `check_example` has passed."""
+    f = example.fields
+    parts = [f'<div class="ttykm-example" id="{anchor}">', title_line(example.title, anchor),
+             rules_line(example.rules, link, f.get("variant"))]
+    if example.is_provisional:
+        parts.append(f'<p class="tc-provisional"><strong>Provisional</strong>: {html.escape(f["provisional"])}</p>')
+    shown = [("State", code(f["state"]))]
+    if "error" in f:
+        if "action" in f:
+            shown.append(("Action", code(f["action"])))
+        shown.append(("Refused", html.escape(f["error"])))
+        parts += [facts(shown), "</div>"]
+        return "\n".join(parts)
+    state = notation.parse_state(f["state"])
+    if "view" in f:  # asked from that player's view (TC.VIEW)
+        state = views.view_of(state, int(f["view"].removeprefix("p")))
+        shown.append(("Asked from", f"{html.escape(f['view'])}'s view"))
+    ruleset = rules_for(state.variants, state.players, Rules.parse(f.get("variant", "standard")))
+    for setup in example.lists.get("setup", []):
+        state, _ = rules.apply(state, notation.parse_action(setup), ruleset)
+    if example.lists.get("setup"):
+        shown.append(("First played", " ".join(code(a) for a in example.lists["setup"])))
+    figures = [_figure("Before" if "action" in f else "The state", state)]
+    events_html = ""
+    if "action" in f:
+        action = notation.parse_action(f["action"])
+        verdict = rules.explain(state, action, ruleset)
+        shown.append(("Action", code(f["action"])))
+        if verdict.is_legal or verdict.status == DEPENDS:
+            after, events = rules.apply(state, action, ruleset)
+            shown.append(("Verdict", "<strong>legal</strong>" if verdict.is_legal else
+                          f"<strong>depends</strong> on {rule_link(str(verdict.rule), link)}: "
+                          + html.escape(verdict.reason)))
+            figures.append(_figure("After", after))
+            events_html = ('<p class="ttykm-example-label">Events</p><ol class="ttykm-events">'
+                           + "".join(f"<li>{code(notation.event_text(e))}</li>" for e in events) + "</ol>")
+        else:
+            shown.append(("Verdict", f"<strong>illegal</strong> under {rule_link(str(verdict.rule), link)}: "
+                          + html.escape(verdict.reason)))
+    if "legal" in example.lists:
+        shown.append(("Legal", " ".join(code(line) for line in example.lists["legal"])))
+    if "outcome" in f:
+        shown.append(("Outcome", code(f["outcome"])))
+    if "observe" in f:
+        shown.append((f"{f['observe']} sees the hand", code(f.get("hand", ""))))
+    parts.append(facts(shown))
+    parts.append('<div class="tc-timelines">' + "".join(figures) + "</div>")
+    if events_html:
+        parts.append(events_html)
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+EXAMPLES = Drawing(WorkedExample, parse_block, check_example, drawn_as_example(example_html))
+
+__all__ = ["EXAMPLES", "example_html"]
