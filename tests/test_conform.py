@@ -365,3 +365,17 @@ def test_the_report_counts_the_perft_records_not_compared_by_reason() -> None:
     report = Report("conforms", "slow", "standard", 1, 0, {}, [], perft_skipped=runner.checked.perft_skipped)
     assert "perft counts not compared: 2 answered too_slow by the engine, 1 " in report.text()
     assert report.to_json()["perft_skipped"][PERFT_TOO_SLOW] == 2
+
+
+def test_the_json_adapter_skeleton_imports_nothing_from_the_oracle_and_conforms() -> None:
+    import ast
+
+    for name in ("json_adapter", "opening_only_adapter", "opening_only_engine"):  # the skeleton and what it calls
+        tree = ast.parse((TOYS / f"{name}.py").read_text(encoding="utf-8"))
+        modules = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        modules += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+        assert not [m for m in modules if m.split(".")[0] == "oracle"], name
+    report = conform(f"{sys.executable} -m tests.toy_engines.json_adapter --perft-seconds 0.1", STANDARD, games=0,
+                     vectors=VECTORS / "standard", send_json=True)
+    assert report.result == "conforms", report.text()
+    assert report.checked["perft"] > 10 and report.checked["apply"] > 700 and report.checked["legal"] > 400
