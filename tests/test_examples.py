@@ -72,7 +72,7 @@ def readme_examples() -> list[tuple[str, int]]:
         for line in block.splitlines():
             if line.startswith("./dev oracle"):
                 status = re.search(r"\(exit status (\d)\)", line)
-                found.append((shlex.join(shlex.split(line, comments=True)[1:]), int(status[1]) if status else 0))
+                found.append((re.split(r"\s{2,}#", line)[0].removeprefix("./dev "), int(status[1]) if status else 0))
     return found
 
 
@@ -94,10 +94,14 @@ def help_examples() -> list[tuple[str, int]]:
 def run(example: str, tmp_path: Path) -> int:
     """Run one example; a line with a pipe, a redirection or a substitution goes through the shell."""
     if re.search(r"[|<>$]", example) or example.startswith(("echo", "START=")) or " serve " in f"{example} ":
-        shell = f'oracle() {{ "{sys.executable}" -m oracle "$@"; }}; START=x; {example}'
+        shell = f'oracle() {{ "{sys.executable}" -m oracle "$@"; }}; {START}; {example}'
         done = subprocess.run(["bash", "-c", shell], cwd=tmp_path, capture_output=True, text=True, timeout=60,
                               stdin=subprocess.DEVNULL)
         assert not done.stderr.strip() or done.returncode, done.stderr
+        if " serve " in f"{example} ":  # every answer of the service is a success, as shown
+            import json
+
+            assert all(json.loads(line)["ok"] for line in done.stdout.splitlines()), done.stdout
         return done.returncode
     words = shlex.split(example)
     words = words[3:] if words[:3] == ["python", "-m", "oracle"] else words[1:]
@@ -112,7 +116,14 @@ def run(example: str, tmp_path: Path) -> int:
         sys.stdin = stdin
 
 
-EXAMPLES = sorted(set(readme_examples() + help_examples()))
+def unique(examples: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """One of each example, however it is quoted."""
+    return sorted({tuple(shlex.split(example)): (example, status) for example, status in examples}.values())
+
+
+EXAMPLES = unique(readme_examples() + help_examples())
+# The serve examples use the START that one line of `oracle serve --help` sets.
+START = next(example for example, _ in EXAMPLES if example.startswith("START="))
 
 
 def test_every_example_is_found_and_not_run_lists_only_examples() -> None:
@@ -121,7 +132,8 @@ def test_every_example_is_found_and_not_run_lists_only_examples() -> None:
     assert set(NOT_RUN) <= commands, set(NOT_RUN) - commands
 
 
-@pytest.mark.parametrize(("example", "status"), [e for e in EXAMPLES if e[0] not in NOT_RUN])
+@pytest.mark.parametrize(("example", "status"), [e for e in EXAMPLES if e[0] not in NOT_RUN],
+                         ids=[e[0][:60] for e in EXAMPLES if e[0] not in NOT_RUN])
 def test_an_example_runs_as_written(example: str, status: int, tmp_path: Path,
                                     monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "vectors").symlink_to(ROOT / "vectors")  # `vectors verify vectors/...` reads the committed sets
