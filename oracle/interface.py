@@ -227,6 +227,12 @@ class Blamer(Protocol):
         """The rule of a state after a legal action that differs (``theirs`` None: missing or unreadable)."""
         ...
 
+    def unreadable(self, before: Any, action: Any, fields: Json | None, reason: str) -> Blame:
+        """The rule of a state after a legal action that the engine wrote but the oracle cannot read
+        (``reason``, the reader's message), from ``fields``, the JSON form of as much of it as
+        reads (`Game.state_fields`), or None when nothing does."""
+        ...
+
     def refusal(self, state: Any, action: Any, cited: str | None) -> str | None:
         """The rule in question when the engine refuses, or does not list, an action the oracle plays."""
         ...
@@ -439,6 +445,12 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
 
     def parse_state(self, text: str) -> StateT:
         """The state written in the game's text notation, or its JSON form if it starts with ``{``."""
+        ...
+
+    def state_fields(self, value: Any) -> Json | None:
+        """The JSON form of as much of an engine's state (its text or JSON form) as reads, without
+        the validity check, or None: what the conformance runner compares field by field when the
+        state cannot be read."""
         ...
 
     def format_state(self, state: StateT) -> str:

@@ -306,3 +306,76 @@ def test_no_perft_count_beyond_a_request_budget_is_asked() -> None:
     assert "perft" not in runner.checked.counts
     with pytest.raises(AssertionError, match="asked the engine"):
         runner.check_perft(start, 4, 123888, "a count within the budget")
+
+
+def test_a_perft_count_that_differs_is_narrowed_by_divide_to_the_rule_of_its_first_differing_turn() -> None:
+    """perft 1 and 2 agree on the paradox-push record, perft 3 does not: divide finds the first turn
+    whose count differs, and that turn, played, differs in its events (a crush instead of a paradox)."""
+    from oracle.tools.conform import Diverged, Engine, Runner
+
+    engine = Engine(f"{sys.executable} -m tests.toy_engines.deep_no_paradox")
+    try:
+        runner = Runner(engine, TTYKM, STANDARD)
+        state = "3b/4/4/w3|4/4/4/wbb1|3b/4/4/w3 turn=w focus=present,future supply=4,3 removed=0,0"
+        runner.check_perft(state, 2, 400, "paradox-push")
+        with pytest.raises(Diverged) as caught:
+            runner.check_perft(state, 3, 8480, "paradox-push")
+    finally:
+        engine.close()
+    found = caught.value.divergence
+    assert found.rule == "MOVE.PUSH.PARADOX" and found.request["op"] == "apply"
+    assert found.perft is not None and found.perft["path"] == [found.request["turn"]]
+    assert (found.perft["oracle"], found.perft["engine"]) == (8480, 8400)
+    assert "narrowed to a1 E F >future" in found.text() and "perft 3: the oracle counts 8480" in found.text()
+
+
+def test_an_unreadable_position_is_blamed_field_by_field_and_says_why_it_is_unreadable() -> None:
+    from oracle.tools.conform import Diverged, Engine, Runner
+
+    engine = Engine(toy("travel_free"))
+    try:
+        runner = Runner(engine, TTYKM, STANDARD)
+        with pytest.raises(Diverged) as caught:
+            runner.check_apply("4/4/4/1b2|4/3b/ww2/2bw|4/b2b/w2b/w3 turn=w focus=future,past supply=1,0 removed=1,1",
+                               "a1 E B >past", "a backward travel")
+    finally:
+        engine.close()
+    found = caught.value.divergence
+    assert found.rule == "TRAVEL.BACKWARD"
+    assert "unreadable (white has 6 on the board + 1 in supply + 1 removed = 8 copies" in found.summary
+    assert found.summary.endswith("as far as it reads, it differs in supply.white")
+
+
+class _TooSlow:
+    """An engine stand-in whose perft is beyond its own time budget."""
+
+    def ask(self, request: dict[str, object]) -> object:
+        assert request["op"] == "perft"
+        return {"id": 0, "ok": False, "error": {"code": "too_slow", "message": "over budget"}}
+
+
+def test_the_report_counts_the_perft_records_not_compared_by_reason() -> None:
+    from oracle.tools.conform import PERFT_TOO_DEEP, PERFT_TOO_MANY, PERFT_TOO_SLOW, Runner
+
+    runner = Runner(_TooSlow(), TTYKM, STANDARD)  # type: ignore[arg-type]
+    start = "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+    for depth, nodes in ((1, 16), (2, 256), (3, 2_000_000), (9, 1)):  # (3: a count made too large)
+        runner.check_perft(start, depth, nodes, "start")
+    assert runner.checked.perft_skipped == {PERFT_TOO_SLOW: 2, PERFT_TOO_MANY: 1, PERFT_TOO_DEEP: 1}
+    report = Report("conforms", "slow", "standard", 1, 0, {}, [], perft_skipped=runner.checked.perft_skipped)
+    assert "perft counts not compared: 2 answered too_slow by the engine, 1 " in report.text()
+    assert report.to_json()["perft_skipped"][PERFT_TOO_SLOW] == 2
+
+
+def test_the_json_adapter_skeleton_imports_nothing_from_the_oracle_and_conforms() -> None:
+    import ast
+
+    for name in ("json_adapter", "opening_only_adapter", "opening_only_engine"):  # the skeleton and what it calls
+        tree = ast.parse((TOYS / f"{name}.py").read_text(encoding="utf-8"))
+        modules = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        modules += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+        assert not [m for m in modules if m.split(".")[0] == "oracle"], name
+    report = conform(f"{sys.executable} -m tests.toy_engines.json_adapter --perft-seconds 0.1", STANDARD, games=0,
+                     vectors=VECTORS / "standard", send_json=True)
+    assert report.result == "conforms", report.text()
+    assert report.checked["perft"] > 10 and report.checked["apply"] > 700 and report.checked["legal"] > 400

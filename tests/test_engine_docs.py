@@ -20,7 +20,7 @@ CONSOLE = re.compile(r"```console\n(.*?)\n```", re.S)
 
 def test_code_blocks_are_the_files_they_name() -> None:
     blocks = SAME_AS.findall(PAGE)
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     for path, code in blocks:
         assert (ROOT / path).read_text(encoding="utf-8") == code + "\n", f"the page's copy of {path} is stale"
 

@@ -126,6 +126,10 @@ class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
         """The game's reader of its state's JSON form, called once the shared checks pass."""
         raise NotImplementedError
 
+    def state_fields(self, value: Any) -> Json | None:
+        """A state's JSON form as given; a game whose reader can skip its validity check does better."""
+        return value if isinstance(value, dict) else None
+
     def read_action_text(self, text: str) -> ActionT:
         """The game's reader of its action's text notation, called once the shared checks pass."""
         raise NotImplementedError

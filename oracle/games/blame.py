@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from oracle.errors import NotationError
-from oracle.interface import Blame, Game, IllegalAction
+from oracle.interface import Blame, Game, IllegalAction, Json
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -95,6 +95,16 @@ class EventBlame:
         rule = self.field_rule(applied.events, fields) or self.first_rule(before, action)
         shown = shown_fields(fields) or "its text"
         return Blame(rule, f"the {words.state} after the {words.action} differs in {shown}")
+
+    def unreadable(self, before: Any, action: Any, fields: Json | None, reason: str) -> Blame:
+        words = self.game.words
+        said = f"the engine's {words.state} after the {words.action} is unreadable ({reason})"
+        if fields is None:
+            return Blame(self.first_rule(before, action), said)
+        applied = self.game.apply(before, action, self.rules)
+        differ = differing_fields(self.game.state_to_json(applied.state), fields)
+        rule = self.field_rule(applied.events, differ) or self.first_rule(before, action)
+        return Blame(rule, f"{said}; as far as it reads, it differs in {shown_fields(differ) or 'nothing'}")
 
     def field_rule(self, events: Sequence[Any], fields: Sequence[str]) -> str | None:
         """The clause of the first event whose kind names a differing field (``crystal`` for ``crystals[2]``)."""

@@ -68,6 +68,13 @@ MAX_PLIES = 400
 OBSERVE_EVERY = 7
 # Random games after the vectors, unless asked otherwise.
 DEFAULT_GAMES = 10
+# Why a perft count of the vectors was not compared (the report counts each).
+PERFT_TOO_DEEP = "deeper than a request may ask"
+PERFT_TOO_MANY = f"over the runner's budget of {MAX_PERFT_NODES_ASKED:,} nodes"
+PERFT_TOO_SLOW = "answered too_slow by the engine"
+PERFT_BAD_DEPTH = "answered bad_depth by the engine"
+PERFT_NOT_ANSWERED = "not answered by the engine (unknown_op)"
+PERFT_REFUSED = {"too_slow": PERFT_TOO_SLOW, "bad_depth": PERFT_BAD_DEPTH, "unknown_op": PERFT_NOT_ANSWERED}
 
 Json = dict[str, Any]
 
@@ -166,13 +173,22 @@ class Divergence:
     rule: str | None
     oracle: Json
     engine: Json
+    # For a perft count that differs: the count, and the turn sequence `divide` narrowed it to
+    # (``position``, ``depth``, ``oracle``, ``engine``, ``path``); the request is then about the
+    # state at the end of that path.
+    perft: Json | None = None
 
     def to_json(self) -> Json:
         return {"source": self.source, "request": self.request, "summary": self.summary, "rule": self.rule,
-                "oracle": self.oracle, "engine": self.engine}
+                "oracle": self.oracle, "engine": self.engine, **({"perft": self.perft} if self.perft else {})}
 
     def text(self) -> str:
         lines = [f"DIVERGENCE at {self.source}", f"  {self.summary}"]
+        if self.perft is not None:
+            lines.append(f"  perft:    {self.perft['depth']} from {self.perft['position']}: the oracle counts"
+                         f" {self.perft['oracle']}, the engine {self.perft['engine']}")
+            path = self.perft["path"]
+            lines.append("  narrowed: " + (" / ".join(path) if path else "(at the position itself)"))
         if "position" in self.request:
             lines.append(f"  position: {self.request['position']}")
         if "turn" in self.request:
@@ -208,9 +224,14 @@ class Checked:
 
     counts: dict[str, int] = field(default_factory=dict)
     skipped: set[str] = field(default_factory=set)
+    # The perft counts of the vectors not compared, by reason, so that the number compared is stated.
+    perft_skipped: dict[str, int] = field(default_factory=dict)
 
     def add(self, kind: str) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + 1
+
+    def skip_perft(self, reason: str) -> None:
+        self.perft_skipped[reason] = self.perft_skipped.get(reason, 0) + 1
 
 
 class Runner:
@@ -230,6 +251,7 @@ class Runner:
         self.send_json = send_json
         self.checked = Checked()
         self.found: list[Divergence] = []
+        self.refusal: str | None = None  # the error code of the engine's last refusal of an optional request
 
     def guarded(self, check: Callable[..., object], *args: Any) -> None:
         """Run one check, ``check(*args)``.  A divergence stops the run, or with
@@ -250,20 +272,20 @@ class Runner:
         return {"op": op, **game, "position": state, **fields, **variant}
 
     def both(self, request: Json, source: str) -> tuple[Json, Json] | None:
-        """The oracle's and the engine's answers, or None if the engine does not do this optional op."""
+        """The oracle's and the engine's answers, or None if the engine does not do this optional op
+        (or, for perft, this count); `refusal` then says which error the engine answered."""
         oracle = oracle_answer(request)
         engine = self.ask_engine(request)
+        self.refusal = None
         if engine.get("ok") is not True:
             error = engine.get("error")
             code = error.get("code") if isinstance(error, dict) else None
-            if code == "unknown_op" and request["op"] in OPTIONAL_OPS:
-                self.checked.skipped.add(request["op"])
-                return None
-            if code == "bad_depth" and request["op"] == "perft":
-                self.checked.skipped.add("perft beyond the engine's depth limit")
-                return None
-            if code == "too_slow" and request["op"] == "perft":  # a count the engine's own time budget stops
-                self.checked.skipped.add("perft beyond the engine's time budget")
+            skipped = {"unknown_op": request["op"], "bad_depth": "perft beyond the engine's depth limit",
+                       "too_slow": "perft beyond the engine's time budget"}.get(str(code))
+            if skipped is not None and request["op"] in OPTIONAL_OPS and (code == "unknown_op"
+                                                                          or request["op"] == "perft"):
+                self.checked.skipped.add(skipped)
+                self.refusal = str(code)
                 return None
             self.diverge(source, request, f"the engine answered an error to a valid {request['op']} request",
                          None, oracle, engine)
@@ -294,15 +316,16 @@ class Runner:
             return None
         return None
 
-    def engine_state(self, value: Any) -> Any:
+    def engine_state(self, value: Any) -> tuple[Any, str]:
+        """The engine's state read back, or None with why it cannot be read."""
         try:
             if isinstance(value, str):
-                return self.game.parse_state(value)
+                return self.game.parse_state(value), ""
             if isinstance(value, dict):
-                return self.game.state_from_json(value)
-        except (NotationError, ValueError):
-            return None
-        return None
+                return self.game.state_from_json(value), ""
+        except (NotationError, ValueError) as exc:
+            return None, str(exc)
+        return None, "missing" if value is None else f"neither a text nor a JSON form: {value!r:.60}"
 
     def objects(self, request: Json) -> tuple[Any, Any]:
         """The state and the action of a request the runner made (from the oracle's own texts)."""
@@ -421,28 +444,107 @@ class Runner:
             blamed = self.blame.events(before, played, oracle["events"], [str(e) for e in theirs])
             if blamed is not None:
                 self.diverge(source, request, blamed.detail, blamed.rule, oracle, engine)
-        after = self.engine_state(engine.get("position"))
+        written = engine.get("position")
+        after, unreadable = self.engine_state(written)
+        if after is None and written is not None:  # compared field by field, as far as it reads
+            blamed = self.blame.unreadable(before, played, self.game.state_fields(written), unreadable)
+            self.diverge(source, request, blamed.detail, blamed.rule, oracle, engine)
         if after is None or self.game.format_state(after) != oracle["position"]:
             blamed = self.blame.state(before, played, after)
             self.diverge(source, request, blamed.detail, blamed.rule, oracle, engine)
 
     def check_perft(self, state: str, depth: int, nodes: int, source: str) -> None:
+        """Compare one perft count of the vectors; a count that differs is narrowed with `divide`
+        (`narrow_perft`).  A count not compared is counted, with the reason, in the report."""
         request = self.request("perft", state, depth=depth)
-        limit = self.game.perft_depth_limit(self.rules, True)  # the oracle's own limit
-        if depth > limit or "perft" in self.checked.skipped:
+        if depth > self.game.perft_depth_limit(self.rules, True):  # the oracle's own limit for a request
+            self.checked.skip_perft(PERFT_TOO_DEEP)
             return
         if nodes > MAX_PERFT_NODES_ASKED:  # beyond a request's time budget on a slow machine (documented)
+            self.checked.skip_perft(PERFT_TOO_MANY)
+            return
+        if "perft" in self.checked.skipped:
+            self.checked.skip_perft(PERFT_NOT_ANSWERED)
             return
         answers = self.both(request, source)
         if answers is None:
+            self.checked.skip_perft(PERFT_REFUSED[str(self.refusal)])
             return
         oracle, engine = answers
         self.checked.add("perft")
         if oracle["nodes"] != nodes:
             raise VectorDirError(f"{source}: the vectors disagree with this oracle; export them again")
         if engine.get("nodes") != nodes:
-            self.diverge(source, request, f"perft {depth}: the oracle counts {nodes}, the engine"
-                         f" {engine.get('nodes')}", self.blame.listing_rule, oracle, engine)
+            self.narrow_perft(state, depth, source, Divergence(
+                source, request, f"perft {depth}: the oracle counts {nodes}, the engine {engine.get('nodes')}",
+                self.blame.listing_rule, oracle, engine))
+
+    def narrow_perft(self, state: str, depth: int, source: str, found: Divergence) -> NoReturn:
+        """Follow a perft count that differs down the tree to the first turn sequence whose count
+        differs, then compare the state there as a state (its legal actions; each action on the way
+        is applied and compared too), and raise that divergence, blamed on its own rule.  An engine
+        that does not answer ``divide`` is asked the count of each child instead.  When nothing on the
+        way differs, the count itself is the divergence (`Blamer.listing_rule`)."""
+        path: list[str] = []
+        counts = {"position": state, "depth": depth, "oracle": found.oracle.get("nodes"),
+                  "engine": found.engine.get("nodes"), "path": path}
+        where = f"{source}, perft {depth} narrowed by divide"
+        keep_going, self.keep_going = self.keep_going, False  # one divergence per count: the first found
+        stopped = "nothing differs on the way"
+        try:
+            while depth >= 1:
+                if depth == 1:  # a count of one turn is the number of legal actions
+                    self.check_moves(state, where)
+                    break
+                child = self.first_differing_child(state, depth, where)
+                if child is None:
+                    stopped = ("the engine answered " + self.refusal if self.refusal is not None
+                               else "no first action's count differs")
+                    break
+                path.append(child)
+                self.check_apply(state, child, where)  # an action played otherwise explains the counts under it
+                state = oracle_answer(self.request("apply", state, turn=child))["position"]
+                depth -= 1
+        except Diverged as exc:
+            inner = exc.divergence
+            narrowed = f"narrowed to {' / '.join(path)}: " if path else ""
+            raise Diverged(Divergence(where, inner.request, f"{found.summary}; {narrowed}{inner.summary}", inner.rule,
+                                      inner.oracle, inner.engine, counts)) from None
+        finally:
+            self.keep_going = keep_going
+        request = self.request("perft", state, depth=depth)
+        raise Diverged(Divergence(where, request, f"{found.summary}; not narrowed further ({stopped}) after"
+                                  f" {len(path)} {self.words.actions}", found.rule, oracle_answer(request),
+                                  found.engine, counts))
+
+    def first_differing_child(self, state: str, depth: int, where: str) -> str | None:
+        """The first action of ``state`` (in the game's order) after which the engine's count of
+        ``depth - 1`` differs from the oracle's, by one ``divide`` request, or by one count per child
+        when the engine does not answer ``divide``.  First actions that differ are compared as the
+        legal actions of ``state`` at once."""
+        request = self.request("perft", state, depth=depth, divide=True)
+        answers = self.both(request, where)
+        if answers is None:
+            return None
+        oracle, engine = answers
+        ours: dict[str, Any] = {part["turn"]: part["nodes"] for part in oracle["divide"]}
+        parts = engine.get("divide")
+        if isinstance(parts, list) and all(isinstance(part, dict) for part in parts):
+            theirs = {self.canonical_action(part.get("turn")): part.get("nodes") for part in parts}
+            if set(theirs) != set(ours):
+                self.check_moves(state, where)
+                self.diverge(where, request, f"the engine's divide lists other {self.words.actions} than its"
+                             " moves", self.blame.listing_rule, oracle, engine)
+            return next((action for action, nodes in ours.items() if theirs[action] != nodes), None)
+        self.check_moves(state, where)  # no divide: the same first actions, then the count after each
+        for action, nodes in ours.items():
+            after = oracle_answer(self.request("apply", state, turn=action))["position"]
+            answer = self.both(self.request("perft", after, depth=depth - 1), where)
+            if answer is None:
+                return None
+            if answer[1].get("nodes") != nodes:
+                return action
+        return None
 
     def check_observe(self, state: str, player: int, source: str) -> None:
         from oracle.games.blame import differing_fields, shown_fields
@@ -564,6 +666,7 @@ class Report:
     seconds: float = 0.0
     keep_going: bool = False
     game: str = DEFAULT_GAME
+    perft_skipped: dict[str, int] = field(default_factory=dict)  # the vectors' perft counts not compared, by reason
 
     @property
     def divergence(self) -> Divergence | None:
@@ -587,7 +690,7 @@ class Report:
             "result": self.result, "engine": self.engine, "game": self.game, "variant": self.variant,
             "spec": SPEC_VERSION,
             "oracle": __version__, "seed": self.seed, "games": self.games, "checked": self.checked,
-            "skipped": self.skipped, "engine_version": self.engine_version,
+            "skipped": self.skipped, "perft_skipped": self.perft_skipped, "engine_version": self.engine_version,
             "divergence": self.divergence.to_json() if self.divergence is not None else None,
             "keep_going": self.keep_going,
             "by_rule": {rule: len(group) for rule, group in self.by_rule().items()},
@@ -601,6 +704,9 @@ class Report:
                  f"variant: {self.variant}", f"checked: {counts or 'nothing'}"]
         if self.skipped:
             lines.append(f"skipped: {', '.join(self.skipped)}")
+        if self.perft_skipped:
+            lines.append("perft counts not compared: " + ", ".join(
+                f"{n} {reason}" for reason, n in sorted(self.perft_skipped.items(), key=lambda item: -item[1])))
         if self.keep_going and self.divergences:
             lines += self.summary_lines(shown_per_rule)
         elif self.divergence is not None:
@@ -696,6 +802,7 @@ def conform(command: str, game: AnyGame, rules: Any, games: int = DEFAULT_GAMES,
     if runner is not None:
         report.checked = dict(runner.checked.counts)
         report.skipped = sorted(runner.checked.skipped)
+        report.perft_skipped = dict(runner.checked.perft_skipped)
         report.divergences = report.divergences or runner.found
     if report.divergences and report.result == "conforms":
         report.result = "divergence"

@@ -25,7 +25,7 @@ from oracle.games.ttykm.rules.standard import apply_turn, explain
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Turn
-from oracle.interface import Blame
+from oracle.interface import Blame, Json
 
 # The most specific first: a turn is attributed to the first of these it exercises.
 RULE_PRIORITY = (
@@ -291,6 +291,17 @@ class TtykmBlame:
         blamed = blame_position(position_to_json(before), position_to_json(after), position_to_json(theirs), events,
                                 events_json, self.ruleset)
         return blamed if blamed is not None else Blame(None, "the position after the turn differs in its text")
+
+    def unreadable(self, before: Any, action: Any, fields: Json | None, reason: str) -> Blame:
+        """An engine's position the oracle cannot read (8 white copies, say) is compared field by
+        field as far as it reads: a supply a backward travel did not spend is TRAVEL.BACKWARD."""
+        after, events, events_json = _played(before, action, self.ruleset)
+        said = f"the engine's position after the turn is unreadable ({reason})"
+        blamed = None if fields is None else blame_position(
+            position_to_json(before), position_to_json(after), fields, events, events_json, self.ruleset)
+        if blamed is None:
+            return Blame(main_rule(event_rules(events, self.ruleset)), said)
+        return Blame(blamed.rule, said + "; as far as it reads, it" + blamed.detail.split(" the turn", 1)[1])
 
     def refusal(self, state: Any, action: Any, cited: str | None) -> str | None:
         events = _played(state, action, self.ruleset)[1] if isinstance(action, Turn) else []

@@ -127,6 +127,16 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
     def format_state(self, state: Position) -> str:
         return notation.format_position(state)
 
+    def state_fields(self, value: Any) -> Json | None:
+        try:
+            if isinstance(value, str):
+                return notation.position_to_json(notation.parse_position(value, check=False))
+            if isinstance(value, dict):
+                return notation.position_to_json(notation.position_from_json(value, check=False))
+        except (NotationError, ValueError, KeyError, TypeError):
+            return value if isinstance(value, dict) else None
+        return None
+
     def state_to_json(self, state: Position) -> Json:
         return notation.position_to_json(state)
 

@@ -43,12 +43,14 @@ exit status:
      something that is not a response
 
 examples:
-  oracle conform --engine "python -m oracle serve --stdio"
+  python -m oracle conform --engine "python -m oracle serve --stdio"
   oracle conform --engine "./my-engine --protocol" --games 50 --seed 7 --report report.json
   oracle conform --engine "node adapter.js" --variant self-push=paradox
   oracle conform --engine "./my-engine" --vectors vectors/standard --ignore-rules
   oracle conform --engine "./my-engine" --keep-going --report all.json
-  oracle conform --game time-chase --engine "python -m oracle serve --stdio" --variant players=5
+  python -m oracle conform --game time-chase --engine "python -m oracle serve --stdio" --variant players=5
+  (the engine command runs as a shell would run it: "python" is the first on
+  PATH; from the environment the oracle is installed in, both are the same)
   oracle conform --game trois-ombres --engine "./my-engine" --vectors vectors/trois-ombres/standard
 """
 

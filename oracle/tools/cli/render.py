@@ -41,7 +41,7 @@ exit status:
 examples:
   oracle render > start.svg
   oracle render "a1 N E >present" -o first.svg
-  oracle render "4/4/4/4|4/4/4/wb2|4/4/4/4 turn=w focus=present,past supply=4,4 removed=6,6" "a1 E N >past"
+  oracle render "4/4/4/4|4/4/4/wb2|4/4/4/4 turn=w focus=present,past supply=4,4 removed=2,2" "a1 E N >past"
   oracle --game time-chase render "$(oracle --game time-chase --json start --seed 7 | jq -r .position)" -o tc.svg
   oracle --game trois-ombres render STATE "reveal R5" -o reveal.svg
   oracle --game trois-ombres render STATE --text
