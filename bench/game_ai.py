@@ -4,7 +4,8 @@
     python bench/game_ai.py --perft    # OpenSpiel's expansion against perft, depths 1-3, every TTYKM ruleset
     python bench/game_ai.py --mcts     # MCTS against uniform random on TTYKM
     python bench/game_ai.py --mccfr    # outcome-sampling MCCFR against uniform random on Time Chase
-    python bench/game_ai.py --summarize LOG   # the MCTS figures of the games a stopped run printed
+    python bench/game_ai.py --mcts --first 112 --games 88   # games 112-199 only: a run continued
+    python bench/game_ai.py --summarize LOG...   # the MCTS figures of the games the runs printed
 
 Win rates come with a 95% Wilson interval; times are CPU seconds per move
 of the bot (`time.process_time`), so other load on the machine does not
@@ -111,10 +112,12 @@ def mcts_game(args: tuple[int, int, int]) -> tuple[float, float, int]:
     return state.returns()[seat], spent, moves
 
 
-def mcts_figures(games: int, simulations: int, jobs: int) -> None:
-    """MCTS against uniform random; each game's line is printed as it ends, so a stopped run still counts."""
+def mcts_figures(first: int, games: int, simulations: int, jobs: int) -> None:
+    """MCTS against uniform random; each game's line is printed as it ends, so a stopped run still counts.
+
+    Game N is seeded by N alone, so a run of games FIRST.. continues a stopped one exactly."""
     began = time.time()
-    tasks = [(seed, seed % 2, simulations) for seed in range(games)]
+    tasks = [(seed, seed % 2, simulations) for seed in range(first, first + games)]
     results = []
     with ProcessPoolExecutor(jobs) as pool:
         for (seed, seat, _), result in zip(tasks, pool.map(mcts_game, tasks), strict=True):
@@ -127,13 +130,19 @@ def mcts_figures(games: int, simulations: int, jobs: int) -> None:
 GAME_LINE = re.compile(r"^  game (\d+): MCTS as (white|black), return ([+-]\d+), (\d+) moves, ([\d.]+) CPU s$")
 
 
-def summarize_log(path: Path, simulations: int) -> None:
-    """The MCTS summary of the games a run printed, for a run stopped before its end."""
-    results = [(float(m[3]), float(m[5]), int(m[4]))
-               for m in map(GAME_LINE.match, path.read_text(encoding="utf-8").splitlines()) if m]
-    if not results:
-        raise SystemExit(f"no game lines in {path}")
-    summarize_mcts(results, simulations, None, 0)
+def summarize_log(paths: list[Path], simulations: int) -> None:
+    """The MCTS summary of the games the runs printed (stopped or continued runs), each game counted once."""
+    games: dict[int, tuple[float, float, int]] = {}
+    for path in paths:
+        for m in map(GAME_LINE.match, path.read_text(encoding="utf-8").splitlines()):
+            if m:
+                games.setdefault(int(m[1]), (float(m[3]), float(m[5]), int(m[4])))
+    if not games:
+        raise SystemExit(f"no game lines in {', '.join(map(str, paths))}")
+    missing = sorted(set(range(max(games) + 1)) - set(games))
+    if missing:
+        print(f"  (games missing from the logs, not counted: {', '.join(map(str, missing))})")
+    summarize_mcts(list(games.values()), simulations, None, 0)
 
 
 def summarize_mcts(results: list[tuple[float, float, int]], simulations: int, wall: float | None,
@@ -202,12 +211,13 @@ def main() -> None:
     parser.add_argument("--mcts", action="store_true", help="only MCTS on TTYKM")
     parser.add_argument("--mccfr", action="store_true", help="only MCCFR on Time Chase")
     parser.add_argument("--games", type=int, default=200, help="games per figure (default 200)")
+    parser.add_argument("--first", type=int, default=0, help="the number (and seed) of the first MCTS game (default 0)")
     parser.add_argument("--simulations", type=int, default=8, help="MCTS simulations per move (default 8)")
     parser.add_argument("--iterations", type=int, default=5000, help="MCCFR iterations (default 5000)")
     parser.add_argument("--deals", type=int, default=20, help="Time Chase's seeded deals for MCCFR (default 20)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the MCTS games (default 2)")
-    parser.add_argument("--summarize", type=Path, metavar="LOG",
-                        help="summarize the MCTS games printed in LOG (a run stopped before its end)")
+    parser.add_argument("--summarize", type=Path, nargs="+", metavar="LOG",
+                        help="summarize the MCTS games printed in the LOGs (runs stopped or continued)")
     args = parser.parse_args()
     if args.summarize is not None:
         summarize_log(args.summarize, args.simulations)
@@ -218,7 +228,7 @@ def main() -> None:
     if every or args.perft:
         perft_check()
     if every or args.mcts:
-        mcts_figures(args.games, args.simulations, args.jobs)
+        mcts_figures(args.first, args.games, args.simulations, args.jobs)
     if every or args.mccfr:
         mccfr_figures(args.iterations, args.games, args.deals)
 

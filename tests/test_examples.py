@@ -41,6 +41,8 @@ NOT_RUN = {
     'oracle --game trois-ombres render STATE "reveal R5" -o reveal.svg':
         "NOT RUNNABLE AS WRITTEN: reveal R5 is illegal from a fresh deal; the example needs a state where it is legal",
     'python -m oracle conform --engine "python -m oracle serve --stdio"': "a full run; tests/test_conform.py",
+    "oracle replay game.jsonl --json": "the reader's own record; tests/test_replay.py replays every game's records",
+    "oracle --game time-chase replay - < game.jsonl": "the reader's own record; tests/test_replay.py reads stdin",
     'python -m oracle conform --game time-chase --engine "python -m oracle serve --stdio" --variant players=5':
         "a full run; tests/test_game_conform.py",
 }
@@ -69,10 +71,21 @@ def readme_examples() -> list[tuple[str, int]]:
     """The README's ``./dev oracle`` lines: the command after ``./dev`` and its exit status."""
     found = []
     for block in re.findall(r"```sh\n(.*?)```", README, re.S):
+        assigned: dict[str, str] = {}  # NAME=$(./dev oracle ...) lines of the block so far, by NAME
         for line in block.splitlines():
+            if re.match(r"[A-Z][A-Z0-9]*=\$\(\./dev oracle ", line):
+                assigned[line.split("=", 1)[0]] = line.replace("./dev oracle", "oracle")
             if line.startswith("./dev oracle"):
-                status = re.search(r"\(exit status (\d)\)", line)
-                found.append((re.split(r"\s{2,}#", line)[0].removeprefix("./dev "), int(status[1]) if status else 0))
+                status = re.search(r"\(exit (?:status )?(\d)\)", line)
+                command = re.split(r"\s{2,}#", line)[0].removeprefix("./dev ")
+                # A line that reads a variable of the block runs after the lines that set it.
+                needed, text = set(), command
+                for name in reversed(assigned):  # a later line may read an earlier one's variable
+                    if f'"${name}"' in text:
+                        needed.add(name)
+                        text += assigned[name]
+                setting = "".join(f"{assigned[name]}; " for name in assigned if name in needed)
+                found.append((setting + command, int(status[1]) if status else 0))
     return found
 
 
@@ -84,7 +97,7 @@ def help_examples() -> list[tuple[str, int]]:
     found = []
     for text in texts:
         for section in re.findall(r"^examples?:(.*?)(?:\n\S|\Z)", text, re.S | re.M):
-            for line in section.splitlines():
+            for line in re.sub(r"\\\n\s*", "", section).splitlines():  # a line continued by a backslash, joined
                 line = re.split(r"\s{2,}", line.strip())[0].removesuffix(" (from the repository root)")
                 if line.startswith(("oracle ", "python -m oracle ", "echo ", "START=")):
                     found.append((line, 0))
@@ -138,6 +151,7 @@ def test_an_example_runs_as_written(example: str, status: int, tmp_path: Path,
                                     monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "vectors").symlink_to(ROOT / "vectors")  # `vectors verify vectors/...` reads the committed sets
     (tmp_path / "spec").symlink_to(ROOT / "spec")
+    (tmp_path / "tests").symlink_to(ROOT / "tests")  # the README replays a committed record
     monkeypatch.chdir(tmp_path)
     if "my-engine" in example or "my_engine" in example or "adapter.js" in example:
         status = 3  # the reader's own engine: the options are read, then the engine cannot start
