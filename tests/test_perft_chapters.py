@@ -16,16 +16,20 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 
+from oracle.games.ttykm.notation import parse_position
 from oracle.games.ttykm.objects import Kind
 from oracle.games.ttykm.perft import engine, perft, perft_plain
 from oracle.games.ttykm.perft_walk import Table
 from oracle.games.ttykm.rules.standard import start_position, successors
+from oracle.games.ttykm.rules.variants import RULESETS as SCOPE_RULESETS
+from oracle.games.ttykm.rules.variants import ruleset_name, variant_scope
 from oracle.games.ttykm.ruleset import VARIANTS, Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Turn
 from properties.growth_positions import growth_playout_position, random_growth_position
 from properties.influence import influence_positions, seeded_positions
 from tests.chapter_positions import crowded_position, playout
+from tests.test_variant_scope import WITNESSES
 
 RULESETS = ("standard", "growth", "influence", "memory", "growth+influence", "growth+memory", "influence+memory")
 CHAPTER_RULESETS = RULESETS[1:]
@@ -87,29 +91,77 @@ def test_agrees_with_the_plain_rules_on_crowded_positions(name: str) -> None:
             agree(position, rules)
 
 
-def concerned(variant: str) -> tuple[str, ...]:
-    """The rulesets a variant changes, by the chapter its description names first (all, for the others)."""
-    word = VARIANTS[variant].split(":")[0].lower()
-    chapter = {"convergence": "growth"}.get(word, word)
-    if chapter in ("growth", "influence", "memory"):
-        return tuple(name for name in CHAPTER_RULESETS if chapter in name)
-    return CHAPTER_RULESETS if chapter == "chapters" else RULESETS
+def scoped(variant: str) -> list[Ruleset]:
+    """Every ruleset the scope table (VARIANT.SCOPE) lets ``variant`` change, as a `Ruleset` with the
+    variant, once with each variant it needs there where it needs one; a Convergence game before its
+    draw has no turn to count (`test_convergence_before_its_draw_has_no_turn`)."""
+    found = []
+    for modules in SCOPE_RULESETS:
+        needs = variant_scope(modules).get(variant)
+        if needs is None or "convergence" in modules:
+            continue
+        chapters = [ruleset_name(modules)] if modules else []
+        for partner in sorted(needs) or [""]:
+            found.append(Ruleset.parse("+".join(n for n in (*chapters, variant, partner) if n)))
+    return found
+
+
+PLAIN_PAIRS: frozenset[tuple[str, str]] = frozenset()
+"""The (variant, ruleset) pairs the chapters' hooks do not mirror, counted by the plain rules: none."""
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_every_variant_agrees_with_the_plain_rules(variant: str) -> None:
-    """Under each variant, in every ruleset it changes: the chapters' hooks where they mirror it,
-    else the plain rules."""
+    """Under each variant, in every ruleset the scope table says it changes: the chapters' hooks
+    count it, except in the pairs `PLAIN_PAIRS` names, which the plain rules count."""
     rng = random.Random(variant)
-    used = set()
-    for name in concerned(variant):
-        rules = Ruleset.parse(variant if name == "standard" else f"{name}+{variant}")
+    rulesets = scoped(variant)
+    assert rulesets, f"{variant} changes no ruleset"
+    for rules in rulesets:
+        name = ruleset_name(rules.chapters)
+        used = set()
         for _ in range(6):
             used.add(agree(crowded_position(rng, rules.chapters), rules))
         for position, turns in playout(rules, rng, 8):
             used.add(agree(position, rules, turns))
-    # self-push=ends is mirrored for the standard game only; the chapters count it by the plain rules.
-    assert used == ({"chapters", "plain"} if variant == "self-push=ends" else {"chapters"})
+        partner = "".join(rules.variants - {variant})
+        witness = WITNESSES.get((variant, name, partner))
+        if witness is not None:  # where the variant changes the answer
+            used.add(agree(start_position(rules) if witness == "start" else parse_position(witness), rules))
+        assert used == {"plain" if (variant, name) in PLAIN_PAIRS else "chapters"}, rules.name
+
+
+# In every ruleset: the copy on present a1 can only push itself (onto a2 or b1; a1 of the past and the
+# future hold copies, and no seed is in reach or in supply), beside copies that can take two actions.
+# The three self-push readings count differently here: self-push=whole-turn weighs its self-push as a
+# whole turn for the copy choice, self-push=ends lets it end the turn, self-push=paradox neither.
+BOXED_IN = {
+    "standard": "3b/4/4/w3|3b/4/w3/ww2|3b/4/4/w3 turn=w focus=present,future supply=2,4 removed=0,0",
+    "growth": "ss1b/ss2/4/w3|3b/4/w3/ww2|s2b/4/4/w3 turn=w focus=present,future supply=2,4 removed=0,0"
+              " rules=growth seeds=0",
+    "influence": "3b/4/2N1/w3|3b/4/w1N1/ww2|3b/4/2N1/w3 turn=w focus=present,future supply=2,4 removed=0,0"
+                 " rules=influence built=0,0",
+    "memory": "l2b/4/4/w2d|l2b/4/w3/ww1d|l2b/4/4/w2d turn=w focus=present,future supply=2,4 removed=0,0"
+              " rules=memory",
+    "growth+influence": "ss1b/ss2/2N1/w3|3b/4/w1N1/ww2|s2b/4/2N1/w3 turn=w focus=present,future supply=2,4"
+                        " removed=0,0 rules=growth+influence seeds=0 built=0,0",
+    "growth+memory": "ls1b/ss2/ss2/w2d|l2b/4/w3/ww1d|l2b/4/4/w2d turn=w focus=present,future supply=2,4"
+                     " removed=0,0 rules=growth+memory seeds=0",
+    "influence+memory": "l2b/4/2N1/w2d|l2b/4/w1N1/ww1d|l2b/4/2N1/w2d turn=w focus=present,future supply=2,4"
+                        " removed=0,0 rules=influence+memory built=0,0",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOXED_IN))
+def test_a_copy_that_can_only_push_itself(name: str) -> None:
+    position = parse_position(BOXED_IN[name])
+    counts = []
+    for variant in ("self-push=paradox", "self-push=ends", "self-push=whole-turn"):
+        rules = Ruleset.parse(variant)
+        turns = successors(position, rules)
+        assert agree(position, rules, turns) == "chapters"
+        counts.append(len(turns))
+    assert counts[0] < counts[1] < counts[2], counts
 
 
 def test_growth_random_positions_agree() -> None:

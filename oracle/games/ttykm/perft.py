@@ -255,7 +255,7 @@ def engine(position: Position, ruleset: Ruleset = STANDARD) -> Engine:
     modules = frozenset() if position.chapters is None else position.chapters.modules
     if not modules and not ruleset.variants:
         return STANDARD_ENGINE
-    if "convergence" not in modules and perft_chapters.covers(position, ruleset):
+    if "convergence" not in modules and perft_chapters.covers(ruleset):
         return _chapter_engine(Ruleset(ruleset.variants), modules)
     return _plain_engine(Ruleset(ruleset.variants))
 

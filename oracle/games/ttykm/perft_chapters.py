@@ -56,15 +56,16 @@ REACH: tuple[tuple[int, ...], ...] = tuple(
 NEXT_TO: tuple[tuple[int, ...], ...] = tuple(tuple(STEP[d][c] for d in range(4) if STEP[d][c] >= 0) for c in range(48))
 
 FAST_VARIANTS = frozenset({
-    "copy-choice=free", "self-push=paradox", "pull=automatic", "pull=sideways", "pull-with-push=forbidden",
-    "plant-under-adjacent-copy=forbidden", "growth-onto-copy=kill", "seed-removal-cascade=dig-only",
+    "self-push=paradox", "self-push=ends", "self-push=whole-turn", "copy-choice=free",
+    "plant-under-adjacent-copy=forbidden", "growth-onto-copy=kill",
+    "pull=automatic", "pull=sideways", "pull-with-push=forbidden", "self-push-pull=none",
+    "statue-build=move-copy", "statue-build=skip-occupied", "statue-build=v2023", "rebound-blocked=illegal",
+    "effect-order=recorded", "effect-order=global-phases", "seed-removal-cascade=dig-only",
     "train-propagation=R2", "train-hatted=stays", "command-needs-adjacency", "elephant-moves-propagate",
-    "effect-order=recorded", "effect-order=global-phases", "statue-build=skip-occupied", "statue-build=move-copy",
-    "rebound-blocked=illegal", "neutral-statue-square=b3", "elephants=swapped",
+    "elephants=swapped",
 })
-"""The variants these hooks mirror (the last two change only the start)."""
-STANDARD_ONLY = frozenset({"self-push=ends"})
-"""Variants mirrored here only in a position without chapters."""
+"""The variants these hooks mirror, in every ruleset VARIANT.SCOPE lets them change (elephants=swapped
+changes only the start, which the hooks never build)."""
 
 State = tuple[int, int, int, int, int, int, int, int, bytes, bool, bool]
 
@@ -73,15 +74,18 @@ class Flags:
     """The variants in play, read once per count."""
 
     __slots__ = ("adjacency", "auto_pull", "choice_free", "dig_only", "effects", "growth", "growth_kills",
-                 "hatted_stays", "influence", "memory", "move_copy", "no_pull_with_push", "plant_alone", "r2",
-                 "rebound_illegal", "self_push", "sideways", "skip_occupied", "stepped")
+                 "hatted_stays", "influence", "memory", "move_copy", "no_pull_with_push", "plant_alone",
+                 "pull_none", "r2", "rebound_illegal", "self_push", "sideways", "skip_occupied", "stepped", "v2023")
 
     def __init__(self, ruleset: Ruleset, modules: frozenset[str]) -> None:
         self.growth = "growth" in modules
         self.influence = "influence" in modules
         self.memory = "memory" in modules
         self.choice_free = ruleset.copy_choice_free
-        self.self_push = 2 if ruleset.self_push_ends else 1 if ruleset.self_push_paradox else 0
+        # 0: MOVE.OWN-COPY; 1: VARIANT.SELF-PUSH-PARADOX; 2: VARIANT.SELF-PUSH-ENDS; 3: VARIANT.SELF-PUSH-WHOLE-TURN
+        self.self_push = (3 if ruleset.self_push_whole_turn else 2 if ruleset.self_push_ends
+                          else 1 if ruleset.self_push_paradox else 0)
+        self.pull_none = ruleset.self_push_pull_none
         self.auto_pull = ruleset.pull_automatic
         self.sideways = ruleset.pull_sideways
         self.no_pull_with_push = ruleset.pull_with_push_forbidden
@@ -95,19 +99,20 @@ class Flags:
         self.effects = 2 if ruleset.effect_order_global_phases else 1 if ruleset.effect_order_recorded else 0
         self.skip_occupied = ruleset.statue_build_skip_occupied
         self.move_copy = ruleset.statue_build_move_copy
+        self.v2023 = ruleset.statue_build_v2023
         self.rebound_illegal = ruleset.rebound_blocked_illegal
 
 
-def covers(position: Position, ruleset: Ruleset) -> bool:
-    """Whether these hooks mirror ``ruleset`` for ``position``."""
-    extra = ruleset.variants - FAST_VARIANTS
-    return not extra or (position.chapters is None and extra <= STANDARD_ONLY)
+def covers(ruleset: Ruleset) -> bool:
+    """Whether these hooks mirror every variant of ``ruleset``."""
+    return ruleset.variants <= FAST_VARIANTS
 
 
 class Board:
     """One position while an action resolves: the mutable working copy."""
 
-    __slots__ = ("active", "built", "cells", "copies", "effects", "flags", "moved", "seeds", "supply", "unplaced")
+    __slots__ = ("active", "built", "cells", "copies", "effects", "flags", "moved", "seeds", "self_pushed", "supply",
+                 "unplaced")
 
     def __init__(self, copies: list[int], supply: list[int], seeds: int, cells: bytearray, built: list[bool],
                  flags: Flags) -> None:
@@ -121,6 +126,7 @@ class Board:
         self.moved = 0  # bit 3 * era + owner: that statue version has moved in this action (INFLUENCE.SPENT)
         self.effects: list[list[tuple[int, int, int, int]]] = [[], [], []]
         self.unplaced = False
+        self.self_pushed = False  # the action was a Move onto the mover's own copy (a self-push variant)
 
     def copy(self) -> Board:
         return Board(self.copies[:], self.supply[:], self.seeds, bytearray(self.cells), self.built[:], self.flags)
@@ -385,6 +391,8 @@ class Board:
             t = STEP[b][source]
             if t < 0 or self.cells[t]:
                 return
+            if self.seeds >> t & 1:  # removed first, with the dig cascade
+                self.remove_seed(t)
             self.step_elephant(source, t)
             self.record(source, (MOVEMENT, STEPPED, a, b))
 
@@ -406,6 +414,9 @@ class Board:
             self.unplaced = True
             return
         if not self.free_for_copy(p) and self.immovable(p, d):
+            if flags.v2023:  # VARIANT.STATUE-BUILD-V2023: no rebound
+                self.unplaced = True
+                return
             back = OPPOSITE[d]
             q = STEP[back][p]
             if q < 0 or self.immovable(q, back):
@@ -446,18 +457,15 @@ class Board:
             t = STEP[d][a]
             if t < 0:
                 continue
-            if own >> t & 1:
-                if flags.self_push:  # VARIANT.SELF-PUSH-PARADOX: both go, and the copy acts no more
-                    n += 1
-                    if make:
-                        b = self.copy()
-                        b.remove_copy(a)
-                        b.remove_copy(t)
-                        out.append(b)
+            paradox = own >> t & 1
+            if paradox:  # onto the mover's own copy: a self-push variant, or MOVE.OWN-COPY
+                if not flags.self_push:
+                    continue
+                pushes = False
+            elif cells[t] and self.immovable(t, d):
                 continue
-            if cells[t] and self.immovable(t, d):
-                continue
-            pushes = bool(occupied >> t & 1 or cells[t])
+            else:
+                pushes = bool(occupied >> t & 1 or cells[t])
             back = STEP[OPPOSITE[d]][a]
             behind = back >= 0 and STATUE <= cells[back] < ELEPHANT
             if flags.auto_pull:
@@ -471,8 +479,21 @@ class Board:
                     s = STEP[side][a]
                     if s >= 0 and STATUE <= cells[s] < ELEPHANT and not (flags.no_pull_with_push and pushes):
                         pulls.append(s)
+            if paradox and flags.pull_none:  # VARIANT.SELF-PUSH-PULL-NONE
+                pulls = [-1]
             if not make:
                 n += len(pulls)
+                continue
+            if paradox:  # both copies go, and the copy acts no more; a pulled statue follows (INFLUENCE.PULL.SELF-PUSH)
+                for pulled in pulls:
+                    b = self.copy()
+                    b.remove_copy(a)
+                    b.remove_copy(t)
+                    b.self_pushed = True
+                    if pulled >= 0:
+                        b.pull(pulled, d if pulled == back else OPPOSITE[STEP_SIDE[a][pulled]])
+                        b.propagate(era)
+                    out.append(b)
                 continue
             if not pushes and pulls == [-1]:
                 out.append(self.moved_copy(colour, a, t))  # nothing else changes: no effect to carry
@@ -628,34 +649,40 @@ class Rules:
         return [focus * 16 + s for s in range(16) if mask >> s & 1]
 
     def _lines(self, board: Board, mover: int, a: int, make: bool) -> tuple[int, int, list[Board]]:
-        """The copy on ``a``'s longest action count, how many lines of it, and (``make``) their boards."""
+        """The copy on ``a``'s longest action count, how many lines of it, and (``make``) their boards.
+
+        A first action that removed the copy ends its line.  Under self-push=ends and
+        self-push=whole-turn a first Move onto the mover's own copy is a complete line beside the
+        two-action lines (VARIANT.SELF-PUSH-ENDS); under self-push=whole-turn it also weighs two
+        actions, for the number of actions and the copy choice (VARIANT.SELF-PUSH-WHOLE-TURN).  A
+        copy trampled by its own command (MEMORY.ACTIVE-KILLED) only ends its line.
+        """
         firsts = board.moves(mover, a, True)
         assert isinstance(firsts, list)
-        ends = self.flags.self_push == 2
+        mode = self.flags.self_push
+        completes = mode >= 2
         if make:
             seconds: list[Board] = []
-            ended: list[Board] = []
             for f in firsts:
-                if f.active is None:
-                    ended.append(f)
-                else:
+                if f.active is not None:
                     more = f.moves(mover, f.active, True)
                     assert isinstance(more, list)
                     seconds.extend(more)
-            if seconds:
-                lines = seconds + ended if ends else seconds
+            pushed = [f for f in firsts if f.self_pushed] if completes else []
+            if seconds or (mode == 3 and pushed):
+                lines = seconds + pushed if pushed else seconds
                 return 2, len(lines), lines
             return (1, len(firsts), firsts) if firsts else (0, 0, [])
-        count, ended_count = 0, 0
+        count, pushed_count = 0, 0
         for f in firsts:
-            if f.active is None:
-                ended_count += 1
-            else:
+            if f.active is not None:
                 more = f.moves(mover, f.active, False)
                 assert isinstance(more, int)
                 count += more
-        if count:
-            return 2, count + ended_count if ends else count, []
+            elif f.self_pushed:
+                pushed_count += 1
+        if count or (mode == 3 and pushed_count):
+            return 2, count + pushed_count if completes else count, []
         return (1, len(firsts), []) if firsts else (0, 0, [])
 
     def _choose(self, state: State, make: bool) -> tuple[bool, int, list[Board]]:
