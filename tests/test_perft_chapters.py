@@ -5,7 +5,9 @@ Each check compares, on one position, the hooks' turn count and children
 (with their multiplicities) with the plain rules' `successors`: on positions
 reached by random play (`tests.chapter_positions.playout`), on hand-made
 crowded positions of every ruleset, on Growth's and Influence's own random
-positions and Hypothesis strategies, under every ruleset and every variant.
+positions and Hypothesis strategies, under every ruleset and under each
+variant in every ruleset the scope table (VARIANT.SCOPE) lets it change.  A
+variant the hooks do not mirror is counted by the plain rules, never wrongly.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 
+from oracle.games.ttykm import perft_chapters
 from oracle.games.ttykm.notation import parse_position
 from oracle.games.ttykm.objects import Kind
 from oracle.games.ttykm.perft import engine, perft, perft_plain
@@ -94,7 +97,7 @@ def test_agrees_with_the_plain_rules_on_crowded_positions(name: str) -> None:
 def scoped(variant: str) -> list[Ruleset]:
     """Every ruleset the scope table (VARIANT.SCOPE) lets ``variant`` change, as a `Ruleset` with the
     variant, once with each variant it needs there where it needs one; a Convergence game before its
-    draw has no turn to count (`test_convergence_before_its_draw_has_no_turn`)."""
+    draw has no turn to count (`test_convergence_before_its_draw_has_no_turn_under_any_variant`)."""
     found = []
     for modules in SCOPE_RULESETS:
         needs = variant_scope(modules).get(variant)
@@ -105,6 +108,10 @@ def scoped(variant: str) -> list[Ruleset]:
             found.append(Ruleset.parse("+".join(n for n in (*chapters, variant, partner) if n)))
     return found
 
+
+CROWDED, PLIES = 4, 6
+"""Per ruleset of a variant: the crowded positions checked, and the plies of one random game (besides
+the scope test's witness, where the variant changes the answer)."""
 
 PLAIN_PAIRS: frozenset[tuple[str, str]] = frozenset()
 """The (variant, ruleset) pairs the chapters' hooks do not mirror, counted by the plain rules: none."""
@@ -120,9 +127,9 @@ def test_every_variant_agrees_with_the_plain_rules(variant: str) -> None:
     for rules in rulesets:
         name = ruleset_name(rules.chapters)
         used = set()
-        for _ in range(6):
+        for _ in range(CROWDED):
             used.add(agree(crowded_position(rng, rules.chapters), rules))
-        for position, turns in playout(rules, rng, 8):
+        for position, turns in playout(rules, rng, PLIES):
             used.add(agree(position, rules, turns))
         partner = "".join(rules.variants - {variant})
         witness = WITNESSES.get((variant, name, partner))
@@ -164,6 +171,38 @@ def test_a_copy_that_can_only_push_itself(name: str) -> None:
     assert counts[0] < counts[1] < counts[2], counts
 
 
+# The white copy on present b2 can push itself east onto c2 with the neutral statue behind it on a2 and
+# Black's beside it on b3: its Move pulls by INFLUENCE.PULL.SELF-PUSH, by the variants of the pull.
+SELF_PUSH_WITH_STATUES = ("3b/4/N3/w3|3b/1B2/Nww1/4|3b/1B2/N3/w3 turn=w focus=present,future supply=3,4 removed=0,0"
+                          " rules=influence built=0,1")
+
+
+@pytest.mark.parametrize("pull", ["", "pull=automatic", "pull=sideways"])
+def test_a_self_push_that_pulls(pull: str) -> None:
+    position = parse_position(SELF_PUSH_WITH_STATUES)
+    for self_push in ("self-push=paradox", "self-push=ends", "self-push=whole-turn"):
+        for none in ("", "self-push-pull=none"):
+            rules = Ruleset.parse("+".join(n for n in (self_push, pull, none) if n))
+            assert agree(position, rules) == "chapters"
+
+
+# Growth and Memory: White commands its dark elephant from past d1 to d2; under elephant-moves-propagate
+# the step is carried on, onto present d2's seed, which is removed first, and its shrub on future d2
+# with it (GROWTH.CASCADE.SHRUB), before the future elephant steps there too.
+ELEPHANT_ONTO_A_SEED = ("l2b/4/4/w2(dw)|l2b/4/3s/w2(dw)|l2b/4/3h/w2(dw) turn=w focus=past,future supply=4,4"
+                        " removed=0,0 rules=growth+memory seeds=4")
+
+
+def test_a_carried_elephant_step_onto_a_seed() -> None:
+    position = parse_position(ELEPHANT_ONTO_A_SEED)
+    children = []
+    for rules in (Ruleset.parse("growth+memory"), Ruleset.parse("growth+memory+elephant-moves-propagate")):
+        turns = successors(position, rules)
+        assert agree(position, rules, turns) == "chapters"
+        children.append({after for _, after in turns})
+    assert children[0] != children[1]
+
+
 def test_growth_random_positions_agree() -> None:
     rng = random.Random(20261130)
     growth = Ruleset.parse("growth")
@@ -201,8 +240,22 @@ def test_a_small_table_gives_the_same_count() -> None:
     assert perft(start, 3, rules, cache=False) == START_COUNTS["growth"][2]
 
 
-def test_convergence_before_its_draw_has_no_turn() -> None:
-    rules = Ruleset.parse("convergence")
+@pytest.mark.parametrize("variant", ["", *sorted(variant_scope(frozenset({"convergence"})))])
+def test_convergence_before_its_draw_has_no_turn_under_any_variant(variant: str) -> None:
+    rules = Ruleset.parse("+".join(n for n in ("convergence", variant) if n))
     start = start_position(rules)
     assert engine(start, rules).name == "plain"
     assert perft(start, 2, rules) == 0
+
+
+def test_a_variant_the_hooks_do_not_mirror_is_counted_by_the_plain_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fallback: a variant missing from `perft_chapters.FAST_VARIANTS` is counted by the plain
+    rules (still grouped and tabled), with the count the hooks give when they mirror it."""
+    rules = Ruleset.parse("influence+statue-build=v2023")
+    position = parse_position(WITNESSES["statue-build=v2023", "influence", ""])
+    assert engine(position, rules).name == "chapters"
+    mirrored = perft(position, 2, rules)
+    monkeypatch.setattr(perft_chapters, "FAST_VARIANTS", perft_chapters.FAST_VARIANTS - {"statue-build=v2023"})
+    assert engine(position, rules).name == "plain"
+    assert engine(position, Ruleset.parse("influence+statue-build=move-copy")).name == "chapters"
+    assert perft(position, 2, rules) == mirrored

@@ -15,11 +15,15 @@ functions (`legal_turns`, `successors`):
 * an action is made on a `Board`, a working copy, with the effects it
   records carried to the later eras by the phases of EFFECTS.PHASES;
 * the last turn is bulk-counted: each first action is made, and its second
-  actions only counted (`Board.count_actions`), except where a variant
-  makes a second action's legality depend on its effects.
+  actions only counted (``Board.moves`` with ``make`` false), except where a
+  variant makes an action's legality depend on its effects: under
+  rebound-blocked=illegal a build whose later copies may not all land on a
+  free square is made.
 
-The variants this mirrors are in `FAST_VARIANTS`; a ruleset with any other
-is counted by the plain rules (`oracle.games.ttykm.perft`).
+It mirrors every variant (`FAST_VARIANTS`), in every ruleset VARIANT.SCOPE
+lets it change; a variant added to the rules and not yet mirrored here is
+counted by the plain rules (`oracle.games.ttykm.perft`), and the tests name
+every (variant, ruleset) pair so counted.
 """
 
 from __future__ import annotations
@@ -111,8 +115,11 @@ def covers(ruleset: Ruleset) -> bool:
 class Board:
     """One position while an action resolves: the mutable working copy."""
 
-    __slots__ = ("active", "built", "cells", "copies", "effects", "flags", "moved", "seeds", "self_pushed", "supply",
-                 "unplaced")
+    __slots__ = ("active", "built", "cells", "copies", "effects", "flags", "moved", "seeds", "supply", "unplaced")
+
+    self_pushed = False
+    """Whether the action was a Move onto the mover's own copy (`SelfPushed`): a class attribute, so
+    that making a board costs nothing more."""
 
     def __init__(self, copies: list[int], supply: list[int], seeds: int, cells: bytearray, built: list[bool],
                  flags: Flags) -> None:
@@ -126,10 +133,17 @@ class Board:
         self.moved = 0  # bit 3 * era + owner: that statue version has moved in this action (INFLUENCE.SPENT)
         self.effects: list[list[tuple[int, int, int, int]]] = [[], [], []]
         self.unplaced = False
-        self.self_pushed = False  # the action was a Move onto the mover's own copy (a self-push variant)
 
     def copy(self) -> Board:
         return Board(self.copies[:], self.supply[:], self.seeds, bytearray(self.cells), self.built[:], self.flags)
+
+    def paradox(self, a: int, t: int) -> Board:
+        """The board after the active copy on ``a`` moved onto the mover's own copy on ``t``: both are
+        removed, and the copy acts no more (a self-push variant)."""
+        b = SelfPushed(self.copies[:], self.supply[:], self.seeds, bytearray(self.cells), self.built[:], self.flags)
+        b.remove_copy(a)
+        b.remove_copy(t)
+        return b
 
     def moved_copy(self, colour: int, source: int, target: int) -> Board:
         """The board after a Move into an empty square or a travel (``source`` -1: backward, leaving a
@@ -457,15 +471,13 @@ class Board:
             t = STEP[d][a]
             if t < 0:
                 continue
-            paradox = own >> t & 1
-            if paradox:  # onto the mover's own copy: a self-push variant, or MOVE.OWN-COPY
-                if not flags.self_push:
-                    continue
-                pushes = False
-            elif cells[t] and self.immovable(t, d):
+            if own >> t & 1:  # onto the mover's own copy: MOVE.OWN-COPY, or a self-push variant
+                if flags.self_push:
+                    n += self.self_push(a, t, d, make, out)
                 continue
-            else:
-                pushes = bool(occupied >> t & 1 or cells[t])
+            if cells[t] and self.immovable(t, d):
+                continue
+            pushes = bool(occupied >> t & 1 or cells[t])
             back = STEP[OPPOSITE[d]][a]
             behind = back >= 0 and STATUE <= cells[back] < ELEPHANT
             if flags.auto_pull:
@@ -479,21 +491,8 @@ class Board:
                     s = STEP[side][a]
                     if s >= 0 and STATUE <= cells[s] < ELEPHANT and not (flags.no_pull_with_push and pushes):
                         pulls.append(s)
-            if paradox and flags.pull_none:  # VARIANT.SELF-PUSH-PULL-NONE
-                pulls = [-1]
             if not make:
                 n += len(pulls)
-                continue
-            if paradox:  # both copies go, and the copy acts no more; a pulled statue follows (INFLUENCE.PULL.SELF-PUSH)
-                for pulled in pulls:
-                    b = self.copy()
-                    b.remove_copy(a)
-                    b.remove_copy(t)
-                    b.self_pushed = True
-                    if pulled >= 0:
-                        b.pull(pulled, d if pulled == back else OPPOSITE[STEP_SIDE[a][pulled]])
-                        b.propagate(era)
-                    out.append(b)
                 continue
             if not pushes and pulls == [-1]:
                 out.append(self.moved_copy(colour, a, t))  # nothing else changes: no effect to carry
@@ -541,8 +540,8 @@ class Board:
                 t = STEP[d][a]
                 if t < 0 or not self.is_empty(t):
                     continue
-                if not make and not flags.rebound_illegal:
-                    n += 1
+                if not make and (not flags.rebound_illegal or all(map(self.free_for_copy, range(t + 16, 48, 16)))):
+                    n += 1  # every later copy lands on a free square, so none is refused (rebound-blocked=illegal)
                     continue
                 b = self.copy()
                 b.active = a
@@ -593,6 +592,35 @@ class Board:
                         out.append(b)
         return out if make else n
 
+    def self_push(self, a: int, t: int, d: int, make: bool, out: list[Board]) -> int:
+        """The Move of the copy on ``a`` onto the mover's own copy on ``t`` (a self-push variant), with
+        each pull it may make: how many there are, and (``make``) the boards after each, in ``out``.
+
+        Both copies go and the copy acts no more (`paradox`).  The Move pushes nothing, so
+        pull-with-push=forbidden never stops its pull: the statue follows into the square left
+        (INFLUENCE.PULL.SELF-PUSH), except under self-push-pull=none, where it stays.
+        """
+        flags = self.flags
+        pulls = [-1]
+        if flags.influence and not flags.pull_none:
+            cells = self.cells
+            back = STEP[OPPOSITE[d]][a]
+            if back >= 0 and STATUE <= cells[back] < ELEPHANT:
+                pulls = [back] if flags.auto_pull else [-1, back]
+            if flags.sideways and not flags.auto_pull:
+                for side in (d + 1 & 3, d + 3 & 3):
+                    s = STEP[side][a]
+                    if s >= 0 and STATUE <= cells[s] < ELEPHANT:
+                        pulls.append(s)
+        if make:
+            for pulled in pulls:
+                b = self.paradox(a, t)
+                if pulled >= 0:
+                    b.pull(pulled, d if pulled == STEP[OPPOSITE[d]][a] else OPPOSITE[STEP_SIDE[a][pulled]])
+                    b.propagate(a >> 4)
+                out.append(b)
+        return len(pulls)
+
     def make_room_for_move(self, t: int, d: int) -> None:
         """The push in front of a Move (OBJECTS.PUSH, OBJECTS.MAKE-WAY); a seed stays under the copy."""
         if (self.copies[0] | self.copies[1]) >> t & 1:
@@ -617,6 +645,14 @@ class Board:
         self.step_elephant(source, target)
         if self.flags.stepped:
             self.record(source, (MOVEMENT, STEPPED, kind, d))
+
+
+class SelfPushed(Board):
+    """A board after a Move onto the mover's own copy (VARIANT.SELF-PUSH-PARADOX, VARIANT.SELF-PUSH-ENDS,
+    VARIANT.SELF-PUSH-WHOLE-TURN)."""
+
+    __slots__ = ()
+    self_pushed = True
 
 
 # STEP_SIDE[a][s]: the direction from a to its neighbour s.
