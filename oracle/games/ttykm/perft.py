@@ -7,8 +7,10 @@ at the last turn, equal children grouped, a bounded table), with the hooks
 of its ruleset (`engine`):
 
 * the standard game: the hooks here;
-* every chapter ruleset and pair, and the variants: `perft_chapters`;
-* a variant neither mirrors: the plain rules themselves (`_plain_engine`), still
+* every chapter ruleset and pair, and every variant (the standard game's too):
+  `perft_chapters`;
+* a variant `perft_chapters` does not mirror (none today), and a Convergence
+  game before its draw: the plain rules themselves (`_plain_engine`), still
   grouped and tabled by the walk, so slower but right.
 
 The standard hooks mirror the standard rules with bit masks:
@@ -251,11 +253,11 @@ def _chapter_engine(ruleset: Ruleset, modules: frozenset[str]) -> Engine:
 
 def engine(position: Position, ruleset: Ruleset = STANDARD) -> Engine:
     """The hooks that count ``position`` under ``ruleset``: the standard game's, the chapters'
-    (`perft_chapters`, which also mirrors most variants), or the plain rules' for the rest."""
+    (`perft_chapters`, which also mirrors the variants), or the plain rules' for the rest."""
     modules = frozenset() if position.chapters is None else position.chapters.modules
     if not modules and not ruleset.variants:
         return STANDARD_ENGINE
-    if "convergence" not in modules and perft_chapters.covers(position, ruleset):
+    if "convergence" not in modules and perft_chapters.covers(ruleset):
         return _chapter_engine(Ruleset(ruleset.variants), modules)
     return _plain_engine(Ruleset(ruleset.variants))
 

@@ -15,11 +15,15 @@ functions (`legal_turns`, `successors`):
 * an action is made on a `Board`, a working copy, with the effects it
   records carried to the later eras by the phases of EFFECTS.PHASES;
 * the last turn is bulk-counted: each first action is made, and its second
-  actions only counted (`Board.count_actions`), except where a variant
-  makes a second action's legality depend on its effects.
+  actions only counted (``Board.moves`` with ``make`` false), except where a
+  variant makes an action's legality depend on its effects: under
+  rebound-blocked=illegal a build whose later copies may not all land on a
+  free square is made.
 
-The variants this mirrors are in `FAST_VARIANTS`; a ruleset with any other
-is counted by the plain rules (`oracle.games.ttykm.perft`).
+It mirrors every variant (`FAST_VARIANTS`), in every ruleset VARIANT.SCOPE
+lets it change; a variant added to the rules and not yet mirrored here is
+counted by the plain rules (`oracle.games.ttykm.perft`), and the tests name
+every (variant, ruleset) pair so counted.
 """
 
 from __future__ import annotations
@@ -56,15 +60,16 @@ REACH: tuple[tuple[int, ...], ...] = tuple(
 NEXT_TO: tuple[tuple[int, ...], ...] = tuple(tuple(STEP[d][c] for d in range(4) if STEP[d][c] >= 0) for c in range(48))
 
 FAST_VARIANTS = frozenset({
-    "copy-choice=free", "self-push=paradox", "pull=automatic", "pull=sideways", "pull-with-push=forbidden",
-    "plant-under-adjacent-copy=forbidden", "growth-onto-copy=kill", "seed-removal-cascade=dig-only",
+    "self-push=paradox", "self-push=ends", "self-push=whole-turn", "copy-choice=free",
+    "plant-under-adjacent-copy=forbidden", "growth-onto-copy=kill",
+    "pull=automatic", "pull=sideways", "pull-with-push=forbidden", "self-push-pull=none",
+    "statue-build=move-copy", "statue-build=skip-occupied", "statue-build=v2023", "rebound-blocked=illegal",
+    "effect-order=recorded", "effect-order=global-phases", "seed-removal-cascade=dig-only",
     "train-propagation=R2", "train-hatted=stays", "command-needs-adjacency", "elephant-moves-propagate",
-    "effect-order=recorded", "effect-order=global-phases", "statue-build=skip-occupied", "statue-build=move-copy",
-    "rebound-blocked=illegal", "neutral-statue-square=b3", "elephants=swapped",
+    "elephants=swapped",
 })
-"""The variants these hooks mirror (the last two change only the start)."""
-STANDARD_ONLY = frozenset({"self-push=ends"})
-"""Variants mirrored here only in a position without chapters."""
+"""The variants these hooks mirror, in every ruleset VARIANT.SCOPE lets them change (elephants=swapped
+changes only the start, which the hooks never build)."""
 
 State = tuple[int, int, int, int, int, int, int, int, bytes, bool, bool]
 
@@ -73,15 +78,18 @@ class Flags:
     """The variants in play, read once per count."""
 
     __slots__ = ("adjacency", "auto_pull", "choice_free", "dig_only", "effects", "growth", "growth_kills",
-                 "hatted_stays", "influence", "memory", "move_copy", "no_pull_with_push", "plant_alone", "r2",
-                 "rebound_illegal", "self_push", "sideways", "skip_occupied", "stepped")
+                 "hatted_stays", "influence", "memory", "move_copy", "no_pull_with_push", "plant_alone",
+                 "pull_none", "r2", "rebound_illegal", "self_push", "sideways", "skip_occupied", "stepped", "v2023")
 
     def __init__(self, ruleset: Ruleset, modules: frozenset[str]) -> None:
         self.growth = "growth" in modules
         self.influence = "influence" in modules
         self.memory = "memory" in modules
         self.choice_free = ruleset.copy_choice_free
-        self.self_push = 2 if ruleset.self_push_ends else 1 if ruleset.self_push_paradox else 0
+        # 0: MOVE.OWN-COPY; 1: VARIANT.SELF-PUSH-PARADOX; 2: VARIANT.SELF-PUSH-ENDS; 3: VARIANT.SELF-PUSH-WHOLE-TURN
+        self.self_push = (3 if ruleset.self_push_whole_turn else 2 if ruleset.self_push_ends
+                          else 1 if ruleset.self_push_paradox else 0)
+        self.pull_none = ruleset.self_push_pull_none
         self.auto_pull = ruleset.pull_automatic
         self.sideways = ruleset.pull_sideways
         self.no_pull_with_push = ruleset.pull_with_push_forbidden
@@ -95,19 +103,23 @@ class Flags:
         self.effects = 2 if ruleset.effect_order_global_phases else 1 if ruleset.effect_order_recorded else 0
         self.skip_occupied = ruleset.statue_build_skip_occupied
         self.move_copy = ruleset.statue_build_move_copy
+        self.v2023 = ruleset.statue_build_v2023
         self.rebound_illegal = ruleset.rebound_blocked_illegal
 
 
-def covers(position: Position, ruleset: Ruleset) -> bool:
-    """Whether these hooks mirror ``ruleset`` for ``position``."""
-    extra = ruleset.variants - FAST_VARIANTS
-    return not extra or (position.chapters is None and extra <= STANDARD_ONLY)
+def covers(ruleset: Ruleset) -> bool:
+    """Whether these hooks mirror every variant of ``ruleset``."""
+    return ruleset.variants <= FAST_VARIANTS
 
 
 class Board:
     """One position while an action resolves: the mutable working copy."""
 
     __slots__ = ("active", "built", "cells", "copies", "effects", "flags", "moved", "seeds", "supply", "unplaced")
+
+    self_pushed = False
+    """Whether the action was a Move onto the mover's own copy (`SelfPushed`): a class attribute, so
+    that making a board costs nothing more."""
 
     def __init__(self, copies: list[int], supply: list[int], seeds: int, cells: bytearray, built: list[bool],
                  flags: Flags) -> None:
@@ -124,6 +136,14 @@ class Board:
 
     def copy(self) -> Board:
         return Board(self.copies[:], self.supply[:], self.seeds, bytearray(self.cells), self.built[:], self.flags)
+
+    def paradox(self, a: int, t: int) -> Board:
+        """The board after the active copy on ``a`` moved onto the mover's own copy on ``t``: both are
+        removed, and the copy acts no more (a self-push variant)."""
+        b = SelfPushed(self.copies[:], self.supply[:], self.seeds, bytearray(self.cells), self.built[:], self.flags)
+        b.remove_copy(a)
+        b.remove_copy(t)
+        return b
 
     def moved_copy(self, colour: int, source: int, target: int) -> Board:
         """The board after a Move into an empty square or a travel (``source`` -1: backward, leaving a
@@ -385,6 +405,8 @@ class Board:
             t = STEP[b][source]
             if t < 0 or self.cells[t]:
                 return
+            if self.seeds >> t & 1:  # removed first, with the dig cascade
+                self.remove_seed(t)
             self.step_elephant(source, t)
             self.record(source, (MOVEMENT, STEPPED, a, b))
 
@@ -406,6 +428,9 @@ class Board:
             self.unplaced = True
             return
         if not self.free_for_copy(p) and self.immovable(p, d):
+            if flags.v2023:  # VARIANT.STATUE-BUILD-V2023: no rebound
+                self.unplaced = True
+                return
             back = OPPOSITE[d]
             q = STEP[back][p]
             if q < 0 or self.immovable(q, back):
@@ -446,14 +471,9 @@ class Board:
             t = STEP[d][a]
             if t < 0:
                 continue
-            if own >> t & 1:
-                if flags.self_push:  # VARIANT.SELF-PUSH-PARADOX: both go, and the copy acts no more
-                    n += 1
-                    if make:
-                        b = self.copy()
-                        b.remove_copy(a)
-                        b.remove_copy(t)
-                        out.append(b)
+            if own >> t & 1:  # onto the mover's own copy: MOVE.OWN-COPY, or a self-push variant
+                if flags.self_push:
+                    n += self.self_push(a, t, d, make, out)
                 continue
             if cells[t] and self.immovable(t, d):
                 continue
@@ -520,8 +540,8 @@ class Board:
                 t = STEP[d][a]
                 if t < 0 or not self.is_empty(t):
                     continue
-                if not make and not flags.rebound_illegal:
-                    n += 1
+                if not make and (not flags.rebound_illegal or all(map(self.free_for_copy, range(t + 16, 48, 16)))):
+                    n += 1  # every later copy lands on a free square, so none is refused (rebound-blocked=illegal)
                     continue
                 b = self.copy()
                 b.active = a
@@ -572,6 +592,35 @@ class Board:
                         out.append(b)
         return out if make else n
 
+    def self_push(self, a: int, t: int, d: int, make: bool, out: list[Board]) -> int:
+        """The Move of the copy on ``a`` onto the mover's own copy on ``t`` (a self-push variant), with
+        each pull it may make: how many there are, and (``make``) the boards after each, in ``out``.
+
+        Both copies go and the copy acts no more (`paradox`).  The Move pushes nothing, so
+        pull-with-push=forbidden never stops its pull: the statue follows into the square left
+        (INFLUENCE.PULL.SELF-PUSH), except under self-push-pull=none, where it stays.
+        """
+        flags = self.flags
+        pulls = [-1]
+        if flags.influence and not flags.pull_none:
+            cells = self.cells
+            back = STEP[OPPOSITE[d]][a]
+            if back >= 0 and STATUE <= cells[back] < ELEPHANT:
+                pulls = [back] if flags.auto_pull else [-1, back]
+            if flags.sideways and not flags.auto_pull:
+                for side in (d + 1 & 3, d + 3 & 3):
+                    s = STEP[side][a]
+                    if s >= 0 and STATUE <= cells[s] < ELEPHANT:
+                        pulls.append(s)
+        if make:
+            for pulled in pulls:
+                b = self.paradox(a, t)
+                if pulled >= 0:
+                    b.pull(pulled, d if pulled == STEP[OPPOSITE[d]][a] else OPPOSITE[STEP_SIDE[a][pulled]])
+                    b.propagate(a >> 4)
+                out.append(b)
+        return len(pulls)
+
     def make_room_for_move(self, t: int, d: int) -> None:
         """The push in front of a Move (OBJECTS.PUSH, OBJECTS.MAKE-WAY); a seed stays under the copy."""
         if (self.copies[0] | self.copies[1]) >> t & 1:
@@ -596,6 +645,14 @@ class Board:
         self.step_elephant(source, target)
         if self.flags.stepped:
             self.record(source, (MOVEMENT, STEPPED, kind, d))
+
+
+class SelfPushed(Board):
+    """A board after a Move onto the mover's own copy (VARIANT.SELF-PUSH-PARADOX, VARIANT.SELF-PUSH-ENDS,
+    VARIANT.SELF-PUSH-WHOLE-TURN)."""
+
+    __slots__ = ()
+    self_pushed = True
 
 
 # STEP_SIDE[a][s]: the direction from a to its neighbour s.
@@ -628,34 +685,40 @@ class Rules:
         return [focus * 16 + s for s in range(16) if mask >> s & 1]
 
     def _lines(self, board: Board, mover: int, a: int, make: bool) -> tuple[int, int, list[Board]]:
-        """The copy on ``a``'s longest action count, how many lines of it, and (``make``) their boards."""
+        """The copy on ``a``'s longest action count, how many lines of it, and (``make``) their boards.
+
+        A first action that removed the copy ends its line.  Under self-push=ends and
+        self-push=whole-turn a first Move onto the mover's own copy is a complete line beside the
+        two-action lines (VARIANT.SELF-PUSH-ENDS); under self-push=whole-turn it also weighs two
+        actions, for the number of actions and the copy choice (VARIANT.SELF-PUSH-WHOLE-TURN).  A
+        copy trampled by its own command (MEMORY.ACTIVE-KILLED) only ends its line.
+        """
         firsts = board.moves(mover, a, True)
         assert isinstance(firsts, list)
-        ends = self.flags.self_push == 2
+        mode = self.flags.self_push
+        completes = mode >= 2
         if make:
             seconds: list[Board] = []
-            ended: list[Board] = []
             for f in firsts:
-                if f.active is None:
-                    ended.append(f)
-                else:
+                if f.active is not None:
                     more = f.moves(mover, f.active, True)
                     assert isinstance(more, list)
                     seconds.extend(more)
-            if seconds:
-                lines = seconds + ended if ends else seconds
+            pushed = [f for f in firsts if f.self_pushed] if completes else []
+            if seconds or (mode == 3 and pushed):
+                lines = seconds + pushed if pushed else seconds
                 return 2, len(lines), lines
             return (1, len(firsts), firsts) if firsts else (0, 0, [])
-        count, ended_count = 0, 0
+        count, pushed_count = 0, 0
         for f in firsts:
-            if f.active is None:
-                ended_count += 1
-            else:
+            if f.active is not None:
                 more = f.moves(mover, f.active, False)
                 assert isinstance(more, int)
                 count += more
-        if count:
-            return 2, count + ended_count if ends else count, []
+            elif f.self_pushed:
+                pushed_count += 1
+        if count or (mode == 3 and pushed_count):
+            return 2, count + pushed_count if completes else count, []
         return (1, len(firsts), []) if firsts else (0, 0, [])
 
     def _choose(self, state: State, make: bool) -> tuple[bool, int, list[Board]]:
