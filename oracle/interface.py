@@ -415,6 +415,21 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         """The players seated in this state (a game for three seats players 0, 1 and 2)."""
         ...
 
+    def ruleset_of(self, state: StateT) -> str:
+        """The ruleset a state is played by, as `rulesets` names it (TTYKM: its ``rules=`` field)."""
+        ...
+
+    def state_settings(self, state: StateT) -> Mapping[str, int]:
+        """The whole-number rules settings a state fixes itself (Time Chase: ``players``), by the name a rules
+        text gives them (``players=5``): a rules text naming another value contradicts the state."""
+        ...
+
+    def check_rules(self, state: StateT, rules: RulesT) -> None:
+        """Raise `oracle.errors.NotationError` unless ``rules`` can play ``state``: the variants the state
+        records agree with them, and every variant changes the state's ruleset (an
+        `oracle.errors.InapplicableVariant` otherwise, naming the ruleset)."""
+        ...
+
     def state_svg(self, state: StateT) -> str:
         """A picture of the state, as SVG (``oracle render``)."""
         ...

@@ -17,9 +17,10 @@ from typing import Any, NoReturn
 from oracle import SPEC_VERSION, __version__
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
-from oracle.inputs import check_numbers, one_line, read_stream
+from oracle.inputs import one_line, read_stream
 from oracle.interface import ILLEGAL, LEGAL, LEGAL_SO_FAR, IllegalAction
 from oracle.tools.cli.arguments import StoreOnce, name_text, whole_number
+from oracle.tools.cli.options import check_state_options, refuse
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -113,22 +114,28 @@ def read_game(args: argparse.Namespace) -> AnyGame:
 
 
 def read_rules(args: argparse.Namespace, game: AnyGame | None = None) -> Any:
-    """The rules value of ``--rules`` and ``--variant`` for the game."""
+    """The rules value of ``--rules`` and ``--variant`` for the game (the game's reader checks the names)."""
     game = game or read_game(args)
-    ruleset, variant = getattr(args, "rules", None), getattr(args, "variant", None)
-    for name in (ruleset, variant):
-        if name is not None:
-            check_numbers(name, "the name")
-    return game.parse_rules(ruleset, variant)
+    return game.parse_rules(getattr(args, "rules", None), getattr(args, "variant", None))
 
 
-def read_state(text: str | None, game: AnyGame, rules: Any) -> Any:
-    """Parse a POSITION argument: None for the game's start, ``-`` for stdin, text or JSON."""
+def read_state(text: str | None, game: AnyGame, rules: Any, args: argparse.Namespace | None = None,
+               plays: bool = True) -> Any:
+    """Parse a POSITION argument: None for the game's start, ``-`` for stdin, text or JSON.
+
+    With ``args``, the rules options must agree with a given state, and are refused by a command that
+    does not play it (``plays`` false): `oracle.tools.cli.options.check_state_options`.
+    """
     if text is None:
-        return game.initial_state(rules)
+        state = game.initial_state(rules)
+        game.check_rules(state, rules)  # every variant changes the start's ruleset (TTYKM: VARIANT.SCOPE)
+        return state
     if text == "-":
         text = read_stream(sys.stdin)
-    return game.parse_state(text.strip())
+    state = game.parse_state(text.strip())
+    if args is not None:
+        check_state_options(args, game, state, rules, plays)
+    return state
 
 
 def read_action(text: str, game: AnyGame) -> Any:
@@ -147,9 +154,9 @@ def split_state_action(args: argparse.Namespace, game: AnyGame, rules: Any) -> t
     """``[POSITION] TURN``: one argument is an action from the game's start."""
     words: list[str] = args.args
     if len(words) == 1:
-        return game.initial_state(rules), read_action(words[0], game)
+        return read_state(None, game, rules), read_action(words[0], game)
     if len(words) == 2:
-        return read_state(words[0], game, rules), read_action(words[1], game)
+        return read_state(words[0], game, rules, args), read_action(words[1], game)
     raise UsageError(f"expected [POSITION] TURN, got {len(words)} arguments")
 
 
@@ -169,7 +176,7 @@ def _plural(count: int, word: str) -> str:
 
 def cmd_show(args: argparse.Namespace) -> int:
     game = read_game(args)
-    state = read_state(args.position, game, read_rules(args, game))
+    state = read_state(args.position, game, read_rules(args, game), args, plays=False)
     text = game.format_state(state)
     emit(args, {"position": text, "json": game.state_to_json(state)}, game.state_text(state) + "\n\n" + text)
     return EXIT_OK
@@ -178,10 +185,13 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_moves(args: argparse.Namespace) -> int:
     game = read_game(args)
     rules = read_rules(args, game)
-    state = read_state(args.position, game, rules)
-    names = [game.format_action(a) for a in game.legal_actions(state, rules, read_player(args.player, game, state))]
-    text = "\n".join(names) + ("\n" if names else "") + _plural(len(names), "legal " + game.words.action)
-    emit(args, {"position": game.format_state(state), "count": len(names), "turns": names}, text)
+    state = read_state(args.position, game, rules, args)
+    player = read_player(args.player, game, state)
+    names = [game.format_action(a) for a in game.legal_actions(state, rules, player)]
+    whose = "" if player is None else f" for {game.player_name(player)}"  # --player: whose choices these are
+    text = "\n".join(names) + ("\n" if names else "") + _plural(len(names), "legal " + game.words.action) + whose
+    data: dict[str, Any] = {"position": game.format_state(state), "count": len(names), "turns": names}
+    emit(args, data if player is None else {**data, "player": player}, text)
     return EXIT_OK
 
 
@@ -258,8 +268,11 @@ def cmd_start(args: argparse.Namespace) -> int:
     """The game's first state; with --seed, chance outcomes drawn until a player is to act."""
     game = read_game(args)
     rules = read_rules(args, game)
-    state = game.initial_state(rules)
+    state = read_state(None, game, rules)
     drawn: list[str] = []
+    if args.seed is not None and game.to_act(state).kind != "chance":
+        refuse("--seed", f"draws chance outcomes, and the start of {game.name} under {game.rules_name(rules)}"
+                         " has none to draw; leave it out")
     if args.seed is not None:
         rng = random.Random(args.seed)
         while game.to_act(state).kind == "chance":
@@ -273,7 +286,7 @@ def cmd_start(args: argparse.Namespace) -> int:
 
 def cmd_observe(args: argparse.Namespace) -> int:
     game = read_game(args)
-    state = read_state(args.position, game, read_rules(args, game))
+    state = read_state(args.position, game, read_rules(args, game), args, plays=False)
     read_player(args.player, game, state)
     seen = game.observe(state, args.player)
     emit(args, {"player": args.player, "observation": seen}, json.dumps(seen, indent=2))
@@ -285,7 +298,7 @@ def cmd_tour(args: argparse.Namespace) -> int:
     game = read_game(args)
     rules = read_rules(args, game)
     words = game.words
-    state = start = game.initial_state(rules)
+    state = start = read_state(None, game, rules)
     out = [f"{game.title}: the {game.rules_name(rules)} start", "", game.state_text(state), "",
            game.format_state(state)]
     record = []
@@ -320,8 +333,20 @@ def cmd_tour(args: argparse.Namespace) -> int:
 
 
 def cmd_version(args: argparse.Namespace) -> int:
-    emit(args, {"oracle": __version__, "spec": SPEC_VERSION, "games": list(GAMES)},
-         f"oracle {__version__} (spec {SPEC_VERSION}); games: {', '.join(GAMES)}")
+    """The versions and the games; with --game, --rules or --variant also that game's rulesets, variants and rules."""
+    data: dict[str, Any] = {"oracle": __version__, "spec": SPEC_VERSION, "games": list(GAMES)}
+    lines = [f"oracle {__version__} (spec {SPEC_VERSION}); games: {', '.join(GAMES)}"]
+    if any(getattr(args, option, None) is not None for option in ("game", "rules", "variant")):
+        game = read_game(args)
+        rules = read_rules(args, game)
+        read_state(None, game, rules)  # the variants must change the ruleset (TTYKM: VARIANT.SCOPE)
+        data.update(game=game.name, title=game.title, rulesets=list(game.rulesets()), variants=list(game.variants()))
+        lines += [f"{game.name}: {game.title}", f"  rulesets: {', '.join(game.rulesets())}",
+                  f"  variants: {', '.join(game.variants()) or 'none'}"]
+        if args.rules is not None or args.variant is not None:
+            data["rules"] = game.rules_name(rules)
+            lines.append(f"  rules: {game.rules_name(rules)}")
+    emit(args, data, "\n".join(lines))
     return EXIT_OK
 
 
