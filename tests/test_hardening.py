@@ -238,7 +238,7 @@ def test_ctrl_c_in_process_exits_130_with_one_line(capsys: pytest.CaptureFixture
     assert (code, err) == (EXIT_INTERRUPTED, "oracle: interrupted\n")
 
 
-@pytest.mark.parametrize("argv", [["perft", "6", "--quiet"], ["serve", "--stdio"]])
+@pytest.mark.parametrize("argv", [["perft", "6", "--quiet", "--no-limit"], ["serve", "--stdio"]])
 def test_ctrl_c_on_a_real_process_exits_130_with_one_line(argv: list[str]) -> None:
     """A real SIGINT: during a long perft, and to a server waiting for its next line."""
     process = subprocess.Popen([sys.executable, "-m", "oracle", *argv], stdin=subprocess.PIPE,

@@ -34,6 +34,7 @@ from oracle.inputs import (
     load_json,
 )
 from oracle.interface import LEGAL, LEGAL_SO_FAR, IllegalAction
+from oracle.tools.state_rules import check_named_rules
 
 PROTOCOL_VERSION = 1
 # The longest request line accepted, in bytes, without its newline.
@@ -199,8 +200,23 @@ def _perft_limit(game: AnyGame, variant: str | None) -> int:
     return game.perft_depth_limit(game.parse_rules(None, variant), True)
 
 
+def check_variant(request: Json, game: AnyGame, default: Defaults, state: Any | None = None) -> Any:
+    """The request's rules, read by every op: an unknown ``variant``, or one that contradicts what
+    ``state`` fixes of its own rules (`oracle.tools.state_rules`), is ``bad_variant``, never ignored."""
+    rules = read_rules(request, game, default)
+    if state is not None and isinstance(request.get("variant"), str):
+        try:
+            check_named_rules(game, state, rules, None, request["variant"])
+        except InapplicableVariant:
+            raise  # answered by `handle`, naming the ruleset
+        except NotationError as exc:
+            raise RequestError("bad_variant", str(exc)) from None
+    return rules
+
+
 def op_version(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
+    check_variant(request, game, default)
     return {
         "oracle": __version__,
         "spec": SPEC_VERSION,
@@ -227,12 +243,14 @@ def op_validate(request: Json, default: Defaults) -> Json:
             raise
         rule = InvalidPosition.rule if exc.code == "invalid_position" else None
         return {"valid": False, "code": exc.code, "rule": rule, "reason": exc.message}
+    check_variant(request, game, default, state)
     return {"valid": True, "position": game.format_state(state), "json": game.state_to_json(state)}
 
 
 def op_moves(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
-    state, rules = read_position(request, game), read_rules(request, game, default)
+    state = read_position(request, game)
+    rules = check_variant(request, game, default, state)
     player = read_player(request, game, state, required=False)
     turns = [game.format_action(a) for a in game.legal_actions(state, rules, player)]
     return {"variant": game.rules_name(rules), "position": game.format_state(state), "count": len(turns),
@@ -241,7 +259,8 @@ def op_moves(request: Json, default: Defaults) -> Json:
 
 def _verdict(request: Json, default: Defaults) -> tuple[AnyGame, Any, Any, Any, Json]:
     game = read_game(request, default)
-    state, action, rules = read_position(request, game), read_turn(request, game), read_rules(request, game, default)
+    state, action = read_position(request, game), read_turn(request, game)
+    rules = check_variant(request, game, default, state)
     verdict = game.explain(state, action, rules)
     return game, state, action, rules, {
         "variant": game.rules_name(rules), "turn": game.format_action(action), "verdict": verdict.status,
@@ -275,7 +294,8 @@ def op_explain(request: Json, default: Defaults) -> Json:
 
 def op_apply(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
-    state, action, rules = read_position(request, game), read_turn(request, game), read_rules(request, game, default)
+    state, action = read_position(request, game), read_turn(request, game)
+    rules = check_variant(request, game, default, state)
     answer: Json = {"variant": game.rules_name(rules), "turn": game.format_action(action)}
     try:
         played = _played(game, state, action, rules)
@@ -290,6 +310,7 @@ def op_apply(request: Json, default: Defaults) -> Json:
 def op_observe(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
     state = read_position(request, game)
+    check_variant(request, game, default, state)
     player = read_player(request, game, state, required=True)
     assert player is not None
     return {"player": player, "observation": game.observe(state, player)}
@@ -297,7 +318,8 @@ def op_observe(request: Json, default: Defaults) -> Json:
 
 def op_perft(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
-    state, rules = read_position(request, game), read_rules(request, game, default)
+    state = read_position(request, game)
+    rules = check_variant(request, game, default, state)
     depth = read_depth(request, game, rules)
     answer: Json = {"variant": game.rules_name(rules), "depth": depth}
     try:

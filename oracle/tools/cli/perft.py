@@ -49,7 +49,7 @@ stderr, in place on a terminal, else every 30 s.
 """
 
 MAX_CLUSTER_DEPTH = 12
-PROGRESS_SECONDS = 0.5  # a count estimated at half a second or more shows its progress on a terminal  # with --workers or --scheduler: spread and resumable, so hours are an option
+PROGRESS_SECONDS = 0.5  # a count estimated at half a second or more shows its progress on a terminal
 
 
 @dataclass
