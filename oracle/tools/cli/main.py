@@ -116,7 +116,10 @@ def read_game(args: argparse.Namespace) -> AnyGame:
 def read_rules(args: argparse.Namespace, game: AnyGame | None = None) -> Any:
     """The rules value of ``--rules`` and ``--variant`` for the game (the game's reader checks the names)."""
     game = game or read_game(args)
-    return game.parse_rules(getattr(args, "rules", None), getattr(args, "variant", None))
+    rules = game.parse_rules(getattr(args, "rules", None), getattr(args, "variant", None))
+    if getattr(args, "rules", None) is not None or getattr(args, "variant", None) is not None:
+        args.rules_named = game.rules_name(rules)  # named in the JSON answer (`emit`): no rules option is silent
+    return rules
 
 
 def read_state(text: str | None, game: AnyGame, rules: Any, args: argparse.Namespace | None = None,
@@ -161,7 +164,11 @@ def split_state_action(args: argparse.Namespace, game: AnyGame, rules: Any) -> t
 
 
 def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    """Print ``data`` as JSON with --json, else ``text``; the JSON names the rules that --rules or --variant chose."""
     if args.json:
+        named = getattr(args, "rules_named", None)
+        if named is not None and "rules" not in data and "variant" not in data:
+            data = {**data, "rules": named}
         print(json.dumps(data, sort_keys=False))
     else:
         print(text)

@@ -122,10 +122,11 @@ def write_pictures(args: argparse.Namespace, pictures: dict[str, str]) -> int:
     from oracle.tools.cli.main import EXIT_OK, UsageError
 
     suffix = ".txt" if args.text else ".svg"
+    named = {"rules": args.rules_named} if getattr(args, "rules_named", None) else {}  # as `emit` names them
     if args.output is None:
         shown = pictures.get("after", pictures.get("position", ""))
         if args.json:
-            print(json.dumps(pictures))
+            print(json.dumps({**pictures, **named}))
         else:
             print(shown)
         return EXIT_OK
@@ -139,7 +140,7 @@ def write_pictures(args: argparse.Namespace, pictures: dict[str, str]) -> int:
             raise UsageError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
         written.append(str(path))
     if args.json:
-        print(json.dumps({"files": written}))
+        print(json.dumps({"files": written, **named}))
     else:
         print("\n".join(written))
     return EXIT_OK
