@@ -201,10 +201,32 @@ def preview(value: Any) -> str:
 
 
 def one_line(message: str) -> str:
-    """``message`` with line breaks and other control characters escaped, so that it prints as one line."""
+    """``message`` with line breaks and every other character that is not printable escaped (``\\x00``).
+
+    Escaped are the C0 and C1 controls (NUL, ESC, ``\\n``), DEL, the bidirectional controls (``\\u202e``,
+    ``\\u2066``), the other format characters (``\\u200d``, ``\\ufeff``), line and paragraph separators and
+    lone surrogates: the message prints as one line, and no echoed token can move the cursor, change
+    colours or reorder the text around it.
+    """
     if message.isprintable():
         return message
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message)
+
+
+def check_rules_text(text: str, what: str = "the rules") -> str:
+    """A ruleset or variant text (names joined by ``+``): bounded, numbers in ASCII, no name given twice.
+
+    Every game's `parse_rules` applies it first (`oracle.games.base.GameBase`), so that
+    ``income-round1+income-round1`` is refused in every game, as it is in TTYKM.
+    """
+    check_size(text, MAX_NAME_BYTES, what)
+    check_numbers(text, what)
+    seen: set[str] = set()
+    for token in (t.strip() for t in text.split("+")):
+        if token in seen and token not in ("", "standard"):
+            raise NotationError(f"{token} is named twice in {what}", token)
+        seen.add(token)
+    return text
 
 
 # --- what a game declares about its inputs ---------------------------------------------

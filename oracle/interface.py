@@ -434,7 +434,9 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
 
         A state may record the variants it is played by (Time Chase and Trois Ombres: ``variants=``):
         then those, when ``rules`` names none, so that a saved state replays alone; ``rules`` when they
-        agree or the state records none; `oracle.errors.NotationError` naming the field when they differ.
+        agree or the state records none; `oracle.errors.NotationError` naming the field when they differ,
+        and an `oracle.errors.InapplicableVariant` naming the ruleset when a variant does not change the
+        state's ruleset (TTYKM: VARIANT.SCOPE).
         """
         ...
 
@@ -567,6 +569,15 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
 
     def seats(self, state: StateT) -> tuple[int, ...]:
         """The players seated in this state (a game for three seats players 0, 1 and 2)."""
+        ...
+
+    def ruleset_of(self, state: StateT) -> str:
+        """The ruleset a state is played by, as `rulesets` names it (TTYKM: its ``rules=`` field)."""
+        ...
+
+    def state_settings(self, state: StateT) -> Mapping[str, int]:
+        """The whole-number rules settings a state fixes itself (Time Chase: ``players``), by the name a rules
+        text gives them (``players=5``): a rules text naming another value contradicts the state."""
         ...
 
     def state_svg(self, state: StateT) -> str:

@@ -122,7 +122,8 @@ def test_position_as_json_argument(capsys: pytest.CaptureFixture[str]) -> None:
                                              " self-push=paradox, copy-choice=free,"),
         (["perft", "x"], "oracle: error: argument DEPTH: DEPTH must be a whole number in ASCII digits: 'x'"
                          " (see 'oracle perft --help')"),
-        (["perft", "99"], "oracle: error: perft depth 99 is beyond the limit of 6 for ttykm under standard"),
+        (["perft", "99"], "oracle: error: perft depth 99 is beyond the limit of 64"),
+        (["perft", "9"], "oracle: error: perft 9 under standard would count about"),
         (["frobnicate"], "oracle: error: argument COMMAND: invalid choice: 'frobnicate'"),
         (["legal"], "oracle: error: the following arguments are required: [POSITION] TURN"),
         (["legal", START, "a1 N", "extra"], "oracle: error: expected [POSITION] TURN, got 3 arguments"),

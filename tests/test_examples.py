@@ -61,10 +61,12 @@ def seeded_state(game: str) -> str:
 
 
 def fill_placeholders(words: list[str]) -> list[str]:
-    """NAME is a game (ttykm), STATE the seeded deal of the game named; an engine the reader
-    writes stays as written (it cannot start here, so the run fails with exit status 3)."""
+    """NAME is a game (Time Chase: every example of another game applies to it, ``start --seed`` too),
+    STATE the seeded deal of the game named; an engine the reader writes stays as written (it cannot
+    start here, so the run fails with exit status 3)."""
+    words = ["time-chase" if w == "NAME" else w for w in words]
     game = words[words.index("--game") + 1] if "--game" in words else "ttykm"
-    return [seeded_state(game) if w == "STATE" else "ttykm" if w == "NAME" else w for w in words]
+    return [seeded_state(game) if w == "STATE" else w for w in words]
 
 
 def readme_examples() -> list[tuple[str, int]]:

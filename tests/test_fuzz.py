@@ -26,6 +26,7 @@ import gc
 import io
 import json
 import os
+import random
 import sys
 import tracemalloc
 from pathlib import Path
@@ -325,3 +326,52 @@ def test_padded_requests_leave_no_memory_behind(fields: list[str], padding: int)
     finally:
         tracemalloc.stop()
     assert kept < 256 * 1024, f"{kept} bytes kept after 20 padded requests"
+
+
+# --- every game, every ruleset --------------------------------------------------------------------
+# The generator of `oracle.tools.testing.hostile` (shared with bench/hostile_bench.py) mutates states
+# reached by random play in every game, under every ruleset and variant, in their text and JSON forms.
+# A seed drawn by Hypothesis drives a plain `random.Random`, whose draws are not biased to the simplest.
+
+
+def run_in_process(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO("")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(argv)
+    finally:
+        sys.stdin = old_stdin
+    return code, out.getvalue(), err.getvalue()
+
+
+@settings(FUZZ, max_examples=max(10, FUZZ.max_examples // 5))
+@given(st.integers(0, 2**64))
+def test_every_game_and_ruleset_answers_hostile_requests_with_a_spec_code(seed: int) -> None:
+    from oracle.tools.testing.hostile import request
+
+    check_response(json.dumps(request(random.Random(seed))))
+
+
+@settings(FUZZ, max_examples=max(10, FUZZ.max_examples // 5))
+@given(st.integers(0, 2**64))
+def test_every_game_and_ruleset_on_the_command_line_fails_in_one_line(seed: int) -> None:
+    from oracle.tools.testing.hostile import command_line
+
+    argv = command_line(random.Random(seed))
+    code, out, err = run_in_process(argv)
+    assert code in (0, 1, 2), (argv, code)
+    if code == EXIT_ERROR:
+        assert out == "" and err.startswith("oracle: error: ") and err.count("\n") == 1, (argv, err)
+        assert err[:-1].isprintable(), (argv, err)
+    assert "Traceback" not in err
+
+
+def test_the_hostile_seeds_reach_every_game_and_every_ruleset() -> None:
+    from oracle.games import GAMES, load_game
+    from oracle.tools.testing.hostile import seeds
+
+    reached = {(seed.game, load_game(seed.game).ruleset_of(load_game(seed.game).parse_state(seed.state)))
+               for seed in seeds()}
+    assert reached >= {(name, ruleset) for name in GAMES for ruleset in load_game(name).rulesets()}

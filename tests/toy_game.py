@@ -41,7 +41,7 @@ class Nim(GameBase[State, Take, frozenset[str], Event]):
     def variants(self) -> Mapping[str, str]:
         return {"misere": "NIM.MISERE: whoever takes the last stone loses"}
 
-    def parse_rules(self, ruleset: str | None, variants: str | None) -> frozenset[str]:
+    def read_rules(self, ruleset: str | None, variants: str | None) -> frozenset[str]:
         names = {v for v in (variants or "standard").split("+") if v != "standard"}
         if ruleset not in (None, "standard") or names - {"misere"}:
             raise NotationError("Nim has one ruleset and the variant misere", ruleset or variants or "")

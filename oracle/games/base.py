@@ -36,6 +36,7 @@ from oracle.inputs import (
     MAX_STATE_BYTES,
     Bounds,
     check_action,
+    check_rules_text,
     check_size,
     check_state_json,
     check_state_text,
@@ -118,6 +119,22 @@ class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
         check_action(obj, self.bounds, f"the {self.words.action}")
         return self.read_action_json(obj)
 
+    @final
+    def parse_rules(self, ruleset: str | None, variants: str | None) -> RulesT:
+        """The rules value of a ruleset name and ``+``-joined variant names (None: the default).
+
+        The names are bounded, their numbers ASCII, and none is given twice (`oracle.inputs.check_rules_text`).
+        """
+        if ruleset is not None:
+            check_rules_text(ruleset, "the ruleset")
+        if variants is not None:
+            check_rules_text(variants, "the variants")
+        return self.read_rules(ruleset, variants)
+
+    def read_rules(self, ruleset: str | None, variants: str | None) -> RulesT:
+        """The game's reader of its rules names, called once the shared checks pass."""
+        raise NotImplementedError
+
     def read_state_text(self, text: str) -> StateT:
         """The game's reader of its state's text notation, called once the shared checks pass."""
         raise NotImplementedError
@@ -171,6 +188,12 @@ class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
 
     def seats(self, state: StateT) -> tuple[int, ...]:
         return self._game().players
+
+    def ruleset_of(self, state: StateT) -> str:
+        return self._game().rulesets()[0]  # a game of one ruleset
+
+    def state_settings(self, state: StateT) -> Mapping[str, int]:
+        return {}
 
     def state_svg(self, state: StateT) -> str:
         game = self._game()

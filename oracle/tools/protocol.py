@@ -35,6 +35,7 @@ from oracle.inputs import (
 )
 from oracle.interface import DEPENDS, LEGAL, LEGAL_SO_FAR, IllegalAction
 from oracle.tools.records import depending, outcome_json, play, reached, step_json, summary
+from oracle.tools.state_rules import check_named_rules
 from oracle.tools.vectors import winner_word
 
 PROTOCOL_VERSION = 1
@@ -217,8 +218,23 @@ def _perft_limit(game: AnyGame, variant: str | None) -> int:
     return game.perft_depth_limit(game.parse_rules(None, variant), True)
 
 
+def check_variant(request: Json, game: AnyGame, default: Defaults, state: Any | None = None) -> Any:
+    """The request's rules, read by every op: an unknown ``variant``, or one that contradicts what
+    ``state`` fixes of its own rules (`oracle.tools.state_rules`), is ``bad_variant``, never ignored."""
+    rules = read_rules(request, game, default)
+    if state is not None and isinstance(request.get("variant"), str):
+        try:
+            check_named_rules(game, state, rules, None, request["variant"])
+        except InapplicableVariant:
+            raise  # answered by `handle`, naming the ruleset
+        except NotationError as exc:
+            raise RequestError("bad_variant", str(exc)) from None
+    return rules if state is None else state_rules(game, state, rules)
+
+
 def op_version(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
+    check_variant(request, game, default)
     return {
         "oracle": __version__,
         "spec": SPEC_VERSION,
@@ -245,6 +261,7 @@ def op_validate(request: Json, default: Defaults) -> Json:
             raise
         rule = InvalidPosition.rule if exc.code == "invalid_position" else None
         return {"valid": False, "code": exc.code, "rule": rule, "reason": exc.message}
+    check_variant(request, game, default, state)
     return {"valid": True, "position": game.format_state(state), "json": game.state_to_json(state)}
 
 
@@ -253,14 +270,16 @@ def state_rules(game: AnyGame, state: Any, rules: Any) -> Any:
     records is ``bad_variant``."""
     try:
         return game.state_rules(state, rules)
+    except InapplicableVariant:
+        raise  # answered by `handle`, naming the ruleset
     except NotationError as exc:
         raise RequestError("bad_variant", str(exc)) from None
 
 
 def op_moves(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
-    state, rules = read_position(request, game), read_rules(request, game, default)
-    rules = state_rules(game, state, rules)
+    state = read_position(request, game)
+    rules = check_variant(request, game, default, state)
     player = read_player(request, game, state, required=False)
     legal = game.legal_actions(state, rules, player)
     turns = [game.format_action(a) for a in legal]
@@ -274,8 +293,8 @@ def op_moves(request: Json, default: Defaults) -> Json:
 
 def _verdict(request: Json, default: Defaults) -> tuple[AnyGame, Any, Any, Any, Json]:
     game = read_game(request, default)
-    state, action, rules = read_position(request, game), read_turn(request, game), read_rules(request, game, default)
-    rules = state_rules(game, state, rules)
+    state, action = read_position(request, game), read_turn(request, game)
+    rules = check_variant(request, game, default, state)
     verdict = game.explain(state, action, rules)
     return game, state, action, rules, {
         "variant": game.rules_name(rules), "turn": game.format_action(action), "verdict": verdict.status,
@@ -312,9 +331,9 @@ def op_apply(request: Json, default: Defaults) -> Json:
     state = read_position(request, game)
     actions = read_turns(request, game)
     if actions is not None:
-        return _apply_several(game, state, actions, state_rules(game, state, read_rules(request, game, default)))
-    action, rules = read_turn(request, game), read_rules(request, game, default)
-    rules = state_rules(game, state, rules)
+        return _apply_several(game, state, actions, check_variant(request, game, default, state))
+    action = read_turn(request, game)
+    rules = check_variant(request, game, default, state)
     answer: Json = {"variant": game.rules_name(rules), "turn": game.format_action(action)}
     try:
         played = _played(game, state, action, rules)
@@ -346,6 +365,7 @@ def _apply_several(game: AnyGame, state: Any, actions: list[Any], rules: Any) ->
 def op_observe(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
     state = read_position(request, game)
+    check_variant(request, game, default, state)
     player = read_player(request, game, state, required=True)
     assert player is not None
     seen = game.observe(state, player)
@@ -354,7 +374,8 @@ def op_observe(request: Json, default: Defaults) -> Json:
 
 def op_perft(request: Json, default: Defaults) -> Json:
     game = read_game(request, default)
-    state, rules = read_position(request, game), read_rules(request, game, default)
+    state = read_position(request, game)
+    rules = check_variant(request, game, default, state)
     depth = read_depth(request, game, rules)
     answer: Json = {"variant": game.rules_name(rules), "depth": depth}
     try:

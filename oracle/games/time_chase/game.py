@@ -85,7 +85,7 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
     def variants(self) -> Mapping[str, str]:
         return VARIANTS
 
-    def parse_rules(self, ruleset: str | None, variants: str | None) -> Rules:
+    def read_rules(self, ruleset: str | None, variants: str | None) -> Rules:
         if ruleset not in (None, "standard"):
             raise NotationError("Time Chase has one ruleset, standard", ruleset)
         return Rules.parse(variants or "standard")
@@ -221,6 +221,9 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
 
     def seats(self, state: State) -> tuple[int, ...]:
         return tuple(range(state.players))
+
+    def state_settings(self, state: State) -> Mapping[str, int]:
+        return {"players": state.players}
 
     def state_svg(self, state: State) -> str:
         """The timeline, pawns, crystals and the current trick."""

@@ -109,7 +109,7 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
     def variants(self) -> Mapping[str, str]:
         return VARIANTS
 
-    def parse_rules(self, ruleset: str | None, variants: str | None) -> Rules:
+    def read_rules(self, ruleset: str | None, variants: str | None) -> Rules:
         if ruleset not in (None, "standard"):
             raise NotationError("unknown ruleset (known: standard)", ruleset or "")
         return Rules.parse(variants)
@@ -236,6 +236,9 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
 
     def seats(self, state: State) -> tuple[int, ...]:
         return tuple(range(state.players))
+
+    def state_settings(self, state: State) -> Mapping[str, int]:
+        return {"players": state.players, "characters": state.characters, "slots": state.slots}
 
     def state_svg(self, state: State) -> str:
         """The table as it shows: face-down tiles as backs, clues, cubes, the Agence and the clock."""

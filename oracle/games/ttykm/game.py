@@ -27,6 +27,7 @@ from oracle.games.ttykm.pictures.text import board_text
 from oracle.games.ttykm.rules import legal_turns
 from oracle.games.ttykm.rules.convergence import draw_outcomes, is_undrawn
 from oracle.games.ttykm.rules.standard import start_position
+from oracle.games.ttykm.rules.variants import check_variants, ruleset_name
 from oracle.games.ttykm.ruleset import CHAPTERS, STANDARD, VARIANTS, Ruleset, UnknownVariant
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Draw, Turn
@@ -86,6 +87,10 @@ PERFT_DEPTH, PERFT_DEPTH_OTHER_RULES = 6, 5
 SERVER_PERFT_DEPTH, SERVER_PERFT_DEPTH_OTHER_RULES = 4, 3
 
 
+def _modules(state: Position) -> frozenset[str]:
+    return frozenset() if state.chapters is None else state.chapters.modules
+
+
 class TTYKM(GameBase[Position, Move, Ruleset, Event]):
     """That Time You Killed Me, standard game and chapters."""
 
@@ -105,7 +110,7 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
     def variants(self) -> Mapping[str, str]:
         return VARIANTS
 
-    def parse_rules(self, ruleset: str | None, variants: str | None) -> Ruleset:
+    def read_rules(self, ruleset: str | None, variants: str | None) -> Ruleset:
         chapters = notation.parse_chapters(ruleset) if ruleset not in (None, "standard") else None
         try:
             rules = Ruleset.parse(variants or "standard")
@@ -220,6 +225,16 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
         return notation.event_to_json(event)
 
     # What the shared tools need beyond the rules.
+
+    def ruleset_of(self, state: Position) -> str:
+        """The position's ``rules=`` field: ``standard`` without one (NOTATION.RULES)."""
+        return ruleset_name(_modules(state))
+
+    def state_rules(self, state: Position, rules: Ruleset) -> Ruleset:
+        """The caller's rules, once every variant is seen to change the position's ruleset (VARIANT.SCOPE);
+        a position records no variant."""
+        check_variants(_modules(state), rules)
+        return rules
 
     def state_svg(self, state: Position) -> str:
         from oracle.games.ttykm.pictures.svg import board_svg  # the picture code is not needed to play

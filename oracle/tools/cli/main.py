@@ -17,9 +17,10 @@ from typing import Any, NoReturn
 from oracle import SPEC_VERSION, __version__
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
-from oracle.inputs import check_numbers, one_line, read_stream
+from oracle.inputs import one_line, read_stream
 from oracle.interface import DEPENDS, ILLEGAL, LEGAL, LEGAL_SO_FAR
 from oracle.tools.cli.arguments import StoreOnce, name_text, whole_number
+from oracle.tools.cli.options import check_state_options, refuse
 from oracle.tools.cli.steps import next_step
 from oracle.tools.records import outcome_json, play, play_one, reached, step_json, step_text, summary
 
@@ -121,22 +122,30 @@ def read_game(args: argparse.Namespace) -> AnyGame:
 
 
 def read_rules(args: argparse.Namespace, game: AnyGame | None = None) -> Any:
-    """The rules value of ``--rules`` and ``--variant`` for the game."""
+    """The rules value of ``--rules`` and ``--variant`` for the game (the game's reader checks the names)."""
     game = game or read_game(args)
-    ruleset, variant = getattr(args, "rules", None), getattr(args, "variant", None)
-    for name in (ruleset, variant):
-        if name is not None:
-            check_numbers(name, "the name")
-    return game.parse_rules(ruleset, variant)
+    rules = game.parse_rules(getattr(args, "rules", None), getattr(args, "variant", None))
+    if getattr(args, "rules", None) is not None or getattr(args, "variant", None) is not None:
+        args.rules_named = game.rules_name(rules)  # named in the JSON answer (`emit`): no rules option is silent
+    return rules
 
 
-def read_state(text: str | None, game: AnyGame, rules: Any) -> Any:
-    """Parse a POSITION argument: None for the game's start, ``-`` for stdin, text or JSON."""
+def read_state(text: str | None, game: AnyGame, rules: Any, args: argparse.Namespace | None = None,
+               plays: bool = True) -> Any:
+    """Parse a POSITION argument: None for the game's start, ``-`` for stdin, text or JSON.
+
+    With ``args``, the rules options must agree with a given state, and are refused by a command that
+    does not play it (``plays`` false): `oracle.tools.cli.options.check_state_options`.
+    """
     if text is None:
-        return game.initial_state(rules)
+        state = game.initial_state(rules)
+        game.state_rules(state, rules)  # every variant changes the start's ruleset (TTYKM: VARIANT.SCOPE)
+        return state
     if text == "-":
         text = read_stream(sys.stdin)
     state = game.parse_state(text.strip())
+    if args is not None:
+        check_state_options(args, game, state, rules, plays)
     game.state_rules(state, rules)  # a state that records other variants than --variant is refused, naming them
     return state
 
@@ -168,9 +177,9 @@ def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> 
     first is the state."""
     words: list[str] = args.args
     if len(words) == 1:
-        return game.initial_state(rules), [read_action(words[0], game)]
+        return read_state(None, game, rules), [read_action(words[0], game)]
     try:
-        state = read_state(words[0], game, rules)
+        state = read_state(words[0], game, rules, args)
     except NotationError:
         if not _is_action(words[0], game):
             raise
@@ -195,7 +204,11 @@ def _article(word: str) -> str:
 
 
 def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    """Print ``data`` as JSON with --json, else ``text``; the JSON names the rules that --rules or --variant chose."""
     if args.json:
+        named = getattr(args, "rules_named", None)
+        if named is not None and "rules" not in data and "variant" not in data:
+            data = {**data, "rules": named}
         print(json.dumps(data, sort_keys=False))
     else:
         print(text)
@@ -210,7 +223,7 @@ def _plural(count: int, word: str) -> str:
 
 def cmd_show(args: argparse.Namespace) -> int:
     game = read_game(args)
-    state = read_state(args.position, game, read_rules(args, game))
+    state = read_state(args.position, game, read_rules(args, game), args, plays=False)
     text = game.format_state(state)
     emit(args, {"position": text, "json": game.state_to_json(state)}, game.state_text(state) + "\n\n" + text)
     return EXIT_OK
@@ -220,7 +233,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
     """The legal actions; at sealed choices, chance or the end, what happens next (`next_step`)."""
     game = read_game(args)
     rules = read_rules(args, game)
-    state = read_state(args.position, game, rules)
+    state = read_state(args.position, game, rules, args)
     rules = game.state_rules(state, rules)
     data, text = next_step(game, state, rules, read_player(args.player, game, state), args.position is None)
     emit(args, data, text)
@@ -324,8 +337,11 @@ def cmd_start(args: argparse.Namespace) -> int:
     """The game's first state; with --seed, chance outcomes drawn until a player is to act."""
     game = read_game(args)
     rules = read_rules(args, game)
-    state = game.initial_state(rules)
+    state = read_state(None, game, rules)
     drawn: list[str] = []
+    if args.seed is not None and game.to_act(state).kind != "chance":
+        refuse("--seed", f"draws chance outcomes, and the start of {game.name} under {game.rules_name(rules)}"
+                         " has none to draw; leave it out")
     if args.seed is not None:
         rng = random.Random(args.seed)
         while game.to_act(state).kind == "chance":
@@ -341,7 +357,7 @@ def cmd_observe(args: argparse.Namespace) -> int:
     """A player's view: a state of the game with what they cannot see unknown, as its picture and its
     text (which reads back as a state), or as JSON."""
     game = read_game(args)
-    state = read_state(args.position, game, read_rules(args, game))
+    state = read_state(args.position, game, read_rules(args, game), args, plays=False)
     read_player(args.player, game, state)
     seen = game.observe(state, args.player)
     view = game.state_from_json(seen)
@@ -355,7 +371,7 @@ def cmd_tour(args: argparse.Namespace) -> int:
     game = read_game(args)
     rules = read_rules(args, game)
     words = game.words
-    state = start = game.initial_state(rules)
+    state = start = read_state(None, game, rules)
     out = [f"{game.title}: the {game.rules_name(rules)} start", "", game.state_text(state), "",
            game.format_state(state)]
     record = []
@@ -390,8 +406,20 @@ def cmd_tour(args: argparse.Namespace) -> int:
 
 
 def cmd_version(args: argparse.Namespace) -> int:
-    emit(args, {"oracle": __version__, "spec": SPEC_VERSION, "games": list(GAMES)},
-         f"oracle {__version__} (spec {SPEC_VERSION}); games: {', '.join(GAMES)}")
+    """The versions and the games; with --game, --rules or --variant also that game's rulesets, variants and rules."""
+    data: dict[str, Any] = {"oracle": __version__, "spec": SPEC_VERSION, "games": list(GAMES)}
+    lines = [f"oracle {__version__} (spec {SPEC_VERSION}); games: {', '.join(GAMES)}"]
+    if any(getattr(args, option, None) is not None for option in ("game", "rules", "variant")):
+        game = read_game(args)
+        rules = read_rules(args, game)
+        read_state(None, game, rules)  # the variants must change the ruleset (TTYKM: VARIANT.SCOPE)
+        data.update(game=game.name, title=game.title, rulesets=list(game.rulesets()), variants=list(game.variants()))
+        lines += [f"{game.name}: {game.title}", f"  rulesets: {', '.join(game.rulesets())}",
+                  f"  variants: {', '.join(game.variants()) or 'none'}"]
+        if args.rules is not None or args.variant is not None:
+            data["rules"] = game.rules_name(rules)
+            lines.append(f"  rules: {game.rules_name(rules)}")
+    emit(args, data, "\n".join(lines))
     return EXIT_OK
 
 

@@ -17,6 +17,8 @@ from typing import Any
 
 from oracle.games import AnyGame
 from oracle.tools.cli.arguments import whole_number
+from oracle.tools.cli.options import refuse
+from oracle.tools.perft_work import CLI_SECONDS, MAX_DEPTH, Estimate, estimate
 
 DESCRIPTION = """\
 Count the legal action sequences of DEPTH actions (in TTYKM: turns, not
@@ -26,11 +28,15 @@ combination of sealed choices (bids) and each listed chance outcome (a die
 face).  A deal or a shuffle has too many outcomes to expand: count from a
 dealt POSITION (from the start, the error names the state).
 
-The depth has a limit for each game and rules, where one more action would
-take minutes or hours (TTYKM: 6, or 5 under a variant or a chapter; each turn
-more multiplies the time by about 30).  Progress is shown on stderr, from the
-first second, for the two deepest counts when stderr is a terminal.  Ctrl-C
-stops a count (exit status 130).
+A count is bounded by its work, not its depth: before it starts, its size
+and time are estimated from the position itself (its first levels are
+counted, timed, and the growth between them extrapolated), and a count
+estimated at more than about a minute on this machine is refused, in one line
+giving the estimate: run it anyway with --no-limit, or spread it with
+--workers K.  From the TTYKM start depth 6 takes about half a minute; under
+Growth, depth 4 takes seconds and depth 5 minutes.  Progress is shown on
+stderr, from the first second, for a count estimated at half a second or more when
+stderr is a terminal.  Ctrl-C stops a count (exit status 130).
 
 With --workers K (local processes: a local Dask cluster where Dask is
 installed, pip install 'ttykm-oracle[cluster]') or --scheduler ADDRESS (a
@@ -42,7 +48,8 @@ the same command resumes.  Progress (nodes, subtrees, rate, ETA) goes to
 stderr, in place on a terminal, else every 30 s.
 """
 
-MAX_CLUSTER_DEPTH = 12  # with --workers or --scheduler: spread and resumable, so hours are an option
+MAX_CLUSTER_DEPTH = 12
+PROGRESS_SECONDS = 0.5  # a count estimated at half a second or more shows its progress on a terminal
 
 
 @dataclass
@@ -104,17 +111,25 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
     game = read_game(args)
     rules = read_rules(args, game)
-    state = read_state(args.position, game, rules)  # no position: the start of --rules
+    state = read_state(args.position, game, rules, args)  # no position: the start of --rules
+    if args.divide and args.depth == 0:
+        refuse("--divide", "splits a count by its first action, and a count of depth 0 (the empty sequence"
+                           " alone) has none; ask for depth 1 or more")
     if args.workers is not None or args.scheduler is not None:
+        if args.no_limit:
+            refuse("--no-limit", "lifts the limit of a count on this machine; a count spread with --workers or"
+                                 " --scheduler has none but its depth, so leave it out")
         return cmd_perft_cluster(args, game, rules, state)
     if args.split is not None or args.checkpoint is not None:
         raise UsageError("--split and --checkpoint go with --workers K or --scheduler ADDRESS")
-    limit = game.perft_depth_limit(rules, False)
-    if args.depth > limit:
-        raise UsageError(f"perft depth {args.depth} is beyond the limit of {limit} for {game.name} under"
-                         f" {game.rules_name(rules)}: one more {game.words.action} multiplies the time many times")
+    if args.depth > MAX_DEPTH:
+        raise UsageError(f"perft depth {args.depth} is beyond the limit of {MAX_DEPTH}")
+    work = None if args.no_limit and args.quiet else estimate(game, state, rules, args.depth)
+    if work is not None and not args.no_limit:
+        check_work(work, game, game.ruleset_of(state) + (f" with --variant {args.variant}" if args.variant else ""))
     # Progress on a terminal, for counts that take more than a moment.
-    if args.depth >= limit - 1 and args.depth >= 1 and sys.stderr.isatty() and not args.quiet:
+    slow = work is None or work.seconds >= PROGRESS_SECONDS
+    if slow and args.depth >= 1 and sys.stderr.isatty() and not args.quiet:
         with PerftProgress(args.depth, game.words.actions) as progress:
             result = count(game, state, rules, args.depth, args.divide, progress.update)
     else:
@@ -126,6 +141,16 @@ def cmd_perft(args: argparse.Namespace) -> int:
         lines = [f"{game.format_action(a)}: {n}" for a, n in result.parts] + [""]
     emit(args, data, "\n".join([*lines, f"perft {result.depth}: {result.nodes}"]))
     return EXIT_OK
+
+
+def check_work(work: Estimate, game: AnyGame, rules: str) -> None:
+    """Refuse a count estimated beyond `CLI_SECONDS` (about a minute), in one line giving the estimate."""
+    from oracle.tools.cli.main import UsageError
+
+    if work.seconds > CLI_SECONDS:
+        raise UsageError(f"perft {work.depth} under {rules} would count {work.describe(game.words.action)}"
+                         f", more than the limit of about a minute: run it anyway with --no-limit, or spread it"
+                         f" with --workers K")
 
 
 def cmd_perft_cluster(args: argparse.Namespace, game: AnyGame, rules: Any, state: Any) -> int:
@@ -163,6 +188,8 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
     p.add_argument("--divide", action="store_true", help="also print the count after each first action")
     p.add_argument("--quiet", action="store_true", help="no progress output")
+    p.add_argument("--no-limit", action="store_true",
+                   help="count even if the estimate is more than about a minute on this machine")
     p.add_argument("--workers", type=whole_number("--workers", 1), metavar="K",
                    help="count on K local processes: a local Dask cluster (pip install 'ttykm-oracle[cluster]'),"
                         " else the standard library's processes; resumable (see --checkpoint)")

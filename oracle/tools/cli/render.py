@@ -48,22 +48,31 @@ examples:
 """
 
 
-def split_words(words: list[str], game: Any, rules: Any) -> tuple[Any, Any | None]:
-    """``[POSITION] [TURN]``: one word is the state if it reads as one, else an action from the start."""
+def split_words(words: list[str], game: Any, rules: Any,
+                args: argparse.Namespace | None = None) -> tuple[Any, Any | None]:
+    """``[POSITION] [TURN]``: one word is the state if it reads as one, else an action from the start.
+
+    With ``args``, the rules options are checked against a given state: a state drawn alone is drawn
+    as it is, so they are refused; with a TURN they play it (`oracle.tools.cli.options`).
+    """
     from oracle.errors import InvalidPosition, NotationError
     from oracle.tools.cli.main import read_action, read_state
+    from oracle.tools.cli.options import check_state_options
 
     if len(words) == 1 and words[0] != "-":
         try:
-            return read_state(words[0], game, rules), None
+            state = read_state(words[0], game, rules)
         except InvalidPosition:  # a state, well formed, that breaks its rule
             raise
         except NotationError as not_state:
             try:
-                return game.initial_state(rules), read_action(words[0], game)
+                return read_state(None, game, rules), read_action(words[0], game)
             except NotationError as not_action:  # the reader that read further names the fault
                 raise (not_action if not_action.column > not_state.column else not_state) from None
-    state = read_state(words[0] if words else None, game, rules)
+        if args is not None:
+            check_state_options(args, game, state, rules, plays=False)
+        return state, None
+    state = read_state(words[0] if words else None, game, rules, args, plays=len(words) == 2)
     return state, read_action(words[1], game) if len(words) == 2 else None
 
 
@@ -80,7 +89,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise UsageError(f"expected [POSITION] [TURN], got {len(words)} arguments")
     game = read_game(args)
     rules = read_rules(args, game)
-    state, action = split_words(words, game, rules)
+    state, action = split_words(words, game, rules, args)
 
     def draw(s: object) -> str:
         return game.state_text(s) if args.text else game.state_svg(s)
@@ -113,10 +122,11 @@ def write_pictures(args: argparse.Namespace, pictures: dict[str, str]) -> int:
     from oracle.tools.cli.main import EXIT_OK, UsageError
 
     suffix = ".txt" if args.text else ".svg"
+    named = {"rules": args.rules_named} if getattr(args, "rules_named", None) else {}  # as `emit` names them
     if args.output is None:
         shown = pictures.get("after", pictures.get("position", ""))
         if args.json:
-            print(json.dumps(pictures))
+            print(json.dumps({**pictures, **named}))
         else:
             print(shown)
         return EXIT_OK
@@ -130,7 +140,7 @@ def write_pictures(args: argparse.Namespace, pictures: dict[str, str]) -> int:
             raise UsageError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
         written.append(str(path))
     if args.json:
-        print(json.dumps({"files": written}))
+        print(json.dumps({"files": written, **named}))
     else:
         print("\n".join(written))
     return EXIT_OK

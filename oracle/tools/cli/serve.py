@@ -13,6 +13,8 @@ a stable code and the server carries on.
 Ops: legal, explain, apply, moves, observe, perft, validate, version.  --game
 sets the game for requests that name none (default: ttykm), --variant its
 rules (default: standard); a request's own "game" and "variant" fields win.
+--rules and --json are refused: a request's position names its own ruleset,
+and every answer is JSON.
 
 Limits (spec/protocol.md, Limits): a line of at most 65,536 bytes; a position
 of at most 16,384 bytes, a turn of 1,024, a name of 256; JSON nested at most
@@ -39,10 +41,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import sys
 
     from oracle.tools.cli.main import UsageError, read_game, read_rules
+    from oracle.tools.cli.options import refuse
     from oracle.tools.protocol import Defaults, serve
 
     if not args.stdio:
         raise UsageError("serve needs --stdio (the only transport so far)")
+    if args.json:
+        refuse("--json", "has no use here: the server always answers in JSON lines (spec/protocol.md)")
+    if args.rules is not None:
+        refuse("--rules", "has no use here: every request's position names its own ruleset; --variant sets"
+                          " the default variant")
     game = read_game(args)
     rules = read_rules(args, game)  # an unknown variant is refused now, naming it, not on every request
     serve(sys.stdin.buffer, sys.stdout.buffer, Defaults(game.name, game.rules_name(rules)))

@@ -49,6 +49,8 @@ def player_step(game: AnyGame, state: Any, rules: Any, player: int | None) -> tu
     mover = game.to_act(state)
     if player is not None and player not in mover.players:
         lines[-1] += f": {game.player_name(player)} does not act now ({_names(game, mover.players)} does)"
+    elif player is not None:
+        lines[-1] += f" for {game.player_name(player)}"  # --player: whose choices these are
     if depends:
         lines[-1] += " in every completion of this view"
         lines.append(f"{len(depends)} more depend on what this view cannot see:")
@@ -111,6 +113,11 @@ def next_step(game: AnyGame, state: Any, rules: Any, player: int | None, at_star
         data, lines = sealed_step(game, state, rules, mover)
     else:
         data, lines = player_step(game, state, rules, player)
+    if player is not None and mover.kind in ("over", "chance"):
+        why = "the game is over" if mover.kind == "over" else "chance does"
+        lines.append(f"({game.player_name(player)} does not act now: {why})")
     answer = {"position": game.format_state(state), **data, "to_act": to_act_json(game, mover),
               "outcome": outcome_json(game, game.outcome(state))}
+    if player is not None:
+        answer["player"] = player
     return answer, "\n".join(lines)

@@ -59,6 +59,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
             print(f"vectors: {step}", file=sys.stderr, flush=True)
 
     game = read_game(args)
+    check_options(args)
     try:
         if args.action in ("export", "verify") and args.dir is None:
             raise UsageError(f"vectors {args.action} needs a directory")
@@ -68,6 +69,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
                   f"wrote {len(paths)} files to {args.dir}")
             return 0
         if args.action == "verify":
+            check_manifest(args, Path(args.dir))
             problems = verify(Path(args.dir), progress)
             if args.json:
                 print(json.dumps({"dir": args.dir, "identical": not problems, "problems": problems}))
@@ -80,13 +82,48 @@ def cmd_vectors(args: argparse.Namespace) -> int:
             return print_coverage(root, game)
         if args.dir is None and not Path("oracle").is_dir():
             raise UsageError("run 'vectors regenerate' from the repository root, or give the vectors directory")
-        for directory in regenerate(root, game, progress):
-            print(f"regenerated {directory}")
+        written = [str(directory) for directory in regenerate(root, game, progress)]
+        print(json.dumps({"regenerated": written}) if args.json else
+              "\n".join(f"regenerated {directory}" for directory in written))
         return 0
     except VectorDirError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:  # a directory that cannot be created, read or written
         raise UsageError(f"{args.dir}: {exc.strerror or exc}") from None
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """Refuse the options an action has no use for: its set is named by its manifest, or it rewrites every set."""
+    from oracle.tools.cli.options import named_rules, refuse
+
+    given = named_rules(args)
+    if given and args.action in ("regenerate", "coverage"):
+        refuse(" and ".join(given), f"has no use in 'vectors {args.action}', which reads every set of the game kept"
+                                    " in the repository; 'vectors export DIR' writes the set of those rules")
+    if args.action == "coverage" and args.json:
+        refuse("--json", "has no use in 'vectors coverage', which prints the Markdown tables of spec/vectors.md")
+    if args.action == "coverage" and args.quiet:
+        refuse("--quiet", "has no use in 'vectors coverage', which shows no progress")
+
+
+def check_manifest(args: argparse.Namespace, directory: Path) -> None:
+    """``vectors verify DIR``: the set's manifest names its game and rules; --game, --rules, --variant must agree."""
+    from oracle.tools.cli.main import UsageError, read_rules
+    from oracle.tools.vectors import manifest_set
+
+    given = [f"--{name} {getattr(args, name)}" for name in ("game", "rules", "variant")
+             if getattr(args, name, None) is not None]
+    if not given:
+        return
+    held, vector_set = manifest_set(directory)
+    if args.game is not None and args.game != held.name:
+        raise UsageError(f"--game {args.game}: {directory} holds vectors of {held.name}")
+    if args.rules is None and args.variant is None:
+        return  # --game alone: the set's own rules are checked
+    wanted = held.rules_name(read_rules(args, held))
+    own = held.rules_name(held.parse_rules(None, vector_set.rules))
+    if wanted != own:
+        raise UsageError(f"{' and '.join(given)}: {directory} holds the vectors of {own}, not {wanted}")
 
 
 def spec_clauses(spec: Path) -> dict[str, list[str]]:
