@@ -157,6 +157,12 @@ EFFECT_ELSEWHERE = {
 }
 
 
+@pytest.mark.parametrize("option", [["--workers", "2"], ["--scheduler", "tcp://127.0.0.1:1"]])
+def test_a_count_of_one_level_is_not_spread(option: list[str]) -> None:
+    code, out, err = run(["perft", "1", *option])
+    assert code == EXIT_ERROR and out == "" and err.count("\n") == 1 and option[0] in err and "depth 2" in err
+
+
 @pytest.mark.parametrize(("game", "command", "option"), list(cases()))
 def test_an_option_has_an_effect_or_is_refused(tmp_path: Path, game: str, command: str, option: str) -> None:
     if (command, option) in EFFECT_ELSEWHERE:

@@ -38,8 +38,6 @@ NOT_RUN = {
     "oracle vectors regenerate": "rewrites the committed sets; tests/test_vectors.py re-exports them",
     "oracle vectors verify vectors/standard": "over 10 s; tests/test_vectors.py checks the committed sets",
     "oracle vectors coverage": "seconds; tests/test_vectors.py checks the coverage",
-    'oracle --game trois-ombres render STATE "reveal R5" -o reveal.svg':
-        "NOT RUNNABLE AS WRITTEN: reveal R5 is illegal from a fresh deal; the example needs a state where it is legal",
     'python -m oracle conform --engine "python -m oracle serve --stdio"': "a full run; tests/test_conform.py",
     "oracle replay game.jsonl --json": "the reader's own record; tests/test_replay.py replays every game's records",
     "oracle --game time-chase replay - < game.jsonl": "the reader's own record; tests/test_replay.py reads stdin",

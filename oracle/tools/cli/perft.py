@@ -116,6 +116,10 @@ def cmd_perft(args: argparse.Namespace) -> int:
         refuse("--divide", "splits a count by its first action, and a count of depth 0 (the empty sequence"
                            " alone) has none; ask for depth 1 or more")
     if args.workers is not None or args.scheduler is not None:
+        if args.depth <= 1:  # one level is listed, not counted: there is nothing to spread
+            refuse("--workers" if args.workers is not None else "--scheduler",
+                   f"spreads a count's subtrees, and perft {args.depth} has none; leave it out, or ask for depth 2"
+                   " or more")
         if args.no_limit:
             refuse("--no-limit", "lifts the limit of a count on this machine; a count spread with --workers or"
                                  " --scheduler has none but its depth, so leave it out")

@@ -42,9 +42,13 @@ examples:
   oracle render > start.svg
   oracle render "a1 N E >present" -o first.svg
   oracle render "4/4/4/4|4/4/4/wb2|4/4/4/4 turn=w focus=present,past supply=4,4 removed=2,2" "a1 E N >past"
-  oracle --game time-chase render "$(oracle --game time-chase --json start --seed 7 | jq -r .position)" -o tc.svg
-  oracle --game trois-ombres render STATE "reveal R5" -o reveal.svg
+  oracle --game time-chase render "$(oracle --game time-chase start --seed 7 | tail -n 1)" -o tc.svg
   oracle --game trois-ombres render STATE --text
+  oracle --game trois-ombres render \\
+      "$(oracle --game trois-ombres apply "$(oracle --game trois-ombres start --seed 7 | tail -n 1)" \\
+      roll "die loupe" | tail -n 1)" "reveal R1" -o reveal.svg
+(STATE: a state, as 'start --seed 7' prints it on its last line; the last
+example reveals a tile after the roll of a seeded deal)
 """
 
 
