@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import signal
 import subprocess
-import re
 import sys
 import threading
 import time
