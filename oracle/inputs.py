@@ -181,14 +181,16 @@ def load_json(text: str, what: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
         raise NotationError(f"{what} is nested too deeply") from None
 
 
-def read_stream(stream: IO[str], limit: int = MAX_STDIN_BYTES, what: str = "standard input") -> str:
-    """Read a text stream to its end, but never more than ``limit`` characters (plus one to tell)."""
+def read_stream(stream: IO[str], limit: int = MAX_STDIN_BYTES, what: str = "standard input",
+                holds: str = "a position") -> str:
+    """Read a text stream to its end, but never more than ``limit`` characters (plus one to tell);
+    ``holds`` names what the stream holds, for the message."""
     try:
         text = stream.read(limit + 1)
     except UnicodeDecodeError:
         raise NotationError(f"{what} is not UTF-8 text") from None
     if len(text) > limit:
-        raise NotationError(f"{what} holds more than {limit} bytes; a position is at most {limit}")
+        raise NotationError(f"{what} holds more than {limit} bytes; {holds} is at most {limit}")
     return check_size(text, limit, what)
 
 

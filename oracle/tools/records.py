@@ -28,7 +28,7 @@ from typing import IO, Any
 
 from oracle.errors import NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
-from oracle.inputs import MAX_RECORD_BYTES, check_size, load_json, preview
+from oracle.inputs import MAX_RECORD_BYTES, load_json, preview, read_stream
 from oracle.interface import DEPENDS, LEGAL, IllegalAction, Outcome, ToAct, Verdict
 
 Json = dict[str, Any]
@@ -184,13 +184,7 @@ class RecordError(NotationError):
 
 def read_text(stream: IO[str], what: str) -> str:
     """A record's text, read no further than `MAX_RECORD_BYTES`."""
-    try:
-        text = stream.read(MAX_RECORD_BYTES + 1)
-    except UnicodeDecodeError:
-        raise NotationError(f"{what} is not UTF-8 text") from None
-    if len(text) > MAX_RECORD_BYTES:
-        raise NotationError(f"{what} holds more than {MAX_RECORD_BYTES} bytes, the most a record may hold")
-    return check_size(text, MAX_RECORD_BYTES, what)
+    return read_stream(stream, MAX_RECORD_BYTES, what, holds="a record")
 
 
 def _text_field(obj: Json, key: str, line: int) -> str | None:
