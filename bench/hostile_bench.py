@@ -112,8 +112,12 @@ def protocol_run(count: int, rng: random.Random, max_seconds: float) -> dict[str
 
 
 def one_cli_run(argv: list[str]) -> tuple[str | None, float]:
-    """The fault of one run (None if none), and its wall time."""
+    """The fault of one run (None if none), and its wall time.
+
+    A program's arguments cannot hold a NUL (the system ends each at the first), so a NUL is sent as
+    U+0001 here; ``--cli-calls`` gives ``main`` the NULs themselves."""
     started = time.monotonic()
+    argv = [a.replace("\0", "\x01") for a in argv]
     try:
         done = subprocess.run([sys.executable, "-m", "oracle", *argv], capture_output=True, stdin=subprocess.DEVNULL,
                               cwd=ROOT, timeout=120)
