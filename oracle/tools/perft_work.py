@@ -6,7 +6,9 @@ position: 98, 9,604, 1,000,000 ...).  `estimate` measures it on the state
 itself: it counts the first levels exactly, each timed, until one takes
 `SAMPLE_SECONDS` (or the next would take several times that), then
 extrapolates to the depth asked with the growth seen between the last two
-levels, for the nodes and for the time alike.  The command line refuses a
+levels, for the nodes and for the time alike.  The levels are timed in CPU
+time, which other work on the machine does not inflate, so the same count is
+accepted or refused alike on a busy machine and an idle one.  The command line refuses a
 count estimated beyond `CLI_SECONDS` unless told ``--no-limit``; the
 protocol refuses one estimated far beyond its budget at once, ``too_slow``,
 rather than spend the budget first.  Only the `Game` interface is used.
@@ -71,9 +73,9 @@ def estimate(game: AnyGame, state: Any, rules: Any, depth: int) -> Estimate:
     previous, previous_time = 1, 0.0
     nodes, seconds, per_node, growth, level = 1, 0.0, 0.0, 1.0, 0
     while level < depth:
-        started = time.perf_counter()
+        started = time.process_time()
         count = game.perft(state, rules, level + 1)
-        took = time.perf_counter() - started
+        took = time.process_time() - started
         level += 1
         if count == 0 or level == depth:
             return Estimate(depth, count, took, True, level)
