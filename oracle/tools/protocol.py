@@ -222,14 +222,16 @@ def check_variant(request: Json, game: AnyGame, default: Defaults, state: Any | 
     """The request's rules, read by every op: an unknown ``variant``, or one that contradicts what
     ``state`` fixes of its own rules (`oracle.tools.state_rules`), is ``bad_variant``, never ignored."""
     rules = read_rules(request, game, default)
-    if state is not None and isinstance(request.get("variant"), str):
-        try:
-            check_named_rules(game, state, rules, None, request["variant"])
-        except InapplicableVariant:
-            raise  # answered by `handle`, naming the ruleset
-        except NotationError as exc:
-            raise RequestError("bad_variant", str(exc)) from None
-    return rules if state is None else state_rules(game, state, rules)
+    if state is None:
+        return rules
+    if not isinstance(request.get("variant"), str):
+        return state_rules(game, state, rules)
+    try:
+        return check_named_rules(game, state, rules, None, request["variant"])
+    except InapplicableVariant:
+        raise  # answered by `handle`, naming the ruleset
+    except NotationError as exc:
+        raise RequestError("bad_variant", str(exc)) from None
 
 
 def op_version(request: Json, default: Defaults) -> Json:

@@ -17,8 +17,9 @@ from oracle.errors import NotationError
 from oracle.games import AnyGame
 
 
-def check_named_rules(game: AnyGame, state: Any, rules: Any, ruleset: str | None, variants: str | None) -> None:
-    """Raise `NotationError` unless the ruleset and variants named (None: not named) can play ``state``.
+def check_named_rules(game: AnyGame, state: Any, rules: Any, ruleset: str | None, variants: str | None) -> Any:
+    """The rules ``state`` is played by (`Game.state_rules`); `NotationError` unless the ruleset and variants
+    named (None: not named) can play it.
 
     * a ruleset named must be the state's own (`Game.ruleset_of`): a Memory
       position is not played by ``--rules growth``;
@@ -37,4 +38,4 @@ def check_named_rules(game: AnyGame, state: Any, rules: Any, ruleset: str | None
         name, equals, value = token.strip().partition("=")
         if equals and name in settings and value != str(settings[name]):
             raise NotationError(f"the {what} has {name}={settings[name]}, not {value}", token.strip())
-    game.state_rules(state, rules)
+    return game.state_rules(state, rules)
