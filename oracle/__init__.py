@@ -1,65 +1,41 @@
-"""A rules reference and move oracle for *That Time You Killed Me*.
+"""A rules reference and move oracle for several games: *That Time You Killed Me*, Time Chase, 3 Ombres.
 
-The public API, in one import:
+The root is the same for every game and imports none of them: the registry (`load_game`), the common
+interface, the errors and the versions.
 
 ```python
-from oracle import Position, legal_turns, apply_turn, explain, outcome
+from oracle import load_game
+
+game = load_game("time-chase")
 ```
+
+TTYKM's own functions (a position, its turns, the plain rules) are `oracle.ttykm`.
 """
 
-from oracle.games.ttykm.board import Action, Colour, Era
-from oracle.games.ttykm.notation import (
-    NotationError,
-    format_position,
-    format_turn,
-    parse_position,
-    parse_turn,
-    position_from_json,
-    position_to_json,
-    turn_from_json,
-    turn_to_json,
-)
-from oracle.games.ttykm.rules.standard import (
+from oracle.errors import InapplicableVariant, InvalidPosition, NotationError
+from oracle.games import GAMES, load_game
+from oracle.interface import (
     Applied,
-    IllegalTurn,
-    apply_turn,
-    explain,
-    legal_turns,
-    outcome,
-    successors,
+    Game,
+    IllegalAction,
+    Outcome,
+    ToAct,
+    Verdict,
 )
-from oracle.games.ttykm.ruleset import STANDARD, Ruleset
-from oracle.games.ttykm.state import InvalidPosition, Position
-from oracle.games.ttykm.turn import Turn, Verdict
-
-__version__ = "0.1.0"
-SPEC_VERSION = "1.0.0"
+from oracle.version import SPEC_VERSION, __version__
 
 __all__ = [
+    "GAMES",
     "SPEC_VERSION",
-    "STANDARD",
-    "Action",
     "Applied",
-    "Colour",
-    "Era",
-    "IllegalTurn",
+    "Game",
+    "IllegalAction",
+    "InapplicableVariant",
     "InvalidPosition",
     "NotationError",
-    "Position",
-    "Ruleset",
-    "Turn",
+    "Outcome",
+    "ToAct",
     "Verdict",
-    "apply_turn",
-    "explain",
-    "format_position",
-    "format_turn",
-    "legal_turns",
-    "outcome",
-    "parse_position",
-    "parse_turn",
-    "position_from_json",
-    "position_to_json",
-    "successors",
-    "turn_from_json",
-    "turn_to_json",
+    "__version__",
+    "load_game",
 ]

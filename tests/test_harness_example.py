@@ -8,9 +8,18 @@ from __future__ import annotations
 
 from hypothesis import settings
 
-from oracle import Position, Turn, apply_turn, format_position, format_turn, legal_turns, parse_position, parse_turn
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.tools.testing.stateful import EngineAdapter, EngineStateMachine
+from oracle.ttykm import (
+    Position,
+    Turn,
+    apply_turn,
+    format_position,
+    format_turn,
+    legal_turns,
+    parse_position,
+    parse_turn,
+)
 
 
 class MyEngineAdapter(EngineAdapter):

@@ -3,7 +3,10 @@ a tool knows a game only through the interface and the registry, and no import r
 
 from __future__ import annotations
 
+import ast
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -87,6 +90,40 @@ def test_the_check_sees_a_circle_through_an_import_inside_a_function(tree: Path)
     append(tree, "oracle/errors.py", "def limits() -> int:\n    from oracle.inputs import MAX_INT_DIGITS\n\n"
            "    return MAX_INT_DIGITS")
     assert ["oracle.errors", "oracle.inputs"] in import_circles(tree)
+
+
+def test_the_check_sees_a_circle_through_a_module_imported_by_name(tree: Path) -> None:
+    append(tree, "oracle/tools/cli/perft.py", "def main_module() -> object:\n"
+           "    return __import__('oracle.tools.cli.main', fromlist=['main'])")
+    append(tree, "oracle/tools/cli/main.py", "COMMANDS = ('oracle.tools.cli.perft',)\n"
+           "for name in COMMANDS:\n    importlib.import_module(name)")
+    assert any({"oracle.tools.cli.main", "oracle.tools.cli.perft"} <= set(c) for c in import_circles(tree))
+
+
+def test_import_oracle_loads_no_game() -> None:
+    done = subprocess.run([sys.executable, "-c", "import sys, oracle; oracle.load_game; "
+                           "print(sorted(m for m in sys.modules if m.startswith('oracle.games.')))"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+# A query of each game, run in its own process: a state printed from the start (the card games' deal drawn).
+QUERY = ("import sys\nfrom oracle.tools.cli.main import main\nmain(['--game', sys.argv[1], 'start', '--seed', '1'])\n"
+         "main(['--game', sys.argv[1], 'moves', '--json'])\n"
+         "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('oracle.games.')}))")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_query_of_one_game_imports_no_other_game(name: str) -> None:
+    """``oracle --game NAME`` loads that game's room and the shared base, and no other game's modules."""
+    done = subprocess.run([sys.executable, "-c", QUERY, name], capture_output=True, text=True, cwd=ROOT,
+                          timeout=60)
+    own = GAMES[name].split(".")[2] if GAMES[name].startswith("oracle.games.") else None
+    loaded = set(ast.literal_eval(done.stdout.splitlines()[-1]))
+    rooms = {room.rpartition(".")[2] for room in game_rooms(ROOT)}
+    assert loaded & rooms <= {own}, (name, sorted(loaded & rooms))
+    if own is not None:
+        assert own in loaded
 
 
 def test_every_game_reads_its_input_through_the_shared_readers() -> None:

@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from oracle import SPEC_VERSION, __version__
 from oracle.games import GAMES
 from oracle.games.ttykm.notation import event_text, format_position, format_turn, position_to_json, turn_to_json
 from oracle.games.ttykm.perft import perft
@@ -23,6 +22,7 @@ from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.strategies import played_positions, positions, turns
 from oracle.games.ttykm.turn import Turn
 from oracle.tools.protocol import ERROR_CODES, MAX_LINE_BYTES, OPS, Defaults, handle, serve
+from oracle.version import SPEC_VERSION, __version__
 from tests.conftest import ROOT, SPEC
 
 START = format_position(Position.start())

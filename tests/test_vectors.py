@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from oracle import SPEC_VERSION, __version__
 from oracle.games import load_game
 from oracle.games.ttykm.coverage import COVERAGE_EXEMPT, TtykmCoverage
 from oracle.games.ttykm.notation import (
@@ -40,6 +39,7 @@ from oracle.tools.vectors import (
 )
 from oracle.tools.vectors import coverage as set_coverage
 from oracle.tools.vectors import coverage_table as set_coverage_table
+from oracle.version import SPEC_VERSION, __version__
 from tests.conftest import ROOT, TTYKM_SPEC
 
 VECTORS = ROOT / "vectors"

@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
-from oracle import SPEC_VERSION, __version__
 from oracle.errors import NotationError
 from oracle.games import DEFAULT_GAME, AnyGame
 from oracle.interface import LEGAL
@@ -51,6 +50,7 @@ from oracle.tools.vectors import (
     read_perft,
     read_playthrough,
 )
+from oracle.version import SPEC_VERSION, __version__
 
 EXIT_CONFORMS = 0
 EXIT_DIVERGENCE = 1

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import IO, Any
 
-from oracle import SPEC_VERSION, __version__
 from oracle.errors import InapplicableVariant, InvalidPosition, NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.inputs import (
@@ -37,6 +36,7 @@ from oracle.interface import DEPENDS, LEGAL, LEGAL_SO_FAR, IllegalAction
 from oracle.tools.records import depending, outcome_json, play, reached, step_json, summary
 from oracle.tools.state_rules import check_named_rules
 from oracle.tools.vectors import winner_word
+from oracle.version import SPEC_VERSION, __version__
 
 PROTOCOL_VERSION = 1
 # The longest request line accepted, in bytes, without its newline.

@@ -34,12 +34,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from oracle import SPEC_VERSION, __version__
 from oracle.errors import NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.inputs import MAX_NAME_BYTES, load_json
 from oracle.interface import ILLEGAL, NamedState, ToAct, VectorSet
 from oracle.tools.records import mover_text
+from oracle.version import SPEC_VERSION, __version__
 
 MANIFEST = "manifest.json"
 PLAYTHROUGH_DIR = "playthroughs"
@@ -720,11 +720,3 @@ def coverage_table(game: AnyGame, sets: dict[str, dict[str, bytes]], clauses: li
     for ending in endings:
         lines.append(f"| {ending} | " + " | ".join(str(results[name][1].get(ending, 0)) for name in sets) + " |\n")
     return "".join(lines)
-
-
-if __name__ == "__main__":
-    import sys
-
-    from oracle.tools.cli.main import main
-
-    sys.exit(main(["vectors", *sys.argv[1:]]))

@@ -14,8 +14,8 @@ import sys
 from typing import Any
 
 # --- your engine: three functions over the text notation -----------------------------
-from oracle import apply_turn, explain, format_position, format_turn, legal_turns, parse_position, parse_turn
 from oracle.games.ttykm.notation import event_text
+from oracle.ttykm import apply_turn, explain, format_position, format_turn, legal_turns, parse_position, parse_turn
 
 
 def engine_moves(position: str) -> list[str]:

@@ -60,7 +60,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
-    from oracle.tools.cli.main import UsageError, read_game, read_rules
+    from oracle.tools.cli.common import UsageError, read_game, read_rules
     from oracle.tools.conform import DEFAULT_GAMES, conform
     from oracle.tools.vectors import VectorDirError
 
@@ -95,7 +95,7 @@ def check_engine_command(command: str) -> None:
     """Refuse an ``--engine`` that names no command, or that cannot be split like a shell line."""
     import shlex
 
-    from oracle.tools.cli.main import UsageError
+    from oracle.tools.cli.common import UsageError
 
     try:
         words = shlex.split(command)

@@ -8,27 +8,34 @@ words (`Game.words`: "16 legal turns" in TTYKM, "legal actions" elsewhere).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from oracle import SPEC_VERSION, __version__
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
-from oracle.inputs import one_line, read_stream
 from oracle.interface import DEPENDS, ILLEGAL, LEGAL, LEGAL_SO_FAR
-from oracle.tools.cli.arguments import StoreOnce, name_text, whole_number
-from oracle.tools.cli.options import check_state_options, refuse
+from oracle.tools.cli import conform, perft, render, replay, serve, vectors
+from oracle.tools.cli.arguments import name_text, whole_number
+from oracle.tools.cli.common import EXIT_DEPENDS as EXIT_DEPENDS
+from oracle.tools.cli.common import EXIT_ERROR as EXIT_ERROR
+from oracle.tools.cli.common import EXIT_ILLEGAL as EXIT_ILLEGAL
+from oracle.tools.cli.common import EXIT_INTERRUPTED as EXIT_INTERRUPTED
+from oracle.tools.cli.common import EXIT_OK as EXIT_OK
+from oracle.tools.cli.common import Parser as Parser
+from oracle.tools.cli.common import UsageError as UsageError
+from oracle.tools.cli.common import emit as emit
+from oracle.tools.cli.common import read_action as read_action
+from oracle.tools.cli.common import read_game as read_game
+from oracle.tools.cli.common import read_played as read_played
+from oracle.tools.cli.common import read_rules as read_rules
+from oracle.tools.cli.common import read_state as read_state
+from oracle.tools.cli.common import report as report
+from oracle.tools.cli.options import refuse
 from oracle.tools.cli.steps import next_step
 from oracle.tools.records import outcome_json, play, play_one, reached, step_json, step_text, summary
-
-EXIT_OK = 0
-EXIT_ILLEGAL = 1
-EXIT_ERROR = 2
-EXIT_DEPENDS = 3  # asked from a player's view: legal in some completions of what it cannot see, not in others
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command ended by Ctrl-C
+from oracle.version import SPEC_VERSION, __version__
 
 DESCRIPTION = """\
 A rules reference and move oracle for That Time You Killed Me (TTYKM), and
@@ -80,23 +87,6 @@ examples:
 """
 
 
-class UsageError(Exception):
-    """Bad input: printed as one line, exit status 2."""
-
-
-class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit with status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
-
-    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        """As argparse's, but an option that stores a value may be given only once (`StoreOnce`)."""
-        if args and str(args[0]).startswith("-") and kwargs.get("action", "store") == "store":
-            kwargs["action"] = StoreOnce
-        return super().add_argument(*args, **kwargs)
-
-
 # The options every command takes, with their values when absent.  Given
 # before the command they are stored as ``before_NAME`` and merged by
 # `merge_options_before_command`, so that neither place silently wins.
@@ -116,45 +106,6 @@ def merge_options_before_command(args: argparse.Namespace) -> None:
         setattr(args, option, before if before != absent else after)
 
 
-def read_game(args: argparse.Namespace) -> AnyGame:
-    """The ``--game`` option's game (default TTYKM)."""
-    return load_game(getattr(args, "game", None) or DEFAULT_GAME)
-
-
-def read_rules(args: argparse.Namespace, game: AnyGame | None = None) -> Any:
-    """The rules value of ``--rules`` and ``--variant`` for the game (the game's reader checks the names)."""
-    game = game or read_game(args)
-    rules = game.parse_rules(getattr(args, "rules", None), getattr(args, "variant", None))
-    if getattr(args, "rules", None) is not None or getattr(args, "variant", None) is not None:
-        args.rules_named = game.rules_name(rules)  # named in the JSON answer (`emit`): no rules option is silent
-    return rules
-
-
-def read_state(text: str | None, game: AnyGame, rules: Any, args: argparse.Namespace | None = None,
-               plays: bool = True) -> Any:
-    """Parse a POSITION argument: None for the game's start, ``-`` for stdin, text or JSON.
-
-    With ``args``, the rules options must agree with a given state, and are refused by a command that
-    does not play it (``plays`` false): `oracle.tools.cli.options.check_state_options`.
-    """
-    if text is None:
-        state = game.initial_state(rules)
-        game.state_rules(state, rules)  # every variant changes the start's ruleset (TTYKM: VARIANT.SCOPE)
-        return state
-    if text == "-":
-        text = read_stream(sys.stdin)
-    state = game.parse_state(text.strip())
-    if args is not None:
-        check_state_options(args, game, state, rules, plays)
-    game.state_rules(state, rules)  # a state that records other variants than --variant is refused, naming them
-    return state
-
-
-def read_action(text: str, game: AnyGame) -> Any:
-    """Parse a TURN argument (the game's action); the game's reader checks its size first."""
-    return game.parse_action(text)
-
-
 def read_player(player: int | None, game: AnyGame, state: Any) -> int | None:
     """A ``--player`` option: one of the players seated in the state (`Game.seats`)."""
     if player is not None and player not in game.seats(state):
@@ -162,24 +113,26 @@ def read_player(player: int | None, game: AnyGame, state: Any) -> int | None:
     return player
 
 
-def split_state_action(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, Any]:
-    """``[POSITION] TURN``: one argument is an action from the game's start."""
+def split_state_action(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, Any, Any]:
+    """``[POSITION] TURN``: one argument is an action from the game's start; with the rules the state is
+    played by."""
     words: list[str] = args.args
     if len(words) > 2:
         state, action = game.words.state.upper(), game.words.action.upper()
         raise UsageError(f"expected [{state}] {action}, got {len(words)} arguments ('apply' plays several)")
-    state, actions = split_state_actions(args, game, rules)
-    return state, actions[0]
+    state, actions, played = split_state_actions(args, game, rules)
+    return state, actions[0], played
 
 
-def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, list[Any]]:
+def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, list[Any], Any]:
     """``[POSITION] TURN [TURN ...]``: one argument is an action from the game's start; with several, the
-    first is the state."""
+    first is the state.  With the rules the state is played by (`read_played`)."""
     words: list[str] = args.args
     if len(words) == 1:
-        return read_state(None, game, rules), [read_action(words[0], game)]
+        state, played = read_played(None, game, rules)
+        return state, [read_action(words[0], game)], played
     try:
-        state = read_state(words[0], game, rules, args)
+        state, played = read_played(words[0], game, rules, args)
     except NotationError:
         if not _is_action(words[0], game):
             raise
@@ -188,7 +141,7 @@ def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> 
                          f"{_article(game.words.action)} {game.words.action}: give the {game.words.state} first "
                          f"('oracle {'' if game.name == DEFAULT_GAME else f'--game {game.name} '}show' prints the "
                          "start)") from None
-    return state, [read_action(word, game) for word in words[1:]]
+    return state, [read_action(word, game) for word in words[1:]], played
 
 
 def _is_action(text: str, game: AnyGame) -> bool:
@@ -201,17 +154,6 @@ def _is_action(text: str, game: AnyGame) -> bool:
 
 def _article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
-
-
-def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
-    """Print ``data`` as JSON with --json, else ``text``; the JSON names the rules that --rules or --variant chose."""
-    if args.json:
-        named = getattr(args, "rules_named", None)
-        if named is not None and "rules" not in data and "variant" not in data:
-            data = {**data, "rules": named}
-        print(json.dumps(data, sort_keys=False))
-    else:
-        print(text)
 
 
 def _plural(count: int, word: str) -> str:
@@ -233,8 +175,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
     """The legal actions; at sealed choices, chance or the end, what happens next (`next_step`)."""
     game = read_game(args)
     rules = read_rules(args, game)
-    state = read_state(args.position, game, rules, args)
-    rules = game.state_rules(state, rules)
+    state, rules = read_played(args.position, game, rules, args)
     data, text = next_step(game, state, rules, read_player(args.player, game, state), args.position is None)
     emit(args, data, text)
     return EXIT_OK
@@ -262,8 +203,8 @@ def _winner(game: AnyGame, state: Any) -> str | None:
 def cmd_legal(args: argparse.Namespace) -> int:
     game = read_game(args)
     rules = read_rules(args, game)
-    state, action = split_state_action(args, game, rules)
-    code, data, text = _verdict_data(game, state, action, game.state_rules(state, rules))
+    state, action, rules = split_state_action(args, game, rules)
+    code, data, text = _verdict_data(game, state, action, rules)
     emit(args, data, text)
     return code
 
@@ -271,8 +212,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     game = read_game(args)
     rules = read_rules(args, game)
-    state, action = split_state_action(args, game, rules)
-    rules = game.state_rules(state, rules)
+    state, action, rules = split_state_action(args, game, rules)
     code, data, text = _verdict_data(game, state, action, rules)
     if data["verdict"] in (LEGAL, DEPENDS):  # from a view, an action that depends is taken as made
         applied = game.apply(state, action, rules)
@@ -293,8 +233,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def cmd_apply(args: argparse.Namespace) -> int:
     game = read_game(args)
     rules = read_rules(args, game)
-    state, actions = split_state_actions(args, game, rules)
-    rules = game.state_rules(state, rules)
+    state, actions, rules = split_state_actions(args, game, rules)
     if len(actions) > 1:
         return apply_several(args, game, state, actions, rules)
     step = play_one(game, state, actions[0], rules)  # from a view, an action that depends is taken as made
@@ -423,14 +362,26 @@ def cmd_version(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# Commands from other modules: each module has ``register(subparsers, common)``.
-EXTRA_COMMAND_MODULES: tuple[str, ...] = (
-    "oracle.tools.cli.perft", "oracle.tools.cli.serve", "oracle.tools.cli.render", "oracle.tools.cli.vectors",
-    "oracle.tools.cli.conform", "oracle.tools.cli.replay",
-)
+# Commands from other modules: each module has ``register(subparsers, common)``, and imports what the
+# commands share from `oracle.tools.cli.common`, never this module.
+EXTRA_COMMANDS = (perft, serve, render, vectors, conform, replay)
 
 
-def build_parser() -> Parser:
+def game_named(argv: Sequence[str]) -> str | None:
+    """The game that ``--game NAME`` names in ``argv`` (before or after the command), for the help texts;
+    None when none is named, or when the name is not a registered game (the command then refuses it)."""
+    for i, word in enumerate(argv):
+        name = argv[i + 1] if word == "--game" and i + 1 < len(argv) else word.removeprefix("--game=") \
+            if word.startswith("--game=") else None
+        if name is not None:
+            return name if name in GAMES else None
+    return None
+
+
+def build_parser(game_name: str | None = None) -> Parser:
+    """The parser of every command; its usage lines and option help speak the words, variants and rulesets
+    of the game ``game_name`` (default: TTYKM), which is the only game it loads."""
+    game = load_game(game_name or DEFAULT_GAME)
     parser = Parser(prog="oracle", description=DESCRIPTION, epilog=EPILOG,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
     # The common options are accepted before or after the command.  In the
@@ -439,14 +390,13 @@ def build_parser() -> Parser:
     common = Parser(add_help=False, argument_default=argparse.SUPPRESS)
     common.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     common.add_argument("--variant", metavar="NAME", type=name_text,
-                        help="rule variants joined by '+' (TTYKM: " + ", ".join(load_game(DEFAULT_GAME).variants())
+                        help=f"rule variants joined by '+' ({game.title}: " + (", ".join(game.variants()) or "none")
                              + "; default: standard; 'oracle --game NAME version --json' lists a game's)")
     common.add_argument("--game", metavar="NAME", type=name_text,
                         help="the game: " + ", ".join(GAMES) + f" (default: {DEFAULT_GAME})")
     common.add_argument("--rules", metavar="NAME", type=name_text,
-                        help="the ruleset for the start position, in the game's words: for TTYKM standard, growth,"
-                             " influence, memory, or two chapters joined by '+' such as growth+memory"
-                             " (default: standard; a position names its own in rules=)")
+                        help=RULES_HELP if game.name == DEFAULT_GAME else
+                        f"the ruleset for the start {game.words.state} ({game.title}: {', '.join(game.rulesets())})")
     # The same options before the command: see `merge_options_before_command`.
     parser.add_argument("--json", dest="before_json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--variant", dest="before_variant", metavar="NAME", type=name_text, help=argparse.SUPPRESS)
@@ -531,15 +481,35 @@ def build_parser() -> Parser:
                    help="the player whose view to print")
     add("version", cmd_version, "print the oracle and spec versions, and the games",
         "Print the oracle and spec versions, and the games.")
-    for module_name in EXTRA_COMMAND_MODULES:
-        module = __import__(module_name, fromlist=["register"])
+    for module in EXTRA_COMMANDS:
         module.register(sub, common)
+    if game.name != DEFAULT_GAME:
+        speak_game_words(sub, game)
     return parser
+
+
+RULES_HELP = ("the ruleset for the start position, in the game's words: for TTYKM standard, growth, influence,"
+              " memory, or two chapters joined by '+' such as growth+memory (default: standard; a position names"
+              " its own in rules=)")
+
+
+def speak_game_words(sub: argparse._SubParsersAction, game: AnyGame) -> None:  # type: ignore[type-arg]
+    """Every command's usage in the game's words (``[STATE] ACTION`` rather than TTYKM's ``[POSITION] TURN``),
+    and its help closed by the game's variants and rulesets."""
+    state, action = game.words.state.upper(), game.words.action.upper()
+    variants = "\n".join(f"  {name}: {meaning}" for name, meaning in game.variants().items()) or "  none"
+    for p in sub.choices.values():
+        for argument in p._actions:
+            if isinstance(argument.metavar, str):
+                argument.metavar = argument.metavar.replace("POSITION", state).replace("TURN", action)
+        p.epilog = (f"{game.title} (--game {game.name}): a {state} is the game's {game.words.state}, an {action} "
+                    f"its {game.words.action}.\nrulesets: {', '.join(game.rulesets())}\nvariants (--variant):\n"
+                    f"{variants}" + (f"\n\n{p.epilog}" if p.epilog else ""))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        parser = build_parser()
+        parser = build_parser(game_named(sys.argv[1:] if argv is None else argv))
         args = parser.parse_args(argv)
         merge_options_before_command(args)
         if args.command is None:
@@ -558,11 +528,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     return EXIT_ERROR
-
-
-def report(message: str) -> None:
-    """Print an error on standard error as exactly one line."""
-    print(one_line(message), file=sys.stderr, flush=True)
 
 
 def run() -> NoReturn:

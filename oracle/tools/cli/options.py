@@ -33,8 +33,9 @@ def named_rules(args: argparse.Namespace) -> list[str]:
             if (value := getattr(args, name, None)) is not None]
 
 
-def check_state_options(args: argparse.Namespace, game: AnyGame, state: Any, rules: Any, plays: bool) -> None:
-    """The rules options against a state given on the command line.
+def check_state_options(args: argparse.Namespace, game: AnyGame, state: Any, rules: Any, plays: bool) -> Any:
+    """The rules options against a state given on the command line, and the rules the state is played by
+    (`Game.state_rules`, asked once).
 
     ``plays``: the command plays the state by the rules (lists, judges,
     applies or counts actions); otherwise it shows the state as it is, and
@@ -42,13 +43,13 @@ def check_state_options(args: argparse.Namespace, game: AnyGame, state: Any, rul
     """
     given = named_rules(args)
     if not given:
-        return
+        return game.state_rules(state, rules)
     if not plays:
         raise OptionRefused(f"{args.command} shows a given {game.words.state} as it is, whatever the rules:"
                             f" {' and '.join(given)} only choose the start {game.words.state}; leave them out,"
                             f" or give no {game.words.state}")
     try:
-        check_named_rules(game, state, rules, getattr(args, "rules", None), getattr(args, "variant", None))
+        return check_named_rules(game, state, rules, getattr(args, "rules", None), getattr(args, "variant", None))
     except NotationError as exc:
         raise type(exc)(f"{' and '.join(given)}: {exc}") from None
 

@@ -107,7 +107,7 @@ class PerftProgress:
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    from oracle.tools.cli.main import EXIT_OK, UsageError, emit, read_game, read_rules, read_state
+    from oracle.tools.cli.common import EXIT_OK, UsageError, emit, read_game, read_rules, read_state
 
     game = read_game(args)
     rules = read_rules(args, game)
@@ -149,7 +149,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 def check_work(work: Estimate, game: AnyGame, rules: str) -> None:
     """Refuse a count estimated beyond `CLI_SECONDS` (about a minute), in one line giving the estimate."""
-    from oracle.tools.cli.main import UsageError
+    from oracle.tools.cli.common import UsageError
 
     if work.seconds > CLI_SECONDS:
         raise UsageError(f"perft {work.depth} under {rules} would count {work.describe(game.words.action)}"
@@ -162,7 +162,7 @@ def cmd_perft_cluster(args: argparse.Namespace, game: AnyGame, rules: Any, state
     from pathlib import Path
 
     from oracle.tools import perft_cluster
-    from oracle.tools.cli.main import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError, emit, report
+    from oracle.tools.cli.common import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError, emit, report
 
     if args.depth > MAX_CLUSTER_DEPTH:
         raise UsageError(f"perft depth {args.depth} is beyond the limit of {MAX_CLUSTER_DEPTH} on a cluster")

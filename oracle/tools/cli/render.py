@@ -60,7 +60,7 @@ def split_words(words: list[str], game: Any, rules: Any,
     as it is, so they are refused; with a TURN they play it (`oracle.tools.cli.options`).
     """
     from oracle.errors import InvalidPosition, NotationError
-    from oracle.tools.cli.main import read_action, read_state
+    from oracle.tools.cli.common import read_action, read_state
     from oracle.tools.cli.options import check_state_options
 
     if len(words) == 1 and words[0] != "-":
@@ -84,7 +84,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     import json
     import sys
 
-    from oracle.tools.cli.main import EXIT_ILLEGAL, UsageError, read_game, read_rules
+    from oracle.tools.cli.common import EXIT_ILLEGAL, UsageError, read_game, read_rules
 
     words: list[str] = args.args
     if args.output is not None and not args.output.strip():
@@ -123,7 +123,7 @@ def write_pictures(args: argparse.Namespace, pictures: dict[str, str]) -> int:
     import json
     from pathlib import Path
 
-    from oracle.tools.cli.main import EXIT_OK, UsageError
+    from oracle.tools.cli.common import EXIT_OK, UsageError
 
     suffix = ".txt" if args.text else ".svg"
     named = {"rules": args.rules_named} if getattr(args, "rules_named", None) else {}  # as `emit` names them

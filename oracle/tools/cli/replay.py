@@ -57,7 +57,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     import sys
 
     from oracle.games import load_game
-    from oracle.tools.cli.main import EXIT_ILLEGAL, EXIT_OK, UsageError, emit
+    from oracle.tools.cli.common import EXIT_ILLEGAL, EXIT_OK, UsageError, emit
     from oracle.tools.records import outcome_json, outcome_text, read_record, read_text, replay, step_json, step_text
 
     given = getattr(args, "game", None)

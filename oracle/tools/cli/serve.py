@@ -40,7 +40,7 @@ examples:
 def cmd_serve(args: argparse.Namespace) -> int:
     import sys
 
-    from oracle.tools.cli.main import UsageError, read_game, read_rules
+    from oracle.tools.cli.common import UsageError, read_game, read_rules
     from oracle.tools.cli.options import refuse
     from oracle.tools.protocol import Defaults, serve
 

@@ -51,7 +51,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     import json
     import sys
 
-    from oracle.tools.cli.main import UsageError, read_game, read_rules
+    from oracle.tools.cli.common import UsageError, read_game, read_rules
     from oracle.tools.vectors import VectorDirError, export, regenerate, verify
 
     def progress(step: str) -> None:
@@ -108,7 +108,7 @@ def check_options(args: argparse.Namespace) -> None:
 
 def check_manifest(args: argparse.Namespace, directory: Path) -> None:
     """``vectors verify DIR``: the set's manifest names its game and rules; --game, --rules, --variant must agree."""
-    from oracle.tools.cli.main import UsageError, read_rules
+    from oracle.tools.cli.common import UsageError, read_rules
     from oracle.tools.vectors import manifest_set
 
     given = [f"--{name} {getattr(args, name)}" for name in ("game", "rules", "variant")
@@ -152,7 +152,7 @@ def committed_sets(root: Path, game: Any) -> dict[str, dict[str, bytes]]:
 
 def print_coverage(root: Path, game: Any) -> int:
     """Print the coverage tables of the game's sets under ``root`` against the clauses of spec/GAME/."""
-    from oracle.tools.cli.main import UsageError
+    from oracle.tools.cli.common import UsageError
     from oracle.tools.vectors import coverage_table
 
     measure = game.coverage()

@@ -68,7 +68,8 @@ def imported_modules(path: Path, name: str) -> set[str]:
 
 def module_imports(root: Path) -> dict[str, set[str]]:
     """Each module of the package and the modules it imports (``from X import Y`` imports the module
-    ``X.Y`` when there is one, else ``X``), at any depth of its code."""
+    ``X.Y`` when there is one, else ``X``), at any depth of its code, by a statement or by a name given
+    as a string to ``importlib.import_module`` or ``__import__`` (`dynamic_imports`)."""
     paths = {module_name(root, path): path for path in sorted((root / PACKAGE).rglob("*.py"))}
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
@@ -82,6 +83,7 @@ def module_imports(root: Path) -> dict[str, set[str]]:
                 base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
                 target = (f"{base}.{node.module}" if node.module else base) if node.level else node.module or ""
                 found.update(f"{target}.{a.name}" if f"{target}.{a.name}" in paths else target for a in node.names)
+        found.update(dynamic_imports(path))
         graph[name] = {m for m in found if m in paths and m != name}
     return graph
 
