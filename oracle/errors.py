@@ -36,3 +36,8 @@ class InvalidPosition(NotationError):
 class InapplicableVariant(NotationError):
     """A variant named for a game whose rules it does not change, such as an
     Influence variant for a Memory position; the message names the ruleset."""
+
+
+class GameContractError(NotationError):
+    """A registered game that does not keep the contract (oracle/games/base.py): the message names the game
+    and the piece it lacks, so that a new game fails when it is loaded, never deep inside a tool."""

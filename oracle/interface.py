@@ -390,54 +390,38 @@ class Playable(Protocol):
         ...
 
 
-class Game(Protocol[StateT, ActionT, RulesT, EventT]):
-    """One game of the oracle.  Implementations live in ``oracle/games/<name>/game.py``.
+class GameRules(Protocol[StateT, ActionT, RulesT, EventT]):
+    """What every game writes: the mandatory part of the contract (spec/design.md, "The contract").
 
-    Orders are part of the contract: `legal_actions` and `chance_outcomes`
-    return their values in the order the game's spec documents, so that
-    vectors, perft files and playthroughs are byte-for-byte reproducible.
+    A game's class derives from `oracle.games.base.GameBase`, which declares each of these abstract:
+    ``mypy --strict`` refuses a game that leaves one out ("Cannot instantiate abstract class ... with
+    abstract attribute ..."), and so does Python when the game is made, and the registry
+    (`oracle.games.load_game`) when it is loaded, naming the piece (`oracle.games.contract`).
+    Everything else of `Game` has a default in `GameBase`.
     """
 
+    # Who it is.
     name: str
     """The identifier used by ``--game`` and the protocol's ``game`` field, e.g. ``ttykm``."""
+
     title: str
     """The game's name as players know it."""
+
     players: tuple[int, ...]
     """The player numbers this game can seat (for TTYKM: 0 white, 1 black)."""
 
-    def player_name(self, player: int) -> str:
-        """The word for a player, as the notation and messages write it (``white``, ``p2``...)."""
-        ...
-
-    # Rules: rulesets and variants.
-    def rulesets(self) -> Sequence[str]:
-        """The ruleset names, the default first (for TTYKM: ``standard``, then the chapters)."""
-        ...
-
+    # Rules: variants, and the rules value.
     def variants(self) -> Mapping[str, str]:
         """Every named variant with a one-line meaning citing its clause."""
         ...
 
-    def parse_rules(self, ruleset: str | None, variants: str | None) -> RulesT:
-        """The rules value for a ruleset name and ``+``-joined variant names; None means the default.
-
-        Raises `oracle.errors.NotationError` naming the unknown token.
-        """
+    def read_rules(self, ruleset: str | None, variants: str | None) -> RulesT:
+        """The rules value of a ruleset name and ``+``-joined variant names (None: the default), once the shared
+        checks pass (`parse_rules`).  Raises `oracle.errors.NotationError` naming the unknown token."""
         ...
 
     def rules_name(self, rules: RulesT) -> str:
         """The canonical text of a rules value, as `parse_rules` reads it back."""
-        ...
-
-    def state_rules(self, state: StateT, rules: RulesT) -> RulesT:
-        """The rules ``state`` is played by when it is asked under ``rules``.
-
-        A state may record the variants it is played by (Time Chase and Trois Ombres: ``variants=``):
-        then those, when ``rules`` names none, so that a saved state replays alone; ``rules`` when they
-        agree or the state records none; `oracle.errors.NotationError` naming the field when they differ,
-        and an `oracle.errors.InapplicableVariant` naming the ruleset when a variant does not change the
-        state's ruleset (TTYKM: VARIANT.SCOPE).
-        """
         ...
 
     # States.
@@ -445,14 +429,12 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         """The state before the first action (for a game with a deal: before the chance action that deals)."""
         ...
 
-    def parse_state(self, text: str) -> StateT:
-        """The state written in the game's text notation, or its JSON form if it starts with ``{``."""
+    def read_state_text(self, text: str) -> StateT:
+        """The state in the game's text notation, once the shared checks pass (`parse_state`)."""
         ...
 
-    def state_fields(self, value: Any) -> Json | None:
-        """The JSON form of as much of an engine's state (its text or JSON form) as reads, without
-        the validity check, or None: what the conformance runner compares field by field when the
-        state cannot be read."""
+    def read_state_json(self, obj: dict[str, Any]) -> StateT:
+        """The state from its JSON form, once the shared checks pass (`state_from_json`)."""
         ...
 
     def format_state(self, state: StateT) -> str:
@@ -464,9 +446,6 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
 
     def state_text(self, state: StateT) -> str:
         """A picture of the state for a terminal, several lines long."""
-        ...
-
-    def state_from_json(self, obj: Any) -> StateT:
         ...
 
     def check_state(self, state: StateT) -> None:
@@ -486,6 +465,101 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         A ``player`` the state does not seat raises `oracle.errors.NotationError`
         naming it.  From a view, the actions legal in every completion (see Views).
         """
+        ...
+
+    # Actions: notation.
+    def read_action_text(self, text: str) -> ActionT:
+        """The action in the game's text notation, once the shared checks pass (`parse_action`)."""
+        ...
+
+    def read_action_json(self, obj: Any) -> ActionT:
+        """The action from its JSON form, once the shared checks pass (`action_from_json`)."""
+        ...
+
+    def format_action(self, action: ActionT) -> str:
+        ...
+
+    def action_to_json(self, action: ActionT) -> Json:
+        ...
+
+    # The rules proper.
+    def apply(self, state: StateT, action: ActionT, rules: RulesT) -> Applied[StateT, EventT]:
+        """The state after a legal action, with its events.
+
+        Raises `IllegalAction` carrying the same `Verdict` that `explain` gives.
+        """
+        ...
+
+    def explain(self, state: StateT, action: ActionT, rules: RulesT) -> Verdict:
+        ...
+
+    def outcome(self, state: StateT) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        ...
+
+    # Events: notation.
+    def event_text(self, event: EventT) -> str:
+        ...
+
+    def event_to_json(self, event: EventT) -> Json:
+        ...
+
+
+class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT, RulesT, EventT]):
+    """One game of the oracle, as every shared tool sees it: `GameRules`, the shared readers and the optional
+    capabilities, each with its default in `oracle.games.base.GameBase`.  Implementations live in
+    ``oracle/games/<name>/game.py``.
+
+    Orders are part of the contract: `legal_actions` and `chance_outcomes`
+    return their values in the order the game's spec documents, so that
+    vectors, perft files and playthroughs are byte-for-byte reproducible.
+    """
+
+    # The readers every tool calls: the shared input discipline, then the game's own reader (oracle.games.base).
+    def parse_rules(self, ruleset: str | None, variants: str | None) -> RulesT:
+        """The rules value for a ruleset name and ``+``-joined variant names; None means the default.
+
+        Raises `oracle.errors.NotationError` naming the unknown token.
+        """
+        ...
+
+    def parse_state(self, text: str) -> StateT:
+        """The state written in the game's text notation, or its JSON form if it starts with ``{``."""
+        ...
+
+    def state_from_json(self, obj: Any) -> StateT:
+        ...
+
+    def parse_action(self, text: str) -> ActionT:
+        ...
+
+    def action_from_json(self, obj: Any) -> ActionT:
+        ...
+
+    # What a game with more than one ruleset, chance, sealed choices, partial actions or hidden information writes.
+    def player_name(self, player: int) -> str:
+        """The word for a player, as the notation and messages write it (``white``, ``p2``...)."""
+        ...
+
+    def rulesets(self) -> Sequence[str]:
+        """The ruleset names, the default first (for TTYKM: ``standard``, then the chapters)."""
+        ...
+
+    def state_rules(self, state: StateT, rules: RulesT) -> RulesT:
+        """The rules ``state`` is played by when it is asked under ``rules``.
+
+        A state may record the variants it is played by (Time Chase and Trois Ombres: ``variants=``):
+        then those, when ``rules`` names none, so that a saved state replays alone; ``rules`` when they
+        agree or the state records none; `oracle.errors.NotationError` naming the field when they differ,
+        and an `oracle.errors.InapplicableVariant` naming the ruleset when a variant does not change the
+        state's ruleset (TTYKM: VARIANT.SCOPE).
+        """
+        ...
+
+    def state_fields(self, value: Any) -> Json | None:
+        """The JSON form of as much of an engine's state (its text or JSON form) as reads, without
+        the validity check, or None: what the conformance runner compares field by field when the
+        state cannot be read."""
         ...
 
     def possible_actions(self, state: StateT, rules: RulesT, player: int | None = None) -> Sequence[ActionT]:
@@ -514,36 +588,8 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         """One action made of every acting player's sealed choice (simultaneous states only)."""
         ...
 
-    # Actions: notation.
-    def parse_action(self, text: str) -> ActionT:
-        ...
-
-    def format_action(self, action: ActionT) -> str:
-        ...
-
-    def action_to_json(self, action: ActionT) -> Json:
-        ...
-
-    def action_from_json(self, obj: Any) -> ActionT:
-        ...
-
-    # The rules proper.
-    def apply(self, state: StateT, action: ActionT, rules: RulesT) -> Applied[StateT, EventT]:
-        """The state after a legal action, with its events.
-
-        Raises `IllegalAction` carrying the same `Verdict` that `explain` gives.
-        """
-        ...
-
-    def explain(self, state: StateT, action: ActionT, rules: RulesT) -> Verdict:
-        ...
-
     def completions(self, state: StateT, partial: ActionT, rules: RulesT) -> Sequence[ActionT]:
         """The legal actions that complete a partial one (for games whose actions have parts), in order."""
-        ...
-
-    def outcome(self, state: StateT) -> Outcome | None:
-        """How the game ended, or None while it goes on."""
         ...
 
     def observe(self, state: StateT, player: int) -> Json:
@@ -552,18 +598,13 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
         not seat raises `oracle.errors.NotationError` naming it."""
         ...
 
-    # Events: notation.
-    def event_text(self, event: EventT) -> str:
-        ...
-
-    def event_to_json(self, event: EventT) -> Json:
-        ...
-
-    # What the shared tools need to know of the game, beyond its rules (defaults: oracle.games.base).
+    # What the shared tools need to know of the game, beyond its rules.
     words: Words
     """The game's words for an action and a state."""
+
     bounds: Bounds
     """The bounds of its inputs, which the shared readers check before the game reads them."""
+
     observe_rule: str | None
     """The clause saying what each player may see; None when everyone sees the whole state."""
 
@@ -648,6 +689,12 @@ class Game(Protocol[StateT, ActionT, RulesT, EventT]):
 
     def playable(self) -> Playable | None:
         """How the site's playground plays the game by clicking its pictures, or None (played from a list)."""
+        ...
+
+    @property
+    def encoding(self) -> Encoding[ActionT, RulesT] | None:
+        """The game's actions as integers and its observations as tensors, for the adapters (OpenSpiel,
+        PettingZoo); None for a game they skip."""
         ...
 
 
@@ -735,8 +782,8 @@ class Encoding(Protocol[ActionT, RulesInT]):
 
 
 def encoding_of(game: Game[StateT, ActionT, RulesT, EventT]) -> Encoding[ActionT, RulesT]:
-    """The game's `Encoding` (its ``encoding`` attribute); `NotImplementedError` for a game that offers none."""
-    encoding: Encoding[ActionT, RulesT] | None = getattr(game, "encoding", None)
+    """The game's `Encoding` (`Game.encoding`); `NotImplementedError` for a game that offers none."""
+    encoding = game.encoding
     if encoding is None:
         raise NotImplementedError(f"the game {game.name} offers no integer encoding of its actions")
     return encoding

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle.games import load_game
+from oracle.games import DEFAULT_GAME, GAMES, load_game
 from oracle.tools.cli.main import main
 from tests.conftest import ROOT
 
@@ -143,3 +143,23 @@ def test_trois_ombres_illegal_actions_are_one_line_naming_the_rule(
         state = after(capsys, "trois-ombres", state, action)
     code, out, _ = run(capsys, "--game", "trois-ombres", "apply", state, bad)
     assert code == 1 and out.count("\n") == 1 and out.startswith(f"illegal: {rule}: ")
+
+
+# --- help in the game's words --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(set(GAMES) - {DEFAULT_GAME}))
+def test_help_under_a_game_gives_that_game_s_usage_and_variants(capsys: pytest.CaptureFixture[str],
+                                                                 name: str) -> None:
+    game = load_game(name)
+    state, action = game.words.state.upper(), game.words.action.upper()
+    for argv in (["--game", name, "legal", "--help"], ["legal", f"--game={name}", "--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        out = capsys.readouterr().out
+        assert f"[{state}] {action}" in out and "[POSITION] TURN" not in out
+        assert f"rulesets: {', '.join(game.rulesets())}" in out
+        for variant, meaning in game.variants().items():
+            assert f"{variant}: {meaning}" in out
+        ttykm = set(load_game(DEFAULT_GAME).variants()) - set(game.variants())
+        assert not any(f"{variant}," in out for variant in ttykm), out

@@ -16,7 +16,6 @@ they start.
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 from functools import cache
@@ -57,10 +56,13 @@ GAMES.update(extra_games(os.environ.get(EXTRA_GAMES, "")))
 
 @cache
 def load_game(name: str | None = None) -> AnyGame:
-    """The game called ``name`` (default: TTYKM); `NotationError` naming it if there is none."""
+    """The game called ``name`` (default: TTYKM); `NotationError` naming it if there is none, and
+    `oracle.errors.GameContractError` naming the game and the piece it lacks if it breaks the contract
+    (`oracle.games.contract`)."""
     name = DEFAULT_GAME if name is None else name
     module = GAMES.get(name)
     if module is None:
         raise NotationError(f"unknown game (known: {', '.join(GAMES)})", name)
-    game: AnyGame = importlib.import_module(module).GAME
-    return game
+    from oracle.games.contract import made  # the registration check, asked once per game and process
+
+    return made(name, module)

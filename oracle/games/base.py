@@ -1,28 +1,40 @@
-"""What every game shares: the input discipline on its readers, and the defaults of the tools' capabilities.
+"""What every game shares: the contract a game writes, the input discipline on its readers, and the defaults.
 
-(spec/design.md)  A game's `Game` class derives from `GameBase`, which
-holds the readers of the interface (`parse_state`, `state_from_json`,
-`parse_action`, `action_from_json`).  They apply the limits of
-`oracle.inputs` and the bounds the game declares (`Game.bounds`) before the
-game's own reader sees the input, so no game can skip them: sizes, numbers
-in ASCII digits of bounded length, no field given twice, every count within
-its bound, the JSON form of the declared shape.  A game implements only
-the readers' second halves, `read_state_text`, `read_state_json`,
-`read_action_text` and `read_action_json`, which `tests/test_layout.py`
-checks it does instead of overriding the readers.
+(spec/design.md, "The contract")  A game's `Game` class derives from `GameBase` and **must write**
+(`oracle.interface.GameRules`; each is abstract here, so ``mypy --strict`` and Python itself refuse a
+game that leaves one out, naming it):
 
-A game with no chance, no sealed choices, no partial actions and nothing
-hidden need not write those methods either.  The other methods are the
-defaults of what the shared tools ask beyond the rules: a game with no
-picture of its own gets its text picture as SVG, one with no fast perft
-the counter over the interface (`oracle.games.perft`), one with no blame
-of its own the blame by events (`oracle.games.blame`); one with no worked
-examples has none on the rules site, and one with no board to click is
-played on the site's playground from its list of legal actions.
+* who it is: ``name``, ``title``, ``players`` (class attributes);
+* its rules: `variants`, `read_rules`, `rules_name`;
+* its states: `initial_state`, `read_state_text`, `read_state_json`, `format_state`, `state_to_json`,
+  `state_text`, `check_state`;
+* who acts and what they may do: `to_act`, `legal_actions`;
+* its actions: `read_action_text`, `read_action_json`, `format_action`, `action_to_json`;
+* the rules proper: `apply`, `explain`, `outcome`;
+* its events: `event_text`, `event_to_json`;
+* and its `bounds` (`oracle.inputs.Bounds`) whenever its JSON form has a field: the default declares
+  none, so it refuses every JSON state, and the registry refuses such a game by name
+  (`oracle.games.contract.check_game_contract`).
+
+The readers of the interface (`parse_rules`, `parse_state`, `state_from_json`, `parse_action`,
+`action_from_json`) are written here once and are ``final``: they apply the limits of `oracle.inputs`
+and the game's bounds before the game's own reader (``read_*``) sees the input, so no game can skip
+them: sizes, numbers in ASCII digits of bounded length, no field given twice, every count within its
+bound, the JSON form of the declared shape (`tests/test_layout.py` checks no game overrides them).
+
+**May write**, each with a default here: more rulesets (`rulesets`, `ruleset_of`, `state_rules`,
+`state_settings`), chance (`chance_outcomes`, `sample_chance`), sealed choices (`joint_action`),
+partial actions (`completions`, `is_partial`), hidden information (`observe`, `possible_actions`,
+`observe_rule`), and what the shared tools ask beyond the rules: a game with no picture of its own
+gets its text picture as SVG, one with no fast perft the counter over the interface
+(`oracle.games.perft`), one with no blame of its own the blame by events (`oracle.games.blame`); one
+with no worked examples has none on the rules site, one with no board to click is played on the site's
+playground from its list of legal actions, and one with no `encoding` is skipped by the adapters.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -42,7 +54,21 @@ from oracle.inputs import (
     check_state_text,
     load_json,
 )
-from oracle.interface import Blamer, Coverage, Game, Json, Playable, VectorSet, Words, WorkedExamples
+from oracle.interface import (
+    Applied,
+    Blamer,
+    Coverage,
+    Encoding,
+    Game,
+    Json,
+    Outcome,
+    Playable,
+    ToAct,
+    VectorSet,
+    Verdict,
+    Words,
+    WorkedExamples,
+)
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -78,12 +104,103 @@ def text_svg(title: str, text: str) -> str:
             f'<rect width="{width}" height="{height}" fill="#fdfaf4"/>{rows}</svg>')
 
 
-class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
-    """The readers every game shares, and the defaults of the capabilities (see the module)."""
+class GameBase(ABC, Generic[StateT, ActionT, RulesT, EventT]):
+    """The contract a game writes (its abstract methods), the readers every game shares, and the defaults
+    of the capabilities (see the module)."""
 
+    name: str
+    title: str
+    players: tuple[int, ...]
     words: Words = Words()
     bounds: Bounds = Bounds()
     observe_rule: str | None = None
+    encoding: Encoding[Any, Any] | None = None
+
+    # --- what every game writes (oracle.interface.GameRules) ---
+
+    @abstractmethod
+    def variants(self) -> Mapping[str, str]:
+        """Every named variant with a one-line meaning citing its clause."""
+
+    @abstractmethod
+    def read_rules(self, ruleset: str | None, variants: str | None) -> RulesT:
+        """The game's reader of its rules names, called once the shared checks pass."""
+
+    @abstractmethod
+    def rules_name(self, rules: RulesT) -> str:
+        """The canonical text of a rules value, as `parse_rules` reads it back."""
+
+    @abstractmethod
+    def initial_state(self, rules: RulesT) -> StateT:
+        """The state before the first action."""
+
+    @abstractmethod
+    def read_state_text(self, text: str) -> StateT:
+        """The game's reader of its state's text notation, called once the shared checks pass."""
+
+    @abstractmethod
+    def read_state_json(self, obj: dict[str, Any]) -> StateT:
+        """The game's reader of its state's JSON form, called once the shared checks pass."""
+
+    @abstractmethod
+    def format_state(self, state: StateT) -> str:
+        """The canonical one-line text of a state."""
+
+    @abstractmethod
+    def state_to_json(self, state: StateT) -> Json:
+        """The state's JSON form, which `state_from_json` reads back."""
+
+    @abstractmethod
+    def state_text(self, state: StateT) -> str:
+        """A picture of the state for a terminal."""
+
+    @abstractmethod
+    def check_state(self, state: StateT) -> None:
+        """Raise `oracle.errors.InvalidPosition` (naming its rule) unless the state is valid."""
+
+    @abstractmethod
+    def to_act(self, state: StateT) -> ToAct:
+        """Who acts in the state."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, rules: RulesT, player: int | None = None) -> Sequence[ActionT]:
+        """The legal actions, in documented order."""
+
+    @abstractmethod
+    def read_action_text(self, text: str) -> ActionT:
+        """The game's reader of its action's text notation, called once the shared checks pass."""
+
+    @abstractmethod
+    def read_action_json(self, obj: Any) -> ActionT:
+        """The game's reader of its action's JSON form, called once the shared checks pass."""
+
+    @abstractmethod
+    def format_action(self, action: ActionT) -> str:
+        """The action's text."""
+
+    @abstractmethod
+    def action_to_json(self, action: ActionT) -> Json:
+        """The action's JSON form."""
+
+    @abstractmethod
+    def apply(self, state: StateT, action: ActionT, rules: RulesT) -> Applied[StateT, EventT]:
+        """The state after a legal action, with its events; `oracle.interface.IllegalAction` otherwise."""
+
+    @abstractmethod
+    def explain(self, state: StateT, action: ActionT, rules: RulesT) -> Verdict:
+        """The verdict on an action, naming the first rule broken."""
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    @abstractmethod
+    def event_text(self, event: EventT) -> str:
+        """An event as a sentence."""
+
+    @abstractmethod
+    def event_to_json(self, event: EventT) -> Json:
+        """An event's JSON form."""
 
     def _game(self) -> Game[StateT, ActionT, RulesT, EventT]:
         return cast(Game[StateT, ActionT, RulesT, EventT], self)
@@ -131,29 +248,14 @@ class GameBase(Generic[StateT, ActionT, RulesT, EventT]):
             check_rules_text(variants, "the variants")
         return self.read_rules(ruleset, variants)
 
-    def read_rules(self, ruleset: str | None, variants: str | None) -> RulesT:
-        """The game's reader of its rules names, called once the shared checks pass."""
-        raise NotImplementedError
 
-    def read_state_text(self, text: str) -> StateT:
-        """The game's reader of its state's text notation, called once the shared checks pass."""
-        raise NotImplementedError
 
-    def read_state_json(self, obj: dict[str, Any]) -> StateT:
-        """The game's reader of its state's JSON form, called once the shared checks pass."""
-        raise NotImplementedError
 
     def state_fields(self, value: Any) -> Json | None:
         """A state's JSON form as given; a game whose reader can skip its validity check does better."""
         return value if isinstance(value, dict) else None
 
-    def read_action_text(self, text: str) -> ActionT:
-        """The game's reader of its action's text notation, called once the shared checks pass."""
-        raise NotImplementedError
 
-    def read_action_json(self, obj: Any) -> ActionT:
-        """The game's reader of its action's JSON form, called once the shared checks pass."""
-        raise NotImplementedError
 
     # --- defaults for a game of perfect information with no chance and no sealed choices ---
 
