@@ -23,12 +23,23 @@ import pytest
 
 from oracle.games import GAMES, load_game
 from oracle.tools.cli.main import EXIT_ERROR, build_parser, main
+from oracle.tools.records import write_record
+from oracle.tools.vectors import seeded_game
 
-ROOT = Path(__file__).resolve().parent.parent
-# A committed record of each game, for `replay`.
-RECORDS = {"ttykm": ROOT / "vectors/standard/playthroughs/game-01.jsonl",
-           "time-chase": ROOT / "vectors/time-chase/players-4/playthroughs/game-01.txt",
-           "trois-ombres": ROOT / "vectors/trois-ombres/standard/playthroughs/game-01.txt"}
+RECORD_PLIES = 6  # the record `replay` is tried on: a seeded game of each game, written by the record writer
+
+
+def record(game: str, tmp: Path) -> Path:
+    """A record of a short seeded game of ``game`` (`oracle.tools.records.write_record`), for `replay`."""
+    path = tmp / f"{game}.jsonl"
+    if not path.exists():
+        loaded = load_game(game)
+        rules = loaded.parse_rules(None, None)
+        steps = seeded_game(loaded, rules, 1, RECORD_PLIES)
+        path.write_text(write_record(loaded, rules, loaded.initial_state(rules), [s.action for s in steps]),
+                        encoding="utf-8")
+    return path
+
 # Options that are not option x command pairs: the game axis itself, and help.
 NOT_IN_TABLE = {"--game", "--help", "-h"}
 
@@ -57,6 +68,11 @@ def first_turn(game: str) -> str:
     if loaded.to_act(state).kind == "chance":
         return loaded.format_action(loaded.sample_chance(state, rules, random.Random(1)))
     return loaded.format_action(loaded.legal_actions(state, rules)[0])
+
+
+def starts_with_chance(game: str) -> bool:
+    loaded = load_game(game)
+    return loaded.to_act(loaded.initial_state(loaded.parse_rules(None, None))).kind == "chance"
 
 
 def after_first_turn(game: str) -> str:
@@ -101,12 +117,12 @@ def base_argv(game: str, command: str, tmp: Path) -> list[list[str]]:
         "start": [[]],
         "observe": [["--player", "0"], [position, "--player", "0"]],
         "version": [[]],
-        "perft": [["1"], ["1", position]] if game == "ttykm" else [["1", after_first_turn(game)]],
+        "perft": [["1"], ["1", position]] if not starts_with_chance(game) else [["1", after_first_turn(game)]],
         "render": [[], [position], [position, turn]],
         "serve": [["--stdio"]],
         "vectors": [["coverage"]],  # export, verify and regenerate write or read whole sets: test_game_vectors.py
         "conform": [["--engine", "false", "--games", "0", "--vectors", str(tmp / "missing")]],
-        "replay": [[str(RECORDS[game])]],
+        "replay": [[str(record(game, tmp))]],
     }
     return [[command, *form] for form in forms[command]]
 

@@ -8,9 +8,13 @@ under CI (``CI`` set) a missing extra is a failure, elsewhere a skip.
 
 from __future__ import annotations
 
+import ast
 import os
 import pickle
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,8 +24,9 @@ if os.environ.get("CI"):
 else:
     pyspiel = pytest.importorskip("pyspiel")
 
-from oracle.adapters.openspiel import histories  # registers the games
-from oracle.games import load_game
+from oracle.adapters.openspiel import histories, registered_name  # registers the games
+from oracle.games import EXTRA_GAMES, GAMES, load_game
+from tests.conftest import ROOT
 
 TTYKM_RULESETS = ("standard", "growth", "influence", "memory", "growth+influence", "growth+memory",
                   "influence+memory", "convergence")
@@ -36,6 +41,39 @@ def project_perft(ruleset: str, depth: int) -> int:
     rules = game.parse_rules(ruleset, None)
     start = game.initial_state(rules)
     return game.perft(start, rules, depth)  # for Convergence the draw is the first step, as in OpenSpiel
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_registered_game_random_simulations(name: str) -> None:
+    """Every game of the registry, under its default rules, by the name the adapter registered it under."""
+    game = pyspiel.load_game(registered_name(name))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+NO_ENCODING = "import sys; sys.path.insert(0, sys.argv[1])\n" + \
+    "import warnings; warnings.simplefilter('always')\nimport pyspiel\nimport oracle.adapters.openspiel as o\n" + \
+    "print(type(pyspiel.load_game('nim')).__name__, type(pyspiel.load_game('oracle_nim')).__name__)\n" + \
+    "print(o.REGISTERED)"
+
+
+def test_one_game_without_an_encoding_is_skipped_with_one_warning_and_a_taken_name_is_prefixed(
+        tmp_path: Path) -> None:
+    toy = (ROOT / "tests" / "toy_game.py").read_text(encoding="utf-8")
+    assert "    encoding = NimEncoding()\n" in toy
+    (tmp_path / "nim_plain.py").write_text(toy.replace("    encoding = NimEncoding()\n", "").replace(
+        'name, title = "nim"', 'name, title = "nim-plain"'), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", NO_ENCODING, str(tmp_path)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT),
+                                                      EXTRA_GAMES: "nim-plain=nim_plain,nim=tests.toy_game"})
+    assert done.returncode == 0, done.stderr
+    warned = [line for line in done.stderr.splitlines() if "Warning" in line]
+    assert len(warned) == 1 and "the game nim-plain is not registered with OpenSpiel" in warned[0]
+    assert "offers no integer encoding" in warned[0]
+    *_, kinds, last = done.stdout.strip().splitlines()
+    assert kinds == "Game NimGame"  # OpenSpiel's own Nim stays OpenSpiel's; the oracle's is oracle_nim
+    registered = ast.literal_eval(last)
+    assert registered == {"ttykm": "ttykm", "time-chase": "time_chase", "trois-ombres": "trois_ombres",
+                          "nim": "oracle_nim"}
 
 
 @pytest.mark.parametrize("ruleset", TTYKM_RULESETS)

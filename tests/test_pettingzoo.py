@@ -17,9 +17,11 @@ else:
 from pettingzoo.test import api_test, render_test, seed_test
 
 from oracle.adapters.pettingzoo import env
+from oracle.games import GAMES as REGISTRY
 
-GAMES = [("ttykm", {}), ("ttykm", {"ruleset": "convergence"}), ("time-chase", {"players": 3}),
-         ("trois-ombres", {"players": 2, "hercule_traps": 1})]
+# Every game of the registry under its default rules, then other settings worth a run of their own.
+GAMES = [*((name, {}) for name in sorted(REGISTRY)), ("ttykm", {"ruleset": "convergence"}),
+         ("time-chase", {"players": 3}), ("trois-ombres", {"players": 2, "hercule_traps": 1})]
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

@@ -1,8 +1,9 @@
 """Nim, a toy fourth game registered only by the tests (``ORACLE_EXTRA_GAMES=nim=tests.toy_game``).
 
 Players take stones from one pile in turn; whoever takes the last stone wins (NIM.TAKE, NIM.WIN), or
-loses under the variant ``misere`` (NIM.MISERE).  It writes its rules and its words; every shared tool
-reaches it through the shared defaults (oracle.games.base).
+loses under the variant ``misere`` (NIM.MISERE).  It writes its rules, its words and its numbering for
+the game-AI adapters (``NimEncoding``; OpenSpiel has a Nim of its own, so the adapter registers this one
+as ``oracle_nim``); every shared tool reaches it through the shared defaults (oracle.games.base).
 """
 
 from __future__ import annotations
@@ -15,7 +16,19 @@ from typing import Any, NamedTuple
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games.base import GameBase
 from oracle.inputs import Bounds, Int, ListOf, Maybe
-from oracle.interface import Applied, Game, IllegalAction, Json, NamedState, Outcome, ToAct, VectorSet, Verdict, Words
+from oracle.interface import (
+    Applied,
+    Game,
+    IllegalAction,
+    Json,
+    NamedState,
+    Outcome,
+    ToAct,
+    Traits,
+    VectorSet,
+    Verdict,
+    Words,
+)
 
 Take = tuple[int, int]  # (pile from 1, stones)
 Event = tuple[str, str]  # (text, rule)
@@ -31,12 +44,52 @@ def last_taker_wins(rules: frozenset[str]) -> bool:
     return "misere" not in rules  # NIM.WIN, NIM.MISERE
 
 
+class NimEncoding:
+    """Nim for the game-AI adapters: a move ``take N from P`` is number 9 (P - 1) + N - 1 (piles and takes
+    of 1 to 9); the observation is the nine piles' sizes (0 past the last pile), then 1 if it is the
+    observer's move."""
+
+    def traits(self, rules: frozenset[str]) -> Traits:
+        return Traits(simultaneous=False, chance=False, sampled_chance=False, perfect_information=True,
+                      cooperative=False, seats=(2, 2))
+
+    def settings(self) -> Mapping[str, int]:
+        return {}
+
+    def player_count(self, rules: frozenset[str]) -> int:
+        return 2
+
+    def num_actions(self, rules: frozenset[str]) -> int:
+        return 81
+
+    def action_id(self, action: Take, rules: frozenset[str]) -> int:
+        if not (1 <= action[0] <= 9 and 1 <= action[1] <= 9):
+            raise NotationError("Nim numbers takes of 1 to 9 stones from piles 1 to 9", str(action))
+        return 9 * (action[0] - 1) + action[1] - 1
+
+    def action_of(self, action_id: int, rules: frozenset[str]) -> Take:
+        if not 0 <= action_id < 81:
+            raise NotationError("Nim's moves are numbered 0 to 80", str(action_id))
+        return action_id // 9 + 1, action_id % 9 + 1
+
+    def max_chance_outcomes(self, rules: frozenset[str]) -> int:
+        return 0
+
+    def observation_shape(self, rules: frozenset[str]) -> tuple[int, ...]:
+        return (10,)
+
+    def observation_tensor(self, view: Json, player: int, rules: frozenset[str]) -> list[float]:
+        piles = [float(n) for n in view["piles"]][:9]
+        return piles + [0.0] * (9 - len(piles)) + [1.0 if view.get("turn") == player else 0.0]
+
+
 class Nim(GameBase[State, Take, frozenset[str], Event]):
     name, title = "nim", "Nim"
     players: tuple[int, ...] = (0, 1)
     words = Words(action="move", state="position")
     bounds = Bounds(fields={"piles": 9, "turn": 1, "winner": 1}, action_number=9,
                     json={"piles": ListOf(Int(9)), "turn": Maybe(Int(1)), "winner": Maybe(Int(1))})
+    encoding = NimEncoding()
 
     def variants(self) -> Mapping[str, str]:
         return {"misere": "NIM.MISERE: whoever takes the last stone loses"}

@@ -2,7 +2,9 @@
 
 Importing this module registers each game of the registry with ``pyspiel``
 under its name with ``_`` for ``-`` (``ttykm``, ``time_chase``,
-``trois_ombres``)::
+``trois_ombres``; a game whose name OpenSpiel already uses for its own, such
+as ``nim``, as ``oracle_nim``: `registered_name`).  A game that cannot be
+registered (with no encoding, say) is skipped with one warning naming it::
 
     import pyspiel
     import oracle.adapters.openspiel  # registers the games
@@ -23,6 +25,7 @@ the game's notation.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,6 +33,7 @@ import numpy as np
 import pyspiel
 
 from oracle.adapters.table import MAX_GAME_LENGTH, SEEDS, Step, Table, rules_text, utility_range
+from oracle.errors import NotationError
 from oracle.games import GAMES, load_game
 from oracle.interface import encoding_of
 
@@ -72,7 +76,7 @@ def game_type(table: Table) -> pyspiel.GameType:
     else:
         utility = kinds.Utility.GENERAL_SUM
     return pyspiel.GameType(
-        short_name=short_name(table.name),
+        short_name=openspiel_name(table.name),
         long_name=table.game.title,
         dynamics=kinds.Dynamics.SIMULTANEOUS if traits.simultaneous else kinds.Dynamics.SEQUENTIAL,
         chance_mode=kinds.ChanceMode.EXPLICIT_STOCHASTIC if traits.chance else kinds.ChanceMode.DETERMINISTIC,
@@ -223,23 +227,59 @@ def histories(state: Any, depth: int) -> int:
     return sum(histories(state.child(a), depth - 1) for a in actions)
 
 
-GAME_CLASSES: dict[str, type[OracleGame]] = {
-    name: type(f"{short_name(name).title().replace('_', '')}Game", (OracleGame,), {"oracle_name": name})
-    for name in GAMES
-}
+GAME_CLASSES: dict[str, type[OracleGame]] = {}
 """One OpenSpiel game class per oracle game (pyspiel keeps classes, not functions, across its shutdown)."""
+
+PREFIX = "oracle_"
+"""The prefix of an oracle game whose OpenSpiel name OpenSpiel already uses for a game of its own (``nim``)."""
+OPENSPIEL_OWN = frozenset(g.short_name for g in pyspiel.registered_games())
+"""OpenSpiel's own games, read before any oracle game is registered."""
+REGISTERED: dict[str, str] = {}
+"""Each oracle game registered, and the name OpenSpiel knows it by (`registered_name`)."""
+
+
+def openspiel_name(game: str) -> str:
+    """The name an oracle game is registered under: `short_name`, with `PREFIX` where OpenSpiel has a game of
+    that name."""
+    return PREFIX + short_name(game) if short_name(game) in OPENSPIEL_OWN else short_name(game)
+
+
+def registered_name(game: str) -> str:
+    """The OpenSpiel name of a registered oracle game: `short_name`, or with `PREFIX` where OpenSpiel has a
+    game of that name (`NotationError` for a game the adapter could not register: see `register`)."""
+    if game not in REGISTERED:
+        register()  # a game added to the registry since the import
+    if game not in REGISTERED:
+        raise NotationError(f"the game {game} is not registered with OpenSpiel", game)
+    return REGISTERED[game]
 
 
 def register() -> None:
-    """Register every game of the registry with pyspiel (done once, on import).
+    """Register every game of the registry with pyspiel (on import, and again for games registered later).
 
     The registered type is the game's under its default parameters; a game
     loaded with other parameters has its own (a Convergence start has chance).
+    A game that cannot be registered (one with no encoding, say) is skipped,
+    with one warning naming it and why, and the others are registered.  A
+    game whose name OpenSpiel already uses for one of its own is registered
+    as ``oracle_NAME``, never shadowed by OpenSpiel's.
     """
     registered = {g.short_name for g in pyspiel.registered_games()}
-    for name, cls in GAME_CLASSES.items():
-        if short_name(name) not in registered:
-            pyspiel.register_game(game_type(table_of(name, {})), cls)
+    for name in GAMES:
+        if name in REGISTERED:
+            continue
+        cls = GAME_CLASSES.setdefault(name, type(f"{short_name(name).title().replace('_', '')}Game", (OracleGame,),
+                                                 {"oracle_name": name}))
+        wanted = openspiel_name(name)
+        try:
+            kind = game_type(table_of(name, {}))
+        except (NotImplementedError, NotationError, ImportError) as exc:
+            warnings.warn(f"oracle.adapters.openspiel: the game {name} is not registered with OpenSpiel: {exc}",
+                          stacklevel=2)
+            continue
+        if wanted not in registered:
+            pyspiel.register_game(kind, cls)
+        REGISTERED[name] = wanted
 
 
 register()
