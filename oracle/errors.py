@@ -12,7 +12,8 @@ def shorten(token: str) -> str:
 
 
 class NotationError(ValueError):
-    """Text or JSON that does not follow spec/ttykm/notation.md.
+    """Text or JSON that does not follow its game's notation (or a name, a number or a field that the shared
+    input discipline refuses: oracle/inputs.py).
 
     ``token`` is the offending token and ``column`` its 1-based column in the
     input (0 when the input is JSON, or when nothing in it is at fault but
@@ -28,9 +29,23 @@ class NotationError(ValueError):
 
 
 class InvalidPosition(NotationError):
-    """A well-formed position that breaks rule POSITION.VALID; the message says how."""
+    """A well-formed state that breaks its game's validity clause; the message says how, and ``rule`` names
+    the clause (each game's own: TTYKM's POSITION.VALID, Time Chase's TC.STATE.VALID ...)."""
 
-    rule = "POSITION.VALID"
+    rule: str | None = None
+
+    def __init__(self, message: str, token: str = "", column: int = 0, rule: str | None = None) -> None:
+        super().__init__(message, token, column)
+        if rule is not None:
+            self.rule = rule
+
+
+def invalid_text(error: InvalidPosition) -> str:
+    """An invalid state's message with its clause, once: ``invalid position (POSITION.VALID): ...``."""
+    said = str(error)
+    if error.rule is None or error.rule in (part.strip() for part in said.split(":", 2)[:2]):
+        return f"invalid position: {said}"
+    return f"invalid position ({error.rule}): {said}"
 
 
 class InapplicableVariant(NotationError):

@@ -185,6 +185,23 @@ def test_the_protocol_under_rules_influence() -> None:
     assert (automatic["verdict"], automatic["rule"]) == ("illegal", "VARIANT.PULL-AUTOMATIC")
 
 
+# An invalid state of each other game, and the clause it breaks: each game's own, never TTYKM's.
+INVALID = {
+    "time-chase": ("players=4 round=1 phase=bid first=0 ref=0 invariant=R8 unused=B5,G7,G12,P10 hands=B6|R5|R6|R7"
+                   " crystals=0,0,0,0 pawns=0,0,0,0 timeline=-", "TC.STATE.VALID"),
+    "trois-ombres": ("ombres players=4 characters=1 board=R1:1n,R2:1n,C1:1h demon=1n steps=turn",
+                     "OMBRES.STATE.VALID"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(INVALID))
+def test_validate_names_the_game_s_own_clause(game: str) -> None:
+    state, rule = INVALID[game]
+    answer = ask({"id": 1, "op": "validate", "game": game, "position": state})
+    assert (answer["valid"], answer["code"], answer["rule"]) == (False, "invalid_position", rule), answer
+    assert "POSITION.VALID" not in answer["reason"]
+
+
 def test_validate() -> None:
     good = ask({"id": 1, "op": "validate", "position": "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3  focus=past,future turn=w "
                                                         "supply=4,4 removed=0,0"})

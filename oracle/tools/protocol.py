@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import IO, Any
 
-from oracle.errors import InapplicableVariant, InvalidPosition, NotationError
+from oracle.errors import InapplicableVariant, InvalidPosition, NotationError, invalid_text
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.inputs import (
     MAX_ACTION_BYTES,
@@ -60,12 +60,14 @@ Json = dict[str, Any]
 
 
 class RequestError(Exception):
-    """A request that cannot be answered: an error code from `ERROR_CODES` and a one-line message."""
+    """A request that cannot be answered: an error code from `ERROR_CODES` and a one-line message (and for
+    an invalid state, the game's clause it breaks)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.rule = rule
 
 
 # --- reading the fields of a request -------------------------------------------
@@ -139,7 +141,7 @@ def read_position(request: Json, game: AnyGame) -> Any:
         if isinstance(value, dict):
             return game.state_from_json(value)
     except InvalidPosition as exc:  # a NotationError too: it must come first
-        raise RequestError("invalid_position", f"invalid position ({exc.rule}): {exc}") from None
+        raise RequestError("invalid_position", invalid_text(exc), exc.rule) from None
     except NotationError as exc:
         raise RequestError("bad_position", str(exc)) from None
     raise RequestError("bad_position", "position must be a string in the text notation or a JSON object")
@@ -261,8 +263,7 @@ def op_validate(request: Json, default: Defaults) -> Json:
     except RequestError as exc:
         if exc.code not in ("bad_position", "invalid_position"):
             raise
-        rule = InvalidPosition.rule if exc.code == "invalid_position" else None
-        return {"valid": False, "code": exc.code, "rule": rule, "reason": exc.message}
+        return {"valid": False, "code": exc.code, "rule": exc.rule, "reason": exc.message}
     check_variant(request, game, default, state)
     return {"valid": True, "position": game.format_state(state), "json": game.state_to_json(state)}
 

@@ -23,7 +23,7 @@ MAX_INCOME = 2
 
 
 def _fail(message: str, token: str = "") -> None:
-    raise InvalidPosition(f"TC.STATE.VALID: {message}", token)
+    raise InvalidPosition(f"TC.STATE.VALID: {message}", token, rule="TC.STATE.VALID")
 
 
 def recorded_rules(state: State) -> Rules | None:
@@ -33,7 +33,8 @@ def recorded_rules(state: State) -> Rules | None:
     try:
         return Rules.parse(state.variants)
     except NotationError:
-        raise InvalidPosition("TC.STATE.VALID: the recorded rules do not parse", f"variants={state.variants}") from None
+        raise InvalidPosition("TC.STATE.VALID: the recorded rules do not parse", f"variants={state.variants}",
+                              rule="TC.STATE.VALID") from None
 
 
 def check_state(state: State) -> None:

@@ -39,7 +39,7 @@ PLACEHOLDERS = (UNKNOWN, TRAP_SEEN)
 
 
 def _invalid(message: str, token: str = "") -> InvalidPosition:
-    return InvalidPosition(f"illegal: OMBRES.STATE.VALID: {message}", token)
+    return InvalidPosition(f"illegal: OMBRES.STATE.VALID: {message}", token, rule="OMBRES.STATE.VALID")
 
 
 def is_loc(text: str) -> bool:

@@ -11,6 +11,13 @@ from __future__ import annotations
 
 from enum import Enum, IntEnum
 
+from oracle import errors
+
+
+class InvalidPosition(errors.InvalidPosition):
+    """A well-formed position that breaks rule POSITION.VALID; the message says how."""
+
+    rule = "POSITION.VALID"
 
 class Colour(IntEnum):
     """A player, and the colour of that player's copies."""

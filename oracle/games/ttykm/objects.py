@@ -14,8 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from oracle.errors import InvalidPosition
-from oracle.games.ttykm.board import CELLS, FILES, MOVES, NEIGHBOUR, RANKS, SQUARES, Action, Colour, Era
+from oracle.games.ttykm.board import (
+    CELLS,
+    FILES,
+    MOVES,
+    NEIGHBOUR,
+    RANKS,
+    SQUARES,
+    Action,
+    Colour,
+    Era,
+    InvalidPosition,
+)
 
 SEEDS = 5
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oracle.errors import InvalidPosition as InvalidPosition  # re-exported: positions raise it
 from oracle.games.ttykm.board import CELLS, SQUARES, Colour, Era, cell
+from oracle.games.ttykm.board import InvalidPosition as InvalidPosition  # re-exported: positions raise it
 from oracle.games.ttykm.objects import Chapters as Chapters  # re-exported: the position's chapter seam
 from oracle.games.ttykm.objects import check_objects
 

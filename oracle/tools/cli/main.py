@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from oracle.errors import InvalidPosition, NotationError
+from oracle.errors import InvalidPosition, NotationError, invalid_text
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.interface import DEPENDS, ILLEGAL, LEGAL, LEGAL_SO_FAR
 from oracle.tools.cli import conform, perft, render, replay, serve, vectors
@@ -519,7 +519,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         report(f"oracle: error: {exc}")
     except InvalidPosition as exc:  # a NotationError too: it must come first
-        report(f"oracle: error: invalid position ({exc.rule}): {exc}")
+        report(f"oracle: error: {invalid_text(exc)}")
     except NotationError as exc:
         report(f"oracle: error: {exc}")
     except KeyboardInterrupt:
