@@ -216,18 +216,28 @@ def one_line(message: str) -> str:
 
 
 def check_rules_text(text: str, what: str = "the rules") -> str:
-    """A ruleset or variant text (names joined by ``+``): bounded, numbers in ASCII, no name given twice.
+    """A ruleset or variant text (names joined by ``+``): bounded, numbers in ASCII, no name given twice,
+    and no setting given two values (``players=4+players=5``, ``self-push=paradox+self-push=ends``).
 
-    Every game's `parse_rules` applies it first (`oracle.games.base.GameBase`), so that
-    ``income-round1+income-round1`` is refused in every game, as it is in TTYKM.
+    The one reader of a rules text for every game: `parse_rules` applies it first
+    (`oracle.games.base.GameBase`), and so do the shared state readers to the fields a game declares
+    as holding one (`Bounds.rules_fields`: a card game's ``variants=``), so that a repeated or
+    contradictory setting is refused alike on the command line, in a request, in a record's header and
+    in a state.
     """
     check_size(text, MAX_NAME_BYTES, what)
     check_numbers(text, what)
     seen: set[str] = set()
+    settings: dict[str, str] = {}
     for token in (t.strip() for t in text.split("+")):
         if token in seen and token not in ("", "standard"):
             raise NotationError(f"{token} is named twice in {what}", token)
         seen.add(token)
+        name, equals, _ = token.partition("=")
+        if equals and name in settings:
+            raise NotationError(f"{settings[name]} and {token} in {what} both set {name}; choose one", token)
+        if equals:
+            settings[name] = token
     return text
 
 
@@ -285,6 +295,9 @@ class Bounds:
     fields: Mapping[str, int] = field(default_factory=dict)
     json: Mapping[str, Shape] = field(default_factory=dict)
     action_number: int = NO_BOUND
+    rules_fields: tuple[str, ...] = ()
+    """The fields of the state (text ``key=`` and JSON key alike) that hold a rules text, read by
+    `check_rules_text` as every rules option is (TTYKM's ``rules=``, a card game's ``variants=``)."""
 
 
 _TOO_LONG = re.compile(f"[0-9]{{{MAX_INT_DIGITS + 1},}}")
@@ -332,6 +345,8 @@ def check_state_text(text: str, bounds: Bounds, what: str = "the state") -> None
         if key in seen:
             raise NotationError("field given twice", token, _column(text, index))
         seen.add(key)
+        if key in bounds.rules_fields:
+            check_rules_text(value, f"the field {key}=")
         bound = bounds.fields.get(key)
         over = _over_bound(value, bound) if bound is not None else None
         if over is not None:
@@ -406,6 +421,8 @@ def check_state_json(obj: Any, bounds: Bounds, what: str = "a JSON state") -> No
         if key not in bounds.json:
             raise NotationError("unknown JSON field", key)
         check_shape(value, bounds.json[key], key)
+        if key in bounds.rules_fields and isinstance(value, str):
+            check_rules_text(value, f"the JSON field {key}")
 
 
 def check_action(value: Any, bounds: Bounds, what: str = "the action") -> None:

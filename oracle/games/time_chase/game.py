@@ -63,6 +63,7 @@ BOUNDS = Bounds(
           "player": _PLAYER, "hand": ListOf(str), "hand_sizes": ListOf(Int(13)), "removed": ListOf(str),
           "trump": Maybe(str)},
     action_number=99,
+    rules_fields=("variants",),
 )
 
 

@@ -87,6 +87,7 @@ BOUNDS = Bounds(
           "player": _SEAT, "eyes": str, "cleared": _NUMBER, "known": MapOf(str), "face": Maybe(str),
           "piles": MapOf(_NUMBER), "discards": MapOf(ListOf(str)),
           "to_act": {"kind": str, "player": Maybe(_SEAT), "step": Maybe(str)}},
+    rules_fields=("variants",),
 )
 
 

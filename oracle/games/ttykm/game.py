@@ -64,6 +64,7 @@ BOUNDS = Bounds(
         "seeds": Int(99), "statues": MapOf(ListOf(str)), "built": _pair(bool),
         "elephants": ListOf({"elephant": str, "cell": str, "hat": Maybe(str)}),
     },
+    rules_fields=("rules",),
 )
 
 # The no-command tour's sample game (``oracle`` alone): each turn with what it shows.
