@@ -613,7 +613,8 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         ...
 
     def ruleset_of(self, state: StateT) -> str:
-        """The ruleset a state is played by, as `rulesets` names it (TTYKM: its ``rules=`` field)."""
+        """The ruleset a state is played by, as `rulesets` names it (TTYKM: its ``rules=`` field), and as
+        `rules_name` names the rules of that ruleset alone (``parse_rules(ruleset, None)``)."""
         ...
 
     def state_settings(self, state: StateT) -> Mapping[str, int]:

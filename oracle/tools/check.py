@@ -2,7 +2,8 @@
 
 (spec/design.md, "The contract")  A few random games of the game, each played through every shared tool:
 
-* the contract (`oracle.games.contract`), then at every step of every game the state's text and JSON
+* the contract (`oracle.games.contract`), and each ruleset's start played by the ruleset its rules are
+  named after (`oracle.tools.state_rules.ruleset_name`); then at every step of every game the state's text and JSON
   forms read back to the same state, the state is valid, who acts agrees with the outcome, each action
   sampled is judged legal and reads back from its text and JSON forms, and each event has a text and a
   JSON form;
@@ -35,6 +36,7 @@ from oracle.errors import NotationError
 from oracle.games import AnyGame, load_game
 from oracle.games.contract import check_game_contract
 from oracle.interface import ILLEGAL
+from oracle.tools.state_rules import ruleset_name
 
 SAMPLED_ACTIONS = 4  # actions judged and read back at each step (the one played among them)
 PERFT_STATES = 3  # states of each game whose perft is checked against divide
@@ -48,6 +50,11 @@ def check_game(name: str, games: int = 2, seed: int = 0, max_plies: int = 40, ad
     check_game_contract(name, game)
     rules = game.parse_rules(None, None)
     problems: list[str] = []
+    for ruleset in game.rulesets():  # the ruleset a start is played by, named as its rules are
+        own = game.ruleset_of(game.initial_state(game.parse_rules(ruleset, None)))
+        if ruleset_name(game, ruleset) != own:
+            problems.append(f"{name}: the start of {ruleset} is played by {own}, but its rules are named "
+                            f"{ruleset_name(game, ruleset)}")
     for number in range(games):
         rng = random.Random(seed * 1000 + number)
         start = game.initial_state(rules)
