@@ -12,12 +12,10 @@ misses the vectors record as illegal actions, and the clause of each event.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from random import Random
-from typing import Any
 
 from oracle.errors import NotationError
-from oracle.games.base import GameBase
+from oracle.games.seated import SeatedGame
 from oracle.games.time_chase import notation, pictures, rules, ruleset, views
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
 from oracle.games.time_chase.cards import deck
@@ -67,7 +65,7 @@ BOUNDS = Bounds(
 )
 
 
-class TimeChase(GameBase[State, Action, Rules, Event]):
+class TimeChase(SeatedGame[State, Action, Rules, Event]):
     """Time Chase (Contre-Temps), 3 to 6 players."""
 
     name: str = "time-chase"
@@ -76,12 +74,7 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
     bounds = BOUNDS
     observe_rule: str | None = "TC.OBSERVE"
     encoding = ENCODING  # actions as numbers, observations as tensors (spec/time-chase/encoding.md)
-
-    def player_name(self, player: int) -> str:
-        return f"p{player}"
-
-    def rulesets(self) -> Sequence[str]:
-        return ("standard",)
+    notation = notation  # the states', actions' and events' text and JSON (oracle.games.seated)
 
     def variants(self) -> Mapping[str, str]:
         return VARIANTS
@@ -91,29 +84,14 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
             raise NotationError("Time Chase has one ruleset, standard", ruleset)
         return Rules.parse(variants or "standard")
 
-    def rules_name(self, rules: Rules) -> str:
-        return rules.name
-
     def state_rules(self, state: State, rules_: Rules) -> Rules:
         return rules_for(state, rules_)
 
     def initial_state(self, rules: Rules) -> State:
         return State(players=rules.players, variants=rules.variant_name)
 
-    def read_state_text(self, text: str) -> State:
-        return notation.parse_state_text(text)
-
-    def format_state(self, state: State) -> str:
-        return notation.format_state(state)
-
-    def state_to_json(self, state: State) -> Json:
-        return notation.state_to_json(state)
-
     def state_text(self, state: State) -> str:
         return pictures.state_text(state)
-
-    def read_state_json(self, obj: Any) -> State:
-        return notation.state_from_json(obj)
 
     def check_state(self, state: State) -> None:
         check_state(state)
@@ -131,14 +109,14 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
 
     def legal_actions(self, state: State, rules_: Rules, player: int | None = None) -> Sequence[Action]:
         if player is not None:
-            seat(state, player)
+            self.seat(state, player)
         return rules.legal_actions(state, rules_for(state, rules_), player)
 
     def possible_actions(self, state: State, rules_: Rules, player: int | None = None) -> Sequence[Action]:
         """From a view, the plays legal in some completion of it (its "legal" and "depends" plays), in
         card order (TC.VIEW); of a whole state, its legal actions."""
         if player is not None:
-            seat(state, player)
+            self.seat(state, player)
         rules_ = rules_for(state, rules_)
         if state.phase != "play" or not state.is_view:
             return rules.legal_actions(state, rules_, player)
@@ -147,9 +125,6 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
             return ()
         plays = [Play(c) for c in rules.possible_cards(state, actor)]
         return tuple(a for a in plays if rules.explain(state, a, rules_).status != "illegal")
-
-    def chance_outcomes(self, state: State, rules_: Rules) -> Sequence[tuple[Action, Fraction]]:
-        return ()  # a shuffled deck: too many outcomes to list, see sample_chance
 
     def sample_chance(self, state: State, rules_: Rules, rng: Random) -> Action:
         if state.phase != "deal":
@@ -167,7 +142,7 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
         if state.phase != "bid":
             raise NotationError("bids are made only in a bidding step", state.phase)
         for player in choices:
-            seat(state, player)
+            self.seat(state, player)
         amounts = []
         for player in range(state.players):
             choice = choices.get(player)
@@ -176,27 +151,12 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
             amounts.append(choice.amount)
         return Bids(tuple(amounts))
 
-    def read_action_text(self, text: str) -> Action:
-        return notation.parse_action(text)
-
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(action)
-
-    def action_to_json(self, action: Action) -> Json:
-        return notation.action_to_json(action)
-
-    def read_action_json(self, obj: Any) -> Action:
-        return notation.action_from_json(obj)
-
     def apply(self, state: State, action: Action, rules_: Rules) -> Applied[State, Event]:
         after, events = rules.apply(state, action, rules_for(state, rules_))
         return Applied(after, events)
 
     def explain(self, state: State, action: Action, rules_: Rules) -> Verdict:
         return rules.explain(state, action, rules_for(state, rules_))
-
-    def completions(self, state: State, partial: Action, rules_: Rules) -> Sequence[Action]:
-        return ()  # Time Chase actions have no parts: nothing is ever "legal so far"
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over" or state.end_rule is None:
@@ -209,19 +169,10 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
         return Outcome(state.winners, reason, state.end_rule)
 
     def observe(self, state: State, player: int) -> Json:
-        seat(state, player)
+        self.seat(state, player)
         return views.observation(state, player)
 
-    def event_text(self, event: Event) -> str:
-        return notation.event_text(event)
-
-    def event_to_json(self, event: Event) -> Json:
-        return notation.event_to_json(event)
-
     # What the shared tools need beyond the rules.
-
-    def seats(self, state: State) -> tuple[int, ...]:
-        return tuple(range(state.players))
 
     def state_settings(self, state: State) -> Mapping[str, int]:
         return {"players": state.players}
@@ -262,13 +213,6 @@ class TimeChase(GameBase[State, Action, Rules, Event]):
         held: list[Action] = [Play(c) for c in state.hands[actor] if c not in legal]
         foreign = next(c for c in sorted(deck(state.players)) if c not in state.hands[actor])
         return [*held, Play(foreign)]
-
-
-def seat(state: State, player: int) -> None:
-    """`NotationError` naming ``player`` unless the state seats it."""
-    if player not in range(state.players):
-        raise NotationError(f"there is no player p{player} in a {state.players}-player game (p0 to "
-                            f"p{state.players - 1})", str(player))
 
 
 def rules_for(state: State, rules_: Rules) -> Rules:

@@ -17,7 +17,7 @@ from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
-from oracle.games.base import GameBase
+from oracle.games.seated import SeatedGame
 from oracle.games.trois_ombres import notation, views
 from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import VARIANTS, Rules, rules_for
@@ -35,13 +35,6 @@ def verdict_of(problem: Illegal | None) -> Verdict:
     if problem is None:
         return Verdict("legal", "")
     return Verdict("illegal", problem.reason, problem.rule)
-
-
-def seat(state: State, player: int) -> None:
-    """`NotationError` naming ``player`` unless the state seats it."""
-    if not 0 <= player < state.players:
-        raise NotationError(f"there is no player {player} at a {state.players}-player table (0 to "
-                            f"{state.players - 1})", str(player))
 
 
 def outcome_of(state: State) -> Outcome | None:
@@ -91,7 +84,7 @@ BOUNDS = Bounds(
 )
 
 
-class TroisOmbres(GameBase[State, Action, Rules, Event]):
+class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
     """L'heure des 3 ombres: cooperative memory with hidden tiles and chance."""
 
     name: str = "trois-ombres"
@@ -100,12 +93,7 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
     bounds = BOUNDS
     observe_rule: str | None = "OMBRES.OBSERVE"
     encoding = ENCODING  # actions as numbers, observations as tensors (spec/trois-ombres/encoding.md)
-
-    def player_name(self, player: int) -> str:
-        return f"p{player}"
-
-    def rulesets(self) -> Sequence[str]:
-        return ("standard",)
+    notation = notation  # the states', actions' and events' text and JSON (oracle.games.seated)
 
     def variants(self) -> Mapping[str, str]:
         return VARIANTS
@@ -115,25 +103,16 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
             raise NotationError("unknown ruleset (known: standard)", ruleset or "")
         return Rules.parse(variants)
 
-    def rules_name(self, rules: Rules) -> str:
-        return rules.name
-
     def state_rules(self, state: State, rules: Rules) -> Rules:
         return rules_for(state.variants, rules)
 
     def initial_state(self, rules: Rules) -> State:
         return initial_state(rules)
 
-    def read_state_text(self, text: str) -> State:
+    def read_state_text(self, text: str) -> State:  # a state is checked as it is read
         state = notation.parse_state_text(text)
         check_state(state)
         return state
-
-    def format_state(self, state: State) -> str:
-        return notation.format_state(state)
-
-    def state_to_json(self, state: State) -> Json:
-        return notation.state_to_json(state)
 
     def state_text(self, state: State) -> str:
         return state_text(state)
@@ -159,7 +138,7 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
         rules = rules_for(state.variants, rules)
         kind, actor = steps.to_act_kind(state)
         if player is not None:
-            seat(state, player)
+            self.seat(state, player)
             if kind != "player" or player != actor:
                 return ()
         if views.is_view(state):
@@ -184,21 +163,6 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
         outcomes = self.chance_outcomes(state, rules)
         return rng.choices([a for a, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
 
-    def joint_action(self, state: State, choices: Mapping[int, Action]) -> Action:
-        raise NotationError("L'heure des 3 ombres has no simultaneous moves")
-
-    def read_action_text(self, text: str) -> Action:
-        return notation.parse_action(text)
-
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(action)
-
-    def action_to_json(self, action: Action) -> Json:
-        return notation.action_to_json(action)
-
-    def read_action_json(self, obj: Any) -> Action:
-        return notation.action_from_json(obj)
-
     def apply(self, state: State, action: Action, rules: Rules) -> Applied[State, Event]:
         rules = rules_for(state.variants, rules)
         result = views.apply_view(state, action, rules) if views.is_view(state) else steps.apply(state, action, rules)
@@ -221,22 +185,13 @@ class TroisOmbres(GameBase[State, Action, Rules, Event]):
         return outcome_of(state)
 
     def observe(self, state: State, player: int) -> Json:
-        seat(state, player)
+        self.seat(state, player)
         if state.view is not None and state.view != player:
             raise NotationError(f"this is player {state.view}'s view: it holds nothing of player {player}'s",
                                 str(player))
         return views.observation(state, player)
 
-    def event_text(self, event: Event) -> str:
-        return notation.event_text(event)
-
-    def event_to_json(self, event: Event) -> Json:
-        return notation.event_to_json(event)
-
     # What the shared tools need beyond the rules.
-
-    def seats(self, state: State) -> tuple[int, ...]:
-        return tuple(range(state.players))
 
     def state_settings(self, state: State) -> Mapping[str, int]:
         return {"players": state.players, "characters": state.characters, "slots": state.slots}
