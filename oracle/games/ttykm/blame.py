@@ -20,6 +20,7 @@ from typing import Any
 
 from oracle.games.blame import differing_fields, event_diff, shown_fields
 from oracle.games.ttykm.board import Era
+from oracle.games.ttykm.event_forms import form_of_line
 from oracle.games.ttykm.notation import event_text, event_to_json, position_to_json
 from oracle.games.ttykm.rules.standard import apply_turn, explain
 from oracle.games.ttykm.ruleset import Ruleset
@@ -45,9 +46,6 @@ VARIANT_REPLACES = {
     "self-push=whole-turn": ("MOVE.OWN-COPY", "VARIANT.SELF-PUSH-WHOLE-TURN"),
     "copy-choice=free": ("TURN.COPY-CHOICE", "VARIANT.COPY-CHOICE-FREE"),
 }
-# The clause behind each kind of event that is not a push or a travel (NOTATION.EVENT).
-EVENT_RULES = {"chose": "TURN.COPY-CHOICE", "created": "TRAVEL.BACKWARD", "focus": "FOCUS.MOVE",
-               "won": "WIN.CHECK"}
 # Which event types (their JSON ``type``) produce each top-level field of the
 # position's JSON form.  ``turn`` and ``winner`` are settled when the turn ends.
 FIELD_EVENTS = {
@@ -67,16 +65,6 @@ def self_push_rule(ruleset: Ruleset) -> str:
     return "VARIANT.SELF-PUSH-ENDS" if ruleset.self_push_ends else "VARIANT.SELF-PUSH-PARADOX"
 
 
-# Chapter events: they may sit inside a push group (a pushed copy fells a tree) without ending it.
-CHAPTER_EVENT_RULES = {"planted": "GROWTH.PLANT", "dug": "GROWTH.DIG", "grew": "GROWTH.GROW",
-                       "removed": "GROWTH.SEED-REMOVED", "fell": "GROWTH.FALL"}
-# Influence's statue events ("moved neutral statue ..."): they too may sit inside a push group.
-STATUE_EVENT_RULES = {"moved": "INFLUENCE.PROPAGATE", "blocked": "INFLUENCE.PROPAGATE.STOP",
-                      "built": "INFLUENCE.BUILD", "placed": "INFLUENCE.BUILD.LATER",
-                      "unplaced": "INFLUENCE.BUILD.REBOUND-BLOCKED"}
-# Memory's elephant events ("commanded white dark-elephant ...", "crushed ... by elephant").
-ELEPHANT_EVENT_RULES = {"hat": "MEMORY.TRAIN", "commanded": "MEMORY.COMMAND",
-                        "stepped": "VARIANT.ELEPHANT-MOVES-PROPAGATE"}
 
 
 def event_rules(events: list[str], ruleset: Ruleset | None = None) -> list[str]:
@@ -85,21 +73,17 @@ def event_rules(events: list[str], ruleset: Ruleset | None = None) -> list[str]:
     Push events come in groups, far end first, before the ``moved`` of the
     copy that pushed (ORACLE.EVENTS): a group of two or more is a chain; a
     paradox with no ``moved`` after it is the active copy's own (a self-push
-    variant).
+    variant).  Every other event's clause is its row's (`oracle.games.ttykm.event_forms`): a chapter's
+    effect may sit inside a push group (a pushed copy fells a tree) without ending it.
     """
     own = self_push_rule(ruleset or Ruleset())
     rules: list[str] = []
     group: list[int] = []  # indexes of the push events waiting for their "moved"
     for index, line in enumerate(events):
         kind = line.split(" ", 1)[0]
-        if kind in STATUE_EVENT_RULES and " statue " in line:
-            rules.append(STATUE_EVENT_RULES[kind])
-            continue
-        if kind in ELEPHANT_EVENT_RULES or line.endswith(" by elephant"):
-            rules.append(ELEPHANT_EVENT_RULES.get(kind, "MEMORY.TRAMPLE"))
-            continue
-        if kind in CHAPTER_EVENT_RULES or line.endswith(" by tree"):
-            rules.append(CHAPTER_EVENT_RULES.get(kind, "GROWTH.FALL.CRUSH"))
+        form = form_of_line(line)
+        if form is not None and form.among_pushes and form.rule is not None:
+            rules.append(form.rule)
             continue
         if kind in PUSH_EVENTS:
             group.append(index)
@@ -120,7 +104,7 @@ def event_rules(events: list[str], ruleset: Ruleset | None = None) -> list[str]:
         elif kind == "travelled":
             rules.append(_travel_rule(line))
         else:
-            rules.append(EVENT_RULES.get(kind, "ORACLE.EVENTS"))
+            rules.append(form.rule if form is not None and form.rule is not None else "ORACLE.EVENTS")
         group = []
     for i in group:  # a trace cut short after a push
         rules[i] = own

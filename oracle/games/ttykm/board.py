@@ -106,6 +106,17 @@ def square_name(square: int) -> str:
     return FILES[square % 4] + RANKS[square // 4]
 
 
+# Every cell's name, built once: events name cells, and the names are looked up often.
+_CELL_NAMES = tuple(f"{era.word}:{FILES[s % 4]}{RANKS[s // 4]}" for era in Era for s in range(SQUARES))
+
+
+def cell_name(c: int) -> str:
+    """A square on an era in notation: ``16`` -> ``"present:a1"``."""
+    if c < 0:
+        raise ValueError(f"no cell {c}")
+    return _CELL_NAMES[c]
+
+
 # Every cell's words, built once: the rules name cells in the reason of each
 # illegal action they try, so these are looked up on the hot path.
 _CELL_WORDS = tuple(f"{era.word} {FILES[s % 4]}{RANKS[s // 4]}" for era in Era for s in range(SQUARES))

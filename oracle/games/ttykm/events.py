@@ -7,7 +7,9 @@ Replaying a turn's events one by one on the position before it gives the
 position after it; a push chain therefore lists the far end of the chain first,
 because the rules resolve it first (rule MOVE.PUSH.CHAIN).
 
-Squares here are cells (``era * 16 + square``); `oracle.games.ttykm.notation` writes them.
+Squares here are cells (``era * 16 + square``).  How each event is written (its line, its JSON form,
+its sentence), drawn and blamed is its row of `oracle.games.ttykm.event_forms`: a new event is a value
+here and a row there.
 """
 
 from __future__ import annotations

@@ -14,38 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from oracle.errors import InvalidPosition, NotationError
-from oracle.games.ttykm.board import FILES, RANKS, SQUARES, Action, Colour, Era, cell
+from oracle.games.ttykm.board import FILES, RANKS, Action, Colour, Era, cell
+from oracle.games.ttykm.board import cell_name as cell_name  # re-exported: the notation's name of a cell
 from oracle.games.ttykm.board import cell_prose as cell_prose  # re-exported: the board's own words for a cell
 from oracle.games.ttykm.board import square_name as square_name  # re-exported
-from oracle.games.ttykm.events import (
-    Built,
-    Cleared,
-    Commanded,
-    CopyChosen,
-    Created,
-    Crushed,
-    Drawn,
-    Dug,
-    Event,
-    Fell,
-    Flattened,
-    FocusMoved,
-    Grew,
-    Halted,
-    HatOff,
-    HatOn,
-    Moved,
-    Paradox,
-    Placed,
-    Planted,
-    Pushed,
-    Shifted,
-    Stepped,
-    Trampled,
-    Travelled,
-    Unplaced,
-    Won,
-)
+from oracle.games.ttykm.event_forms import form_of
+from oracle.games.ttykm.events import Event
 from oracle.games.ttykm.objects import ELEPHANTS, SEEDS, Kind, Thing, fall_direction, fallen, statue, statue_name
 from oracle.games.ttykm.ruleset import CHAPTERS, chapters_refusal
 from oracle.games.ttykm.state import Chapters, Position, check_position
@@ -60,17 +34,6 @@ COLOUR_BY_LETTER = {c.letter: c for c in Colour}
 ACTION_BY_LETTER: dict[str, TurnAction] = {a.value: a for a in Action}
 # Each Move direction's opposite: a sideways pull names a side across the move (NOTATION.PULL).
 _OPPOSITE = {Action.NORTH: Action.SOUTH, Action.SOUTH: Action.NORTH, Action.EAST: Action.WEST, Action.WEST: Action.EAST}
-
-
-# Every cell's name, built once: events name cells, and the names are looked up often.
-_CELL_NAMES = tuple(f"{era.word}:{FILES[s % 4]}{RANKS[s // 4]}" for era in Era for s in range(SQUARES))
-
-
-def cell_name(c: int) -> str:
-    """A square on an era in notation: ``16`` -> ``"present:a1"``."""
-    if c < 0:
-        raise ValueError(f"no cell {c}")
-    return _CELL_NAMES[c]
 
 
 def parse_square(text: str, column: int = 1) -> int:
@@ -552,127 +515,14 @@ def parse_action(token: str, column: int = 1) -> TurnAction:
 
 
 def event_text(event: Event) -> str:
-    """One event as a line, e.g. ``pushed black present:b2-b3 N``."""
-    match event:
-        case CopyChosen(colour, c):
-            return f"chose {colour.word} {cell_name(c)}"
-        case Moved(colour, source, target, direction):
-            return f"moved {colour.word} {cell_name(source)}-{square_name(target % SQUARES)} {direction.value}"
-        case Pushed(colour, source, target, direction):
-            return f"pushed {colour.word} {cell_name(source)}-{square_name(target % SQUARES)} {direction.value}"
-        case Crushed(colour, c, direction):
-            return f"crushed {colour.word} {cell_name(c)} {direction.value}"
-        case Paradox(colour, pushed, struck):
-            return f"paradox {colour.word} {cell_name(pushed)} {cell_name(struck)}"
-        case Travelled(colour, source, target):
-            return f"travelled {colour.word} {cell_name(source)}>{Era(target // SQUARES).word}"
-        case Created(colour, c):
-            return f"created {colour.word} {cell_name(c)}"
-        case FocusMoved(colour, source, target):
-            return f"focus {colour.word} {source.word}>{target.word}"
-        case Won(colour):
-            return f"won {colour.word}"
-        case Planted(colour, c):
-            return f"planted {colour.word} {cell_name(c)}"
-        case Dug(colour, c):
-            return f"dug {colour.word} {cell_name(c)}"
-        case Grew(what, c):
-            return f"grew {what} {cell_name(c)}"
-        case Cleared(what, c):
-            return f"removed {what} {cell_name(c)}"
-        case Fell(source, target, direction):
-            return f"fell {cell_name(source)}-{square_name(target % SQUARES)} {direction.value}"
-        case Flattened(colour, c):
-            return f"crushed {colour.word} {cell_name(c)} by tree"
-        case Shifted(owner, source, target, direction):
-            where = f"{cell_name(source)}-{square_name(target % SQUARES)}"
-            return f"moved {statue_name(owner)} statue {where} {direction.value}"
-        case Halted(owner, c, direction):
-            return f"blocked {statue_name(owner)} statue {cell_name(c)} {direction.value}"
-        case Built(colour, c):
-            return f"built {colour.word} statue {cell_name(c)}"
-        case Placed(colour, c, rebound):
-            return f"placed {colour.word} statue {cell_name(c)}" + (" rebound" if rebound else "")
-        case Unplaced(colour, c):
-            return f"unplaced {colour.word} statue {cell_name(c)}"
-        case HatOn(colour, elephant, c):
-            return f"hat {colour.word} on {elephant} {cell_name(c)}"
-        case HatOff(colour, elephant, c):
-            return f"hat {colour.word} off {elephant} {cell_name(c)}"
-        case Commanded(colour, elephant, source, target, direction):
-            return (f"commanded {colour.word} {elephant} {cell_name(source)}-{square_name(target % SQUARES)}"
-                    f" {direction.value}")
-        case Stepped(elephant, source, target, direction):
-            return f"stepped {elephant} {cell_name(source)}-{square_name(target % SQUARES)} {direction.value}"
-        case Trampled(colour, c):
-            return f"crushed {colour.word} {cell_name(c)} by elephant"
-        case Drawn(pair):
-            return f"drew {pair}"
-    raise TypeError(f"not an event: {event!r}")  # pragma: no cover
+    """One event as a line, e.g. ``pushed black present:b2-b3 N`` (its row of `oracle.games.ttykm.event_forms`)."""
+    return form_of(event).text(event)
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
-    """One event as a JSON object with a ``type`` and named fields."""
-    match event:
-        case CopyChosen(colour, c):
-            return {"type": "copy_chosen", "colour": colour.word, "cell": cell_name(c)}
-        case Moved(colour, source, target, direction):
-            return {"type": "moved", "colour": colour.word, "from": cell_name(source), "to": cell_name(target),
-                    "direction": direction.value}
-        case Pushed(colour, source, target, direction):
-            return {"type": "pushed", "colour": colour.word, "from": cell_name(source), "to": cell_name(target),
-                    "direction": direction.value}
-        case Crushed(colour, c, direction):
-            return {"type": "crushed", "colour": colour.word, "cell": cell_name(c), "direction": direction.value}
-        case Paradox(colour, pushed, struck):
-            return {"type": "paradox", "colour": colour.word, "pushed": cell_name(pushed), "struck": cell_name(struck)}
-        case Travelled(colour, source, target):
-            return {"type": "travelled", "colour": colour.word, "from": cell_name(source), "to": cell_name(target)}
-        case Created(colour, c):
-            return {"type": "created", "colour": colour.word, "cell": cell_name(c)}
-        case FocusMoved(colour, source, target):
-            return {"type": "focus_moved", "colour": colour.word, "from": source.word, "to": target.word}
-        case Won(colour):
-            return {"type": "won", "colour": colour.word}
-        case Planted(colour, c):
-            return {"type": "planted", "colour": colour.word, "cell": cell_name(c)}
-        case Dug(colour, c):
-            return {"type": "dug", "colour": colour.word, "cell": cell_name(c)}
-        case Grew(what, c):
-            return {"type": "grew", "object": what, "cell": cell_name(c)}
-        case Cleared(what, c):
-            return {"type": "removed", "object": what, "cell": cell_name(c)}
-        case Fell(source, target, direction):
-            return {"type": "fell", "from": cell_name(source), "to": cell_name(target), "direction": direction.value}
-        case Flattened(colour, c):
-            return {"type": "crushed_by_tree", "colour": colour.word, "cell": cell_name(c)}
-        case Shifted(owner, source, target, direction):
-            return {"type": "statue_moved", "statue": statue_name(owner), "from": cell_name(source),
-                    "to": cell_name(target), "direction": direction.value}
-        case Halted(owner, c, direction):
-            return {"type": "statue_blocked", "statue": statue_name(owner), "cell": cell_name(c),
-                    "direction": direction.value}
-        case Built(colour, c):
-            return {"type": "built", "colour": colour.word, "cell": cell_name(c)}
-        case Placed(colour, c, rebound):
-            return {"type": "statue_placed", "colour": colour.word, "cell": cell_name(c), "rebound": rebound}
-        case Unplaced(colour, c):
-            return {"type": "statue_unplaced", "colour": colour.word, "cell": cell_name(c)}
-        case HatOn(colour, elephant, c):
-            return {"type": "hat_on", "colour": colour.word, "elephant": elephant, "cell": cell_name(c)}
-        case HatOff(colour, elephant, c):
-            return {"type": "hat_off", "colour": colour.word, "elephant": elephant, "cell": cell_name(c)}
-        case Commanded(colour, elephant, source, target, direction):
-            return {"type": "commanded", "colour": colour.word, "elephant": elephant, "from": cell_name(source),
-                    "to": cell_name(target), "direction": direction.value}
-        case Stepped(elephant, source, target, direction):
-            return {"type": "stepped", "elephant": elephant, "from": cell_name(source), "to": cell_name(target),
-                    "direction": direction.value}
-        case Trampled(colour, c):
-            return {"type": "crushed_by_elephant", "colour": colour.word, "cell": cell_name(c)}
-        case Drawn(pair):
-            return {"type": "drawn", "rules": pair}
-    raise TypeError(f"not an event: {event!r}")  # pragma: no cover
+    """One event as a JSON object with a ``type`` and named fields (its row of `oracle.games.ttykm.event_forms`)."""
+    form = form_of(event)
+    return {"type": form.json_type, **form.fields(event)}
 
 
 # --- JSON ------------------------------------------------------------------

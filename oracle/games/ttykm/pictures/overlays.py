@@ -25,42 +25,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, TRAVELS, Action, Colour, Era
-from oracle.games.ttykm.events import (
-    Built,
-    Cleared,
-    Commanded,
-    CopyChosen,
-    Created,
-    Crushed,
-    Dug,
-    Event,
-    Fell,
-    Flattened,
-    Grew,
-    Halted,
-    HatOff,
-    HatOn,
-    Moved,
-    Paradox,
-    Placed,
-    Planted,
-    Pushed,
-    Shifted,
-    Stepped,
-    Trampled,
-    Travelled,
-    Unplaced,
-)
+from oracle.games.ttykm.event_forms import ArrowKind as ArrowKind  # re-exported: the pictures' words
+from oracle.games.ttykm.event_forms import MarkerKind as MarkerKind  # re-exported
+from oracle.games.ttykm.event_forms import form_of
+from oracle.games.ttykm.events import CopyChosen, Event
 from oracle.games.ttykm.pictures.text import event_prose
 from oracle.games.ttykm.rules.standard import explain
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Aimed, Pull, Turn, TurnAction
-
-ArrowKind = Literal["move", "push", "travel", "attempt", "fall", "statue", "carried", "elephant",
-                    "plant", "dig", "build", "train"]
-MarkerKind = Literal["crushed", "paradox", "created", "grew", "cleared", "built", "blocked", "trained", "untrained",
-                     "refused"]
 
 REMOVALS: tuple[MarkerKind, ...] = ("crushed", "paradox")
 """The badges of a removed copy, drawn on its ghost."""
@@ -134,61 +107,9 @@ class _Walk:
         return self.active is not None and cell // SQUARES == self.active // SQUARES
 
     def see(self, event: Event) -> None:
-        """Follow one event: its arrows and badges for the picture after it."""
-        match event:
-            case CopyChosen(_, c):
-                self.active = c
-            case Moved(_, source, target, direction):
-                self.action(source, target, "move", direction)
-                self.active = target
-            case Travelled(_, source, target):
-                self.action(source, target, "travel", Action.FORWARD if target > source else Action.BACKWARD)
-                self.active = target
-            case Paradox(colour, pushed, struck):
-                if pushed == self.active:
-                    # self-push=paradox: the active copy's fatal Move onto its own copy has no Moved event.
-                    self.action(pushed, struck, "move", None)
-                    self.active = None
-                self.mark(pushed, "paradox", colour, event)
-                self.mark(struck, "paradox", colour, event)
-            case Crushed(colour, c, _) | Flattened(colour, c) | Trampled(colour, c):
-                self.mark(c, "crushed", colour, event)
-            case Pushed(_, source, target, _):
-                self.effect(source, target, "push")
-            case Created(colour, c):
-                self.mark(c, "created", colour, event)
-            case Planted(_, c):
-                self.action(self.active, c, "plant", Aimed("P", c % SQUARES))
-            case Dug(_, c):
-                self.action(self.active, c, "dig", Aimed("D", c % SQUARES))
-            case Built(_, c):
-                self.action(self.active, c, "build", Aimed("B", c % SQUARES))
-                self.mark(c, "built", None, event)
-            case Commanded(_, _, source, target, direction):
-                self.action(source, target, "elephant", direction)
-            case HatOn(colour, _, c):
-                if self.acting_era(c):
-                    self.action(self.active, c, "train", Aimed("T", c % SQUARES))
-                else:  # MEMORY.TRAIN.LATER: the later versions put on the hat too
-                    self.mark(c, "trained", colour, event)
-            case HatOff(colour, _, c):
-                self.mark(c, "untrained", colour, event)
-            case Grew(_, c):
-                self.mark(c, "grew", None, event)
-            case Cleared(_, c):
-                self.mark(c, "cleared", None, event)
-            case Fell(source, target, _):
-                self.effect(source, target, "fall")
-            case Stepped(_, source, target, _):
-                self.effect(source, target, "elephant")
-            case Shifted(_, source, target, _):
-                # A statue moved on an era after the active copy's: the move was carried from the era before.
-                carried = self.active is not None and source // SQUARES > self.active // SQUARES
-                self.effect(source, target, "carried" if carried else "statue")
-            case Halted(_, c, _) | Unplaced(_, c):
-                self.mark(c, "blocked", None, event)
-            case Placed(_, c, _):
-                self.mark(c, "built", None, event)
+        """Follow one event: its arrows and badges for the picture after it (its row of
+        `oracle.games.ttykm.event_forms`)."""
+        form_of(event).draw(self, event)
 
 
 def turn_overlays(events: Iterable[Event], when: Literal["before", "after"],

@@ -2,36 +2,9 @@
 
 from __future__ import annotations
 
-from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour, Era, cell
-from oracle.games.ttykm.events import (
-    Built,
-    Cleared,
-    Commanded,
-    CopyChosen,
-    Created,
-    Crushed,
-    Drawn,
-    Dug,
-    Event,
-    Fell,
-    Flattened,
-    FocusMoved,
-    Grew,
-    Halted,
-    HatOff,
-    HatOn,
-    Moved,
-    Paradox,
-    Placed,
-    Planted,
-    Pushed,
-    Shifted,
-    Stepped,
-    Trampled,
-    Travelled,
-    Unplaced,
-    Won,
-)
+from oracle.games.ttykm.board import SQUARES, Colour, Era, cell
+from oracle.games.ttykm.event_forms import form_of
+from oracle.games.ttykm.events import Event
 from oracle.games.ttykm.notation import cell_prose, event_text, square_name, square_text
 from oracle.games.ttykm.objects import hats_in_supply
 from oracle.games.ttykm.state import Position
@@ -97,10 +70,6 @@ def events_text(events: tuple[Event, ...], indent: str = "  ") -> str:
 # --- in words, for screen readers and for readers who have not met the notation ---
 
 
-def _place(c: int) -> str:
-    return f"square {square_name(c % SQUARES)} of the {Era(c // SQUARES).word}"
-
-
 def position_prose(position: Position) -> str:
     """The position in plain sentences: each era's copies, the Foci, the supplies and whose turn it is."""
     lines = []
@@ -153,90 +122,9 @@ def position_summary(position: Position) -> str:
             f"Black {position.on_board(Colour.BLACK)}")
 
 
-def _statue(owner: Colour | None) -> str:
-    return "the neutral statue" if owner is None else f"{owner.word.capitalize()}'s statue"
-
-
-def _elephant(elephant: str) -> str:
-    return elephant.replace("-", " ")
-
-
-def _crush(colour: Colour, c: int, direction: Action) -> str:
-    """A copy pushed to its death: into the wall, or against an object that cannot move (OBJECTS.PUSH)."""
-    against = "into the wall" if NEIGHBOUR[direction][c % SQUARES] is None else "against an object that cannot move"
-    return f"The {colour.word} copy on {_place(c)} is pushed {direction.word} {against} and crushed."
-
-
 def event_prose(event: Event) -> str:
     """One event as an English sentence, e.g. ``The black copy on square b2 of the present is pushed north to b3.``
 
-    Every event of the standard game and of every chapter has its sentence, so
-    that a reader who has not met the notation can follow any turn."""
-    match event:
-        case CopyChosen(colour, c):
-            return f"{colour.word.capitalize()} chooses the copy on {_place(c)}."
-        case Moved(colour, source, target, direction):
-            return (f"The {colour.word} copy moves {direction.word} from {_place(source)} "
-                    f"to {square_name(target % SQUARES)}.")
-        case Pushed(colour, source, target, direction):
-            return (f"The {colour.word} copy on {_place(source)} is pushed {direction.word} "
-                    f"to {square_name(target % SQUARES)}.")
-        case Crushed(colour, c, direction):
-            return _crush(colour, c, direction)
-        case Paradox(colour, pushed, struck):
-            return (f"Paradox: the {colour.word} copy from {_place(pushed)} meets the {colour.word} copy "
-                    f"on {_place(struck)}, and both are removed.")
-        case Travelled(colour, source, target):
-            way = "forward" if target > source else "back"
-            return (f"The {colour.word} copy on {_place(source)} travels {way} in time "
-                    f"to the {Era(target // SQUARES).word}.")
-        case Created(colour, c):
-            return f"A new {colour.word} copy comes from the supply onto {_place(c)}."
-        case FocusMoved(colour, source, target):
-            return f"{colour.word.capitalize()} moves the Focus from the {source.word} to the {target.word}."
-        case Won(colour):
-            return f"{colour.word.capitalize()} wins."
-        case Planted(colour, c):
-            return f"The {colour.word} copy plants a seed from the supply on {_place(c)}."
-        case Dug(colour, c):
-            return f"The {colour.word} copy digs up the seed on {_place(c)}, and the seed goes back to the supply."
-        case Grew(what, c):
-            return f"A {what} grows on {_place(c)}."
-        case Cleared(what, c):
-            return f"The {what.replace('-', ' ')} on {_place(c)} is removed."
-        case Fell(source, target, direction):
-            return f"The tree on {_place(source)} falls {direction.word} onto {square_name(target % SQUARES)}."
-        case Flattened(colour, c):
-            return f"The {colour.word} copy on {_place(c)} is crushed by a falling tree."
-        case Shifted(owner, source, target, direction):
-            return (f"{_statue(owner).capitalize()} on {_place(source)} moves {direction.word} "
-                    f"to {square_name(target % SQUARES)}.")
-        case Halted(owner, c, direction):
-            return (f"{_statue(owner).capitalize()} on {_place(c)} cannot move {direction.word} as it did in the era "
-                    f"before, so it stays, and the eras after it are spared.")
-        case Built(colour, c):
-            return f"The {colour.word} copy builds {colour.word.capitalize()}'s statue on {_place(c)}."
-        case Placed(colour, c, rebound):
-            again = (", one square back from where the era before left it, because that square is blocked"
-                     if rebound else "")
-            return f"{_statue(colour).capitalize()} appears on {_place(c)} as well{again}."
-        case Unplaced(colour, c):
-            return (f"{_statue(colour).capitalize()} cannot appear on the {Era(c // SQUARES).word}: square "
-                    f"{square_name(c % SQUARES)} and the square behind it are both blocked, so no later era gets it "
-                    f"either.")
-        case HatOn(colour, elephant, c):
-            return f"The {_elephant(elephant)} on {_place(c)} puts on {colour.word.capitalize()}'s hat."
-        case HatOff(colour, elephant, c):
-            return f"{colour.word.capitalize()}'s hat comes off the {_elephant(elephant)} on {_place(c)}."
-        case Commanded(colour, elephant, source, target, direction):
-            return (f"{colour.word.capitalize()} commands the {_elephant(elephant)} on {_place(source)} "
-                    f"to step {direction.word} to {square_name(target % SQUARES)}.")
-        case Stepped(elephant, source, target, direction):
-            return (f"The {_elephant(elephant)} on {_place(source)} steps {direction.word} "
-                    f"to {square_name(target % SQUARES)}, as it did in the era before.")
-        case Trampled(colour, c):
-            return f"The {colour.word} copy on {_place(c)} is crushed by an elephant."
-        case Drawn(pair):
-            chapters = " and ".join(name.capitalize() for name in pair.split("+"))
-            return f"{chapters} are drawn, and both chapters' objects are set up."
-    raise TypeError(f"not an event: {event!r}")  # pragma: no cover
+    Every event of the standard game and of every chapter has its sentence (its row of
+    `oracle.games.ttykm.event_forms`), so that a reader who has not met the notation can follow any turn."""
+    return form_of(event).prose(event)
