@@ -185,3 +185,20 @@ def test_json_turn_errors() -> None:
         turn_from_json({"copy": None, "actions": ["N"], "focus": "past"})
     with pytest.raises(NotationError, match="expected an action"):
         turn_from_json({"copy": "a1", "actions": ["Q"], "focus": "past"})
+
+
+def test_every_event_has_one_row_that_reads_its_own_lines() -> None:
+    """The event table (oracle.games.ttykm.event_forms) holds each kind of event once, and the line each row
+    writes is read back to that row, as the conformance blame reads an engine's lines."""
+    from typing import get_args
+
+    from oracle.games.ttykm import event_forms
+    from oracle.games.ttykm.events import Event
+
+    kinds = [form.kind for form in event_forms.FORMS]
+    assert sorted(k.__name__ for k in kinds) == sorted(k.__name__ for k in get_args(Event))
+    assert len({form.json_type for form in event_forms.FORMS}) == len(kinds)
+    for form in event_forms.FORMS:
+        sample = event_forms._sample(form.kind)
+        assert event_forms.form_of(sample) is form
+        assert event_forms.form_of_line(form.text(sample)) is form, form.kind.__name__

@@ -326,7 +326,8 @@ FORMS: tuple[EventForm[Any], ...] = (
         lambda e: f"hat {e.colour.word} off {e.elephant} {cell_name(e.cell)}",
         lambda e: {"colour": e.colour.word, "elephant": e.elephant, "cell": cell_name(e.cell)},
         lambda e: f"{e.colour.word.capitalize()}'s hat comes off the {_elephant(e.elephant)} on {_place(e.cell)}.",
-        lambda d, e: d.mark(e.cell, "untrained", e.colour, e), rule="MEMORY.TRAIN", among_pushes=True),
+        lambda d, e: d.mark(e.cell, "untrained", e.colour, e), rule="MEMORY.TRAIN", among_pushes=True,
+        marker=" off "),
     EventForm[Commanded](
         Commanded, "commanded",
         lambda e: (f"commanded {e.colour.word} {e.elephant} {cell_name(e.source)}-{_to(e.target)}"
