@@ -1,4 +1,5 @@
-"""The one exception type the parsers raise, and its kind for invalid positions."""
+"""The one exception type the readers raise, `NotationError`, and its kinds: an invalid state (naming its
+game's clause), a variant that changes nothing, a game that breaks the contract."""
 
 from __future__ import annotations
 
