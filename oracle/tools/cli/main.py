@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -167,9 +168,33 @@ def split_state_action(args: argparse.Namespace, game: AnyGame, rules: Any) -> t
     words: list[str] = args.args
     if len(words) > 2:
         state, action = game.words.state.upper(), game.words.action.upper()
-        raise UsageError(f"expected [{state}] {action}, got {len(words)} arguments ('apply' plays several)")
+        raise UsageError(f"expected [{state}] {action}, got {len(words)} arguments"
+                         + (_quote_hint(args, game, rules) or " ('apply' plays several)"))
     state, actions = split_state_actions(args, game, rules)
     return state, actions[0]
+
+
+def _quote_hint(args: argparse.Namespace, game: AnyGame, rules: Any) -> str:
+    """When the words of several arguments make one action (an unquoted turn: ``oracle legal a1 N E
+    >present``, the shell having taken ``>present`` as a file to write), the command with the action
+    quoted, completed as some legal action goes on from it; else ""."""
+    words: list[str] = args.args
+    for first in (0, 1):
+        joined = " ".join(words[first:])
+        if len(words) - first < 2 or not _is_action(joined, game):
+            continue
+        state_text = words[0] if first else None
+        try:
+            state = read_state(state_text, game, rules, args)
+            listed = [game.format_action(a) for a in game.legal_actions(state, rules)]
+        except (NotationError, ValueError):
+            listed = []
+        whole = next((text for text in listed if text.startswith(joined + " ")), joined)
+        where = f"{shlex.quote(words[0])} " if first else ""
+        named = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
+        return (f": quote the {game.words.action}, as in: oracle {named}{args.command} {where}\"{whole}\""
+                " (unquoted, the shell splits it into words and takes a '>' for a file to write)")
+    return ""
 
 
 def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, list[Any]]:
@@ -183,6 +208,9 @@ def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> 
     except NotationError:
         if not _is_action(words[0], game):
             raise
+        hint = _quote_hint(args, game, rules)
+        if hint:
+            raise UsageError(f"the words {' '.join(words)!r} make one {game.words.action}{hint}") from None
         # Several actions from the start with the start left out: say so rather than fail to read a state.
         raise UsageError(f"with several arguments the first is the {game.words.state}, and {words[0]!r} is "
                          f"{_article(game.words.action)} {game.words.action}: give the {game.words.state} first "
