@@ -8,11 +8,13 @@ words (`Game.words`: "16 legal turns" in TTYKM, "legal actions" elsewhere).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from oracle import SPEC_VERSION, __version__
@@ -102,6 +104,9 @@ class Parser(argparse.ArgumentParser):
 # before the command they are stored as ``before_NAME`` and merged by
 # `merge_options_before_command`, so that neither place silently wins.
 COMMON_OPTIONS: dict[str, Any] = {"json": False, "variant": None, "game": None, "rules": None}
+LANGUAGES = ("en", "fr")  # of a game's words in text pictures, where it has two (3 ombres)
+LANG_HELP = ("the language of a game's text pictures where it has two (3 ombres: en or fr, each with a legend;"
+             " default: ORACLE_LANG, else the locale, LANG, else en)")
 
 
 def merge_options_before_command(args: argparse.Namespace) -> None:
@@ -480,6 +485,8 @@ def build_parser() -> Parser:
     parser.add_argument("--variant", dest="before_variant", metavar="NAME", type=name_text, help=argparse.SUPPRESS)
     parser.add_argument("--game", dest="before_game", metavar="NAME", type=name_text, help=argparse.SUPPRESS)
     parser.add_argument("--rules", dest="before_rules", metavar="NAME", type=name_text, help=argparse.SUPPRESS)
+    # The language of the text pictures is the run's, so it comes before the command.
+    parser.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
     parser.add_argument("--version", action="version", version=f"oracle {__version__} (spec {SPEC_VERSION})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
@@ -570,10 +577,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
         merge_options_before_command(args)
-        if args.command is None:
-            return cmd_tour(args)
-        code: int = args.func(args)
-        return code
+        with text_language(getattr(args, "lang", None)):
+            if args.command is None:
+                return cmd_tour(args)
+            code: int = args.func(args)
+            return code
     except UsageError as exc:
         report(f"oracle: error: {exc}")
     except InvalidPosition as exc:  # a NotationError too: it must come first
@@ -586,6 +594,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     return EXIT_ERROR
+
+
+@contextlib.contextmanager
+def text_language(lang: str | None) -> Iterator[None]:
+    """``--lang``: the games' text pictures read it as ``ORACLE_LANG`` while the command runs."""
+    if lang is None:
+        yield
+        return
+    saved = os.environ.get("ORACLE_LANG")
+    os.environ["ORACLE_LANG"] = lang
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["ORACLE_LANG"]
+        else:
+            os.environ["ORACLE_LANG"] = saved
 
 
 def report(message: str) -> None:
