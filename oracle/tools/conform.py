@@ -773,8 +773,10 @@ class Report:
                     also = [d.source + (f" ({d.request['turn']})" if isinstance(d.request.get("turn"), str)
                                         and d.request.get("turn") != fold[0].request.get("turn") else "")
                             for d in fold[1:]]
-                    lines.append(f"  the same cause showed at {len(fold)} places; also at: " + "; ".join(also[:8])
-                                 + (f"; and {len(also) - 8} more (all are in --report)" if len(also) > 8 else ""))
+                    lines.append(f"  the same cause showed at {len(fold)} places; also at:")
+                    lines += [f"    {place}" for place in also[:8]]
+                    if len(also) > 8:
+                        lines.append(f"    and {len(also) - 8} more (all are in --report)")
             if len(causes) > shown_per_rule:
                 lines.append(f"  ... and {len(causes) - shown_per_rule} more causes under {rule}"
                              " (all are in --report)")
