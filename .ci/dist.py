@@ -14,6 +14,7 @@ with its data.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +40,8 @@ def build(target: Path) -> list[Path]:
     target.mkdir(parents=True, exist_ok=True)
     here = Path.cwd()
     os.chdir(ROOT)  # the hook builds the project of the current directory
+    # A file list left by an earlier build would be read back into this one: start from the source alone.
+    shutil.rmtree(ROOT / "ttykm_oracle.egg-info", ignore_errors=True)
     try:
         sdist = target / build_meta.build_sdist(str(target))
     finally:
