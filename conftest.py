@@ -44,6 +44,7 @@ SLOW_MODULES = (
     "properties/trois_ombres/test_proofs.py",
     "properties/test_effects_formal.py",
     "tests/test_openspiel.py",
+    "tests/test_dist.py",
 )
 
 

@@ -127,6 +127,14 @@ def test_position_as_json_argument(capsys: pytest.CaptureFixture[str]) -> None:
         (["frobnicate"], "oracle: error: argument COMMAND: invalid choice: 'frobnicate'"),
         (["legal"], "oracle: error: the following arguments are required: [POSITION] TURN"),
         (["legal", START, "a1 N", "extra"], "oracle: error: expected [POSITION] TURN, got 3 arguments"),
+        # An unquoted turn (the shell took '>present' as a file to write): the command, with the turn quoted.
+        (["legal", "a1", "N", "E"], 'oracle: error: expected [POSITION] TURN, got 3 arguments: quote the turn,'
+                                    ' as in: oracle legal "a1 N E >present" (unquoted, the shell splits it'),
+        (["explain", START, "a1", "N", "E"], "oracle: error: expected [POSITION] TURN, got 4 arguments: quote the turn,"
+                                             f" as in: oracle explain '{START}' \"a1 N E >present\""),
+        (["apply", "a1", "N", "E"], "oracle: error: the words 'a1 N E' make one turn: quote the turn, as in: oracle"
+                                    ' apply "a1 N E >present"'),
+        (["legal", "a1 N E present"], "oracle: error: the new Focus is written with '>', as in \"a1 N E >present\""),
     ],
 )
 def test_errors_are_one_line_with_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

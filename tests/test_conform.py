@@ -4,6 +4,7 @@ with the rule they break, and engine failures and bad usage have their exit code
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from oracle.tools.conform import (
     EXIT_USAGE,
     Report,
     declared_rules_problem,
+    engine_argv,
 )
 from oracle.tools.conform import conform as conform_game
 from tests.conftest import ROOT
@@ -187,8 +189,38 @@ PLANTED = [
     ("no_paradox", {"MOVE.PUSH.PARADOX"}),
     ("free_copy_choice", {"TURN.COPY-CHOICE"}),
     ("win_before_focus", {"WIN.CHECK", "TURN.END"}),
-    ("one_era_loss", {"WIN.CHECK"}),
-]
+]  # one_era_loss's bug is caught with its folding below (wiped_out_not_lost)
+
+
+def test_divergences_of_one_cause_are_folded_into_one_with_where_it_showed(tmp_path: Path) -> None:
+    """A player wiped off every era has not lost, and the engine counts perft by its own rules: the
+    apply records of the wipe-out and every perft count that divide narrows to the same turn are one
+    cause, reported once with the count of the places where it showed, not once per place."""
+    report_path = tmp_path / "report.json"
+    done = run_cli("--engine", "python -m tests.toy_engines.wiped_out_not_lost", "--games", "0", "--keep-going",
+                   "--vectors", str(VECTORS / "standard"), "--report", str(report_path))
+    assert done.returncode == EXIT_DIVERGENCE, done.stdout + done.stderr
+    report = json.loads(report_path.read_text())
+    divergences = report["divergences"]
+    assert report["by_rule"] == {"WIN.CHECK": len(divergences)} and len(divergences) >= 5
+    assert any("perft" in d for d in divergences) and any(d["source"].startswith("vectors apply") for d in divergences)
+    (fold,) = report["folded"]
+    assert fold["count"] == len(divergences) and fold["sources"] == [d["source"] for d in divergences]
+    assert f"{len(divergences)} divergences under 1 rules, from 1 cause:" in done.stdout
+    assert done.stdout.count("DIVERGENCE at") == 1
+    assert f"the same cause showed at {len(divergences)} places" in done.stdout
+
+
+def test_an_engine_command_naming_python_runs_under_the_oracles_own_python(tmp_path: Path) -> None:
+    """``python`` names the oracle's interpreter, found even where no ``python`` is on the PATH, so that
+    the docs' toy engines (which import the oracle) run as written."""
+    assert engine_argv("python engine.py --fast") == [sys.executable, "engine.py", "--fast"]
+    assert engine_argv("python3 engine.py") == ["python3", "engine.py"]
+    assert engine_argv("./python engine.py")[0] == "./python"
+    done = subprocess.run([sys.executable, "-m", "oracle", "conform", "--quiet", "--engine",
+                           "python tests/toy_engines/focus_stays.py"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=300, env={**os.environ, "PATH": str(tmp_path)})
+    assert done.returncode == EXIT_DIVERGENCE and "FOCUS.MOVE" in done.stdout, done.stdout + done.stderr
 
 
 @pytest.mark.parametrize(("engine", "rules"), PLANTED, ids=[name for name, _ in PLANTED])
@@ -210,8 +242,11 @@ def test_an_early_win_is_blamed_on_the_win_or_the_turn_end_never_on_a_push(tmp_p
     report = json.loads(report_path.read_text())
     assert report["keep_going"] and set(report["by_rule"]) <= {"WIN.CHECK", "TURN.END"}
     assert sum(report["by_rule"].values()) == len(report["divergences"]) > 1
-    assert "rule       count  first seen at" in done.stdout.replace("WIN.CHECK ", "rule      ")
-    assert done.stdout.count("reproduce: ") == min(5, len(report["divergences"]))
+    assert "rule       count  causes  first seen at" in done.stdout.replace("WIN.CHECK ", "rule      ")
+    causes = {rule: sum(1 for fold in report["folded"] if fold["divergence"]["rule"] == rule)
+              for rule in report["by_rule"]}
+    assert done.stdout.count("reproduce: ") == sum(min(5, n) for n in causes.values())
+    assert sum(fold["count"] for fold in report["folded"]) == len(report["divergences"])
 
 
 def test_a_position_that_differs_is_blamed_field_by_field() -> None:

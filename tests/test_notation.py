@@ -71,6 +71,21 @@ def test_parser_accepts_lower_case_actions_and_extra_spaces() -> None:
     assert format_turn(parse_turn("  a1  n   f  >past ")) == "a1 N F >past"
 
 
+def test_the_focus_is_read_in_any_case_as_the_actions_are() -> None:
+    assert format_turn(parse_turn("a1 n e >Present")) == format_turn(parse_turn("a1 N E >PRESENT")) == "a1 N E >present"
+    assert turn_from_json({"copy": "a1", "actions": ["N", "E"], "focus": "Future"}) == parse_turn("a1 N E >future")
+    with pytest.raises(NotationError, match="expected an era"):
+        parse_turn("a1 N E >pre\u017fent")  # only ASCII letters count
+
+
+@pytest.mark.parametrize(("text", "fixed"), [("a1 N E present", "a1 N E >present"), ("a1 N Future", "a1 N >Future"),
+                                             ("a1 past", "a1 >past")])
+def test_an_era_without_its_marker_is_refused_with_the_turn_written_right(text: str, fixed: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_turn(text)
+    assert str(info.value).startswith(f"the new Focus is written with '>', as in \"{fixed}\"")
+
+
 def test_fields_in_any_order() -> None:
     text = "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 removed=0,0 supply=4,4 focus=past,future turn=w"
     assert format_position(parse_position(text)) == START

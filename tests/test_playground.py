@@ -191,8 +191,22 @@ def test_a_chapter_action_so_far_is_drawn_in_its_own_colour(rules: str, picks: l
     """The turn so far on the board: an aimed action is drawn as itself (its legend's swatch), not as a move."""
     answer = view({"game": "ttykm", "rules": rules, "picks": picks})
     assert answer["picks"] == picks and answer["verdict"] is None
-    kinds = re.findall(r'data-kind="(\w+)"', answer["svg_row"])
+    kinds = re.findall(r'<g class="arrow (\w+)"', answer["svg_row"])
     assert kinds == ([kind] if len(picks) == 2 else ["move", kind]), kinds
+
+
+def test_the_turn_so_far_is_drawn_where_the_copy_now_stands() -> None:
+    """After a click that moves the copy, the board is the position the actions so far leave: the copy on
+    its new square, highlighted there, with the arrow of its move."""
+    from oracle.games.ttykm.pictures.svg import board_svg
+
+    moved = view({"game": "ttykm", "picks": ["past:a1", "past:a2"]})
+    assert re.findall(r'class="highlight" data-cell="([a-z:0-9]+)"', moved["svg_row"]) == ["past:a2"]
+    assert re.findall(r'<g class="arrow (\w+)"[^>]*data-from="past:a1" data-to="past:a2"', moved["svg_row"]) == ["move"]
+    copies = re.compile(r'<circle cx="([0-9.]+)" cy="([0-9.]+)"[^>]*class="copy white"')
+    north = parse_position(format_position(Position.start()).replace("3b/4/4/w3|", "3b/4/w3/4|", 1))
+    assert copies.findall(moved["svg_row"]) == copies.findall(board_svg(north, layout="row"))
+    assert copies.findall(moved["svg_row"]) != copies.findall(board_svg(Position.start(), layout="row"))
 
 
 def test_the_chooser_lists_every_game_and_ruleset_of_the_registry() -> None:
@@ -313,3 +327,35 @@ def test_refusals_are_in_words_and_a_refused_typed_turn_is_drawn() -> None:
     off = view({"game": "ttykm", "state": START, "action": "a1 W N >present"})
     assert off["verdict"]["rule"] == "MOVE.WALL"
     assert 'class="arrow attempt"' in off["svg_row"] and 'class="arrow attempt"' in off["svg_column"]
+
+
+def test_a_seat_view_is_in_words_and_the_umpire_sees_every_tile() -> None:
+    """3 ombres: each player's seen tiles, a line a player, and the table as a list of slots, never as
+    JSON; the umpire's picture names every face-down tile, a seat's draws it as a back; both pictures
+    come for a wide screen and a phone."""
+    game = load_game("trois-ombres")
+    answer = view({"game": "trois-ombres"})
+    answer = view({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"]})
+    for action in ("roll", "die loupe", "reveal R1"):
+        answer = view({"game": "trois-ombres", "state": answer["state"], "action": action, "seat": "0"})
+    fields = {f["field"]: f for f in answer["view"]["private"] + answer["view"]["public"]}
+    tile = game.observe(game.parse_state(answer["state"]), 0)["seen"][0]["R1"]
+    assert fields["seen"] == {"field": "seen", "text": f"p0: R1 {tile} · p1: none · p2: none · p3: none"}
+    assert fields["board"]["items"][0].startswith(f"slot R1, tile {tile}, up yes")
+    words = [w for f in fields.values() for w in f.get("items", [f.get("text")])]
+    assert all(isinstance(w, str) and not re.search(r'[{}"\[\]]', w) for w in words), "JSON in the view"
+    assert answer["view"]["picture"].count("<svg") == 2 and 'class="trois-ombres narrow"' in answer["view"]["picture"]
+    umpire = view({"game": "trois-ombres", "state": answer["state"], "seat": "umpire"})
+    faces = re.findall(r'fill="#b9b3d1">([^<]*)<', umpire["table"])  # the labels of face-down tiles
+    assert faces and "?" not in faces
+    assert set(re.findall(r'fill="#b9b3d1">([^<]*)<', answer["view"]["picture"])) == {"?"}
+
+
+def test_the_chooser_names_the_ruleset_of_the_position() -> None:
+    """A position opened alone (a lesson's link) names its ruleset for the chooser; a Convergence pair
+    is the chooser's Convergence."""
+    game = load_game("ttykm")
+    for ruleset, named in (("influence", "influence"), ("growth+memory", "convergence"), ("standard", "standard")):
+        state = game.format_state(game.initial_state(game.parse_rules(ruleset, None)))
+        assert view({"game": "ttykm", "state": state})["ruleset"] == named
+    assert view({"game": "time-chase"})["ruleset"] == "standard"

@@ -445,7 +445,7 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
         assert page.locator(".pg-view").inner_text().count(seat) >= 2 and "sees" not in page.locator(
             ".pg-view").inner_text()  # nothing of the seat's view before the device is passed
         page.locator(".pg-pass-ready").click()
-        assert page.locator(".pg-picture svg").count() == 1 and page.locator(".pg-buttons button").count() >= 1
+        assert page.locator(".pg-picture svg:visible").count() == 1 and page.locator(".pg-buttons button").count() >= 1
         state = other.parse_state(dealt["state"])
         shown = page.locator("article").inner_text()
         for player in (p for p in range(len(dealt["seats"])) if p != dealt["view"]["seat"]):
@@ -621,3 +621,124 @@ def test_a_missing_browser_skips_locally_and_fails_in_ci(monkeypatch: pytest.Mon
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception, match="no Chromium found"):
         unavailable("no Chromium found")
+
+
+def dealt(name: str, actions: tuple[str, ...] = ()) -> str:
+    """A card game's state after its deal (drawn with a fixed seed) and ``actions``."""
+    from random import Random
+
+    from oracle.games import load_game
+
+    game = load_game(name)
+    rules = game.parse_rules(None, None)
+    state = game.initial_state(rules)
+    state = game.apply(state, game.sample_chance(state, rules, Random(7)), rules).state
+    for action in actions:
+        state = game.apply(state, game.parse_action(action), rules).state
+    return game.format_state(state)
+
+
+# Every visible picture of the card games' table lies whole inside its frame and the screen: no text of
+# it is cut off or scrolled out of sight (the frame would scroll, hiding events 9-10 or the Agence).
+TABLE_FITS = """() => {
+    const wrong = [];
+    for (const frame of document.querySelectorAll(".pg-picture")) {
+        const box = frame.getBoundingClientRect();
+        for (const svg of frame.querySelectorAll("svg")) {
+            if (svg.getBoundingClientRect().width === 0) continue;  // the layout CSS hides at this width
+            for (const text of svg.querySelectorAll("text")) {
+                const t = text.getBoundingClientRect();
+                if (t.width === 0) continue;
+                if (t.left < box.left - 1 || t.right > box.right + 1 || t.right > window.innerWidth)
+                    wrong.push(`${text.textContent.trim()} at ${Math.round(t.left)}-${Math.round(t.right)} px`);
+            }
+        }
+    }
+    return wrong;
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: str, width: int) -> None:
+    """A seat's view is in words (never JSON), the umpire sees every tile, and the table fits the page."""
+    visit = Visit(browser, base_url, width)
+    state = dealt("trois-ombres", ("roll", "die loupe", "reveal R1"))
+    page = open_playground(visit, "?game=trois-ombres&seat=0&position=" + quote(state))
+    view = page.locator(".pg-view")
+    assert "seen" in view.locator(".pg-private dt").all_inner_texts()
+    page.locator(".pg-public summary").click()
+    text = view.inner_text()
+    assert not re.search(r'[{}"\[\]]', text), f"raw JSON in the player's view: {text[:300]}"
+    assert "R1 3h" in view.locator(".pg-private dd").first.inner_text()
+    shown = page.locator(".pg-picture svg:visible")
+    assert shown.count() == 1 and "Agence" in (shown.text_content() or "")
+    assert page.evaluate(TABLE_FITS) == []
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-seat-trois-ombres-{width}.png"), full_page=True)
+    # The umpire sees every hidden tile: the face-down ones are drawn with their faces, no '?'.
+    page.locator("select.pg-seat").select_option("umpire")
+    table = page.locator(".pg-picture svg:visible")
+    assert table.count() == 1
+    labels = [t.strip() for t in table.locator("text").all_text_contents()]
+    assert "?" not in labels and "5n" in labels, "the umpire's table hides the face-down tiles"
+    assert page.evaluate(TABLE_FITS) == []
+    page.screenshot(path=str(OUTPUT / f"site-playground-umpire-trois-ombres-{width}.png"), full_page=True)
+    # Time Chase's timeline, every event of it in sight.
+    page = open_playground(visit, "?game=time-chase&seat=0&position=" + quote(dealt("time-chase")))
+    timeline = page.locator(".pg-picture svg:visible")
+    assert timeline.count() == 1 and "event 10" in (timeline.text_content() or "")
+    assert page.evaluate(TABLE_FITS) == []
+    page.screenshot(path=str(OUTPUT / f"site-playground-seat-time-chase-{width}.png"), full_page=True)
+    visit.assert_clean()
+
+
+CELL_HOLDS = """([cell, colour]) => {
+    const svg = [...document.querySelectorAll(".pg-board svg.ttykm-board")].find(s => s.getBoundingClientRect().width);
+    const square = svg.querySelector(`rect[data-cell='${cell}']`) || svg.querySelector(`[data-cell='${cell}']`);
+    const box = square.getBoundingClientRect();
+    return [...svg.querySelectorAll(`circle.copy.${colour}`)].some(c => {
+        const b = c.getBoundingClientRect(), x = b.x + b.width / 2, y = b.y + b.height / 2;
+        return b.width > 0 && box.left <= x && x <= box.right && box.top <= y && y <= box.bottom;
+    });
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_playground_follows_the_turn_and_the_game(browser: Any, base_url: str, width: int) -> None:
+    """The copy is drawn where its clicks took it; the chooser names the game a lesson's link opened; the
+    typed action is cleared when the game changes; a turn that stops short is refused at its Focus."""
+    visit = Visit(browser, base_url, width)
+    page = open_playground(visit)
+    visible_cell(page, "past:a1").click()
+    visible_cell(page, "past:a2").click()
+    highlight = page.locator(".pg-board svg.ttykm-board:visible .highlight[data-cell]")
+    assert highlight.count() == 1 and highlight.get_attribute("data-cell") == "past:a2"
+    assert page.evaluate(CELL_HOLDS, ["past:a2", "white"]) and not page.evaluate(CELL_HOLDS, ["past:a1", "white"])
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-one-click-{width}.png"))
+    page.locator(".pg-typed").fill("d4 N >past")
+    page.locator("select.pg-game").select_option("trois-ombres|")
+    assert page.locator(".pg-typed").input_value() == ""
+    # A lesson's "Try it in the playground" holds the position alone: the chooser names its chapter,
+    # and a new game starts that chapter again.
+    page = visit.open("/ttykm/learn/13-influence/")
+    page.locator("a.ttykm-open-link").first.click()
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.locator("select.pg-game").input_value() == "ttykm|influence"
+    page.locator(".pg-restart").click()
+    assert "rules=influence" in page.locator(".pg-position").input_value()
+    assert page.locator("select.pg-game").input_value() == "ttykm|influence"
+    # Lesson 03: stopping after one action is refused at the Focus, not on the square the copy moved to.
+    page = visit.open("/ttykm/learn/03-a-turn/")
+    example = page.locator(".ttykm-example", has_text="Stopping after one action is not allowed")
+    board = example.locator("svg.ttykm-board:visible").last
+    badge = board.locator("g.marker.refused")
+    assert badge.count() == 1 and badge.get_attribute("data-focus") == "present"
+    past, mark = board.locator("g.era.past").bounding_box(), badge.bounding_box()
+    assert past is not None and mark is not None
+    assert not (mark["x"] < past["x"] + past["width"] and past["x"] < mark["x"] + mark["width"]
+                and mark["y"] < past["y"] + past["height"] and past["y"] < mark["y"] + mark["height"]), \
+        "the no-entry badge sits on the past board, where the legal first move went"
+    example.scroll_into_view_if_needed()
+    example.screenshot(path=str(OUTPUT / f"site-learn-stop-short-{width}.png"))
+    visit.assert_clean()

@@ -384,7 +384,8 @@ def check_attempt(where: str, svg: dict[str, Any], oracle: Any, tried: str | Non
     if verdict.status != "illegal":  # a partial turn, legal so far
         if refused_marks:
             faults.append(f"{where}: a turn legal so far is marked refused")
-    elif verdict.rule is not None and verdict.rule.startswith("FOCUS."):
+    elif verdict.rule is not None and (verdict.rule.startswith("FOCUS.") or verdict.rule == "TURN.ACTION-COUNT"):
+        # A turn that stops short is refused at its Focus move, never on the square it rightly moved to.
         assert turn.focus is not None
         if [m["focus"] for m in refused_marks] != [turn.focus.word]:
             faults.append(f"{where}: the refused Focus move is not marked")

@@ -338,6 +338,18 @@ def test_a_turn_refused_for_its_focus_draws_its_legal_actions_as_they_are() -> N
     assert refused.get("data-focus") == "past"
 
 
+def test_a_turn_that_stops_short_is_refused_at_its_focus_not_where_the_copy_went() -> None:
+    """TURN.ACTION-COUNT: the first move is legal, ending the turn after it is not, so the badge goes on
+    the Focus move and says why, never on a2, the first move's square."""
+    overlays = attempt_overlays(Position.start(), parse_turn("a1 N >present"), Ruleset())
+    assert [a.kind for a in overlays.arrows] == ["move"] and overlays.markers == ()
+    assert overlays.refused_focus is Era.PRESENT and "another action" in overlays.refused_focus_note
+    root = parse(board_svg(Position.start(), overlays))
+    (refused,) = [g for g in groups(root, "marker") if g.get("data-mark") == "refused"]
+    assert refused.get("data-focus") == "present" and refused.get("data-cell") is None
+    assert "may not end yet" in (refused.findtext(f"{{{NS['s']}}}title") or "")
+
+
 def test_a_copy_that_may_not_act_is_drawn_trying() -> None:
     """White's Focus is on the empty past: the white copy in the present may not act instead."""
     position = parse_position("3b/4/4/4|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=1,0")

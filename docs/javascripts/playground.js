@@ -164,6 +164,7 @@
     parts.chooser.addEventListener("change", function () {
       const [game, ruleset] = parts.chooser.value.split("|");
       Object.assign(current, { game: game, rules: ruleset, state: "", picks: [] });
+      parts.typed.value = "";  // an action of the last game means nothing in this one
       if (editing) toggleEdit();
       viewer = null;
       clearReplay();
@@ -193,6 +194,7 @@
       parts.undo,
       el("button", { type: "button", class: "md-button pg-restart", onclick: function () {
         current.state = "";
+        parts.typed.value = "";
         viewer = null;
         clearReplay();
         parts.message.replaceChildren();
@@ -243,7 +245,20 @@
     answer = result;
     current.state = result.state;
     current.picks = result.picks;
+    followRuleset(result);
     show(change);
+  }
+
+  // The chooser names the game and ruleset of the state in play, however it came (a lesson's link
+  // holds the position alone); a new game then starts under that ruleset.
+  function followRuleset(a) {
+    const game = catalogue.find(function (g) { return g.name === a.game; });
+    if (!game) return;
+    const ruleset = a.ruleset === game.rulesets[0] ? "" : a.ruleset;
+    const value = a.game + "|" + ruleset;
+    if (![...parts.chooser.options].some(function (o) { return o.value === value; })) return;
+    parts.chooser.value = value;
+    if (!current.rules && ruleset) current.rules = ruleset;
   }
 
   // --- one era at a time on a narrow screen --------------------------------------------------

@@ -25,8 +25,10 @@ from __future__ import annotations
 import json
 import queue
 import random
+import re
 import shlex
 import subprocess
+import sys
 import threading
 import time
 from collections import deque
@@ -83,6 +85,16 @@ class EngineFailed(Exception):
     """The engine could not be started, died, timed out or wrote something that is not a response."""
 
 
+def engine_argv(command: str) -> list[str]:
+    """The engine command's words; a command whose program is ``python`` runs under the oracle's own
+    Python (``sys.executable``), so that a Python engine may import the oracle whichever ``python`` the
+    shell finds first, or none.  Name ``python3`` or a path for another interpreter."""
+    words = shlex.split(command)
+    if words[:1] == ["python"]:
+        return [sys.executable, *words[1:]]
+    return words
+
+
 class Engine:
     """An engine under test: a subprocess answering one JSON line per request line."""
 
@@ -93,7 +105,7 @@ class Engine:
         self.stderr_tail: deque[str] = deque(maxlen=20)
         try:
             self.process = subprocess.Popen(
-                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                engine_argv(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 text=True, encoding="utf-8", errors="replace", bufsize=1,
             )
         except (OSError, ValueError) as exc:
@@ -177,6 +189,16 @@ class Divergence:
     # (``position``, ``depth``, ``oracle``, ``engine``, ``path``); the request is then about the
     # state at the end of that path.
     perft: Json | None = None
+    # What differs, in words, once narrowed (a perft count's: the difference found at the end of its path).
+    cause: str = ""
+
+    def fold_key(self) -> tuple[str, str, str, str]:
+        """What the divergence comes down to: the rule, the question and the state asked about, and the
+        difference (an event's number left out).  Divergences with one key are one cause showing in
+        several places (several turns of a position, several perft counts through one turn)."""
+        state = self.request.get("position", self.request.get("state"))
+        cause = re.sub(r"^event \d+: ", "", self.cause or self.summary)
+        return (self.rule or "", str(self.request.get("op")), json.dumps(state, sort_keys=True), cause)
 
     def to_json(self) -> Json:
         return {"source": self.source, "request": self.request, "summary": self.summary, "rule": self.rule,
@@ -509,7 +531,7 @@ class Runner:
             inner = exc.divergence
             narrowed = f"narrowed to {' / '.join(path)}: " if path else ""
             raise Diverged(Divergence(where, inner.request, f"{found.summary}; {narrowed}{inner.summary}", inner.rule,
-                                      inner.oracle, inner.engine, counts)) from None
+                                      inner.oracle, inner.engine, counts, inner.cause or inner.summary)) from None
         finally:
             self.keep_going = keep_going
         request = self.request("perft", state, depth=depth)
@@ -685,6 +707,13 @@ class Report:
             groups.setdefault(divergence.rule or "(none named)", []).append(divergence)
         return dict(sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])))
 
+    def folded(self) -> list[list[Divergence]]:
+        """The divergences folded by cause (`Divergence.fold_key`), each fold in the order first seen."""
+        folds: dict[tuple[str, str, str, str], list[Divergence]] = {}
+        for divergence in self.divergences:
+            folds.setdefault(divergence.fold_key(), []).append(divergence)
+        return list(folds.values())
+
     def to_json(self) -> Json:
         return {
             "result": self.result, "engine": self.engine, "game": self.game, "variant": self.variant,
@@ -695,6 +724,8 @@ class Report:
             "keep_going": self.keep_going,
             "by_rule": {rule: len(group) for rule, group in self.by_rule().items()},
             "divergences": [d.to_json() for d in self.divergences],
+            "folded": [{"count": len(fold), "sources": [d.source for d in fold], "divergence": fold[0].to_json()}
+                       for fold in self.folded()],
             "failure": self.failure, "seconds": round(self.seconds, 2),
         }
 
@@ -719,19 +750,36 @@ class Report:
         return "\n".join(lines)
 
     def summary_lines(self, shown_per_rule: int) -> list[str]:
-        """Every divergence by rule: a table of counts, then each group with its reproductions."""
+        """Every divergence by rule: a table of counts, then each group with its reproductions, the
+        divergences of one cause folded into one, with the count and the places where it showed."""
         groups = self.by_rule()
+        folds = self.folded()
         width = max(len(rule) for rule in groups)
-        lines = [f"{len(self.divergences)} divergences under {len(groups)} rules:", "",
-                 f"  {'rule':<{width}}  count  first seen at"]
+        lines = [f"{len(self.divergences)} divergences under {len(groups)} rules, from {len(folds)}"
+                 f" cause{'s' if len(folds) != 1 else ''}:", "",
+                 f"  {'rule':<{width}}  count  causes  first seen at"]
+        by_rule: dict[str, list[list[Divergence]]] = {}
+        for fold in folds:
+            by_rule.setdefault(fold[0].rule or "(none named)", []).append(fold)
         for rule, group in groups.items():
-            lines.append(f"  {rule:<{width}}  {len(group):>5}  {group[0].source}")
+            lines.append(f"  {rule:<{width}}  {len(group):>5}  {len(by_rule[rule]):>6}  {group[0].source}")
         for rule, group in groups.items():
-            lines += ["", f"== {rule}: {len(group)} divergence{'s' if len(group) != 1 else ''}"]
-            for divergence in group[:shown_per_rule]:
-                lines.append(divergence.text())
-            if len(group) > shown_per_rule:
-                lines.append(f"  ... and {len(group) - shown_per_rule} more under {rule} (all are in --report)")
+            causes = by_rule[rule]
+            lines += ["", f"== {rule}: {len(group)} divergence{'s' if len(group) != 1 else ''}"
+                      + (f", folded into {len(causes)} by cause" if len(causes) != len(group) else "")]
+            for fold in causes[:shown_per_rule]:
+                lines.append(fold[0].text())
+                if len(fold) > 1:
+                    also = [d.source + (f" ({d.request['turn']})" if isinstance(d.request.get("turn"), str)
+                                        and d.request.get("turn") != fold[0].request.get("turn") else "")
+                            for d in fold[1:]]
+                    lines.append(f"  the same cause showed at {len(fold)} places; also at:")
+                    lines += [f"    {place}" for place in also[:8]]
+                    if len(also) > 8:
+                        lines.append(f"    and {len(also) - 8} more (all are in --report)")
+            if len(causes) > shown_per_rule:
+                lines.append(f"  ... and {len(causes) - shown_per_rule} more causes under {rule}"
+                             " (all are in --report)")
         return lines
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -75,3 +76,38 @@ def test_the_protocol_speaks_trois_ombres() -> None:
     assert (answer["ok"], answer["verdict"], answer["rule"]) == (True, "illegal", "OMBRES.BLUFF")
     answer = json.loads(handle(json.dumps({"id": 2, "game": "trois-ombres", "op": "moves", "position": state})))
     assert answer["turns"] == ["roll"]
+
+
+LOCALE = ("ORACLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
+FRENCH_LABELS = ("horloge", "tuile Démon", "Traquenards", "yeux fermés", "au tour de", "légende")
+ENGLISH_LABELS = ("clock", "Agency", "Demon tile", "Places", "traps", "Objects", "Curses", "Limbo", "to play",
+                  "legend")
+
+
+@pytest.mark.parametrize(("argv", "env", "lang"), [
+    ((), {}, "en"), ((), {"LANG": "en_GB.UTF-8"}, "en"), (("--lang", "fr"), {}, "fr"),
+    ((), {"LANG": "fr_FR.UTF-8"}, "fr"), ((), {"ORACLE_LANG": "fr", "LANG": "en_US.UTF-8"}, "fr"),
+    (("--lang", "en"), {"LANG": "fr_FR.UTF-8"}, "en"),
+])
+def test_the_text_is_in_one_language_a_run_with_a_legend(capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...],
+                                                          env: dict[str, str], lang: str) -> None:
+    """English by default, French with --lang fr or a French locale; never a label of the other language
+    (the French names of the components appear in English only in brackets, as the legend's key), and
+    a legend for the brackets, the deal's R1=... and the Agence's count."""
+    for name in LOCALE:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    code, out = oracle(capsys, *argv, "start", "--seed", "7")
+    assert code == 0
+    words = out.strip().rsplit("\n", 1)[0].split("\n", 9)[-1]  # below the deal and the Lieux, above the state
+    mine, theirs = (ENGLISH_LABELS, FRENCH_LABELS) if lang == "en" else (FRENCH_LABELS, ENGLISH_LABELS)
+    assert all(label in words for label in mine), words
+    assert not [label for label in theirs if label in words], words
+    if lang == "en":
+        assert "Agency (Agence) 0/13" in words and "Malédictions" not in words.replace("(Malédictions)", "")
+        assert "[3h] a face-down tile" in words and "R1=3h (in a deal)" in words and "0/13: characters" in words
+    else:
+        assert "Agence 0/13" in words and "[3h] une tuile face cachée" in words and "R1=3h (dans une donne)" in words
+    assert os.environ.get("ORACLE_LANG") == env.get("ORACLE_LANG")  # --lang lasts as long as its command

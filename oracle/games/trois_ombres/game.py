@@ -202,6 +202,12 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
 
         return render_svg(state, hidden=True, title=f"L'heure des 3 ombres, {state.hour} h")
 
+    def page_svg(self, state: State, umpire: bool = False) -> str:
+        """The table for a wide screen and for a phone (`oracle.games.trois_ombres.site.table_pictures`)."""
+        from oracle.games.trois_ombres.site import table_pictures
+
+        return table_pictures(state, hidden=not umpire, title=f"L'heure des 3 ombres, {state.hour} h")
+
     def vector_sets(self) -> Sequence[VectorSet]:
         return (VectorSet("trois-ombres/standard", None, (1, 2, 3)),)
 

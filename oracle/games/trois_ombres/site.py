@@ -21,11 +21,14 @@ from oracle.games.trois_ombres.state import State, initial_state
 from oracle.interface import RuleLink
 
 
-def _figure(caption: str, state: State) -> str:
+def table_pictures(state: State, hidden: bool, title: str = "") -> str:
     """The table twice: the Agence and the clock beside the Lieux for wide screens, under them for phones
-    (CSS shows one)."""
-    return (f"<figure><figcaption>{caption}</figcaption>{render_svg(state, hidden=False)}"
-            f"{render_svg(state, hidden=False, narrow=True)}</figure>")
+    (CSS shows one); ``hidden`` draws face-down tiles as backs."""
+    return render_svg(state, hidden=hidden, title=title) + render_svg(state, hidden=hidden, title=title, narrow=True)
+
+
+def _figure(caption: str, state: State) -> str:
+    return f"<figure><figcaption>{caption}</figcaption>{table_pictures(state, hidden=False)}</figure>"
 
 
 def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:

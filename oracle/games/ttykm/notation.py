@@ -50,6 +50,12 @@ def parse_era(text: str, column: int = 1) -> Era:
         raise NotationError("expected an era: past, present or future", text, column) from None
 
 
+def parse_focus(text: str, column: int = 1) -> Era:
+    """The era of a turn's new Focus (``>present``), in either case as the actions are (NOTATION.TURN);
+    only the ASCII letters count."""
+    return parse_era(text.lower() if text.isascii() else text, column)
+
+
 def parse_cell(text: str, column: int = 1) -> int:
     """``"present:a1"`` -> ``16``."""
     era_text, sep, square_text = text.partition(":")
@@ -466,9 +472,12 @@ def parse_turn(text: str) -> Turn:
         if focus is not None:
             raise NotationError("nothing may follow the new Focus", token, column)
         if token.startswith(">"):
-            focus = parse_era(token[1:], column + 1)
+            focus = parse_focus(token[1:], column + 1)
         elif index == 0:
             copy = parse_square(token, column)
+        elif token.isascii() and token.lower() in ERA_BY_WORD:
+            fixed = " ".join(">" + t if c == column else t for t, c in tokens)
+            raise NotationError(f"the new Focus is written with '>', as in \"{fixed}\"", token, column)
         else:
             if len(actions) == 2:
                 raise NotationError("a turn has at most two actions", token, column)
@@ -829,7 +838,7 @@ def turn_from_json(obj: Any) -> Turn:
     if focus_text is not None:
         if not isinstance(focus_text, str):
             raise NotationError("expected an era: past, present or future", preview(focus_text))
-        focus = parse_era(focus_text, 0)
+        focus = parse_focus(focus_text, 0)
     if copy is None and focus is None:
         raise NotationError("empty turn")
     return Turn(copy, tuple(actions), focus)
@@ -846,6 +855,7 @@ __all__ = [
     "format_turn",
     "parse_cell",
     "parse_era",
+    "parse_focus",
     "parse_position",
     "parse_square",
     "parse_turn",

@@ -28,6 +28,7 @@ from oracle.games.ttykm.pictures.steps import positions_through
 from oracle.games.ttykm.pictures.svg import Overlays, attempt_overlays, board_svg, turn_overlays
 from oracle.games.ttykm.pictures.text import event_prose
 from oracle.games.ttykm.rules.convergence import PAIRS, drawn, is_undrawn
+from oracle.games.ttykm.rules.standard import played_so_far
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import START_SUPPLY, Position
 from oracle.games.ttykm.turn import Aimed, Draw, Pull, Turn, TurnAction
@@ -188,9 +189,16 @@ class TTYKMPlay:
         """The board with the turn so far drawn on it (as moves and travels) and the cells of
         ``targets`` ringed."""
         made = self.action_of(state, picks)
+        rings = tuple(parse_cell(t) for t in targets if not t.startswith((FOCUS, ACT, DRAW)))
+        # Once the copy has acted, the board is drawn as the actions left it: the copy where it now
+        # stands, highlighted, with the arrows of its actions so far.  The chapters are the position's;
+        # a variant that alone makes the actions legal leaves them drawn on the board as it was.
+        so_far = played_so_far(state, made, STANDARD) if isinstance(made, Turn) and made.actions else None
+        if so_far is not None:
+            overlays = replace(turn_overlays(so_far.events, "after"), targets=rings)
+            return board_svg(so_far.position, overlays, layout=_layout(layout), interactive=True)
         overlays = attempt_overlays(state, made) if isinstance(made, Turn) else Overlays()
         overlays = replace(overlays, arrows=tuple(replace(a, kind=_drawn_kind(a)) for a in overlays.arrows))
-        rings = tuple(parse_cell(t) for t in targets if not t.startswith((FOCUS, ACT, DRAW)))
         overlays = replace(overlays, targets=rings)
         return board_svg(state, overlays, layout=_layout(layout), interactive=True)
 

@@ -8,9 +8,12 @@ words (`Game.words`: "16 legal turns" in TTYKM, "legal actions" elsewhere).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
+import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from oracle.errors import InvalidPosition, NotationError, invalid_text
@@ -91,6 +94,9 @@ examples:
 # before the command they are stored as ``before_NAME`` and merged by
 # `merge_options_before_command`, so that neither place silently wins.
 COMMON_OPTIONS: dict[str, Any] = {"json": False, "variant": None, "game": None, "rules": None}
+LANGUAGES = ("en", "fr")  # of a game's words in text pictures, where it has two (3 ombres)
+LANG_HELP = ("the language of a game's text pictures where it has two (3 ombres: en or fr, each with a legend;"
+             " default: ORACLE_LANG, else the locale, LANG, else en)")
 
 
 def merge_options_before_command(args: argparse.Namespace) -> None:
@@ -119,9 +125,33 @@ def split_state_action(args: argparse.Namespace, game: AnyGame, rules: Any) -> t
     words: list[str] = args.args
     if len(words) > 2:
         state, action = game.words.state.upper(), game.words.action.upper()
-        raise UsageError(f"expected [{state}] {action}, got {len(words)} arguments ('apply' plays several)")
+        raise UsageError(f"expected [{state}] {action}, got {len(words)} arguments"
+                         + (_quote_hint(args, game, rules) or " ('apply' plays several)"))
     state, actions, played = split_state_actions(args, game, rules)
     return state, actions[0], played
+
+
+def _quote_hint(args: argparse.Namespace, game: AnyGame, rules: Any) -> str:
+    """When the words of several arguments make one action (an unquoted turn: ``oracle legal a1 N E
+    >present``, the shell having taken ``>present`` as a file to write), the command with the action
+    quoted, completed as some legal action goes on from it; else ""."""
+    words: list[str] = args.args
+    for first in (0, 1):
+        joined = " ".join(words[first:])
+        if len(words) - first < 2 or not _is_action(joined, game):
+            continue
+        state_text = words[0] if first else None
+        try:
+            state = read_state(state_text, game, rules, args)
+            listed = [game.format_action(a) for a in game.legal_actions(state, rules)]
+        except (NotationError, ValueError):
+            listed = []
+        whole = next((text for text in listed if text.startswith(joined + " ")), joined)
+        where = f"{shlex.quote(words[0])} " if first else ""
+        named = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
+        return (f": quote the {game.words.action}, as in: oracle {named}{args.command} {where}\"{whole}\""
+                " (unquoted, the shell splits it into words and takes a '>' for a file to write)")
+    return ""
 
 
 def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, list[Any], Any]:
@@ -136,6 +166,9 @@ def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> 
     except NotationError:
         if not _is_action(words[0], game):
             raise
+        hint = _quote_hint(args, game, rules)
+        if hint:
+            raise UsageError(f"the words {' '.join(words)!r} make one {game.words.action}{hint}") from None
         # Several actions from the start with the start left out: say so rather than fail to read a state.
         raise UsageError(f"with several arguments the first is the {game.words.state}, and {words[0]!r} is "
                          f"{_article(game.words.action)} {game.words.action}: give the {game.words.state} first "
@@ -402,6 +435,8 @@ def build_parser(game_name: str | None = None) -> Parser:
     parser.add_argument("--variant", dest="before_variant", metavar="NAME", type=name_text, help=argparse.SUPPRESS)
     parser.add_argument("--game", dest="before_game", metavar="NAME", type=name_text, help=argparse.SUPPRESS)
     parser.add_argument("--rules", dest="before_rules", metavar="NAME", type=name_text, help=argparse.SUPPRESS)
+    # The language of the text pictures is the run's, so it comes before the command.
+    parser.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
     parser.add_argument("--version", action="version", version=f"oracle {__version__} (spec {SPEC_VERSION})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
@@ -512,10 +547,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser(game_named(sys.argv[1:] if argv is None else argv))
         args = parser.parse_args(argv)
         merge_options_before_command(args)
-        if args.command is None:
-            return cmd_tour(args)
-        code: int = args.func(args)
-        return code
+        with text_language(getattr(args, "lang", None)):
+            if args.command is None:
+                return cmd_tour(args)
+            code: int = args.func(args)
+            return code
     except UsageError as exc:
         report(f"oracle: error: {exc}")
     except InvalidPosition as exc:  # a NotationError too: it must come first
@@ -528,6 +564,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     return EXIT_ERROR
+
+
+@contextlib.contextmanager
+def text_language(lang: str | None) -> Iterator[None]:
+    """``--lang``: the games' text pictures read it as ``ORACLE_LANG`` while the command runs."""
+    if lang is None:
+        yield
+        return
+    saved = os.environ.get("ORACLE_LANG")
+    os.environ["ORACLE_LANG"] = lang
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["ORACLE_LANG"]
+        else:
+            os.environ["ORACLE_LANG"] = saved
 
 
 def run() -> NoReturn:

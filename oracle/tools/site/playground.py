@@ -73,6 +73,22 @@ def _rules(game: AnyGame, rules_text: str) -> Any:
     return game.parse_rules(ruleset or None, variants or None)
 
 
+def chooser_ruleset(game: AnyGame, state: Any) -> str:
+    """The ruleset of `Game.rulesets` that the chooser names for a state: the one it is played by, or
+    else the one whose first chance outcome leads to it (a Convergence pair: ``convergence``)."""
+    named = game.ruleset_of(state)
+    if named in game.rulesets():
+        return named
+    for ruleset in game.rulesets():
+        rules = game.parse_rules(ruleset, None)
+        first = game.initial_state(rules)
+        if game.to_act(first).kind == "chance" and any(
+                game.ruleset_of(game.apply(first, outcome, rules).state) == named
+                for outcome, _ in game.chance_outcomes(first, rules)):
+            return ruleset
+    return game.rulesets()[0]
+
+
 def _verdict(verdict: Verdict, play: Playable | None = None) -> dict[str, Any]:
     reason = play.reason_text(verdict.reason) if play is not None else verdict.reason
     return {"status": verdict.status, "reason": reason, "rule": verdict.rule}
@@ -146,6 +162,7 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
         shown.append({"pick": CHANCE, "label": "Draw at random", "leads_on": True})
     answer.update({
         "state": state_text,
+        "ruleset": chooser_ruleset(game, state),
         "picks": picks,
         "targets": targets,
         "buttons": shown,
@@ -180,10 +197,11 @@ def seats(game: AnyGame, state: Any) -> list[int]:
     return found
 
 
-def public_picture(game: AnyGame, state: Any) -> str:
-    """The game's picture of a state (`Game.state_svg`, the same picture as ``oracle render``): of a
-    seat's view, what that seat may see (Time Chase's timeline, 3 ombres's face-down tiles as backs)."""
-    return f'<div class="pg-picture">{game.state_svg(state)}</div>'
+def public_picture(game: AnyGame, state: Any, umpire: bool = False) -> str:
+    """The game's pictures of a state for a page (`Game.page_svg`: a wide one and a phone's, as the rules
+    pages draw them): of a seat's view, what that seat may see (Time Chase's timeline, 3 ombres's
+    face-down tiles as backs); for the umpire, what no player sees too."""
+    return f'<div class="pg-picture">{game.page_svg(state, umpire)}</div>'
 
 
 # Fields of an observation that say whose it is, not what is seen: not listed.
@@ -195,6 +213,15 @@ HIDDEN = "?"  # what a view writes for what its seat cannot see (TC.NOTATION.VIE
 
 def _is_flat(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str | int) or v is None for v in value)
+
+
+def _is_flat_map(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(v, str | int) or v is None for v in value.values())
+
+
+def _map_in_words(items: dict[str, Any]) -> str:
+    """A mapping in a line: ``R1 7h, R3 7n``, or ``none``."""
+    return ", ".join(f"{k} {'-' if v is None else v}" for k, v in items.items()) or "none"
 
 
 def _in_words(items: list[Any]) -> str:
@@ -209,11 +236,29 @@ def _shown(value: Any, names: Sequence[str]) -> dict[str, Any]:
     list for each player (everyone's hand, as this seat sees it) is a line a player, by name."""
     if _is_flat(value):
         return {"items": ["-" if v is None else str(v) for v in value]}
-    if isinstance(value, dict) and all(isinstance(v, str | int) or v is None for v in value.values()):
+    if _is_flat_map(value):
         return {"items": [f"{k} {'-' if v is None else v}" for k, v in value.items()]}
     if isinstance(value, list) and len(value) == len(names) and all(_is_flat(v) for v in value):
         return {"text": " · ".join(f"{name}: {_in_words(v)}" for name, v in zip(names, value, strict=True))}
-    return {"text": json.dumps(value) if isinstance(value, list | dict) else str(value)}
+    if isinstance(value, list) and len(value) == len(names) and all(_is_flat_map(v) for v in value):
+        # One mapping for each player (3 ombres: the tiles each has seen, by slot).
+        return {"text": " · ".join(f"{name}: {_map_in_words(v)}" for name, v in zip(names, value, strict=True))}
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return {"items": [_words(v) for v in value]}  # 3 ombres's board: a line a slot
+    return {"text": _words(value)}
+
+
+def _words(value: Any) -> str:
+    """Any value of an observation in words, never as JSON: ``slot R1, tile 3h, up yes``."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{str(k).replace('_', ' ')} {_words(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list):
+        return (" " if _is_flat(value) else " · ").join(map(_words, value)) or "none"
+    return str(value)
 
 
 def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int]) -> dict[str, Any]:
@@ -318,6 +363,7 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     outcome = game.outcome(state)
     answer.update({
         "state": game.format_state(state),
+        "ruleset": chooser_ruleset(game, state),
         "picks": picks,
         "targets": [],
         "buttons": [{"pick": pick, "label": label, "leads_on": True} for pick, label in choices[:LIST_MOST]],
@@ -331,7 +377,7 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         "seat": seat,
         "seats": [{"player": p, "name": game.player_name(p)} for p in players],
         "view": seat_view(game, state, shown, players) if isinstance(shown, int) else None,
-        "table": public_picture(game, state),
+        "table": public_picture(game, state, umpire=seat == UMPIRE),
         "svg_row": _text_picture(game, state) if seat == UMPIRE else "",
         "svg_column": "",
     })
@@ -356,5 +402,5 @@ def view_json(request: str) -> str:
         return json.dumps({"error": str(exc)})
 
 
-__all__ = ["Playable", "games", "list_view", "playable", "playable_games", "prepare", "public_picture", "seat_view",
-           "seats", "view", "view_json"]
+__all__ = ["Playable", "chooser_ruleset", "games", "list_view", "playable", "playable_games", "prepare",
+           "public_picture", "seat_view", "seats", "view", "view_json"]

@@ -2,10 +2,17 @@
 
 Face-down tiles are shown in brackets with what lies beneath (the oracle
 holds the whole truth): ``[3n]``; face-up tiles without: `` 3n ``.  A clue
-is ``+N`` after the tile, a Hercule cube ``#``.
+is the number of its player after the tile, a Hercule cube ``#``.
+
+The words are in one language a picture: English, or French (the game's own,
+its components named as printed) when ``ORACLE_LANG`` (``oracle --lang``) or
+the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``) says French; a legend
+under the picture says what its marks mean.
 """
 
 from __future__ import annotations
+
+import os
 
 from oracle.games.trois_ombres.components import LIEUX
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
@@ -20,7 +27,59 @@ def tile_label(tile: str) -> str:
     return SHORT.get(tile, tile)
 
 
-def state_text(state: State) -> str:
+WORDS = {
+    "en": {
+        "clock": "clock {hour} h; Agency (Agence) {cleared}/{to_clear}: {agency}",
+        "demon": "Demon tile: {demon}; Places (Lieux; position NW=0..SW=3 / quarter turns): {where}",
+        "supply": "cubes in supply {cubes}; clues left by player {reserve}; spare clues {stock}",
+        "decks": "traps {traps} in pile; 3ID {ids}; Limbo (Limbes) {limbes}",
+        "objets": "Objects (Objets) {objets}",
+        "curses": "Curses (Malédictions) {curses}; eyes closed {closed}",
+        "view": "p{view}'s view: ? is a tile it cannot name; {unseen} tiles unseen",
+        "over": "over: {result} ({rule})",
+        "turn": "p{player} ({name}) to play; step {step}",
+        "die": "; die {face}",
+        "legend": ("legend: [3h] a face-down tile and what lies beneath, 3h face up (3h* kept):"
+                   " suspect 3, h hypnotised or n normal;\n"
+                   "  Her, Hor, Vor, YR: the traps Hercule, Horloge, Vortex, Yeux (of Lieu R);"
+                   " a digit after a tile: that player's clue, #: a Hercule cube;\n"
+                   "  R1=3h (in a deal): tile 3h on slot 1 of Lieu R; Agency 0/13: characters cleared / to clear"),
+    },
+    "fr": {
+        "clock": "horloge {hour} h ; Agence {cleared}/{to_clear} : {agency}",
+        "demon": "tuile Démon : {demon} ; Lieux (place NO=0..SO=3 / quarts de tour) : {where}",
+        "supply": "cubes en réserve {cubes} ; Indices restants par joueur {reserve} ; Indices de rechange {stock}",
+        "decks": "Traquenards {traps} dans la pile ; 3ID {ids} ; Limbes {limbes}",
+        "objets": "Objets {objets}",
+        "curses": "Malédictions {curses} ; yeux fermés {closed}",
+        "view": "vue de p{view} : ? est une tuile qu'il ne peut nommer ; {unseen} tuiles jamais vues",
+        "over": "terminé : {result} ({rule})",
+        "turn": "au tour de p{player} ({name}) ; étape {step}",
+        "die": " ; dé {face}",
+        "legend": ("légende : [3h] une tuile face cachée et ce qu'elle cache, 3h face visible (3h* gardée) :"
+                   " suspect 3, h hypnotisé ou n normal ;\n"
+                   "  Her, Hor, Vor, YR : les Traquenards Hercule, Horloge, Vortex, Yeux (du Lieu R) ;"
+                   " un chiffre après une tuile : l'Indice de ce joueur, # : un cube Hercule ;\n"
+                   "  R1=3h (dans une donne) : la tuile 3h sur la case 1 du Lieu R ; Agence 0/13 : personnages"
+                   " élucidés / à élucider"),
+    },
+}
+LANGUAGES = tuple(WORDS)
+
+
+def language() -> str:
+    """The language of the words: ``ORACLE_LANG`` (``oracle --lang``), else the locale (``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``, the first one set); French when it starts with ``fr``, else English."""
+    for name in ("ORACLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+def state_text(state: State, lang: str | None = None) -> str:
+    """The picture, its facts in words of ``lang`` (`LANGUAGES`; None: `language`), and its legend."""
+    words = WORDS[lang or language()]
     n = side(state)
     grid = [["  .   " for _ in range(2 * n)] for _ in range(2 * n)]
     for loc, cell in state.board:
@@ -36,21 +95,22 @@ def state_text(state: State) -> str:
         lines.append(" ".join(cells[:n]) + "   " + " ".join(cells[n:]))
     where = ", ".join(f"{lieu}@{state.layout.index(lieu)}/{state.rotation[LIEUX.index(lieu)]}" for lieu in LIEUX)
     facts = [
-        f"clock {state.hour} h; Agence {len(state.agency)}/{state.to_clear}: {' '.join(state.agency) or '-'}",
-        f"Démon tile: {state.demon or '-'}; Lieux (place NW=0..SW=3 / quarter turns): {where}",
-        f"cubes in supply {state.cubes}; clues {list(state.reserve)}; spare {list(state.stock)}",
-        f"traps {len(state.traps)} in pile; 3ID {len(state.id_deck)}; Limbes {len(state.limbes_deck)}",
-        "Objets " + ", ".join(f"p{p}:{o or '-'}" for p, o in enumerate(state.objets)),
-        "Malédictions " + (", ".join(f"{c.card} (p{c.drawer})" for c in state.curses) or "-")
-        + "; eyes closed " + (", ".join(f"p{p}" for p, c in enumerate(state.closed) if c) or "-"),
+        words["clock"].format(hour=state.hour, cleared=len(state.agency), to_clear=state.to_clear,
+                              agency=" ".join(state.agency) or "-"),
+        words["demon"].format(demon=state.demon or "-", where=where),
+        words["supply"].format(cubes=state.cubes, reserve=list(state.reserve), stock=list(state.stock)),
+        words["decks"].format(traps=len(state.traps), ids=len(state.id_deck), limbes=len(state.limbes_deck)),
+        words["objets"].format(objets=", ".join(f"p{p}:{o or '-'}" for p, o in enumerate(state.objets))),
+        words["curses"].format(curses=", ".join(f"{c.card} (p{c.drawer})" for c in state.curses) or "-",
+                               closed=", ".join(f"p{p}" for p, c in enumerate(state.closed) if c) or "-"),
     ]
     if state.view is not None:
-        facts.append(f"p{state.view}'s view: ? is a tile it cannot name; {len(state.unseen)} tiles unseen")
+        facts.append(words["view"].format(view=state.view, unseen=len(state.unseen)))
     if state.result is not None:
-        facts.append(f"over: {state.result} ({state.rule})")
+        facts.append(words["over"].format(result=state.result, rule=state.rule))
     else:
         step = state.steps[0] if state.steps else None
-        facts.append(f"p{state.current} ({state.investigators[state.current]}) to play; step "
-                     + ("-" if step is None else "/".join((step.kind, *step.args)))
-                     + (f"; die {state.turn.face}" if state.turn.face else ""))
-    return "\n".join([*lines, "", *facts])
+        facts.append(words["turn"].format(player=state.current, name=state.investigators[state.current],
+                                          step="-" if step is None else "/".join((step.kind, *step.args)))
+                     + (words["die"].format(face=state.turn.face) if state.turn.face else ""))
+    return "\n".join([*lines, "", *facts, words["legend"]])

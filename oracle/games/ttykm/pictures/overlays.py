@@ -81,6 +81,7 @@ class Overlays:
     notes: tuple[str, ...] = ()
     targets: tuple[int, ...] = ()
     refused_focus: Era | None = None
+    refused_focus_note: str = ""  # the refused Focus move's words, when not that the era is refused
 
 
 class _Walk:
@@ -166,8 +167,10 @@ def attempt_overlays(position: Position, turn: Turn, ruleset: Ruleset | None = S
     effects are not drawn).  The rules (`explain`, under ``ruleset``) say which
     part is refused: the actions before it are drawn as what they are, the
     refused action as a red dashed arrow (an aimed one to its ringed square),
-    and a turn refused only for its Focus gets a red badge at the Focus it
-    tried, one refused for what it lacks a badge where the copy stopped.
+    and a turn refused only for its Focus, or for ending before the copy has
+    taken every action it must (TURN.ACTION-COUNT), gets a red badge at the
+    Focus it tried; one refused for anything else it lacks, a badge where the
+    copy stopped.
     ``ruleset`` None draws every action as refused.  ``tried`` is the cell of
     a copy off the Focus era that the player tried to act with (a copy the
     rules do not let act): the attempt is drawn from it, refused.
@@ -193,6 +196,7 @@ def attempt_overlays(position: Position, turn: Turn, ruleset: Ruleset | None = S
             break
         here = target if not isinstance(action, Aimed) else here
     refused_focus = None
+    focus_note = ""
     if copy_refused and ruleset is not None:
         markers.append(Marker(chosen, "refused", position.to_move, "This copy may not act."))
     elif not refused and ruleset is not None and turn.is_complete:
@@ -200,15 +204,20 @@ def attempt_overlays(position: Position, turn: Turn, ruleset: Ruleset | None = S
         if verdict.status == "illegal":
             if verdict.rule is not None and verdict.rule.startswith("FOCUS."):
                 refused_focus = turn.focus
+            elif verdict.rule == "TURN.ACTION-COUNT":
+                # Stopping short: every action taken is legal, moving the Focus so soon is not, so the
+                # badge goes on the Focus move, never on the square the copy rightly moved to.
+                refused_focus, focus_note = turn.focus, "The turn may not end yet: the copy must take another action."
             else:
                 markers.append(Marker(here, "refused", position.to_move, "The turn may not end here."))
     notes = tuple(f"Attempted action {a.step}: {a.action.word if a.action else ''}"
                   f"{'' if a.target is not None else ', off the edge'}"
                   f"{', refused' if a.kind == 'attempt' else ''}." for a in arrows)
     if refused_focus is not None:
-        notes += (f"The Focus may not move to the {refused_focus.word}.",)
+        focus_note = focus_note or f"The Focus may not move to the {refused_focus.word}."
+        notes += (focus_note,)
     return Overlays(arrows=tuple(arrows), markers=tuple(markers), highlights=(chosen,), notes=notes,
-                    refused_focus=refused_focus)
+                    refused_focus=refused_focus, refused_focus_note=focus_note)
 
 
 __all__ = ["AIMED_KIND", "REMOVALS", "Arrow", "ArrowKind", "Marker", "MarkerKind", "Overlays", "attempt_overlays",

@@ -692,14 +692,14 @@ def _marker_group(parent: ET.Element, marker: Marker) -> ET.Element:
     return group
 
 
-def _refused_focus(parent: ET.Element, layout: Layout, position: Position, era: Era) -> None:
+def _refused_focus(parent: ET.Element, layout: Layout, position: Position, era: Era, note: str = "") -> None:
     """A refused Focus move: a red badge on the mover's token when it would stay, or a dashed token where
     it tried to go."""
     colour = position.to_move
     assert colour is not None
     group = _el(parent, "g", class_="marker refused", data_mark="refused", data_kind="refused",
                 data_focus=era.word)
-    _el(group, "title").text = f"{colour.word.capitalize()}'s Focus may not move to the {era.word}."
+    _el(group, "title").text = note or f"{colour.word.capitalize()}'s Focus may not move to the {era.word}."
     here = [c for c in Colour if position.focus[c] == era]
     top = layout.board_top(era) - 31
     if colour in here:
@@ -848,7 +848,7 @@ def board_svg(position: Position, overlays: Overlays | None = None, scale: float
     root.append(layer)
     _numbers(drawn, badges + _coordinates(geometry), geometry.width)
     if overlays.refused_focus is not None:
-        _refused_focus(root, geometry, position, overlays.refused_focus)
+        _refused_focus(root, geometry, position, overlays.refused_focus, overlays.refused_focus_note)
     bottom = _footer(root, geometry, position)
     if _legend_items(overlays):
         bottom = _legend(root, geometry, overlays, bottom)

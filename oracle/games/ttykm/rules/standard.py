@@ -641,6 +641,16 @@ def explain(position: Position, turn: Turn, ruleset: Ruleset = STANDARD) -> Verd
     return Verdict(LEGAL, "")
 
 
+def played_so_far(position: Position, turn: Turn, ruleset: Ruleset = STANDARD) -> Applied | None:
+    """The position and events after the actions of a turn, its Focus not yet moved (the turn may be
+    partial); None when the actions break a rule (`explain` says which).  The playground draws a turn
+    clicked so far on it."""
+    resolved = _resolve(position, Turn(turn.copy, turn.actions), ruleset)
+    if isinstance(resolved, Illegal):
+        return None
+    return Applied(resolved[0], resolved[1])
+
+
 def apply_turn(position: Position, turn: Turn, ruleset: Ruleset = STANDARD) -> Applied:
     """Play a complete legal turn; raise `IllegalTurn` otherwise."""
     if not turn.is_complete:
