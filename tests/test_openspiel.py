@@ -155,6 +155,7 @@ def dealt(game: Any, fixed: dict[int, int], rng: random.Random) -> tuple[str, tu
     return str(state), (state.observation_string(0), state.information_state_string(0))
 
 
+@pytest.mark.rule("TC.ENCODING.DEAL", "OMBRES.ENCODING.CHANCE")
 @pytest.mark.parametrize(("name", "params"), [("time_chase", {"players": 3}), ("trois_ombres", {"players": 2})])
 def test_no_view_gives_away_the_deal(name: str, params: dict[str, Any]) -> None:
     # Time Chase: p0's ten cards, the Invariant and the first player fixed, the other hands drawn.  3 Ombres:
@@ -219,6 +220,7 @@ def play_to_the_end(state: Any, rng: random.Random) -> list[Any]:
     return states
 
 
+@pytest.mark.rule("TC.ENCODING.INFOSTATE", "OMBRES.ENCODING.INFOSTATE")
 def test_information_states_stay_small_to_the_end_of_the_longest_game() -> None:
     # Time Chase's longest game: six players, ten rounds (game 10 of these seeds goes the distance).  Its
     # information state is at most the seat, the dealt hand, the Invariant and the first player (72
@@ -242,6 +244,7 @@ def test_information_states_stay_small_to_the_end_of_the_longest_game() -> None:
             assert len(state.information_state_tensor(player)) == ombres.information_state_tensor_shape()[0]
 
 
+@pytest.mark.rule("TC.ENCODING.RESAMPLE", "OMBRES.ENCODING.RESAMPLE")
 @pytest.mark.parametrize(("name", "params", "depth"), [("time_chase", {"players": 3, "turn_based": True}, 8),
                                                         ("trois_ombres", {"players": 2}, 25)])
 def test_a_resampled_state_is_one_the_player_cannot_tell_apart(name: str, params: dict[str, Any],

@@ -80,7 +80,7 @@ def game_type(table: Table) -> pyspiel.GameType:
     elif table.players == 2:
         utility = kinds.Utility.ZERO_SUM
     elif traits.one_winner:
-        utility = kinds.Utility.CONSTANT_SUM  # exactly one seat wins (Time Chase: TC.WIN)
+        utility = kinds.Utility.CONSTANT_SUM  # exactly one seat wins every game (Time Chase)
     else:
         utility = kinds.Utility.GENERAL_SUM
     return pyspiel.GameType(

@@ -183,7 +183,7 @@ class TroisOmbresHidden:
 
     def information_state_tensor(self, record: Record, player: int, rules: Rules) -> list[float]:
         """The observation tensor of the view now (OMBRES.ENCODING.OBSERVATION): the view holds the player's
-        memory of every tile (OMBRES.INFOSTATE)."""
+        memory of every tile (OMBRES.ENCODING.INFOSTATE)."""
         return observation_tensor(observation(record[-1][0], player), rules.setup)
 
     def resample(self, record: Record, player: int, rules: Rules, rng: Random) -> tuple[Any, Sequence[Action]]:
