@@ -89,7 +89,7 @@ def test_game_types() -> None:
     assert [ombres.num_distinct_actions() for ombres in (
         pyspiel.load_game("trois_ombres", {"players": n}) for n in (2, 3, 4))] == [3025, 3027, 3029]
     for name in ("ttykm", "trois_ombres"):  # a parameter that would do nothing is refused
-        with pytest.raises(Exception, match="turn_based|seeds"):
+        with pytest.raises(Exception, match=r"turn_based|seeds"):
             pyspiel.load_game(name, {"seeds": 5, "turn_based": True})
 
 

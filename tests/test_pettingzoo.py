@@ -1,5 +1,6 @@
 """The games through PettingZoo (oracle.adapters.pettingzoo), checked by PettingZoo's own tests:
-`api_test`, `seed_test` and `render_test` on every game, `parallel_api_test` on the parallel form.  The extra ``[pettingzoo]`` is needed; under CI
+`api_test`, `seed_test` and `render_test` on every game, `parallel_api_test` on the parallel form.
+  The extra ``[pettingzoo]`` is needed; under CI
 (``CI`` set) a missing extra is a failure, elsewhere a skip."""
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ def test_max_cycles_truncates_the_play(make: Any) -> None:
         steps = 0
         while e.agents:
             observations = e._observations()
-            _, rewards, terminations, truncations, _ = e.step(
+            _, _, terminations, truncations, _ = e.step(
                 {a: e.action_space(a).sample(observations[a]["action_mask"]) for a in e.acting()})
             steps += 1
         assert steps == 3 and all(truncations.values()) and not any(terminations.values())

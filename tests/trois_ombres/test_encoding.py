@@ -1,5 +1,6 @@
 """L'heure des 3 ombres' encoding (spec/trois-ombres/encoding.md): a number for every player action, a vector
-for every view, chance numbered by the listed order and the deal dealt tile by tile.  No third-party package is needed."""
+for every view, chance numbered by the listed order and the deal dealt tile by tile.  No third-party package
+is needed."""
 
 from __future__ import annotations
 

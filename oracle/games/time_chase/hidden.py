@@ -97,7 +97,8 @@ def information_state_size() -> int:
 def information_state_tensor(record: Record, player: int, rules: Rules) -> list[float]:
     """`information_state` as numbers, followed by the player's observation now (TC.ENCODING.OBSERVATION).
 
-    (Part of TC.ENCODING.INFOSTATE.)  Sections: the seat (6), the seats at the table (6), the dealt hand (65), the Invariant dealt (65),
+    (Part of TC.ENCODING.INFOSTATE.)  Sections: the seat (6), the seats at the table (6), the dealt
+    hand (65), the Invariant dealt (65),
     the first player (6), then for each round 1-10 and each seat 0-5 its bid (11) and the card it played
     (65); a sealed bid shows only the player's own.
     """
