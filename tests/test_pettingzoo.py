@@ -1,7 +1,6 @@
 """The games through PettingZoo (oracle.adapters.pettingzoo), checked by PettingZoo's own tests:
 `api_test`, `seed_test` and `render_test` on every game, `parallel_api_test` on the parallel form.
-  The extra ``[pettingzoo]`` is needed; under CI
-(``CI`` set) a missing extra is a failure, elsewhere a skip."""
+The extra ``[pettingzoo]`` is needed; under CI (``CI`` set) a missing extra is a failure, elsewhere a skip."""
 
 from __future__ import annotations
 
