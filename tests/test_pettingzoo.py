@@ -35,7 +35,7 @@ def is_svg_picture(rendered: object) -> bool:
 
 
 @pytest.mark.parametrize(("game", "settings"), GAMES)
-def test_the_svg_render_is_the_game_s_picture_of_the_state(game: str, settings: dict[str, Any]) -> None:
+def test_the_svg_render_is_the_game_s_picture_of_the_seat_s_view(game: str, settings: dict[str, Any]) -> None:
     e = env(game, render_mode="svg", **settings)
     e.reset(seed=3)
     for _ in range(4):  # a few steps in, so the picture is of the state now, not of the start
@@ -43,9 +43,9 @@ def test_the_svg_render_is_the_game_s_picture_of_the_state(game: str, settings: 
         observation, _, termination, truncation, _ = e.last()
         e.step(None if termination or truncation else e.action_space(agent).sample(observation["action_mask"]))
     raw = e.unwrapped
-    game = raw.table.game
-    view = game.state_from_json(game.observe(raw._step.state, raw._seat[e.agent_selection]))
-    assert e.render() == game.state_svg(view)  # the picture of what the agent to act sees
+    rules = raw.table.game
+    view = rules.state_from_json(rules.observe(raw._step.state, raw._seat[e.agent_selection]))
+    assert e.render() == rules.state_svg(view)  # the picture of what the agent to act sees
 
 
 def test_sealed_bids_are_asked_one_by_one_and_revealed_together() -> None:
