@@ -10,7 +10,7 @@ from math import comb, factorial
 
 import pytest
 
-from oracle.adapters.table import Table
+from oracle.adapters.table import Step, Table
 from tests.test_encodings import check_numbering, check_tensors, deal_by_parts, random_play
 
 
@@ -48,3 +48,46 @@ def test_the_die_is_numbered_by_its_faces() -> None:
     assert [table.game.format_action(step.chance_action(k)) for k, _ in step.chance_outcomes()] == [
         "die R", "die C", "die P", "die G", "die loupe", "die horloge"]
     assert [p for _, p in step.chance_outcomes()] == [float(p) for _, p in listed] == [1 / 6] * 6
+
+
+def played(table: Table, seed: int, decisions: int) -> Step:
+    """The deal dealt tile by tile, then random decisions and chance (stopping early at the end)."""
+    rng = random.Random(seed)
+    step, _ = deal_by_parts(table, rng)
+    while step.kind != "over" and (decisions > 0 or step.kind == "chance"):
+        if step.kind == "chance":
+            step = step.after(table.game.sample_chance(step.state, table.rules, rng))
+            continue
+        player = step.actors()[0]
+        step = step.play(player, rng.choice(list(step.legal(player))))
+        decisions -= 1
+    return step
+
+
+@pytest.mark.rule("OMBRES.ENCODING.INFOSTATE")
+def test_the_information_state_is_the_view_and_stays_small() -> None:
+    table = Table("trois-ombres", None, "players=2")
+    assert table.hidden is not None
+    end = played(table, 2, 10_000)
+    assert end.kind == "over"
+    for step in (played(table, 2, 20), end):
+        for player in range(2):
+            info = step.information_state(player)
+            assert info == step.view(player) and len(info) < 5000
+            assert step.information_tensor(player) == step.tensor(player)
+            assert len(step.information_tensor(player)) == table.hidden.information_state_shape(table.rules)[0]
+
+
+@pytest.mark.rule("OMBRES.ENCODING.RESAMPLE")
+def test_a_resampled_table_completes_the_players_view() -> None:
+    table = Table("trois-ombres", None, "players=2")
+    step = played(table, 3, 30)
+    player = step.actors()[0]
+    tables = set()
+    for seed in range(6):
+        again = step.resample(player, random.Random(seed))
+        assert again.view(player) == step.view(player) and again.length == step.length
+        assert sorted(again.legal(player)) == sorted(step.legal(player))
+        tables.add(table.game.format_state(again.state))
+        table.game.check_state(again.state)  # a whole, valid table
+    assert len(tables) == 6
