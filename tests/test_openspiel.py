@@ -75,6 +75,8 @@ def test_game_types() -> None:
     assert convergence.get_type().information == kinds.Information.PERFECT_INFORMATION
     assert convergence.max_chance_outcomes() == 3
     assert not ttykm.provides_information_state_tensor
+    with pytest.raises(Exception, match="no information-state tensor"):  # rather than an empty list
+        pyspiel.load_game("ttykm").new_initial_state().information_state_tensor(0)
     chase = pyspiel.load_game("time_chase", {"players": 5})
     assert (chase.get_type().dynamics, chase.get_type().chance_mode, chase.get_type().information) == (
         kinds.Dynamics.SIMULTANEOUS, kinds.ChanceMode.EXPLICIT_STOCHASTIC, kinds.Information.IMPERFECT_INFORMATION)

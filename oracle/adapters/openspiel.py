@@ -223,6 +223,9 @@ class Observer:
             self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: OracleState, player: int) -> None:
+        if self.perfect_recall and self.tensor is None:
+            raise NotImplementedError(f"{self.table.name} has no information-state tensor: its observation tensor "
+                                      "is the whole state")
         if self.tensor is not None:
             step = state.step
             self.tensor[:] = step.information_tensor(player) if self.perfect_recall else step.tensor(player)
