@@ -674,7 +674,8 @@ class Traits:
     chance: bool
     """Some steps are chance outcomes."""
     sampled_chance: bool
-    """Some chance has outcomes too many to list (a shuffle), so `Game.sample_chance` draws them."""
+    """Some chance has outcomes too many to list (a shuffle): `Game.sample_chance` draws them, and the
+    game's `HiddenInformation` deals them in parts."""
     perfect_information: bool
     """Every player sees the whole state (`Game.observe`)."""
     cooperative: bool
@@ -693,8 +694,9 @@ class Encoding(Protocol[ActionT, RulesInT]):
     ``encoding`` attribute (see `encoding_of`).  The numbering of actions is
     part of the game's spec: it never changes for a given rules value, so a
     trained agent's outputs keep their meaning.  Chance outcomes are not
-    numbered here: the adapters number them (the listed outcomes by their
-    position in `Game.chance_outcomes`, a sampled chance by its seed).
+    numbered here: the adapters number the listed outcomes by their position
+    in `Game.chance_outcomes`, and a deal too large to list by its parts
+    (`HiddenInformation.deal_parts`).
     Observation tensors are made from `Game.observe`, so they hold nothing
     that the player may not see.
     """
