@@ -1,9 +1,9 @@
 """The game-AI figures of docs/game-ai.md, through the OpenSpiel adapter (needs the extra [openspiel]).
 
-    python bench/game_ai.py            # everything below, with the page's settings
+    python bench/game_ai.py --all      # everything below, with the page's settings: hours of CPU, over 1 GB
     python bench/game_ai.py --perft    # OpenSpiel's expansion against perft, depths 1-3, every TTYKM ruleset
     python bench/game_ai.py --mcts     # MCTS against uniform random on TTYKM
-    python bench/game_ai.py --mccfr    # outcome-sampling MCCFR against uniform random on Time Chase
+    python bench/game_ai.py --cards time_chase trois_ombres   # ISMCTS and MCCFR on the card games
     python bench/game_ai.py --mcts --first 112 --games 88   # games 112-199 only: a run continued
     python bench/game_ai.py --summarize LOG...   # the MCTS figures of the games the runs printed
 
@@ -23,6 +23,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -160,61 +161,111 @@ def summarize_mcts(results: list[tuple[float, float, int]], simulations: int, wa
     print(f"  {spent / moves:.3f} CPU s per MCTS move over {moves} moves; {where}")
 
 
-def mccfr_figures(iterations: int, games: int, deals: int) -> None:
-    import numpy as np
+CARD_GAMES = {"time_chase": {"players": 3, "turn_based": True}, "trois_ombres": {"players": 2}}
+
+
+def card_game(name: str) -> Any:
     import pyspiel
-    from open_spiel.python.algorithms import outcome_sampling_mccfr
 
     import oracle.adapters.openspiel  # noqa: F401
 
-    game = pyspiel.convert_to_turn_based(pyspiel.load_game("time_chase", {"players": 3, "seeds": deals}))
-    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
-    began = time.process_time()
-    for _ in range(iterations):
-        solver.iteration()
-    trained = time.process_time() - began
-    policy = solver.average_policy()
-    rng = random.Random(0)
-    np_rng = np.random.RandomState(0)
-    wins = 0.0
-    spent, moves = 0.0, 0
+    return pyspiel.load_game(name, CARD_GAMES[name])
+
+
+def card_bot(kind: str, game: Any, seed: int, simulations: int, policy: Any) -> Any:
+    """A function from a state to an action: ``random``, ``ismcts`` (information-set MCTS, one random rollout
+    per simulation, UCT c=2) or ``mccfr`` (the average policy of a trained outcome-sampling MCCFR)."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rng = np.random.RandomState(seed)
+    if kind == "ismcts":
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, simulations, random_state=rng)
+        return bot.step
+    if kind == "mccfr":
+        def by_policy(state: Any) -> int:
+            probs = policy.action_probabilities(state)
+            actions = list(probs)
+            return int(actions[rng.choice(len(actions), p=np.array([probs[a] for a in actions]))])
+        return by_policy
+    return lambda state: int(rng.choice(state.legal_actions()))
+
+
+def card_match(name: str, seat_kind: str, other_kind: str, games: int, simulations: int, policy: Any,
+               first_seed: int = 0) -> tuple[float, int, float]:
+    """``seat_kind`` in one seat (rotating; in the cooperative 3 Ombres, every seat) against ``other_kind``:
+    the wins of that seat (the team's in 3 Ombres), the games, and the CPU seconds per move of the seat."""
+    game = card_game(name)
+    cooperative = name == "trois_ombres"
+    rng = random.Random(first_seed)
+    wins, spent, moves = 0.0, 0.0, 0
     for k in range(games):
-        seat = k % 3
+        seat = k % game.num_players()
+        bots = [card_bot(seat_kind if cooperative or p == seat else other_kind, game, first_seed + 97 * k + p,
+                         simulations, policy) for p in range(game.num_players())]
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                state.apply_action(rng.choice([a for a, _ in outcomes]))
-            elif state.current_player() == seat:
-                t = time.process_time()
-                probs = policy.action_probabilities(state)
-                actions = list(probs)
-                action = actions[np_rng.choice(len(actions), p=np.array([probs[a] for a in actions]))]
-                spent += time.process_time() - t
+                state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                continue
+            player = state.current_player()
+            began = time.process_time()
+            action = bots[player](state)
+            if cooperative or player == seat:
+                spent += time.process_time() - began
                 moves += 1
-                state.apply_action(action)
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(action)
         wins += state.returns()[seat] > 0
-    low, high = wilson(wins, games)
-    print(f"Outcome-sampling MCCFR on three-player Time Chase (turn-based sealed bids, {deals} seeded deals),"
-          f" {iterations} iterations ({trained:.0f} CPU s, {len(solver._infostates)} information states),"
-          f" its average policy in one seat against two uniform random players, {games} games, seats rotating:")
-    print(f"  wins {int(wins)}/{games} = {wins / games:.1%} (95% CI {low:.1%} to {high:.1%}); a random seat wins"
-          " about a third")
-    print(f"  {spent / moves * 1000:.1f} CPU ms per move over {moves} moves")
+    return wins, games, spent / max(moves, 1)
+
+
+def train_mccfr(name: str, iterations: int) -> tuple[Any, int, float, float]:
+    """Outcome-sampling MCCFR on a card game: its average policy, its information states, the CPU seconds
+    and the process's peak resident memory in MB (trained first, so the peak is the solver's)."""
+    import resource
+
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(card_game(name))
+    began = time.process_time()
+    for _ in range(iterations):
+        solver.iteration()
+    spent = time.process_time() - began
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return solver.average_policy(), len(solver._infostates), spent, peak
+
+
+def card_figures(name: str, games: int, simulations: int, iterations: int) -> None:
+    """On one card game: outcome-sampling MCCFR (its memory), then random, ISMCTS and MCCFR's policy each
+    against random, and ISMCTS against MCCFR's policy, with 95% Wilson intervals."""
+    policy, states, spent, peak = train_mccfr(name, iterations)
+    print(f"{name} {CARD_GAMES[name]}: outcome-sampling MCCFR, {iterations} iterations: {spent:.0f} CPU s,"
+          f" {states:,} information states, peak memory of the process {peak:.0f} MB", flush=True)
+    print("| seat | against | games | wins | win rate, 95% CI (Wilson) | CPU time per move |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for seat, other in (("random", "random"), ("ismcts", "random"), ("mccfr", "random"), ("ismcts", "mccfr")):
+        if name == "trois_ombres" and other == "mccfr":
+            continue  # a cooperative game: the whole team plays one kind
+        wins, n, per_move = card_match(name, seat, other, games, simulations, policy)
+        low, high = wilson(wins, n)
+        print(f"| {seat} | {other} | {n} | {int(wins)} | {wins / n:.1%} ({low:.1%} to {high:.1%}) |"
+              f" {per_move * 1000:.1f} ms |", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--all", action="store_true", help="every part (hours of CPU, over 1 GB of memory)")
     parser.add_argument("--perft", action="store_true", help="only the expansion-against-perft check")
     parser.add_argument("--mcts", action="store_true", help="only MCTS on TTYKM")
-    parser.add_argument("--mccfr", action="store_true", help="only MCCFR on Time Chase")
+    parser.add_argument("--cards", choices=sorted(CARD_GAMES), nargs="+",
+                        help="only the card games' figures: ISMCTS and MCCFR on Time Chase and/or 3 ombres")
     parser.add_argument("--games", type=int, default=200, help="games per figure (default 200)")
     parser.add_argument("--first", type=int, default=0, help="the number (and seed) of the first MCTS game (default 0)")
     parser.add_argument("--simulations", type=int, default=8, help="MCTS simulations per move (default 8)")
-    parser.add_argument("--iterations", type=int, default=5000, help="MCCFR iterations (default 5000)")
-    parser.add_argument("--deals", type=int, default=20, help="Time Chase's seeded deals for MCCFR (default 20)")
+    parser.add_argument("--iterations", type=int, default=2000, help="MCCFR iterations (default 2000)")
+    parser.add_argument("--ismcts-simulations", type=int, default=20,
+                        help="ISMCTS simulations per move on the card games (default 20)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the MCTS games (default 2)")
     parser.add_argument("--summarize", type=Path, nargs="+", metavar="LOG",
                         help="summarize the MCTS games printed in the LOGs (runs stopped or continued)")
@@ -222,15 +273,18 @@ def main() -> None:
     if args.summarize is not None:
         summarize_log(args.summarize, args.simulations)
         return
-    every = not (args.perft or args.mcts or args.mccfr)
+    every = args.all
+    if not (every or args.perft or args.mcts or args.cards):
+        parser.error("choose a part (--perft, --mcts, --cards GAME...) or --all; --all with the page's settings"
+                     " takes hours of CPU and over 1 GB of memory")
     print(f"# {platform.python_implementation()} {platform.python_version()}, {platform.machine()},"
           f" {platform.system()}; started {time.strftime('%Y-%m-%d %H:%M')}")
     if every or args.perft:
         perft_check()
     if every or args.mcts:
         mcts_figures(args.first, args.games, args.simulations, args.jobs)
-    if every or args.mccfr:
-        mccfr_figures(args.iterations, args.games, args.deals)
+    for name in sorted(CARD_GAMES) if every else args.cards or ():
+        card_figures(name, args.games, args.ismcts_simulations, args.iterations)
 
 
 if __name__ == "__main__":

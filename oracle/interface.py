@@ -728,13 +728,16 @@ class Traits:
     chance: bool
     """Some steps are chance outcomes."""
     sampled_chance: bool
-    """Some chance has outcomes too many to list (a shuffle), so `Game.sample_chance` draws them."""
+    """Some chance has outcomes too many to list (a shuffle): `Game.sample_chance` draws them, and the
+    game's `HiddenInformation` deals them in parts."""
     perfect_information: bool
     """Every player sees the whole state (`Game.observe`)."""
     cooperative: bool
     """The players win or lose together."""
     seats: tuple[int, int]
     """The fewest and the most players the game can seat."""
+    one_winner: bool = False
+    """Every game that ends has exactly one winner among the seats (a constant-sum game)."""
 
 
 class Encoding(Protocol[ActionT, RulesInT]):
@@ -745,8 +748,9 @@ class Encoding(Protocol[ActionT, RulesInT]):
     ``encoding`` attribute (see `encoding_of`).  The numbering of actions is
     part of the game's spec: it never changes for a given rules value, so a
     trained agent's outputs keep their meaning.  Chance outcomes are not
-    numbered here: the adapters number them (the listed outcomes by their
-    position in `Game.chance_outcomes`, a sampled chance by its seed).
+    numbered here: the adapters number the listed outcomes by their position
+    in `Game.chance_outcomes`, and a deal too large to list by its parts
+    (`HiddenInformation.deal_parts`).
     Observation tensors are made from `Game.observe`, so they hold nothing
     that the player may not see.
     """
@@ -786,6 +790,56 @@ class Encoding(Protocol[ActionT, RulesInT]):
     def observation_tensor(self, view: Json, player: int, rules: RulesInT) -> list[float]:
         """The tensor of what ``player`` sees, flattened in row-major order, from ``Game.observe(state, player)``."""
         ...
+
+
+class HiddenInformation(Protocol[ActionT, RulesInT]):
+    """What a game of hidden information adds to its `Encoding` for game-AI frameworks (the game's
+    ``hidden`` attribute, see `hidden_information_of`): its deal in small parts, each player's information state,
+    and states resampled from it.
+
+    A deal too large to list (`Game.sample_chance`) is dealt part by part: `deal_parts` lists the
+    outcomes of the next part with their probabilities, given the parts dealt so far, so every deal is
+    reached by exactly one sequence of parts with its true probability.  A *record* is the play so far
+    as (whole state before, action, choices) triples, one per step, ``choices`` the deciding players' own
+    choices; a step whose action is None holds sealed choices not yet revealed (the viewer's own only).
+    """
+
+    def deal_parts(self, state: Any, rules: RulesInT, dealt: Sequence[int]) -> Sequence[tuple[int, Fraction]]:
+        """The outcomes of the deal's next part after ``dealt``, with their probabilities; empty once complete."""
+        ...
+
+    def deal_of(self, state: Any, rules: RulesInT, dealt: Sequence[int]) -> ActionT:
+        """The deal (a chance action of the game) that a complete sequence of parts makes."""
+        ...
+
+    def max_deal_part_outcomes(self, rules: RulesInT) -> int:
+        """An upper bound on the number of outcomes `deal_parts` lists."""
+        ...
+
+    def information_state(self, record: Sequence[tuple[Any, ActionT | None, Sequence[tuple[int, ActionT]]]],
+                          player: int, rules: RulesInT) -> str:
+        """What ``player`` has seen and done in the play ``record``, as one bounded canonical string."""
+        ...
+
+    def information_state_shape(self, rules: RulesInT) -> tuple[int, ...]:
+        ...
+
+    def information_state_tensor(self, record: Sequence[tuple[Any, ActionT | None, Sequence[tuple[int, ActionT]]]],
+                                 player: int, rules: RulesInT) -> list[float]:
+        """`information_state` as a vector of `information_state_shape`, flattened."""
+        ...
+
+    def resample(self, record: Sequence[tuple[Any, ActionT | None, Sequence[tuple[int, ActionT]]]], player: int,
+                 rules: RulesInT, rng: Random) -> tuple[Any, Sequence[ActionT]]:
+        """A play that ``player`` cannot tell from ``record``, drawn with ``rng``: a start state (the game's
+        initial state, or a whole state completing the player's view) and the actions played from it."""
+        ...
+
+
+def hidden_information_of(game: Game[StateT, ActionT, RulesT, EventT]) -> HiddenInformation[ActionT, RulesT] | None:
+    """The game's `HiddenInformation` (its ``hidden`` attribute), or None for a game of perfect information."""
+    hidden: HiddenInformation[ActionT, RulesT] | None = getattr(game, "hidden", None)
+    return hidden
 
 
 def encoding_of(game: Game[StateT, ActionT, RulesT, EventT]) -> Encoding[ActionT, RulesT]:

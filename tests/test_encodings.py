@@ -5,6 +5,8 @@ ombres has its own: tests/trois_ombres/test_encoding.py.)"""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
+from math import factorial
 from typing import Any
 
 import pytest
@@ -116,19 +118,39 @@ def test_time_chase_view_tensor_holds_only_the_players_own_hand() -> None:
         assert {k for k, v in enumerate(block) if v} == held
 
 
+def deal_by_parts(table: Table, rng: random.Random) -> tuple[Step, Fraction]:
+    """A deal made part by part (each part drawn with its probability), and the product of those probabilities."""
+    step = table.start()
+    assert table.hidden is not None
+    chance = Fraction(1)
+    while step.kind == "chance" and step.action is None:
+        parts = table.hidden.deal_parts(step.state, table.rules, step.dealt)
+        assert sum(p for _, p in parts) == 1 and all(p > 0 for _, p in parts)
+        number, p = rng.choices(list(parts), [float(p) for _, p in parts])[0]
+        chance *= p
+        step = step.chance(number)
+    return step, chance
+
+
 @pytest.mark.rule("ENCODING.CHANCE", "TC.ENCODING.DEAL")
-def test_chance_is_numbered_by_listed_order_or_by_seed() -> None:
+def test_chance_is_numbered_by_listed_order_or_dealt_card_by_card() -> None:
     ttykm = Table("ttykm", "convergence", None)
     start = ttykm.start()
     listed = ttykm.game.chance_outcomes(start.state, ttykm.rules)
     assert start.chance_outcomes() == [(k, float(p)) for k, (_, p) in enumerate(listed)]
     assert [start.chance_action(k) for k in range(len(listed))] == [a for a, _ in listed]
-    deal = Table("time-chase", None, None, seeds=50).start()
-    assert deal.chance_outcomes() == [(n, 1 / 50) for n in range(50)]
-    assert deal.chance_action(7) == deal.table.game.sample_chance(deal.state, deal.table.rules, random.Random(7))
-    assert deal.chance_action(7) != deal.chance_action(8)
+    # Time Chase, four players: 45 cards, ten to each hand lowest first, the Invariant, the first player.
+    table = Table("time-chase", None, None)
+    first = table.start().chance_outcomes()
+    in_play = [13 * suit + rank - 1 for suit in range(5) for rank in range(5, 14)]  # ranks 1-4 set aside
+    assert [n for n, _ in first] == in_play[:36]  # p0's lowest card leaves room for nine above it
+    for seed in range(3):
+        step, chance = deal_by_parts(table, random.Random(seed))
+        assert len(step.trail()) == 43 and step.state.phase == "bid"  # 42 parts, the last one the deal itself
+        # The chance of one deal, as the shuffle gives it (TC.SHUFFLE): 10!^4 4! / 45! for the cards, 1/4 the first.
+        assert chance == Fraction(factorial(10) ** 4 * factorial(4), factorial(45)) / 4
     with pytest.raises(NotationError):
-        deal.chance_action(50)
+        table.start().chance(0)  # R1 is not in play with four players
 
 
 def test_a_play_pickles_as_its_actions_in_the_notation() -> None:

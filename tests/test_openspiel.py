@@ -12,6 +12,7 @@ import ast
 import os
 import pickle
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -111,23 +112,38 @@ def test_game_types() -> None:
     assert convergence.get_type().chance_mode == kinds.ChanceMode.EXPLICIT_STOCHASTIC
     assert convergence.get_type().information == kinds.Information.PERFECT_INFORMATION
     assert convergence.max_chance_outcomes() == 3
+    assert not ttykm.provides_information_state_tensor
+    with pytest.raises(Exception, match="no information-state tensor"):  # rather than an empty list
+        pyspiel.load_game("ttykm").new_initial_state().information_state_tensor(0)
     chase = pyspiel.load_game("time_chase", {"players": 5})
     assert (chase.get_type().dynamics, chase.get_type().chance_mode, chase.get_type().information) == (
         kinds.Dynamics.SIMULTANEOUS, kinds.ChanceMode.EXPLICIT_STOCHASTIC, kinds.Information.IMPERFECT_INFORMATION)
-    assert chase.num_players() == 5 and chase.num_distinct_actions() == 76
+    assert chase.get_type().utility == kinds.Utility.CONSTANT_SUM and chase.utility_sum() == 1.0  # one winner
+    assert chase.num_players() == 5 and chase.num_distinct_actions() == 76 and chase.max_chance_outcomes() == 65
+    assert chase.get_type().provides_information_state_tensor
+    assert pyspiel.load_game("time_chase", {"turn_based": True}).get_type().dynamics == kinds.Dynamics.SEQUENTIAL
     ombres = pyspiel.load_game("trois_ombres", {"players": 3})
     assert (ombres.get_type().utility, ombres.get_type().information) == (
         kinds.Utility.IDENTICAL, kinds.Information.IMPERFECT_INFORMATION)
-    assert ombres.num_players() == 3
+    assert ombres.num_players() == 3 and ombres.get_type().provides_information_state_tensor
+    assert [ombres.num_distinct_actions() for ombres in (
+        pyspiel.load_game("trois_ombres", {"players": n}) for n in (2, 3, 4))] == [3025, 3027, 3029]
+    for name in ("ttykm", "trois_ombres"):  # a parameter that would do nothing is refused
+        with pytest.raises(Exception, match=r"turn_based|seeds"):
+            pyspiel.load_game(name, {"seeds": 5, "turn_based": True})
 
 
 def play_randomly(state: Any, rng: random.Random, steps: int) -> Any:
-    for _ in range(steps):
+    """``steps`` random decisions, each chance outcome drawn with its probability in between."""
+    while state.is_chance_node() or steps > 0:
         if state.is_terminal():
             break
         if state.is_chance_node():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-        elif state.is_simultaneous_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            continue
+        steps -= 1
+        if state.is_simultaneous_node():
             state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(state.num_players())])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
@@ -139,26 +155,74 @@ def test_time_chase_strings_show_a_player_only_their_own_hand() -> None:
     state = play_randomly(game.new_initial_state(), random.Random(3), 3)
     hands = load_game("time-chase").state_to_json(state.step.state)["hands"]
     for player in range(4):
-        for text in (state.observation_string(player), state.information_state_string(player)):
-            for other in range(4):
-                shown = [card for card in hands[other] if f'"{card}"' in text]
-                assert shown == (hands[other] if other == player else []), (player, other)
+        words = set(re.split(r"[\s;,]+", state.information_state_string(player)))
+        for other in range(4):
+            shown = [card for card in hands[other] if f'"{card}"' in state.observation_string(player)]
+            assert shown == (hands[other] if other == player else []), (player, other)
+            assert [card for card in hands[other] if card in words] == (hands[other] if other == player else [])
 
 
 def test_a_bid_is_sealed_until_all_are_revealed() -> None:
     game = pyspiel.load_game("time_chase", {"players": 3})
-    state = play_randomly(game.new_initial_state(), random.Random(1), 1)
+    state = play_randomly(game.new_initial_state(), random.Random(1), 0)
     assert state.is_simultaneous_node()
     before = [state.information_state_string(p) for p in range(3)]
     state.apply_actions([65, 65, 65])
-    after = [state.information_state_string(p) for p in range(3)]
     for player in range(3):
-        assert after[player].startswith(before[player] + "\nyou: bid 0\n")
+        assert state.information_state_string(player) == before[player] + "\nbids 0,0,0"
+    turn_based = play_randomly(pyspiel.load_game("time_chase", {"players": 3, "turn_based": True})
+                               .new_initial_state(), random.Random(1), 0)
+    assert turn_based.current_player() == 0
+    quiet = turn_based.information_state_string(1), turn_based.information_state_tensor(1)
+    turn_based.apply_action(65)
+    assert turn_based.current_player() == 1  # p1 bids next, without seeing p0's bid
+    assert (turn_based.information_state_string(1), turn_based.information_state_tensor(1)) == quiet
+    assert turn_based.information_state_string(0).endswith("\nyou bid 0")
+
+
+def dealt(game: Any, fixed: dict[int, int], rng: random.Random) -> tuple[str, tuple[str, str]]:
+    """A whole deal whose parts numbered in ``fixed`` are the given outcomes, each other part drawn at random
+    among the outcomes ``fixed`` does not keep for later; the deal, and player 0's two strings after it."""
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        k = len(state.history())
+        later = {v for i, v in fixed.items() if i > k}
+        outcomes = [(a, p) for a, p in state.chance_outcomes() if a not in later]
+        if not outcomes:  # a hand dealt lowest first left room only for a card kept for later: deal again
+            state = game.new_initial_state()
+            continue
+        state.apply_action(fixed[k] if k in fixed else rng.choices(*zip(*outcomes, strict=True))[0])
+    return str(state), (state.observation_string(0), state.information_state_string(0))
+
+
+@pytest.mark.rule("TC.ENCODING.DEAL", "OMBRES.ENCODING.CHANCE")
+@pytest.mark.parametrize(("name", "params"), [("time_chase", {"players": 3}), ("trois_ombres", {"players": 2})])
+def test_no_view_gives_away_the_deal(name: str, params: dict[str, Any]) -> None:
+    # Time Chase: p0's ten cards, the Invariant and the first player fixed, the other hands drawn.  3 Ombres:
+    # the Démon tile's part and the slots fixed, which tile lies where drawn.  100 deals, one view.
+    game = pyspiel.load_game(name, params)
+    start = game.new_initial_state()
+    assert len({start.child(a).observation_string(0) for a, _ in start.chance_outcomes()}) == 1
+    rng = random.Random(7)
+    if name == "time_chase":  # p0 holds R7-R13 and B7-B9, B10 is the Invariant, p0 plays first
+        fixed = dict(enumerate([6, 7, 8, 9, 10, 11, 12, 19, 20, 21])) | {30: 22, 31: 0}
+    else:
+        state = game.new_initial_state()
+        while len(state.history()) < 29:  # the Démon's part, the Lieux with one tile more, the 27 slots
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        fixed = dict(enumerate(state.history()))
+    deals, views = set(), set()
+    for _ in range(100):
+        deal, seen = dealt(game, fixed, rng)
+        deals.add(deal)
+        views.add(seen)
+    assert len(deals) == 100 and len(views) == 1
 
 
 def test_serialization_goes_through_the_notation() -> None:
     game = pyspiel.load_game("trois_ombres", {"players": 2})
     state = play_randomly(game.new_initial_state(), random.Random(4), 30)
+    assert len(state.history()) > 56  # the deal's 56 parts, then play
     text = pyspiel.serialize_game_and_state(game, state)
     _, again = pyspiel.deserialize_game_and_state(text)
     assert str(again) == str(state) and again.history() == state.history()
@@ -185,3 +249,70 @@ def test_the_pages_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     code = next(b.split("```", 1)[0] for b in text.split("```python\n")[1:] if "import pyspiel" in b)
     exec(compile(code, "docs/game-ai.md", "exec"), {})
     assert "rules=growth" in capsys.readouterr().out  # the position after the first turn, in the notation
+
+
+def play_to_the_end(state: Any, rng: random.Random) -> list[Any]:
+    """Every state of a random play from ``state`` to its end (chance drawn with its probabilities)."""
+    states = [state]
+    while not state.is_terminal():
+        state = play_randomly(state.clone(), rng, 1)
+        states.append(state)
+    return states
+
+
+@pytest.mark.rule("TC.ENCODING.INFOSTATE", "OMBRES.ENCODING.INFOSTATE")
+def test_information_states_stay_small_to_the_end_of_the_longest_game() -> None:
+    # Time Chase's longest game: six players, ten rounds (game 10 of these seeds goes the distance).  Its
+    # information state is at most the seat, the dealt hand, the Invariant and the first player (72
+    # characters), then per round the bids (23) and six plays (42), and the player's own sealed bid (11).
+    game = pyspiel.load_game("time_chase", {"players": 6})
+    states = play_to_the_end(game.new_initial_state(), random.Random(10))
+    assert states[-1].step.state.round == 10
+    bound = 72 + 10 * (23 + 42) + 11
+    shape = game.information_state_tensor_shape()
+    for state in states[-3:]:
+        for player in range(6):
+            assert len(state.information_state_string(player)) <= bound
+            assert len(state.information_state_tensor(player)) == shape[0] == 6932
+    # L'heure des 3 ombres: the view with the player's memory, bounded by the table (the board, the piles).
+    ombres = pyspiel.load_game("trois_ombres", {"players": 2})
+    end = play_to_the_end(ombres.new_initial_state(), random.Random(1))
+    assert len(end) > 100
+    for state in (end[60], end[-1]):
+        for player in range(2):
+            assert len(state.information_state_string(player)) < 5000
+            assert len(state.information_state_tensor(player)) == ombres.information_state_tensor_shape()[0]
+
+
+@pytest.mark.rule("TC.ENCODING.RESAMPLE", "OMBRES.ENCODING.RESAMPLE")
+@pytest.mark.parametrize(("name", "params", "depth"), [("time_chase", {"players": 3, "turn_based": True}, 8),
+                                                        ("trois_ombres", {"players": 2}, 25)])
+def test_a_resampled_state_is_one_the_player_cannot_tell_apart(name: str, params: dict[str, Any],
+                                                                depth: int) -> None:
+    game = pyspiel.load_game(name, params)
+    state = play_randomly(game.new_initial_state(), random.Random(5), depth)
+    player = state.current_player()
+    assert player >= 0
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    others = set()
+    for _ in range(5):
+        again = state.resample_from_infostate(player, sampler)
+        assert again.information_state_string(player) == state.information_state_string(player)
+        assert again.information_state_tensor(player) == state.information_state_tensor(player)
+        assert again.legal_actions() == state.legal_actions() and again.current_player() == player
+        others.add(str(again))
+        again.apply_action(again.legal_actions()[0])  # and it plays on
+    assert len(others) == 5  # each a different completion of what the player cannot see
+
+
+@pytest.mark.parametrize(("name", "params"), [("time_chase", {"players": 3, "turn_based": True}),
+                                              ("trois_ombres", {"players": 2})])
+def test_information_set_mcts_chooses_a_legal_action(name: str, params: dict[str, Any]) -> None:
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(name, params)
+    state = play_randomly(game.new_initial_state(), random.Random(2), 3)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 10, random_state=np.random.RandomState(1))
+    assert bot.step(state) in state.legal_actions()

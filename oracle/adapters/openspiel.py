@@ -14,25 +14,29 @@ registered (with no encoding, say) is skipped with one warning naming it::
 Game parameters: ``ruleset`` and ``variants`` (the oracle's ``--rules`` and
 ``--variant``), each whole-number setting of the game (``players`` for Time
 Chase; ``players`` and the setup counts for L'heure des 3 ombres, ``_`` for
-``-``), ``seeds`` (how many equally likely outcomes a sampled chance offers)
-and ``max_game_length`` (the decisions after which a play stops, with no
-winner).  Actions are numbered by each game's encoding
-(spec/<game>/encoding.md); observation strings are the player's view
-(`Game.observe`) as JSON, information-state strings every view since the
-start with the player's own choices, and states serialize as the actions in
-the game's notation.
+``-``), ``max_game_length`` (the decisions after which a play stops, with no
+winner), and for a game with sealed choices (Time Chase) ``turn_based``
+(ask each sealed bid in turn, hidden from the others until all are in: the
+sequential form that CFR, MCCFR and ISMCTS need).  Actions are numbered by
+each game's encoding (spec/<game>/encoding.md); a deal is dealt part by part
+as chance nodes (card by card, tile by tile); observation strings are the
+player's view (`Game.observe`) as JSON; a card game's information state is
+the game's own bounded string and tensor (what the player saw and did), and
+`resample_from_infostate` draws a state the player cannot tell from this one.
+States serialize as the actions and deal parts in order.
 """
 
 from __future__ import annotations
 
 import warnings
 from collections.abc import Mapping
+from random import Random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from oracle.adapters.table import MAX_GAME_LENGTH, SEEDS, Step, Table, rules_text, utility_range
+from oracle.adapters.table import MAX_GAME_LENGTH, Step, Table, rules_text, utility_range
 from oracle.errors import NotationError
 from oracle.games import GAMES, load_game
 from oracle.interface import encoding_of
@@ -46,23 +50,29 @@ def short_name(game: str) -> str:
 def parameters(game: str) -> dict[str, Any]:
     """The OpenSpiel parameters of an oracle game, with their defaults."""
     oracle_game = load_game(game)
-    settings = encoding_of(oracle_game).settings()
+    encoding = encoding_of(oracle_game)
+    settings = encoding.settings()
+    sealed = encoding.traits(oracle_game.parse_rules(None, None)).simultaneous
     return {
         "ruleset": oracle_game.rulesets()[0],
         "variants": "",
         **{name.replace("-", "_"): value for name, value in settings.items()},
-        "seeds": SEEDS,
         "max_game_length": MAX_GAME_LENGTH,
+        **({"turn_based": False} if sealed else {}),
     }
 
 
 def table_of(game: str, params: Mapping[str, Any]) -> Table:
     """The table an OpenSpiel parameter set describes (defaults filled in)."""
+    known = parameters(game)
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise ValueError(f"{short_name(game)} has no parameter {unknown[0]!r} (known: {', '.join(known)})")
     defaults = encoding_of(load_game(game)).settings()
     settings = {name: int(params.get(name.replace("-", "_"), value)) for name, value in defaults.items()}
     ruleset = str(params.get("ruleset", "")) or None
     return Table(game, ruleset, rules_text(str(params.get("variants", "")), settings, defaults),
-                 int(params.get("seeds", SEEDS)), int(params.get("max_game_length", MAX_GAME_LENGTH)))
+                 int(params.get("max_game_length", MAX_GAME_LENGTH)), bool(params.get("turn_based", False)))
 
 
 def game_type(table: Table) -> pyspiel.GameType:
@@ -73,12 +83,15 @@ def game_type(table: Table) -> pyspiel.GameType:
         utility = kinds.Utility.IDENTICAL
     elif table.players == 2:
         utility = kinds.Utility.ZERO_SUM
+    elif traits.one_winner:
+        utility = kinds.Utility.CONSTANT_SUM  # exactly one seat wins every game (Time Chase)
     else:
         utility = kinds.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=openspiel_name(table.name),
         long_name=table.game.title,
-        dynamics=kinds.Dynamics.SIMULTANEOUS if traits.simultaneous else kinds.Dynamics.SEQUENTIAL,
+        dynamics=(kinds.Dynamics.SIMULTANEOUS if traits.simultaneous and not table.turn_based
+                  else kinds.Dynamics.SEQUENTIAL),
         chance_mode=kinds.ChanceMode.EXPLICIT_STOCHASTIC if traits.chance else kinds.ChanceMode.DETERMINISTIC,
         information=(kinds.Information.PERFECT_INFORMATION if traits.perfect_information
                      else kinds.Information.IMPERFECT_INFORMATION),
@@ -87,7 +100,7 @@ def game_type(table: Table) -> pyspiel.GameType:
         max_num_players=traits.seats[1],
         min_num_players=traits.seats[0],
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=table.hidden is not None,
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
@@ -105,7 +118,7 @@ def game_info(table: Table) -> pyspiel.GameInfo:
         num_players=table.players,
         min_utility=low,
         max_utility=high,
-        utility_sum=0.0 if zero_sum else None,
+        utility_sum=0.0 if zero_sum else 1.0 if table.traits.one_winner else None,
         max_game_length=table.max_game_length,
     )
 
@@ -159,7 +172,7 @@ class OracleState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         step = self._step
         if step.kind == "chance":
-            self._step = step.after(step.chance_action(action))
+            self._step = step.chance(action)
         else:
             self._step = step.play(step.actors()[0], action)
 
@@ -170,10 +183,14 @@ class OracleState(pyspiel.State):  # type: ignore[misc]
         step = self._step
         game = step.table.game
         if player == pyspiel.PlayerId.CHANCE:
-            outcome = game.format_action(step.chance_action(action))
-            listed = game.chance_outcomes(step.state, step.table.rules)
-            return outcome if listed else f"seed {action}: {outcome}"
+            return step.chance_text(action)
         return game.format_action(step.table.encoding.action_of(action, step.table.rules))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> OracleState:
+        """A state ``player_id`` cannot tell from this one (`Step.resample`), drawn with the sampler's numbers."""
+        again: OracleState = self.clone()
+        again._step = self._step.resample(player_id, Random(int(probability_sampler() * 2**53)))
+        return again
 
     def is_terminal(self) -> bool:
         return self._step.kind == "over"
@@ -198,16 +215,24 @@ class Observer:
         ):
             raise ValueError("the oracle gives a player's own view (public and private), or their information state")
         shape = table.encoding.observation_shape(table.rules)
+        self.tensor: np.ndarray[Any, Any] | None = None
+        self.dict: dict[str, np.ndarray[Any, Any]] = {}
         if self.perfect_recall:
-            self.tensor: np.ndarray[Any, Any] | None = None
-            self.dict: dict[str, np.ndarray[Any, Any]] = {}
+            if table.hidden is not None:
+                info_shape = table.hidden.information_state_shape(table.rules)
+                self.tensor = np.zeros(int(np.prod(info_shape)), np.float32)
+                self.dict = {"info_state": self.tensor.reshape(info_shape)}
         else:
             self.tensor = np.zeros(int(np.prod(shape)), np.float32)
             self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: OracleState, player: int) -> None:
+        if self.perfect_recall and self.tensor is None:
+            raise NotImplementedError(f"{self.table.name} has no information-state tensor: its observation tensor "
+                                      "is the whole state")
         if self.tensor is not None:
-            self.tensor[:] = state.step.tensor(player)
+            step = state.step
+            self.tensor[:] = step.information_tensor(player) if self.perfect_recall else step.tensor(player)
 
     def string_from(self, state: OracleState, player: int) -> str:
         if self.perfect_recall:

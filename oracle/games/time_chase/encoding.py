@@ -75,7 +75,7 @@ class TimeChaseEncoding:
 
     def traits(self, rules: Rules) -> Traits:
         return Traits(simultaneous=True, chance=True, sampled_chance=True, perfect_information=False,
-                      cooperative=False, seats=(min(PLAYER_COUNTS), max(PLAYER_COUNTS)))
+                      cooperative=False, seats=(min(PLAYER_COUNTS), max(PLAYER_COUNTS)), one_winner=True)
 
     def settings(self) -> Mapping[str, int]:
         return {"players": Rules().players}
@@ -102,7 +102,7 @@ class TimeChaseEncoding:
         raise NotationError(f"an action number is 0 to {CARDS + MAX_BID}", str(action_id))
 
     def max_chance_outcomes(self, rules: Rules) -> int:
-        return 0  # the deal is the only chance, and it is sampled (TC.SHUFFLE)
+        return 0  # the deal is the only chance, and it is dealt in parts (TC.ENCODING.DEAL)
 
     def observation_shape(self, rules: Rules) -> tuple[int, ...]:
         return (SIZE,)

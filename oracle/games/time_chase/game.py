@@ -21,6 +21,7 @@ from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
 from oracle.games.time_chase.cards import deck
 from oracle.games.time_chase.encoding import ENCODING
 from oracle.games.time_chase.events import Event
+from oracle.games.time_chase.hidden import HIDDEN
 from oracle.games.time_chase.ruleset import VARIANTS, Rules
 from oracle.games.time_chase.state import State
 from oracle.games.time_chase.validity import check_state
@@ -75,6 +76,7 @@ class TimeChase(SeatedGame[State, Action, Rules, Event]):
     observe_rule: str | None = "TC.OBSERVE"
     encoding = ENCODING  # actions as numbers, observations as tensors (spec/time-chase/encoding.md)
     notation = notation  # the states', actions' and events' text and JSON (oracle.games.seated)
+    hidden = HIDDEN  # the deal card by card, information states and resampling (same spec)
 
     def variants(self) -> Mapping[str, str]:
         return VARIANTS

@@ -23,6 +23,7 @@ from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import VARIANTS, Rules, rules_for
 from oracle.games.trois_ombres.encoding import ENCODING
 from oracle.games.trois_ombres.events import Event
+from oracle.games.trois_ombres.hidden import HIDDEN
 from oracle.games.trois_ombres.pictures.text import state_text
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State, initial_state
@@ -94,6 +95,7 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
     observe_rule: str | None = "OMBRES.OBSERVE"
     encoding = ENCODING  # actions as numbers, observations as tensors (spec/trois-ombres/encoding.md)
     notation = notation  # the states', actions' and events' text and JSON (oracle.games.seated)
+    hidden = HIDDEN  # the deal tile by tile, information states and resampling (same spec)
 
     def variants(self) -> Mapping[str, str]:
         return VARIANTS
