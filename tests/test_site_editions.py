@@ -63,6 +63,10 @@ def test_the_pictures_words_are_put_in_french() -> None:
     assert translate_text("The past: white copy on a1; black copies on d4, c4. White's Focus is here.") == \
         "Passé : copie blanche en a1 ; copies noires en d4, c4. Le Focus des Blancs est ici."
     assert translate_text("Something no rule knows.") == "Something no rule knows."
+    # Code stays as the oracle writes it: the notation, the events, a command's output.
+    assert translate_html("<li><code>event 7</code></li><text>event 7</text>") == \
+        "<li><code>event 7</code></li><text>évén. 7</text>"
+    assert translate_html("<pre><code>White to move</code></pre>") == "<pre><code>White to move</code></pre>"
     assert fit("crushed", "écrasée") == ""  # fits the room the drawing gave the English word
     assert 'textLength="34"' in fit("push", "poussée")
 

@@ -23,6 +23,7 @@ ERA_TO = {"past": "au passé", "present": "au présent", "future": "au futur"}
 PLAYER = {"White": "les Blancs", "Black": "les Noirs"}
 PLAYER_OF = {"White": "des Blancs", "Black": "des Noirs"}
 COLOUR = {"white": "blanche", "black": "noire"}
+SUIT = {"Red": "Rouge", "Blue": "Bleu", "Green": "Vert", "Yellow": "Jaune", "Purple": "Violet"}
 STATUE = {"neutral": "neutre", "white": "blanche", "black": "noire"}
 TOWARD = {"north": "vers le nord", "east": "vers l'est", "south": "vers le sud", "west": "vers l'ouest"}
 ACTION = {"move": "déplacement", "travel": "voyage", "plant": "plantation", "build": "construction",
@@ -46,7 +47,7 @@ LABELS = {
     "Try it in the playground": "L'essayer sur le terrain de jeu",
     "Open in the playground": "Ouvrir sur le terrain de jeu",
     "Not allowed:": "Interdit :", "the rule": "la règle", "The position": "La position", "Events": "Événements",
-    "State": "État", "Verdict": "Verdict", "legal": "légal", "Example": "Exemple",
+    "State": "État", "Verdict": "Verdict", "legal": "légal", "Example:": "Exemple :", "Example": "Exemple",
     "neutral statue": "statue neutre", "white statue": "statue blanche", "black statue": "statue noire",
     "dark-elephant": "éléphant sombre", "light-elephant": "éléphant clair", "elephant": "éléphant",
     "white's hat": "chapeau blanc", "black's hat": "chapeau noir", "hat put on": "chapeau mis",
@@ -55,7 +56,7 @@ LABELS = {
     "carried to the next era": "reporté à l'époque suivante", "no statue built yet": "aucune statue construite",
     "plant": "planter", "build": "bâtir", "train": "dresser", "after": "après", "before": "avant",
     "statue built by White": "statue bâtie par les Blancs", "statue built by Black": "statue bâtie par les Noirs",
-    "Invariant": "constante",
+    "Invariant": "constante", "Rules:": "Règles :", "Actions:": "Actions :",
 }
 
 LEGEND_CHAR = 7.5  # the width the drawing gives one character of a key's word (oracle.games.ttykm.pictures.svg)
@@ -176,6 +177,15 @@ SENTENCES: list[Rule] = [
     _rule(rf"{P}'s hat comes off the (dark|light) elephant on square {SQ} of the {E}\.",
           lambda m: f"Le chapeau {PLAYER_OF[m[1]]} quitte l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} "
                     f"de la case {m[3]} {ERA_OF[m[4]]}."),
+    # Time Chase: the timeline's events, the seats' lines, the cards' names.
+    _rule(r"event (\d+)", lambda m: f"évén. {m[1]}"),
+    _rule(r"(p\d) controls event (\d+)", lambda m: f"{m[1]} contrôle l'événement {m[2]}"),
+    _rule(r"(p\d)'s pawn", lambda m: f"pion de {m[1]}"),
+    _rule(r"(Red|Blue|Green|Yellow|Purple) (\d+)", lambda m: f"{SUIT[m[1]]} {m[2]}"),
+    _rule(r"(p\d): (\d+) crystals?, (\d+) cards?, events? (.+)",
+          lambda m: f"{m[1]} : {m[2]} crist., {m[3]} cartes, évén. {m[4]}"),
+    _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple)(?:, playing at (\d+))?",
+          lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}" + (f", pli en {m[4]}" if m[4] else "")),
     _rule(r"hats in supply: White (\d+), Black (\d+)", lambda m: f"chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}"),
 ]
 
@@ -219,8 +229,18 @@ ATTRIBUTE = re.compile(r'\b(aria-label|title)="([^"]*)"')
 SVG_TEXT = re.compile(r"(<text\b[^>]*)>([^<>]+)</text>")
 
 
+CODE = re.compile(r"(<(pre|code)\b.*?</\2>)", re.S)
+
+
 def translate_html(fragment: str) -> str:
-    """An example's HTML with the words of its pictures and their keys in French."""
+    """An example's HTML with the words of its pictures and their keys in French; code (the notation, the
+    events as the oracle writes them, a command's output) stays as it is."""
+    parts = CODE.split(fragment)
+    # split() yields text, then each code element and its tag name: translate the text only.
+    return "".join(_translate(part) if n % 3 == 0 else part if n % 3 == 1 else "" for n, part in enumerate(parts))
+
+
+def _translate(fragment: str) -> str:
 
     def svg_text(match: re.Match[str]) -> str:
         english = html.unescape(match.group(2))
