@@ -183,9 +183,12 @@ SENTENCES: list[Rule] = [
     _rule(r"(p\d)'s pawn", lambda m: f"pion de {m[1]}"),
     _rule(r"(Red|Blue|Green|Yellow|Purple) (\d+)", lambda m: f"{SUIT[m[1]]} {m[2]}"),
     _rule(r"(p\d): (\d+) crystals?, (\d+) cards?, events? (.+)",
-          lambda m: f"{m[1]} : {m[2]} crist., {m[3]} cartes, évén. {m[4]}"),
-    _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple)(?:, playing at (\d+))?",
-          lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}" + (f", pli en {m[4]}" if m[4] else "")),
+          lambda m: f"{m[1]} : {m[2]} crist., {m[3]} cartes, "
+                    + ("aucun évén." if m[4] == "none" else f"évén. {m[4]}")),
+    _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple)(,?)(?: playing at (\d+))?",
+          lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}{m[4]}" + (f" pli en {m[5]}" if m[5] else "")),
+    _rule(r"playing at (\d+)", lambda m: f"pli en {m[1]}"),
+    _rule(r"on the table at (\d+):", lambda m: f"sur la table en {m[1]} :"),
     _rule(r"hats in supply: White (\d+), Black (\d+)", lambda m: f"chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}"),
 ]
 
