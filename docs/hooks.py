@@ -4,9 +4,15 @@
   the "Rules" entry of the nav becomes one section per game, in the spec's reading
   order: TTYKM's chapter pages in a section of their own, each game's rulings last.
 - Each game's rulings (spec/<game>/rulings*.md) are pages with an anchor per ruling,
-  and every ruling a page cites links to it (`oracle.tools.site.rulings`); the
-  rulings and sources page lists them and gathers every clause's *Source:* and
-  *Alternative:* notes.  A link whose text is a file name shows its page's title.
+  and every ruling a page cites links to it (`oracle.tools.site.rulings`); each
+  ruling is an entry of the search index, found by its ID.  The rulings and
+  sources page lists them, and one page per game (TTYKM's chapters apart) gathers
+  every clause's *Source:* and *Alternative:* notes.
+- The French edition (docs/fr/) is built in the same run: each page gets its
+  language, a switch to the other edition, a header naming its game and a
+  navigation of its own edition and game (`oracle.tools.site.editions`); a French
+  page's examples are checked as any other, their pictures' words put in French
+  (`oracle.tools.site.french`).  A link whose text is a file name shows its page's title.
 - On every page, ```` ```oracle-session ```` blocks get the command line's real
   output and ```` ```example ```` blocks are checked against the oracle and
   drawn by the page's game (`oracle.tools.site.examples`, `Game.worked_examples`).
@@ -32,6 +38,7 @@
 
 from __future__ import annotations
 
+import copy
 import html
 import json
 import logging
@@ -43,9 +50,11 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
+from oracle.tools.site import editions, french
 from oracle.tools.site.bundle import MissingPyodide, pyodide_dir, write_bundle
 from oracle.tools.site.examples import (
     ExampleMismatch,
@@ -59,6 +68,8 @@ from oracle.tools.site.fonts import LICENSE_ON_SITE, MissingFont, font_source, w
 from oracle.tools.site.layout import render_layout_diagram
 from oracle.tools.site.open_links import add_open_links
 from oracle.tools.site.pages import (
+    CHAPTER_FILES,
+    SEARCH_BOOST,
     ExampleRef,
     SpecIndex,
     SpecPage,
@@ -68,6 +79,9 @@ from oracle.tools.site.pages import (
     rules_markdown,
     rulings_markdown,
     run_sessions,
+    source_parts,
+    sources_markdown,
+    sources_path,
     spec_index,
     title_links,
 )
@@ -77,9 +91,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
 PLAYGROUND = "playground.md"
 RULINGS = "rulings.md"
-# TTYKM's pages about the chapters, grouped in its section of the nav (in the spec's reading order).
-CHAPTER_PAGES = ("ttykm/objects.md", "ttykm/growth.md", "ttykm/influence.md", "ttykm/memory.md",
-                 "ttykm/convergence.md", "ttykm/chapters.md")
 log = logging.getLogger("mkdocs.hooks.ttykm")
 
 _spec: list[SpecPage] = []
@@ -109,6 +120,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             _clause_page[clause.id] = page.site_path
             _clause_title[clause.id] = clause.title.replace("`", "")
     for item in config.nav or []:
+        if isinstance(item, dict) and item.get("Rulings and sources") == RULINGS:
+            item["Rulings and sources"] = [{"Rulings and sources": RULINGS}] + [
+                {title: sources_path(part)} for part, title in source_parts(_spec).items()]
         if isinstance(item, dict) and "Rules" in item:
             item["Rules"] = rules_nav(_spec)
         if isinstance(item, dict) and "Reference" in item:
@@ -116,7 +130,25 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             item["Reference"] = [entry(page) for page in _spec if "/" not in page.name] + list(item["Reference"])
         if isinstance(item, dict) and isinstance(item.get("Learn to play"), str):  # a list in mkdocs.yml stands
             item["Learn to play"] = learn_nav(Path(config.docs_dir))
+        if isinstance(item, dict) and isinstance(item.get(editions.FRENCH_SECTION), str):
+            item[editions.FRENCH_SECTION] = french_nav(Path(config.docs_dir))
     return config
+
+
+def french_nav(docs: Path) -> list[Any]:
+    """The French edition's own navigation (docs/fr/): its home, each game's pages for players
+    (as `learn_nav`), the playground and the glossary."""
+    from oracle.games import GAMES
+
+    folder = docs / editions.FRENCH
+    learn = [{editions.GAME_NAMES[editions.FRENCH].get(name, title): pages}
+             for section in learn_nav(folder) for title, pages in section.items()
+             for name in [next((n for n in GAMES if pages[0].startswith(n + "/")), "")]]
+    for section in learn:
+        for title, pages in section.items():
+            section[title] = [f"{editions.PREFIX}{page}" for page in pages]
+    return [{"Accueil": "fr/index.md"}, {"Apprendre à jouer": learn}, {"Terrain de jeu": "fr/playground.md"},
+            {"Glossaire": "fr/glossary.md"}]
 
 
 def nav_label(page: SpecPage) -> str:
@@ -139,10 +171,10 @@ def rules_nav(pages: list[SpecPage]) -> list[Any]:
     sections: list[Any] = []
     for game in dict.fromkeys(page.name.split("/")[0] for page in pages if "/" in page.name):
         own = [page for page in pages if page.name.startswith(game + "/")]
-        entries: list[Any] = [entry(page) for page in own if page.name not in CHAPTER_PAGES]
-        chapters = [entry(page) for page in own if page.name in CHAPTER_PAGES]
+        entries: list[Any] = [entry(page) for page in own if page.name not in CHAPTER_FILES]
+        chapters = [entry(page) for page in own if page.name in CHAPTER_FILES]
         if chapters:
-            first_ruling = next((i for i, page in enumerate(p for p in own if p.name not in CHAPTER_PAGES)
+            first_ruling = next((i for i, page in enumerate(p for p in own if p.name not in CHAPTER_FILES)
                                  if "/rulings" in page.name), len(entries))
             entries.insert(first_ruling, {"The chapters": chapters})
         sections.append({load_game(game).title if game in GAMES else game: entries})
@@ -165,6 +197,81 @@ def learn_nav(docs: Path) -> list[Any]:
     return sections
 
 
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+    """Each edition's pages follow one another (previous and next) within that edition only."""
+    for language in editions.LANGUAGES:
+        pages = [page for page in nav.pages if editions.page_language(page.file.src_uri) == language]
+        if not pages:
+            continue
+        for before, page, after in zip([None, *pages[:-1]], pages, [*pages[1:], None], strict=True):
+            page.previous_page, page.next_page = before, after
+    return nav
+
+
+def page_nav(nav: Navigation, page: Page) -> Navigation:
+    """The navigation a page shows: its edition's only, and on a game's page (its lessons, its rules,
+    the sources of its rules) that game's sections only, the other games a click away on the home page."""
+    from oracle.games import GAMES, load_game
+
+    src = page.file.src_uri
+    french_page = editions.page_language(src) == editions.FRENCH
+    french_items = next((item for item in nav.items if item.title == editions.FRENCH_SECTION), None)
+    if french_page:
+        items = list(french_items.children or []) if isinstance(french_items, Section) else []
+    else:
+        items = [item for item in nav.items if item is not french_items]
+    game = editions.page_game(src, list(GAMES))
+    if game is not None:
+        names = {load_game(game).title, editions.GAME_NAMES["en"][game], editions.GAME_NAMES[editions.FRENCH][game]}
+        others = {name for other in GAMES if other != game for name in
+                  (load_game(other).title, editions.GAME_NAMES["en"].get(other), editions.GAME_NAMES["fr"].get(other))}
+        items = [_without(item, others - names) for item in items]
+    pages = [p for p in nav.pages if editions.page_language(p.file.src_uri) == editions.page_language(src)]
+    shown = Navigation(items, pages)
+    shown.homepage = next((p for p in pages if p.file.src_uri in ("index.md", "fr/index.md")), nav.homepage)
+    return shown
+
+
+def _without(item: Any, names: set[str | None]) -> Any:
+    """A section of the nav without its entries of other games, those whose title names one ("Time Chase",
+    "The sources of Time Chase"); a new Section, so the nav's own stays whole."""
+
+    def other(child: Any) -> bool:
+        return any(name and name in (child.title or "") for name in names)
+
+    if not isinstance(item, Section) or not any(other(child) for child in item.children):
+        return item
+    kept = Section(item.title, [child for child in item.children if not other(child)])
+    kept.active = item.active
+    return kept
+
+
+def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation) -> dict[str, Any]:
+    """The page's language, header, language switch and navigation (`oracle.tools.site.editions`): the
+    template gets its own copy of the configuration, so one page's settings never reach another's."""
+    from oracle.games import GAMES
+
+    src = page.file.src_uri
+    language = editions.page_language(src)
+    own = copy.copy(config)
+    own["site_name"] = editions.site_name(src, list(GAMES))
+    theme = copy.copy(config.theme)
+    # The theme's words and <html lang>: the copy gets a settings dict of its own (mkdocs keeps it private).
+    vars(theme)["_Theme__vars"] = {**{key: config.theme[key] for key in config.theme}, "language": language}
+    own["theme"] = theme
+    here = page.file.src_uri
+    other = editions.counterpart(here, set(_urls))
+    links = {language: here, ("en" if language == editions.FRENCH else editions.FRENCH): other}
+    own["extra"] = {**config.extra, "alternate": [
+        {"name": name, "lang": code, "link": _urls[links[code]]} for code, name in editions.LANGUAGES.items()]}
+    context["config"] = own
+    context["nav"] = page_nav(nav, page)
+    return context
+
+
+_urls: dict[str, str] = {}  # every page's source -> its address from the site's root, for the language switch
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     refs: list[ExampleRef] = []
     for page in _spec:
@@ -180,11 +287,15 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for page in _spec:
         files.append(File.generated(config, page.site_path, content=rules_markdown(page, refs, index=_index[0])))
     files.append(File.generated(config, RULINGS, content=rulings_markdown(_spec, RULINGS)))
+    for part in source_parts(_spec):
+        files.append(File.generated(config, sources_path(part), content=sources_markdown(_spec, part)))
     _, licence = font_source(ROOT)
     files.append(File.generated(config, LICENSE_ON_SITE, abs_src_path=str(licence)))
     for path in sorted(SPEC.rglob("*")):
         if path.is_file() and path.suffix != ".md":  # such as the JSON schemas the spec links to
             files.append(File.generated(config, f"rules/{path.relative_to(SPEC).as_posix()}", abs_src_path=str(path)))
+    _urls.clear()
+    _urls.update((file.src_uri, file.url) for file in files.documentation_pages())
     covered = {rule for ref in refs for rule in ref.rules}
     uncovered = [clause_id for clause_id in _clause_page if clause_id not in covered]
     if uncovered:
@@ -199,7 +310,8 @@ def docs_links(markdown: str, src: str) -> str:
     prose = {i for i in outside_fences(lines) if not lines[i].startswith("#")}
     for i in prose:
         lines[i] = title_links(lines[i], src, _titles)
-    game = src.split("/")[0] if src.split("/")[0] in _index[0].rulings else "ttykm"
+    folder = editions.english_source(src).split("/")[0]
+    game = folder if folder in _index[0].rulings else "ttykm"
     lines = link_citations(lines, prose, _index[0].rulings.get(game, {}), src, _index[0].rulings_pages, "")
     return "\n".join(lines)
 
@@ -224,15 +336,17 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             problems = check_page(spec_text, spec_path, link)
             if problems:
                 raise ExampleMismatch(problems)
-        playground_file = files.get_file_from_path(PLAYGROUND)
+        french_page = editions.page_language(src) == editions.FRENCH
+        playground_file = files.get_file_from_path(editions.PREFIX + PLAYGROUND if french_page else PLAYGROUND)
         playground = get_relative_url(playground_file.url, page.file.url) if playground_file is not None else None
-        if src == PLAYGROUND:
+        if src in (PLAYGROUND, editions.PREFIX + PLAYGROUND):
             markdown = markdown.replace("{{ playground_rules }}", html.escape(json.dumps(_rule_index(link))))
         if src not in _sources:
             markdown = docs_links(markdown, src)
         path = f"docs/{src}" if src not in _sources else _sources[src][0]
         rendered = render_examples(markdown, path, link, playground)
-        return other_game_links(markdown, rendered, path, playground)
+        rendered = other_game_links(markdown, rendered, path, playground)
+        return french.translate_html(rendered) if french_page else rendered
     except (ExampleMismatch, ValueError) as exc:
         raise PluginError(f"{src}: {exc}") from None
 
@@ -329,7 +443,7 @@ EXAMPLE_TITLE = re.compile(r'<p class="(?:ttykm-example-title|tc-provisional)">.
 
 def _page_rulings(page: Page) -> dict[str, Ruling]:
     """The rulings of the game a site page belongs to (rules/<game>/..., <game>/...; TTYKM otherwise)."""
-    parts = page.file.src_uri.split("/")
+    parts = editions.english_source(page.file.src_uri).split("/")
     game = parts[1] if parts[0] == "rules" and len(parts) > 2 else parts[0]
     return _index[0].rulings.get(game if game in _index[0].rulings else "ttykm", {})
 
@@ -343,9 +457,43 @@ def ruling_href(page: Page, files: Files) -> Callable[[Ruling], str]:
     return href
 
 
+ALTERNATE_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """The theme's ``<link rel="alternate">`` tags out of the page's head: its script would look for a
+    sitemap under each (it expects each edition at a root of its own), where the switch names the page."""
+    return ALTERNATE_LINK.sub("", output)
+
+
 def on_post_build(config: MkDocsConfig) -> None:
+    add_rulings_to_search(Path(config.site_dir) / "search" / "search_index.json")
     try:
         write_bundle(ROOT, Path(config.site_dir))
         write_fonts(ROOT, Path(config.site_dir))
     except (MissingPyodide, MissingFont) as exc:
         raise PluginError(str(exc)) from None
+
+
+FRENCH_BOOST = 0.5
+
+
+def add_rulings_to_search(index_file: Path) -> None:
+    """Every ruling an entry of the search index of its own, titled by its ID and game, so that "K7"
+    finds the ruling itself first (the search indexes a page by its headings, and a ruling is a
+    paragraph or a table row); the French pages ranked below English ones that match alike ("paradox"
+    is stemmed as "paradoxe" is).  Runs after the search plugin has written the index."""
+    if not index_file.is_file():
+        raise PluginError(f"no search index at {index_file} to add the rulings to")
+    index = json.loads(index_file.read_text(encoding="utf-8"))
+    for doc in index["docs"]:  # one index for both editions: a word of both languages finds English first
+        if doc["location"].startswith(editions.PREFIX):
+            doc["boost"] = doc.get("boost", 1) * FRENCH_BOOST
+    for found in _index[0].rulings.values():
+        for ruling in found.values():
+            page = _urls.get(_index[0].rulings_pages[ruling.file])
+            if page is None:
+                continue
+            index["docs"].append({"location": f"{page}#{ruling.anchor}", "title": ruling.label,
+                                  "text": ruling.summary, "boost": SEARCH_BOOST["rulings"]})
+    index_file.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

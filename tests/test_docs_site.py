@@ -40,6 +40,10 @@ from oracle.tools.site.pages import (
     rulings_markdown,
     run_cli,
     run_sessions,
+    source_part,
+    source_parts,
+    sources_markdown,
+    sources_path,
     spec_index,
     title_links,
 )
@@ -265,7 +269,7 @@ def test_links_into_docs_keep_their_depth() -> None:
 
 def test_every_quotation_has_its_language_and_an_english_gloss() -> None:
     pages = read_spec(SPEC)
-    rendered = {**rendered_spec(), "rulings overview": rulings_markdown(pages)}
+    rendered = {**rendered_spec(), "rulings overview": all_sources(pages)}
     quotations = 0
     for name, text in rendered.items():
         for match in re.finditer(r'<q lang="(\w+)">([^<]*)</q>(.{0,40})', text, re.S):
@@ -343,14 +347,27 @@ def test_links_named_by_file_show_the_page_title() -> None:
     assert title_links("[the notation](notation.md)", "rules/ttykm/x.md", index.titles) == "[the notation](notation.md)"
 
 
+def all_sources(pages: list[SpecPage]) -> str:
+    """Every sources page, one after the other."""
+    return "\n".join(sources_markdown(pages, part) for part in source_parts(pages))
+
+
 def test_rulings_gather_every_source_and_alternative() -> None:
     pages = read_spec(SPEC)
-    text = rulings_markdown(pages)
+    overview = rulings_markdown(pages)
+    text = all_sources(pages)
     for page in pages:
-        for clause in page.clauses:
-            assert f"**[{clause.id}]({page.site_path}#{clause.id}) · {clause.title}**" in text
+        sources = sources_markdown(pages, source_part(page)) if page.clauses else ""
+        for clause in page.clauses:  # each clause on its game's page (TTYKM's chapters on their own)
+            assert f"**[{clause.id}]({page.site_path}#{clause.id}) · {clause.title}**" in sources
         if is_rulings(page):
-            assert f"[{page.title}]({page.site_path})" in text  # each game's rulings pages, listed
+            assert f"[{page.title}]({page.site_path})" in overview  # each game's rulings pages, listed
+    parts = source_parts(pages)
+    assert list(parts) == ["ttykm", "ttykm-chapters", "time-chase", "trois-ombres"]
+    for part, title in parts.items():
+        assert f"[{title}]({sources_path(part)})" in overview
+    assert "MEMORY.VALID" in sources_markdown(pages, "ttykm-chapters")
+    assert "MEMORY.VALID" not in sources_markdown(pages, "ttykm")
     paradox = next(c for p in pages for c in p.clauses if c.id == "MOVE.OWN-COPY")
     assert paradox.source.startswith("seed 000") and "self-push=paradox" in paradox.alternative
     assert "!!! note \"Alternative reading\"" in text
@@ -359,7 +376,7 @@ def test_rulings_gather_every_source_and_alternative() -> None:
 def test_on_the_page_of_every_game_s_rulings_a_colliding_id_shows_its_game() -> None:
     """K12 means one thing in the chapters, another in Time Chase and in 3 ombres: where all are cited
     together each citation shows its game, and an ID no other game uses is shown as it is."""
-    text = rulings_markdown(read_spec(SPEC))
+    text = all_sources(read_spec(SPEC))
     shown = {(m.group(1), m.group(2)) for m in re.finditer(r"\[((?:TC |Ombres )?K12)\]\([^)#]*#(ruling-[\w-]+)", text)}
     assert shown == {("K12", "ruling-k12"), ("TC K12", "ruling-tc-k12"), ("Ombres K12", "ruling-ombres-k12")}, shown
     assert re.search(r"\[A20\]\([^)]*#ruling-ombres-a20", text) and "Ombres A20" not in text

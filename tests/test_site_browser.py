@@ -187,7 +187,8 @@ def boards_render(page: Any, minimum: int) -> int:
 def test_home_rules_and_api_pages(browser: Any, base_url: str) -> None:
     visit = Visit(browser, base_url)
     page = visit.open("/")
-    assert "That Time You Killed Me" in page.title()
+    home = page.locator("article").inner_text()
+    assert all(game in home for game in ("That Time You Killed Me", "Time Chase", "L'heure des 3 ombres")), home
     boards_render(page, 2)
     page = visit.open("/rules/ttykm/actions/")
     assert boards_render(page, 10) >= 10
@@ -288,14 +289,26 @@ def links_resolve(visit: Visit, hrefs: set[str]) -> None:
             assert f'id="{fragment}"' in pages[url], f"link to a missing anchor: {href}"
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_the_learn_to_play_path_can_be_walked(browser: Any, base_url: str, width: int) -> None:
+EDITIONS = {"": "en", "/fr": "fr"}  # each edition's folder on the site, and its language
+
+
+# The French path is walked on a phone, where its longer words are likeliest to crowd a picture's key;
+# its pages at 1280 px are checked by the editions' test below.
+@pytest.mark.parametrize(("width", "edition"), [(WIDTHS[0], ""), (WIDTHS[1], ""), (WIDTHS[1], "/fr")])
+def test_the_learn_to_play_path_can_be_walked(browser: Any, base_url: str, width: int, edition: str) -> None:
+    """In either edition, in its language: the French pictures' words and keys in French, and laid out."""
     visit = Visit(browser, base_url, width)
     hrefs: set[str] = set()
     assert len(LEARN) >= 8
     for n, stem in enumerate(LEARN):
-        page = visit.open(f"/ttykm/learn/{stem}/")
+        page = visit.open(f"{edition}/ttykm/learn/{stem}/")
+        assert page.evaluate("document.documentElement.lang") == EDITIONS[edition], stem
         boards_render(page, 0 if stem.endswith(("glossary", "summary")) else 1)
+        if edition and not stem.endswith(("glossary", "summary")):
+            shown = page.locator("article").inner_text()
+            assert "Before" not in shown and "What happens" not in shown and "What was tried" not in shown, stem
+            words = set(page.eval_on_selector_all("svg.ttykm-board text", "ts => ts.map(t => t.textContent)"))
+            assert "passé" in words and not words & {"past", "present", "future", "supply", "removed"}, stem
         assert page.evaluate(SMALLEST_LABEL) >= 11, f"a board label under 11 px on {stem} at {width} px"
         text = page.locator("article").inner_text()
         assert not NOTATION.search(text), f"notation on the learn-to-play page {stem}"
@@ -305,7 +318,7 @@ def test_the_learn_to_play_path_can_be_walked(browser: Any, base_url: str, width
             assert any(h.rstrip("/").endswith(LEARN[n + 1]) for h in hrefs), f"{stem} does not lead on"
         if stem.startswith("05"):
             OUTPUT.mkdir(exist_ok=True)
-            page.screenshot(path=str(OUTPUT / f"site-learn-crush-{width}.png"), full_page=True)
+            page.screenshot(path=str(OUTPUT / f"site-learn-crush-{EDITIONS[edition]}-{width}.png"), full_page=True)
     links_resolve(visit, hrefs)
     visit.assert_clean()
 
@@ -601,7 +614,8 @@ def test_the_home_and_rulings_pages_have_no_broken_link(browser: Any, base_url: 
     """Every link of these pages answers, every citation of a ruling included (to its anchor)."""
     visit = Visit(browser, base_url)
     hrefs: set[str] = set()
-    for path in ("/", "/rulings/", "/playground/", "/rules/ttykm/rulings-chapters/", "/rules/time-chase/past/"):
+    for path in ("/", "/rulings/", "/rulings-ttykm/", "/rulings-time-chase/", "/rulings-trois-ombres/", "/playground/",
+                 "/rules/ttykm/rulings-chapters/", "/rules/time-chase/past/", "/fr/", "/fr/glossary/"):
         page = visit.open(path)
         hrefs.update(page.eval_on_selector_all("article a[href]", "links => links.map(a => a.href)"))
     rulings = {h for h in hrefs if "#ruling-" in h}
@@ -611,6 +625,75 @@ def test_the_home_and_rulings_pages_have_no_broken_link(browser: Any, base_url: 
     assert page.locator("[id='ruling-t3']").count() == 1
     assert "Push" in page.locator("article").inner_text()
     links_resolve(visit, hrefs)
+    visit.assert_clean()
+
+
+# A page of each kind in both editions: (address, its language, what its header says, where the
+# language switch leads: the same page in the other edition, or that edition's home page).
+EDITION_PAGES = [
+    ("/", "en", "three games", "/fr/"), ("/fr/", "fr", "trois jeux", "/"),
+    ("/time-chase/", "en", "Time Chase", "/fr/time-chase/"), ("/fr/time-chase/", "fr", "Contre-Temps", "/time-chase/"),
+    ("/trois-ombres/", "en", "L'heure des 3 ombres", "/fr/trois-ombres/"),
+    ("/fr/trois-ombres/", "fr", "L'heure des 3 ombres", "/trois-ombres/"),
+    ("/rules/time-chase/past/", "en", "Time Chase", "/fr/"),
+    ("/rules/trois-ombres/turn/", "en", "L'heure des 3 ombres", "/fr/"),
+    ("/ttykm/learn/03-a-turn/", "en", "That Time You Killed Me", "/fr/ttykm/learn/03-a-turn/"),
+    ("/fr/ttykm/learn/03-a-turn/", "fr", "Demain tu m'as tué", "/ttykm/learn/03-a-turn/"),
+    ("/rulings-time-chase/", "en", "Time Chase", "/fr/"),
+    ("/fr/playground/", "fr", "trois jeux", "/playground/"), ("/fr/glossary/", "fr", "trois jeux", "/"),
+]
+
+
+PHONE_PAGES = ("/fr/", "/fr/time-chase/", "/fr/trois-ombres/", "/fr/glossary/")
+
+
+def test_each_page_says_its_language_and_its_game_and_switches_edition(browser: Any, base_url: str) -> None:
+    """``<html lang>`` right, the header naming the page's game, a navigation of the page's own edition
+    (and game), no sideways scroll, and a language switch to the same page in the other edition; every
+    page at 1280 px, the French ones most at risk at 390 px too."""
+    for width in WIDTHS:
+        visit = Visit(browser, base_url, width)
+        for path, language, header, switch_to in EDITION_PAGES:
+            if width != WIDTHS[0] and path not in PHONE_PAGES:
+                continue
+            page = visit.open(path)
+            assert page.evaluate("document.documentElement.lang") == language, path
+            assert header in page.locator(".md-header__topic").first.inner_text(), path
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{path} scrolls sideways"
+            nav = page.locator("nav.md-nav--primary").first.inner_text()
+            assert ("Apprendre à jouer" in nav) == (language == "fr"), path
+            assert ("Learn to play" in nav) == (language == "en"), path
+            if "time-chase" in path:  # a game's page lists that game's sections only
+                assert "3 ombres" not in nav, path
+            if "/learn/" in path:
+                boards_render(page, 1)
+            # The switch leads to the same page in the other edition (each is in the list, with its language).
+            other = "en" if language == "fr" else "fr"
+            switch = page.locator(f"a.md-select__link[hreflang='{other}']")
+            assert switch.count() == 1, path
+            target = urlsplit(switch.evaluate("a => a.href")).path
+            assert target == switch_to, (path, target)
+            assert any(p == target and lang == other for p, lang, _, _ in EDITION_PAGES) or target == "/playground/"
+            if language == "fr":
+                OUTPUT.mkdir(exist_ok=True)
+                name = path.strip("/").replace("/", "-") or "home"
+                page.screenshot(path=str(OUTPUT / f"site-edition-{name}-{width}.png"))
+        visit.assert_clean()
+
+
+def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
+    """ "K7" finds the chapters' ruling K7 itself first on a TTYKM page, and every game's K7 is among the results."""
+    visit = Visit(browser, base_url)
+    page = visit.open("/rules/ttykm/board/")
+    page.locator("input.md-search__input").click()
+    page.locator(".md-search-result__meta", has_text="Type to start searching").wait_for(state="visible")
+    page.locator("input.md-search__input").press_sequentially("K7", delay=20)
+    page.locator("a.md-search-result__link").first.wait_for(state="visible")
+    page.wait_for_timeout(200)
+    hrefs = [(a.get_attribute("href") or "") for a in page.locator("a.md-search-result__link").all()]
+    rulings = [h for h in hrefs if "#ruling-" in h]
+    assert rulings and rulings[0].endswith("rules/ttykm/rulings-chapters/?h=k7#ruling-k7"), hrefs[:6]
+    assert {h.rpartition("#")[2] for h in rulings} >= {"ruling-k7", "ruling-tc-k7", "ruling-ombres-k7"}, rulings
     visit.assert_clean()
 
 

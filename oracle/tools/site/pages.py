@@ -323,9 +323,37 @@ def search_boost(page: SpecPage) -> float:
     return SEARCH_BOOST["clauses" if game_of(page.name) == "ttykm" else "clauses of another game"]
 
 
+# TTYKM's pages about the chapters: a section of their own in the nav, and a sources page of their own.
+CHAPTER_FILES = ("ttykm/objects.md", "ttykm/growth.md", "ttykm/influence.md", "ttykm/memory.md",
+                 "ttykm/convergence.md", "ttykm/chapters.md")
+
+
+def source_part(page: SpecPage) -> str:
+    """The sources page a spec file's clauses are listed on: its game's, TTYKM's chapters apart."""
+    return "ttykm-chapters" if page.name in CHAPTER_FILES else game_of(page.name)
+
+
+def sources_path(part: str) -> str:
+    """The site page of one part's sources: ``rulings-time-chase.md``."""
+    return f"rulings-{part}.md"
+
+
+def source_parts(pages: list[SpecPage]) -> dict[str, str]:
+    """Each sources page (by part, in the spec's reading order) -> its title."""
+    titles = {name: _game_title(name) for name in _games(pages)}
+    parts: dict[str, str] = {}
+    for page in pages:
+        if page.clauses:
+            part = source_part(page)
+            game = titles[game_of(page.name)]
+            parts.setdefault(part, f"The sources of {game}'s chapters" if part == "ttykm-chapters"
+                             else f"The sources of {game}")
+    return parts
+
+
 def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> str:
-    """The rulings and sources page: each game's rulings pages, then every clause's sources and
-    alternative readings, by game."""
+    """The rulings and sources page: each game's rulings pages, and the pages of every clause's sources
+    and alternative readings, one per game (TTYKM's chapters apart: `sources_markdown`)."""
     index = spec_index(pages)
     titles = {name: _game_title(name) for name in _games(pages)}
     out = [
@@ -337,10 +365,11 @@ def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> st
         "*Contre-Temps* (seed 001) and the French rules of *L'heure des 3 ombres* (seed 004).  From",
         "them, the product's **rulings** decide what each game's rules are where the sources are",
         "unclear, disagree or say nothing; the clauses cite them by ID, and each citation links to",
-        "the ruling.  The same ID can mean different things in two games (`K4` is a clarification of",
-        "the chapters, of *Time Chase* and of *L'heure des 3 ombres*), so each ruling's anchor carries",
-        "its game: `#ruling-k4` on the chapters' page, `#ruling-tc-k4`, `#ruling-ombres-k4`; on this",
-        "page, which cites every game's, such an ID is shown with its game: `K4`, `TC K4`, `Ombres K4`.",
+        "the ruling.  Type a ruling's ID, such as `K7`, in the search to find it.  The same ID can mean",
+        "different things in two games (`K4` is a clarification of the chapters, of *Time Chase* and of",
+        "*L'heure des 3 ombres*), so each ruling's anchor carries its game: `#ruling-k4` on the",
+        "chapters' page, `#ruling-tc-k4`, `#ruling-ombres-k4`; where several games' rulings are cited",
+        "side by side, such an ID is shown with its game: `K4`, `TC K4`, `Ombres K4`.",
         "",
         "## The rulings, game by game",
         "",
@@ -354,21 +383,36 @@ def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> st
         "",
         "## The sources of each clause",
         "",
+        "Every clause's sources and alternative readings, generated from the same spec files as the",
+        "rules pages, one page per game:",
+        "",
+    ]
+    for part, title in source_parts(pages).items():
+        count = sum(len(page.clauses) for page in pages if page.clauses and source_part(page) == part)
+        out.append(f"- [{title}]({_relative(sources_path(part), site_path)}) ({count} clauses)")
+    return "\n".join(out) + "\n"
+
+
+def sources_markdown(pages: list[SpecPage], part: str) -> str:
+    """One sources page: every clause of one part (`source_part`) with its sources and alternative
+    readings, one section per spec file."""
+    index = spec_index(pages)
+    site_path = sources_path(part)
+    out = [
+        f"# {source_parts(pages)[part]}",
+        "",
         "Generated from the same spec files as the rules pages; every quotation is followed by an",
         "English gloss.  Where the sources can be read another way, the clause names the",
         "**alternative**, and the named variants of each game let an engine built on such a reading",
-        "still be tested against the oracle.",
+        "still be tested against the oracle.  The [rulings and sources](rulings.md) page lists the",
+        "other games' pages.",
         "",
     ]
     colliding = colliding_ids(index.rulings)
-    game: str | None = None
     for page in pages:
-        if not page.clauses:
+        if not page.clauses or source_part(page) != part:
             continue
-        if game_of(page.name) != game:
-            game = game_of(page.name)
-            out += [f"### {titles[game]}", ""]
-        out += [f"#### {page.title}", ""]
+        out += [f"## {page.title}", ""]
         game_rulings = index.rulings.get(game_of(page.name), {})
         for clause in page.clauses:
             target = f"{_relative(page.site_path, site_path)}#{clause.id}"
@@ -466,6 +510,7 @@ def run_sessions(text: str) -> str:
 
 
 __all__ = [
+    "CHAPTER_FILES",
     "Clause",
     "ExampleRef",
     "SpecIndex",
@@ -483,6 +528,10 @@ __all__ = [
     "run_cli",
     "run_sessions",
     "search_boost",
+    "source_part",
+    "source_parts",
+    "sources_markdown",
+    "sources_path",
     "spec_index",
     "title_links",
 ]

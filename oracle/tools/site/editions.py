@@ -1,0 +1,77 @@
+"""The site's two editions, English and French, and each page's game.
+
+The French edition lives under ``docs/fr/`` and is built in the same run as the
+English one: one build, one search index, one bundle of the playground.  A page
+is French when its source is under ``fr/``.  Every page gets:
+
+- its language: ``<html lang="fr">`` and the theme's own words in French on a
+  French page (`page_language`);
+- a switch to the same page in the other edition, or to that edition's home
+  page when the page has no counterpart (`counterpart`);
+- a header naming its game (`site_name`), so a Time Chase page says Time Chase;
+- a navigation of its own edition only, and on a game's page that game's
+  sections only (`game_sections`).
+
+The worked examples of a French page are checked by the oracle like any
+other; their pictures' words are put in French by `oracle.tools.site.french`.
+"""
+
+from __future__ import annotations
+
+FRENCH = "fr"
+PREFIX = FRENCH + "/"
+LANGUAGES = {"en": "English", FRENCH: "Français"}
+FRENCH_SECTION = "Français"
+"""The nav entry that holds the French edition (the hook hides it from English pages)."""
+
+GAME_NAMES = {
+    "en": {"ttykm": "That Time You Killed Me", "time-chase": "Time Chase", "trois-ombres": "L'heure des 3 ombres"},
+    FRENCH: {"ttykm": "Demain tu m'as tué", "time-chase": "Contre-Temps", "trois-ombres": "L'heure des 3 ombres"},
+}
+REFERENCE = {"en": "rules reference", FRENCH: "référence des règles"}
+HOME_NAME = {"en": "Rules oracle: three games", FRENCH: "Oracle des règles : trois jeux"}
+
+
+def page_language(src: str) -> str:
+    """``fr`` for a page of the French edition (``fr/...``), ``en`` otherwise."""
+    return FRENCH if src.startswith(PREFIX) else "en"
+
+
+def english_source(src: str) -> str:
+    """The English page a French page translates (``fr/ttykm/learn/03-a-turn.md`` -> ``ttykm/...``)."""
+    return src.removeprefix(PREFIX)
+
+
+def counterpart(src: str, sources: set[str]) -> str:
+    """The page of the other edition the language switch leads to: the same page when it exists,
+    that edition's home page otherwise."""
+    if page_language(src) == FRENCH:
+        other = english_source(src)
+        return other if other in sources else "index.md"
+    other = PREFIX + src
+    return other if other in sources else PREFIX + "index.md"
+
+
+def page_game(src: str, games: list[str]) -> str | None:
+    """The game a page belongs to: ``<game>/...``, ``rules/<game>/...`` or ``rulings-<game>.md``
+    (either edition); None for a page of every game (home, playground, reference)."""
+    parts = english_source(src).split("/")
+    if parts[0] == "rules" and len(parts) > 2:
+        return parts[1] if parts[1] in games else None
+    if parts[0].startswith("rulings-"):  # a game's sources page, rulings-<game>.md, rulings-ttykm-chapters.md
+        name = parts[0].removeprefix("rulings-").removesuffix(".md")
+        return next((game for game in games if name == game or name.startswith(game + "-")), None)
+    return parts[0] if parts[0] in games and len(parts) > 1 else None
+
+
+def site_name(src: str, games: list[str]) -> str:
+    """What the header says on this page: its game's name, or the site's for a page of every game."""
+    language = page_language(src)
+    game = page_game(src, games)
+    if game is None:
+        return HOME_NAME[language]
+    return f"{GAME_NAMES[language][game]} — {REFERENCE[language]}"
+
+
+__all__ = ["FRENCH", "FRENCH_SECTION", "GAME_NAMES", "LANGUAGES", "PREFIX", "counterpart", "english_source",
+           "page_game", "page_language", "site_name"]

@@ -1,0 +1,275 @@
+"""The words of the worked examples' pictures, in French, for the French edition of the site.
+
+The examples of a French page are read, checked and drawn by the oracle exactly
+as on an English page (`oracle.tools.site.examples`); `translate_examples` then
+puts the words the drawing shows in French: the labels of the boards and of
+their keys (whole text nodes and ``aria-label``/``title`` values that match a
+label exactly) and the sentences that tell what happens, which the drawing
+builds from a small grammar (``The white copy moves north from square a1 of the
+past to a2.``).  The terms are the French rulebook's: *copie*, *Focus*,
+*paradoxe*, *époque*, *réserve*.  A sentence of a shape not listed here stays in
+English; `untranslated` lists such sentences, so a test sees them.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+ERA = {"past": "passé", "present": "présent", "future": "futur"}
+ERA_OF = {"past": "du passé", "present": "du présent", "future": "du futur"}
+ERA_TO = {"past": "au passé", "present": "au présent", "future": "au futur"}
+PLAYER = {"White": "les Blancs", "Black": "les Noirs"}
+PLAYER_OF = {"White": "des Blancs", "Black": "des Noirs"}
+COLOUR = {"white": "blanche", "black": "noire"}
+SUIT = {"Red": "Rouge", "Blue": "Bleu", "Green": "Vert", "Yellow": "Jaune", "Purple": "Violet"}
+STATUE = {"neutral": "neutre", "white": "blanche", "black": "noire"}
+TOWARD = {"north": "vers le nord", "east": "vers l'est", "south": "vers le sud", "west": "vers l'ouest"}
+ACTION = {"move": "déplacement", "travel": "voyage", "plant": "plantation", "build": "construction",
+          "train": "dressage", "elephant": "éléphant", "command": "ordre", "dig": "arrachage", "pull": "traction",
+          "refused action": "action refusée", "north": "nord", "east": "est", "south": "sud", "west": "ouest",
+          "forward": "en avant", "back": "en arrière"}
+
+# The key's words are short: the drawing lays its key out for the English words (see `fit`).
+LABELS = {
+    **ERA,
+    "White's Focus": "Focus des Blancs", "Black's Focus": "Focus des Noirs",
+    "W Focus": "Focus B", "B Focus": "Focus N",
+    "supply": "réserve", "removed": "retirées", "active copy": "copie active", "can go here": "peut aller ici",
+    "White to move": "Aux Blancs de jouer", "Black to move": "Aux Noirs de jouer",
+    "White has won": "Les Blancs ont gagné", "Black has won": "Les Noirs ont gagné",
+    "move": "pas", "travel": "voyage", "push": "poussée", "crushed": "écrasée", "paradox": "paradoxe",
+    "new copy": "copie créée", "blocked": "bloqué", "statue placed": "statue posée",
+    "hat taken off": "chapeau ôté", "dig up": "déterrer",
+    "ricochet": "ricochet", "not allowed": "interdit", "refused action": "action refusée",
+    "Before": "Avant", "After": "Après", "What happens": "Ce qui se passe", "What was tried": "Ce qui a été tenté",
+    "Try it in the playground": "L'essayer sur le terrain de jeu",
+    "Open in the playground": "Ouvrir sur le terrain de jeu",
+    "Not allowed:": "Interdit :", "the rule": "la règle", "The position": "La position", "Events": "Événements",
+    "State": "État", "Verdict": "Verdict", "legal": "légal", "Example:": "Exemple :", "Example": "Exemple",
+    "neutral statue": "statue neutre", "white statue": "statue blanche", "black statue": "statue noire",
+    "dark-elephant": "éléphant sombre", "light-elephant": "éléphant clair", "elephant": "éléphant",
+    "white's hat": "chapeau blanc", "black's hat": "chapeau noir", "hat put on": "chapeau mis",
+    "seed": "graine", "shrub": "arbuste", "tree": "arbre", "fallen-tree": "arbre tombé", "tree falls": "chute d'arbre",
+    "grew": "pousse", "object removed": "objet retiré", "statue moved": "statue déplacée",
+    "carried to the next era": "reporté à l'époque suivante", "no statue built yet": "aucune statue construite",
+    "plant": "planter", "build": "bâtir", "train": "dresser", "after": "après", "before": "avant",
+    "statue built by White": "statue bâtie par les Blancs", "statue built by Black": "statue bâtie par les Noirs",
+    "Invariant": "constante", "Rules:": "Règles :", "Actions:": "Actions :",
+}
+
+LEGEND_CHAR = 7.5  # the width the drawing gives one character of a key's word (oracle.games.ttykm.pictures.svg)
+FRENCH_CHAR = 6.6  # about what one character of a 12-unit French word takes
+
+
+def fit(english: str, french: str) -> str:
+    """The attributes that keep a French word of a picture's key within the room the drawing gave the
+    English one: none when it fits, a bounded squeeze (``textLength``) when it is a little longer."""
+    room = LEGEND_CHAR * len(english) + 4
+    if FRENCH_CHAR * len(french) <= room:
+        return ""
+    return f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
+
+
+Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
+SQ = r"([a-d][1-4])"
+E = r"(past|present|future)"
+C = r"(white|black)"
+P = r"(White|Black)"
+D = r"(north|east|south|west)"
+
+
+def _copy(colour: str, square: str, era: str) -> str:
+    return f"la copie {COLOUR[colour]} de la case {square} {ERA_OF[era]}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _copies(text: str) -> str:
+    """``white copy on a1; black copies on d4, c4`` -> ``copie blanche en a1 ; copies noires en d4, c4``."""
+    text = re.sub(r"\b(white|black) copy on ", lambda m: f"copie {COLOUR[m.group(1)]} en ", text)
+    text = re.sub(r"\b(white|black) copies on ", lambda m: f"copies {COLOUR[m.group(1)]}s en ", text)
+    return text.replace("; ", " ; ")
+
+
+def _rule(pattern: str, out: Callable[[re.Match[str]], str]) -> Rule:
+    return re.compile("^" + pattern + "$"), out
+
+
+SENTENCES: list[Rule] = [
+    _rule(rf"{P} chooses the copy on square {SQ} of the {E}\.",
+          lambda m: f"{_cap(PLAYER[m[1]])} choisissent la copie de la case {m[2]} {ERA_OF[m[3]]}."),
+    _rule(rf"The {C} copy moves {D} from square {SQ} of the {E} to {SQ}\.",
+          lambda m: f"La copie {COLOUR[m[1]]} va {TOWARD[m[2]]}, de la case {m[3]} {ERA_OF[m[4]]} à {m[5]}."),
+    _rule(rf"{P} moves the Focus from the {E} to the {E}\.",
+          lambda m: f"{_cap(PLAYER[m[1]])} déplacent leur Focus {ERA_OF[m[2]]} {ERA_TO[m[3]]}."),
+    _rule(rf"The three eras, {P} to move: White has (\d+) cop(?:y|ies) on the board, Black (\d+)",
+          lambda m: f"Les trois époques, {PLAYER[m[1]]} à jouer : les Blancs ont {m[2]} copie(s) sur le plateau, "
+                    f"les Noirs {m[3]}"),
+    _rule(rf"The {E}: (.*?)\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
+          lambda m: f"{_cap(ERA[m[1]])} : {_copies(m[2])}.{_focus_here(m[3])}"),
+    _rule(rf"The {E} is empty\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
+          lambda m: f"{_cap(ERA[m[1]])} : aucune copie.{_focus_here(m[2])}"),
+    _rule(rf"{P} to move\.", lambda m: f"{_cap(PLAYER[m[1]])} à jouer."),
+    _rule(r"In supply: White (\d+), Black (\d+)\. Removed from the game: White (\d+), Black (\d+)\.",
+          lambda m: f"En réserve : Blancs {m[1]}, Noirs {m[2]}. Retirées du jeu : Blancs {m[3]}, Noirs {m[4]}."),
+    _rule(r"Seeds in supply: (\d+)\.", lambda m: f"Graines en réserve : {m[1]}."),
+    _rule(r"seeds in supply: (\d+)", lambda m: f"graines en réserve : {m[1]}"),
+    _rule(r"Action (\d): (.+)", lambda m: f"Action {m[1]} : {ACTION.get(m[2], m[2])}"),
+    _rule(r"Attempted action (\d): (\w+)\.", lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}."),
+    _rule(r"Attempted action (\d): (\w+)(?: on)?, refused\.",
+          lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}, refusée."),
+    _rule(r"The turn may not end here\.", lambda m: "Le tour ne peut pas s'arrêter ici."),
+    _rule(rf"(?:{P}'s|The) Focus may not move to the {E}\.",
+          lambda m: f"Le Focus{' ' + PLAYER_OF[m[1]] if m[1] else ''} ne peut pas aller {ERA_TO[m[2]]}."),
+    _rule(rf"{P} wins\.", lambda m: f"{_cap(PLAYER[m[1]])} gagnent."),
+    _rule(rf"{P} has won\.", lambda m: f"{_cap(PLAYER[m[1]])} ont gagné."),
+    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} to {SQ}\.",
+          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} en {m[5]}."),
+    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} into the wall and crushed\.",
+          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} contre le bord et écrasée."),
+    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} against an object that cannot move and crushed\.",
+          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} contre un objet qui ne peut "
+                    "pas bouger, et écrasée."),
+    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} onto the {C} copy on {SQ}: a paradox removes both\.",
+          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} sur la copie {COLOUR[m[5]]} "
+                    f"de {m[6]} : un paradoxe les retire toutes les deux."),
+    _rule(rf"The {C} copy on square {SQ} of the {E} travels (forward|back) in time to the {E}\.",
+          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} voyage "
+                    f"{'vers le futur' if m[4] == 'forward' else 'vers le passé'}, jusqu'{ERA_TO[m[5]]}."),
+    _rule(rf"A new {C} copy comes from the supply onto square {SQ} of the {E}\.",
+          lambda m: f"Une nouvelle copie {COLOUR[m[1]]} sort de la réserve sur la case {m[2]} {ERA_OF[m[3]]}."),
+    _rule(rf"The {C} copy on square {SQ} of the {E} is crushed by (a falling tree|an elephant)\.",
+          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est écrasée par "
+                    f"{'un arbre qui tombe' if m[4] == 'a falling tree' else 'un éléphant'}."),
+    _rule(rf"A (shrub|tree) grows on square {SQ} of the {E}\.",
+          lambda m: f"{'Un arbuste' if m[1] == 'shrub' else 'Un arbre'} pousse sur la case {m[2]} {ERA_OF[m[3]]}."),
+    _rule(rf"The (seed|shrub|tree) on square {SQ} of the {E} is removed\.",
+          lambda m: f"{ {'seed': 'La graine', 'shrub': 'L’arbuste', 'tree': 'L’arbre'}[m[1]]} de la case {m[2]} "
+                    f"{ERA_OF[m[3]]} est retiré{'e' if m[1] == 'seed' else ''}."),
+    _rule(rf"The tree on square {SQ} of the {E} falls {D} onto {SQ}\.",
+          lambda m: f"L’arbre de la case {m[1]} {ERA_OF[m[2]]} tombe {TOWARD[m[3]]} sur {m[4]}."),
+    _rule(rf"The {C} copy plants a seed from the supply on square {SQ} of the {E}\.",
+          lambda m: f"La copie {COLOUR[m[1]]} plante une graine de la réserve sur la case {m[2]} {ERA_OF[m[3]]}."),
+    _rule(rf"The {C} copy digs up the seed on square {SQ} of the {E}, and the seed goes back to the supply\.",
+          lambda m: f"La copie {COLOUR[m[1]]} déterre la graine de la case {m[2]} {ERA_OF[m[3]]}, qui retourne "
+                    "dans la réserve."),
+    _rule(rf"The neutral statue on square {SQ} of the {E} moves {D} to {SQ}\.",
+          lambda m: f"La statue neutre de la case {m[1]} {ERA_OF[m[2]]} va {TOWARD[m[3]]} en {m[4]}."),
+    _rule(rf"The (neutral|white|black) statue on square {SQ} of the {E} cannot move {D} as it did in the era "
+          r"before, so it stays, and the eras after it are spared\.",
+          lambda m: f"La statue {STATUE[m[1]]} de la case {m[2]} {ERA_OF[m[3]]} ne peut pas aller {TOWARD[m[4]]} "
+                    "comme à l'époque d'avant : elle reste, et les époques suivantes sont épargnées."),
+    _rule(rf"The {C} copy builds {P}'s statue on square {SQ} of the {E}\.",
+          lambda m: f"La copie {COLOUR[m[1]]} construit la statue {PLAYER_OF[m[2]]} sur la case {m[3]} "
+                    f"{ERA_OF[m[4]]}."),
+    _rule(rf"{P}'s statue appears on square {SQ} of the {E} as well\.",
+          lambda m: f"La statue {PLAYER_OF[m[1]]} apparaît aussi sur la case {m[2]} {ERA_OF[m[3]]}."),
+    _rule(rf"{P} commands the (dark|light) elephant on square {SQ} of the {E} to step {D} to {SQ}\.",
+          lambda m: f"{_cap(PLAYER[m[1]])} ordonnent à l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} de la "
+                    f"case {m[3]} {ERA_OF[m[4]]} d’avancer {TOWARD[m[5]]} en {m[6]}."),
+    _rule(rf"The (dark|light) elephant on square {SQ} of the {E} puts on {P}'s hat\.",
+          lambda m: f"L’éléphant {'sombre' if m[1] == 'dark' else 'clair'} de la case {m[2]} {ERA_OF[m[3]]} "
+                    f"met le chapeau {PLAYER_OF[m[4]]}."),
+    _rule(rf"{P}'s hat comes off the (dark|light) elephant on square {SQ} of the {E}\.",
+          lambda m: f"Le chapeau {PLAYER_OF[m[1]]} quitte l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} "
+                    f"de la case {m[3]} {ERA_OF[m[4]]}."),
+    # Time Chase: the timeline's events, the seats' lines, the cards' names.
+    _rule(r"event (\d+)", lambda m: f"évén. {m[1]}"),
+    _rule(r"(p\d) controls event (\d+)", lambda m: f"{m[1]} contrôle l'événement {m[2]}"),
+    _rule(r"(p\d)'s pawn", lambda m: f"pion de {m[1]}"),
+    _rule(r"(Red|Blue|Green|Yellow|Purple) (\d+)", lambda m: f"{SUIT[m[1]]} {m[2]}"),
+    _rule(r"(p\d): (\d+) crystals?, (\d+) cards?, events? (.+)",
+          lambda m: f"{m[1]} : {m[2]} crist., {m[3]} cartes, "
+                    + ("aucun évén." if m[4] == "none" else f"évén. {m[4]}")),
+    _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple)(,?)(?: playing at (\d+))?",
+          lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}{m[4]}" + (f" pli en {m[5]}" if m[5] else "")),
+    _rule(r"playing at (\d+)", lambda m: f"pli en {m[1]}"),
+    _rule(r"on the table at (\d+):", lambda m: f"sur la table en {m[1]} :"),
+    _rule(r"hats in supply: White (\d+), Black (\d+)", lambda m: f"chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}"),
+]
+
+
+def _focus_here(text: str) -> str:
+    if not text:
+        return ""
+    if "White and Black" in text:
+        return " Le Focus des Blancs et celui des Noirs sont ici."
+    return f" Le Focus {PLAYER_OF['White' if 'White' in text else 'Black']} est ici."
+
+
+def translate_text(text: str) -> str:
+    """One label or sentence, or several on lines of their own, in French (unchanged when unknown)."""
+    lines = text.split("\n")
+    out = []
+    for line in lines:
+        stripped = line.strip()
+        indent = line[:len(line) - len(line.lstrip())]
+        plain = html.unescape(stripped)
+        if plain in LABELS:
+            out.append(indent + html.escape(LABELS[plain], quote=False))
+            continue
+        for pattern, make in SENTENCES:
+            if match := pattern.match(plain):
+                out.append(indent + html.escape(make(match), quote=False) + line[len(line.rstrip()):])
+                break
+        else:
+            if " · " in plain and all(part in LABELS or any(p.match(part) for p, _ in SENTENCES)
+                                      for part in plain.split(" · ")):
+                out.append(indent + " · ".join(translate_text(part) for part in plain.split(" · ")))
+            else:
+                out.append(line)
+    return "\n".join(out)
+
+
+TEXT_NODE = re.compile(r">([^<>]+)<")
+ATTRIBUTE = re.compile(r'\b(aria-label|title)="([^"]*)"')
+
+
+SVG_TEXT = re.compile(r"(<text\b[^>]*)>([^<>]+)</text>")
+
+
+CODE = re.compile(r"(<(pre|code)\b.*?</\2>)", re.S)
+
+
+def translate_html(fragment: str) -> str:
+    """An example's HTML with the words of its pictures and their keys in French; code (the notation, the
+    events as the oracle writes them, a command's output) stays as it is."""
+    parts = CODE.split(fragment)
+    # split() yields text, then each code element and its tag name: translate the text only.
+    return "".join(_translate(part) if n % 3 == 0 else part if n % 3 == 1 else "" for n, part in enumerate(parts))
+
+
+def _translate(fragment: str) -> str:
+
+    def svg_text(match: re.Match[str]) -> str:
+        english = html.unescape(match.group(2))
+        french = LABELS.get(english)
+        if french is None:
+            return match.group(0)
+        return f"{match.group(1)}{fit(english, french)}>{html.escape(french, quote=False)}</text>"
+
+    fragment = SVG_TEXT.sub(svg_text, fragment)
+    fragment = TEXT_NODE.sub(lambda m: ">" + translate_text(m.group(1)) + "<", fragment)
+
+    def attribute(match: re.Match[str]) -> str:
+        return f'{match.group(1)}="{html.escape(translate_text(html.unescape(match.group(2))))}"'
+
+    return ATTRIBUTE.sub(attribute, fragment)
+
+
+def untranslated(fragment: str) -> list[str]:
+    """The English sentences of the examples' pictures left in ``fragment`` (a French page's examples)."""
+    found = []
+    for match in TEXT_NODE.finditer(fragment):
+        for line in html.unescape(match.group(1)).split("\n"):
+            line = line.strip()
+            if re.match(r"^(The|White|Black|A|An) [a-z]", line) and line.endswith("."):
+                found.append(line)
+    return found
+
+
+__all__ = ["LABELS", "SENTENCES", "fit", "translate_html", "translate_text", "untranslated"]
