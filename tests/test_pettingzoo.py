@@ -166,7 +166,7 @@ def test_a_seat_s_render_shows_nothing_hidden_from_it(game: str) -> None:
             assert not set(others) & set(text.replace("/", " ").split())  # no card of another hand, anywhere
             assert all(card in text.split() for card in whole["hands"][raw._seat[agent]])
         else:
-            assert "Démon tile: ?" in text and whole["demon"] not in text.split("Démon tile:")[1].split(";")[0]
+            assert "Demon tile: ?" in text and whole["demon"] not in text.split("Demon tile:")[1].split(";")[0]
     umpire = env(game, players=3, render_mode="umpire")
     umpire.reset(seed=4)
     assert umpire.render().startswith("umpire's view")
