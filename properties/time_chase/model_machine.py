@@ -171,6 +171,23 @@ class ModelThreePlayersParadox(ModelMachine):
 
 
 MODEL_MACHINES = (ModelThreePlayers, ModelFourPlayers, ModelFivePlayers, ModelSixPlayers, ModelThreePlayersParadox)
+# One seeded game per end clause, found by the aims above: (machine, seed, aim, end clause, whether someone wins).
+END_GAMES: tuple[tuple[type[ModelMachine], int, str, str, bool], ...] = (
+    (ModelThreePlayers, 0, "spread", "TC.WIN.THREE", True),
+    (ModelSixPlayers, 6, "spread", "TC.WIN.END", True),
+    (ModelFivePlayers, 3, "zero", "TC.VARIANT.RANK-PARADOX", True),
+    (ModelFivePlayers, 4, "zero", "TC.VARIANT.RANK-PARADOX", False),
+)
+
+
+def play_end_games() -> None:
+    """Each of `END_GAMES`, engine and model side by side, ending as stated."""
+    for machine, seed, aim, ending, has_winner in END_GAMES:
+        run = machine()
+        run.deal_and_play(seed, aim)
+        assert run.state.end_rule == ending and bool(run.state.winners) == has_winner, (machine.__name__, seed)
+
+
 # The whole game is played by the initialize rule; one more step checks the ended game.
 STEPS = 1
 

@@ -16,14 +16,7 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from properties.time_chase import bridge, model, model_differential
-from properties.time_chase.model_machine import (
-    MODEL_MACHINES,
-    STEPS,
-    ModelFivePlayers,
-    ModelMachine,
-    ModelSixPlayers,
-    ModelThreePlayers,
-)
+from properties.time_chase.model_machine import END_GAMES, MODEL_MACHINES, STEPS, ModelMachine
 
 
 def test_the_model_never_imports_the_oracle() -> None:
@@ -42,17 +35,8 @@ def test_model_machine(machine: type[ModelMachine]) -> None:
     run_state_machine_as_test(machine, settings=quick)
 
 
-# One seeded game per end clause, found by the aims of model_machine (engine and model agree all along).
-ENDS = (
-    (ModelThreePlayers, 0, "spread", "TC.WIN.THREE", True),
-    (ModelSixPlayers, 6, "spread", "TC.WIN.END", True),
-    (ModelFivePlayers, 3, "zero", "TC.VARIANT.RANK-PARADOX", True),
-    (ModelFivePlayers, 4, "zero", "TC.VARIANT.RANK-PARADOX", False),
-)
-
-
-@pytest.mark.parametrize(("machine", "seed", "aim", "ending", "has_winner"), ENDS,
-                         ids=[f"{e[3]}{'' if e[4] else ' no winner'}" for e in ENDS])
+@pytest.mark.parametrize(("machine", "seed", "aim", "ending", "has_winner"), END_GAMES,
+                         ids=[f"{e[3]}{'' if e[4] else ' no winner'}" for e in END_GAMES])
 def test_every_end_clause_is_reached(machine: type[ModelMachine], seed: int, aim: str, ending: str,
                                      has_winner: bool) -> None:
     run = machine()
@@ -63,7 +47,7 @@ def test_every_end_clause_is_reached(machine: type[ModelMachine], seed: int, aim
 
 def test_model_differential_on_the_sample() -> None:
     states, found = model_differential.sample()
-    assert set(found) == set(model_differential.BOUNDARIES), "a boundary position is no longer reached"
+    assert set(found) == set(model_differential.BOUNDARY_NAMES), "a boundary position is no longer reached"
     assert len(states) > 150
     model_differential.check_sample()
 
