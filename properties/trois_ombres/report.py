@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from properties.harness import Mutant
 
 TITLE = "L'heure des 3 ombres"
 
@@ -22,6 +26,13 @@ def prove() -> int:
             print(f"    claim: {theorem.statement}\n    counterexample: {counterexample}")
     print(f"{len(THEOREMS) - failed} of {len(THEOREMS)} Trois Ombres theorems proved")
     return failed
+
+
+def harness_mutants() -> tuple[Mutant, ...]:
+    """The Trois Ombres mutants for the harness's per-kind table."""
+    from properties.trois_ombres.mutants import harness_mutants as mutants_for_the_harness
+
+    return mutants_for_the_harness()
 
 
 def mutants() -> int:

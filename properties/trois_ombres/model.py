@@ -1,0 +1,205 @@
+"""A second, plainly executed reading of the core turn of *L'heure des 3 ombres*, written from spec/trois-ombres/.
+
+This module does not import `oracle`.  It holds the table as plain values
+(`Table`: each slot's tile, face up or down, with or without a Hercule cube;
+the clock; the Agence; the Démon tile; the die face and the tiles taken this
+turn) and states, each as a small function:
+
+* the bluff (OMBRES.BLUFF): from 6 h, at the start of a turn, on any face-down
+  uncubed tile; won exactly when that tile is strictly identical to the Démon
+  tile (a trap loses);
+* which tiles may be revealed (OMBRES.REVEAL.TILE, OMBRES.CUBE.BLOCKS,
+  OMBRES.REVEAL.DESIGNATED): face down, no cube, not taken this turn, and
+  while the Lieu the die shows is owed, a tile of that Lieu;
+* what two revealed tiles make (OMBRES.PAIR): strictly identical suspects go
+  to the Agence, and with all suspects but one there the team wins at once
+  (OMBRES.WIN);
+* the investigators' abilities on the die and the tiles (OMBRES.ABILITY.LUCILE:
+  one reroll a turn, before the face is accepted, never of a reroll;
+  OMBRES.ABILITY.ALLISON: one look at a face-down uncubed tile, after the roll
+  and before the reveals; OMBRES.ABILITY.ZACAHIRE: one look at two face-down
+  tiles bearing a clue or a cube, or at the one there is);
+* the clock (OMBRES.CLOCK, OMBRES.DIE, OMBRES.TRAP.HORLOGE, OMBRES.LOSS,
+  OMBRES.LIMBES.DRAW): an accepted Horloge face, a revealed Horloge trap, or
+  a Limbes card due from an empty deck advances it one hour, and at 12 h the
+  team loses at once;
+* the Hercule trap (OMBRES.TRAP.HERCULE, OMBRES.ABILITY.BALAFRE): two cubes
+  are thrown (one by Le Balafré, never more than the supply holds); with none
+  in the supply the clock advances instead.
+
+* the Limbes cards marked "from 3 h" (OMBRES.CLOCK and the cards' own clauses:
+  Brouillard, Fausse piste, Illusion, Manipulation, Réveil des ombres, Vortex)
+  do nothing before 3 h; from 3 h the Vortex turns the Lieux and Manipulation
+  swaps two of them.
+
+The other Limbes cards' effects, the 3ID cards and the Vortex and Yeux traps are
+outside this model: `properties.trois_ombres.model_machine`
+compares the engine with it only at the steps where none of them is in play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LIEUX = ("R", "C", "P", "G")
+FROM_THREE = ("brouillard", "fausse-piste", "illusion", "manipulation", "reveil", "vortex")
+EFFECT_HOUR = 3
+LOSS_HOUR = 12
+BLUFF_HOUR = 6
+TRAPS = ("hercule", "horloge", "vortex", "yeux-R", "yeux-C", "yeux-P", "yeux-G")
+
+
+@dataclass(frozen=True)
+class Slot:
+    tile: str
+    up: bool
+    cube: bool
+    clue: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the core turn reads; ``owed`` is the Lieu whose reveal the die still requires (None: none)."""
+
+    characters: int
+    hour: int
+    board: dict[str, Slot]
+    agency: frozenset[str]
+    demon: str
+    face: str | None
+    owed: str | None
+    taken: tuple[str, ...]
+    investigator: str = ""
+    accepted: bool = False  # the face has taken effect
+    rerolled: bool = False  # the face showing is itself a reroll
+    lucile_used: bool = False
+    looked: tuple[str, ...] = ()  # the abilities already used this turn
+    reveals_begun: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the model predicts of the table after an action: the clock, the Agence and the result."""
+
+    hour: int
+    agency: frozenset[str]
+    result: str | None
+    rule: str | None
+
+
+def is_trap(tile: str) -> bool:
+    return tile in TRAPS
+
+
+def is_pair(first: str, second: str) -> bool:
+    """OMBRES.PAIR: two suspects of the same character and the same version."""
+    return not is_trap(first) and not is_trap(second) and first == second
+
+
+def to_clear(t: Table) -> int:
+    """OMBRES.WIN: every suspect but one (two tiles a character, normal and hypnotised)."""
+    return 2 * t.characters - 1
+
+
+def hidden(t: Table, loc: str) -> bool:
+    """A tile that may be revealed or bluffed on: face down and without a cube (OMBRES.CUBE.BLOCKS)."""
+    slot = t.board[loc]
+    return not slot.up and not slot.cube
+
+
+def bluff_targets(t: Table) -> set[str]:
+    """OMBRES.BLUFF: from 6 h, before the roll, any face-down uncubed tile."""
+    if t.hour < BLUFF_HOUR or t.face is not None:
+        return set()
+    return {loc for loc in t.board if hidden(t, loc)}
+
+
+def bluff(t: Table, loc: str) -> Outcome:
+    """The bluff ends the game: won exactly when the named tile is the Démon tile's twin."""
+    won = is_pair(t.board[loc].tile, t.demon)
+    return Outcome(t.hour, t.agency, "win" if won else "loss", "OMBRES.BLUFF")
+
+
+def reveal_targets(t: Table) -> set[str]:
+    """OMBRES.REVEAL.TILE and OMBRES.REVEAL.DESIGNATED: the tiles the next reveal may take."""
+    free = {loc for loc in t.board if hidden(t, loc) and loc not in t.taken}
+    if t.owed is not None:
+        return {loc for loc in free if loc[0] == t.owed}
+    return free
+
+
+def clock(hour: int, agency: frozenset[str], steps: int) -> Outcome:
+    """OMBRES.CLOCK, OMBRES.LOSS: the clock moves ``steps`` hours; at 12 the team has lost."""
+    hour += steps
+    if hour >= LOSS_HOUR:
+        return Outcome(hour, agency, "loss", "OMBRES.LOSS")
+    return Outcome(hour, agency, None, None)
+
+
+def accept_face(t: Table) -> Outcome:
+    """OMBRES.DIE: an accepted Horloge face advances the clock one hour; the other faces leave it."""
+    return clock(t.hour, t.agency, 1 if t.face == "horloge" else 0)
+
+
+def reveal(t: Table, loc: str) -> Outcome:
+    """One reveal: an Horloge trap advances the clock (OMBRES.TRAP.HORLOGE); a second suspect strictly
+    identical to the first is a pair, cleared to the Agence, and the last pair wins at once (OMBRES.WIN)."""
+    tile = t.board[loc].tile
+    if tile == "horloge":
+        return clock(t.hour, t.agency, 1)
+    if len(t.taken) == 1 and is_pair(t.board[t.taken[0]].tile, tile):
+        agency = t.agency | {tile}
+        if len(agency) >= to_clear(t):
+            return Outcome(t.hour, agency, "win", "OMBRES.WIN")
+        return Outcome(t.hour, agency, None, None)
+    return Outcome(t.hour, t.agency, None, None)
+
+
+def hercule(t: Table, cubes: int) -> tuple[Outcome, int]:
+    """A revealed Hercule trap: what it does to the clock, and how many cubes are thrown."""
+    if cubes == 0:
+        return clock(t.hour, t.agency, 1), 0
+    return Outcome(t.hour, t.agency, None, None), min(cubes, 1 if t.investigator == "balafre" else 2)
+
+
+def limbes_due(hour: int, agency: frozenset[str], deck_empty: bool) -> Outcome:
+    """OMBRES.LIMBES.DRAW: a Limbes card is due; from an empty deck the clock advances first."""
+    return clock(hour, agency, 1 if deck_empty else 0)
+
+
+def limbes_card_acts(card: str, hour: int) -> bool:
+    """A Limbes card marked "from 3 h" acts only when the clock shows 3 or more."""
+    return card not in FROM_THREE or hour >= EFFECT_HOUR
+
+
+def turns_the_lieux(card: str, hour: int) -> bool:
+    """Whether the card turns or swaps Lieux now (Vortex, Manipulation)."""
+    return card in ("vortex", "manipulation") and limbes_card_acts(card, hour)
+
+
+# --- the investigators ---------------------------------------------------------------------------
+
+
+def may_reroll(t: Table) -> bool:
+    """OMBRES.ABILITY.LUCILE: Lucile, once a turn, a face not yet accepted and not itself a reroll."""
+    return (t.investigator == "lucile" and t.face is not None and not t.accepted and not t.rerolled
+            and not t.lucile_used)
+
+
+def looks(t: Table) -> set[tuple[str, ...]]:
+    """OMBRES.ABILITY.ALLISON, OMBRES.ABILITY.ZACAHIRE: the looks the player's ability allows now, as the
+    tiles looked at (one look at two tiles is one pair of tiles, in board order)."""
+    if t.face is None or t.reveals_begun or t.investigator in t.looked:
+        return set()
+    if t.investigator == "allison":
+        return {(loc,) for loc in t.board if hidden(t, loc)}
+    if t.investigator == "zacahire":
+        marked = sorted((loc for loc, s in t.board.items() if not s.up and (s.clue or s.cube)), key=board_order)
+        if len(marked) == 1:
+            return {(marked[0],)}
+        return {(a, b) for i, a in enumerate(marked) for b in marked[i + 1:]}
+    return set()
+
+
+def board_order(loc: str) -> tuple[int, int]:
+    return LIEUX.index(loc[0]), int(loc[1:])
