@@ -13,7 +13,7 @@ TITLE = "L'heure des 3 ombres"
 
 def prove() -> int:
     """Print each theorem of `properties.trois_ombres.theorems`, proved or not; the number that failed."""
-    from properties.trois_ombres.theorems import THEOREMS, proved
+    from properties.trois_ombres.theorems import THEOREMS, proved, refuted_under
 
     failed = 0
     for theorem in THEOREMS:
@@ -24,6 +24,10 @@ def prove() -> int:
         if not ok:
             failed += 1
             print(f"    claim: {theorem.statement}\n    counterexample: {counterexample}")
+        for broken in theorem.breaks:
+            bites = refuted_under(theorem, broken)
+            failed += not bites
+            print(f"    {'refuted' if bites else 'STILL PROVED'} with the break: {broken.name}")
     print(f"{len(THEOREMS) - failed} of {len(THEOREMS)} Trois Ombres theorems proved")
     return failed
 
