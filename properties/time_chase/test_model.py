@@ -60,3 +60,12 @@ def test_the_differential_notices_a_broken_model(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(model, "bid_range", lambda game, player: range(game.crystals[player] + 1))
     with pytest.raises(AssertionError, match="bids"):
         bridge.compare_step(state, ruleset, Random(0))
+
+
+def test_the_boundary_vectors_are_current() -> None:
+    """The committed boundary set is what the engine answers at the model's boundary positions, byte for byte."""
+    from properties import boundary_vectors
+    from properties.time_chase import boundaries
+
+    assert boundary_vectors.check(boundaries.DIRECTORY, boundaries.files()) == [], \
+        "run python -m properties.time_chase.boundaries write after a deliberate change of the rules"

@@ -60,3 +60,12 @@ def test_the_differential_notices_a_broken_model(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(model, "reveal_targets", any_tile)
     with pytest.raises(AssertionError, match="reveals"):
         model_machine.compare_legal(state, steps.legal_actions(state, rules))
+
+
+def test_the_boundary_vectors_are_current() -> None:
+    """The committed boundary set is what the engine answers at the model's boundary positions, byte for byte."""
+    from properties import boundary_vectors
+    from properties.trois_ombres import boundaries
+
+    assert boundary_vectors.check(boundaries.DIRECTORY, boundaries.files()) == [], \
+        "run python -m properties.trois_ombres.boundaries write after a deliberate change of the rules"
