@@ -42,6 +42,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 LIEUX = ("R", "C", "P", "G")
+# Malédictions that touch nothing this model reads: speech, who may look, clues (OMBRES.LIMBES.SILENCE,
+# OMBRES.LIMBES.TENEBRES, OMBRES.LIMBES.BRUME).
+HARMLESS_CURSES = ("silence", "tenebres", "brume")
 FROM_THREE = ("brouillard", "fausse-piste", "illusion", "manipulation", "reveil", "vortex")
 EFFECT_HOUR = 3
 LOSS_HOUR = 12
@@ -75,6 +78,9 @@ class Table:
     lucile_used: bool = False
     looked: tuple[str, ...] = ()  # the abilities already used this turn
     reveals_begun: bool = False
+    left: int = 2  # reveals still owed this turn
+    no_clue_to_leave: bool = False  # Brume in force, or no clue in reserve nor on the Lieux to move
+    limbes_empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,7 +149,9 @@ def accept_face(t: Table) -> Outcome:
 
 def reveal(t: Table, loc: str) -> Outcome:
     """One reveal: an Horloge trap advances the clock (OMBRES.TRAP.HORLOGE); a second suspect strictly
-    identical to the first is a pair, cleared to the Agence, and the last pair wins at once (OMBRES.WIN)."""
+    identical to the first is a pair, cleared to the Agence, and the last pair wins at once (OMBRES.WIN).
+    The last reveal of a turn without a pair leads to the clue step (OMBRES.MISMATCH, OMBRES.ONE-TILE);
+    when no clue can be left there (OMBRES.CLUE, OMBRES.LIMBES.BRUME) the Limbes card is due at once."""
     tile = t.board[loc].tile
     if tile == "horloge":
         return clock(t.hour, t.agency, 1)
@@ -152,6 +160,8 @@ def reveal(t: Table, loc: str) -> Outcome:
         if len(agency) >= to_clear(t):
             return Outcome(t.hour, agency, "win", "OMBRES.WIN")
         return Outcome(t.hour, agency, None, None)
+    if t.left == 1 and t.no_clue_to_leave:
+        return limbes_due(t.hour, t.agency, t.limbes_empty)
     return Outcome(t.hour, t.agency, None, None)
 
 

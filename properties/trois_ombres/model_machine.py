@@ -4,7 +4,8 @@ Each run deals a small table (2 to 4 characters and players, variants drawn)
 and plays one whole game by the run's **aim**, checking after every action
 the invariants of `checks.check_transition`, and at every step the model
 covers (the start of a turn, and the reveals once the die face is accepted,
-with no Malédiction in force and no Chronogyre tile on the board):
+with no Malédiction in force but Silence, Ténèbres or Brume, and no
+Chronogyre tile on the board):
 
 * the engine's legal bluffs, or its legal reveals, rerolls and investigators'
   looks, are exactly the model's;
@@ -48,7 +49,7 @@ from properties.trois_ombres.checks import check_transition
 AIMS = ("random", "win", "loss", "bluff-win", "bluff-loss")
 # Variants that change what the model reads: the reveal order, and the clock's start is read from the state.
 OUTSIDE_THE_MODEL = ("lieu-reveal-any-order", "reroll-chain", "peeks-need-two", "peeks-may-stop",
-                     "limbes-clock-on-last", "hercule-short-advances", "hercule-chance")
+                     "limbes-clock-on-last", "hercule-short-advances", "hercule-chance", "trap-also-limbes")
 VARIANT_NAMES = sorted(v for v in VARIANTS if v not in OUTSIDE_THE_MODEL)
 MAX_ACTIONS = 4000
 ENDINGS: Counter[tuple[str, str]] = Counter()
@@ -68,14 +69,25 @@ def table_of(state: State) -> model.Table:
         owed = turn.face if lieu_has else None
     else:
         owed = None
+    # the reveals still owed: fixed when the reveal step began, else 1 for a Lieu shown with no tile to reveal
+    left = turn.left if turn.begun else (1 if turn.face in LIEUX and owed is None else 2)
+    me = state.current
+    brume = any(curse.card == "brume" for curse in state.curses)
+    no_clue = brume or (state.reserve[me] == 0 and not any(cell.clue == me for _, cell in state.board))
     return model.Table(state.characters, state.hour, board, frozenset(state.agency), state.demon, turn.face, owed,
-                       turn.revealed, state.investigators[state.current], turn.accepted, turn.rerolled, turn.lucile,
-                       turn.used, turn.begun)
+                       turn.revealed, state.investigators[me], turn.accepted, turn.rerolled, turn.lucile,
+                       turn.used, turn.begun, left, no_clue, not state.limbes_deck)
+
+
+def harmless_curses(state: State) -> bool:
+    """No Malédiction in force but those that touch nothing the model reads (`model.HARMLESS_CURSES`)."""
+    return all(curse.card in model.HARMLESS_CURSES for curse in state.curses)
 
 
 def in_the_model(state: State) -> bool:
-    """A step the model covers: a turn under way, no Malédiction, no Chronogyre tile, no Archéoscript turn."""
-    return (state.result is None and bool(state.steps) and state.steps[0].kind == "turn" and not state.curses
+    """A step the model covers: a turn under way, no Malédiction but the harmless ones, no Chronogyre tile,
+    no Archéoscript turn."""
+    return (state.result is None and bool(state.steps) and state.steps[0].kind == "turn" and harmless_curses(state)
             and not any(cell.kept for _, cell in state.board) and state.turn.archeo == 0)
 
 
@@ -141,14 +153,14 @@ def compare_limbes_card(before: State, action: Action, after: State) -> None:
             f"{card} acted at {before.hour} h"
         assert card in after.limbes_discard, f"{card} was not discarded"
         COMPARED["limbes before 3 h"] += 1
-    elif card in ("vortex", "manipulation") and not before.curses:
+    elif card in ("vortex", "manipulation") and harmless_curses(before):
         assert moved == model.turns_the_lieux(card, before.hour), f"{card} at {before.hour} h: Lieux moved {moved}"
         COMPARED["lieux moved"] += 1
 
 
 def compare_limbes_due(before: State, action: Action, after: State) -> None:
     """The clue step ends and a Limbes card is due: the clock is the model's (an empty deck advances it)."""
-    if not (before.steps and before.steps[0].kind == "clues" and action.verb == "done" and not before.curses):
+    if not (before.steps and before.steps[0].kind == "clues" and action.verb == "done" and harmless_curses(before)):
         return
     if not after.steps or after.steps[0].kind != "draw-limbes":
         return
@@ -161,7 +173,7 @@ def compare_limbes_due(before: State, action: Action, after: State) -> None:
 def compare_after(before: State, action: Action, after: State) -> None:
     """After a covered action, or a die face accepted at once, the clock, Agence and result are the model's."""
     expected = predicted(before, action) if in_the_model(before) else None
-    if before.steps and before.steps[0].kind == "die" and after.turn.accepted and not before.curses:
+    if before.steps and before.steps[0].kind == "die" and after.turn.accepted and harmless_curses(before):
         expected = model.accept_face(replace(table_of(before), face=after.turn.face))
     if expected is None:
         return
