@@ -28,6 +28,12 @@ def prove() -> int:
             bites = refuted_under(theorem, broken)
             failed += not bites
             print(f"    {'refuted' if bites else 'STILL PROVED'} with the break: {broken.name}")
+    from properties.trois_ombres.theorems import JUSTIFIED, unconstrained
+
+    loose = unconstrained()
+    for clause in loose:
+        print(f"no theorem constrains {clause}: {JUSTIFIED.get(clause, 'NOT JUSTIFIED')}")
+    failed += sum(clause not in JUSTIFIED for clause in loose)
     print(f"{len(THEOREMS) - failed} of {len(THEOREMS)} Trois Ombres theorems proved")
     return failed
 

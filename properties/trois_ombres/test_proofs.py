@@ -35,6 +35,13 @@ def test_every_theorem_names_a_break() -> None:
     assert all(t.breaks for t in THEOREMS)
 
 
+def test_every_model_clause_is_constrained_or_justified() -> None:
+    """Dropping any clause of any kind of turn makes some theorem fail, but for the clauses justified."""
+    from properties.trois_ombres.theorems import JUSTIFIED, unconstrained
+
+    assert sorted(unconstrained()) == sorted(JUSTIFIED), "a clause no theorem constrains: add a theorem or justify it"
+
+
 def counts_of(state: State) -> dict[str, int | bool]:
     """The model's counts read off an engine state at the start of a turn."""
     return {

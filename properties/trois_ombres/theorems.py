@@ -89,6 +89,30 @@ def the_last_hour_has_no_draw() -> z3.BoolRef:
     return z3.Implies(z3.And(premise, s.h == 11, s.L == 0, z3.Not(n.over)), n.L == 0)
 
 
+def traps_one_at_a_time() -> z3.BoolRef:
+    """A turn after which the game goes on places at most one trap, and one that clears a suspect reveals none."""
+    s, n, _, premise = turn()
+    return z3.Implies(z3.And(premise, z3.Not(n.over)), z3.And(n.t <= s.t + 1, z3.Implies(n.c > s.c, n.t >= s.t)))
+
+
+def archeoscript_turns_are_quiet() -> z3.BoolRef:
+    """The two turns of an Archéoscript draw no Limbes card and place no trap (the game going on)."""
+    s, n, _, premise = turn()
+    return z3.Implies(z3.And(premise, z3.Not(n.over), z3.Or(s.a == 1, n.a == 1)), z3.And(n.L == s.L, n.t <= s.t))
+
+
+def archeoscript_is_spent() -> z3.BoolRef:
+    """An Archéoscript's first turn needs one held and, with no pair made, spends it; its second turn follows
+    at once; and the Archéoscripts held fall only when one is played or a pair's 3ID card makes a player give one
+    up (the game going on)."""
+    s, n, _, premise = turn()
+    return z3.Implies(z3.And(premise, z3.Not(n.over)), z3.And(
+        z3.Implies(n.a == 1, z3.And(s.a == 0, s.o >= 1)),
+        z3.Implies(s.a == 1, n.a == 0),
+        z3.Implies(n.o < s.o, z3.Or(n.a == 1, n.c > s.c)),
+        z3.Implies(z3.And(s.a == 0, n.a == 1, n.c <= s.c), n.o == s.o - 1)))
+
+
 def _limbes_draw_keeps_the_hour(s: Counts, n: Counts, k: Table) -> z3.BoolRef:
     """Misreading: a card drawn from an empty deck refills the deck without moving the clock."""
     return z3.Or(z3.And(s.L > 0, n.L == s.L - 1, n.h >= s.h), z3.And(s.L == 0, n.h >= s.h, k.limbes - 1 >= n.L))
@@ -123,6 +147,19 @@ PAIR_DRAWS_LIMBES = _break(
     _kinds_where(lambda s, n: z3.And(n.a == 0, s.a == 0, s.L > 0, n.L == s.L - 1, n.h >= s.h, n.c == s.c + 1,
                                      n.t == s.t, n.o == s.o)))
 
+PAIR_PLACES_TWO_TRAPS = _break(
+    "a pair read as placing two traps", "turn_kinds",
+    _kinds_where(lambda s, n: z3.And(n.a == 0, s.a == 0, n.c == s.c + 1, n.h >= s.h, n.L == s.L, n.t == s.t + 2)))
+ARCHEOSCRIPT_DRAWS_LIMBES = _break(
+    "an Archéoscript turn read as drawing a Limbes card after no pair", "turn_kinds",
+    _kinds_where(lambda s, n: z3.And(s.a == 0, s.o >= 1, n.a == 1, s.L > 0, n.L == s.L - 1, n.h >= s.h,
+                                     n.c == s.c, n.t == s.t, n.o == s.o - 1)))
+
+ARCHEOSCRIPT_KEPT = _break(
+    "an Archéoscript played and kept", "turn_kinds",
+    _kinds_where(lambda s, n: z3.And(s.a == 0, s.o >= 1, n.a == 1, n.c == s.c, n.h >= s.h, n.L == s.L, n.t == s.t,
+                                     n.o == s.o)))
+
 THEOREMS = (
     Theorem("always-progresses", "every turn ends the game or strictly raises a bounded measure", always_progresses,
             (EMPTY_DECK_KEEPS_THE_HOUR, TRAP_SETS_THE_CLOCK_BACK)),
@@ -134,7 +171,20 @@ THEOREMS = (
             clearing_draws_no_limbes, (PAIR_DRAWS_LIMBES,)),
     Theorem("the-last-hour-has-no-draw", "at 11 h with an empty Limbes deck, a turn that goes on drew no card",
             the_last_hour_has_no_draw, (EMPTY_DECK_KEEPS_THE_HOUR,)),
+    Theorem("traps-one-at-a-time", "a turn places at most one trap, and a clearing turn reveals none",
+            traps_one_at_a_time, (PAIR_PLACES_TWO_TRAPS,)),
+    Theorem("archeoscript-turns-are-quiet", "an Archéoscript's turns draw no Limbes card and place no trap",
+            archeoscript_turns_are_quiet, (ARCHEOSCRIPT_DRAWS_LIMBES,)),
+    Theorem("archeoscript-is-spent", "an Archéoscript is held to be played, spent, and gives two turns",
+            archeoscript_is_spent, (ARCHEOSCRIPT_KEPT,)),
 )
+
+# The clauses of the model that no theorem constrains, each with why that is right (`unconstrained`).
+JUSTIFIED = {
+    "kind 9, clause 0: over1": "a turn cut short ends the game: implied by the end rule `ends`, which `step` "
+                               "also asserts",
+    "kind 9, clause 1: Or(h1 == 12, c1 == 13)": "the end clauses that cut a turn short: implied by `ends` too",
+}
 
 
 def proved(theorem: Theorem) -> tuple[bool, str]:
@@ -149,3 +199,32 @@ def refuted_under(theorem: Theorem, broken: Break) -> bool:
     with broken.patch():
         return not proved(theorem)[0]
 
+
+
+# --- which clauses of the model no theorem constrains ---------------------------------------------
+
+
+def _without(kind: int, conjunct: int) -> Callable[[Counts, Counts, Table], list[Any]]:
+    """The turn kinds with one conjunct of one kind dropped."""
+    original = z3model.turn_kinds
+
+    def kinds(s: Counts, n: Counts, k: Table) -> list[Any]:
+        found = original(s, n, k)
+        parts = found[kind].children()
+        found[kind] = z3.And(*[p for i, p in enumerate(parts) if i != conjunct])
+        return found
+
+    return kinds
+
+
+def unconstrained() -> list[str]:
+    """Each conjunct of each kind of turn whose removal leaves every theorem proved: a clause no theorem
+    constrains, as ``kind K, clause C: text``."""
+    s, n = Counts.named("0"), Counts.named("1")
+    loose = []
+    for kind, term in enumerate(z3model.turn_kinds(s, n, Table())):
+        for conjunct, part in enumerate(term.children()):
+            with model_with("turn_kinds", _without(kind, conjunct)):
+                if all(proved(t)[0] for t in THEOREMS):
+                    loose.append(f"kind {kind}, clause {conjunct}: {part}")
+    return loose
