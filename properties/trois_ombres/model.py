@@ -32,8 +32,13 @@ turn) and states, each as a small function:
   do nothing before 3 h; from 3 h the Vortex turns the Lieux and Manipulation
   swaps two of them.
 
-The other Limbes cards' effects, the 3ID cards and the Vortex and Yeux traps are
-outside this model: `properties.trois_ombres.model_machine`
+* the turning traps (OMBRES.TRAP.YEUX, OMBRES.TRAP.VORTEX, OMBRES.GEOMETRY): the
+  Yeux du démon turn their Lieu a quarter turn clockwise, the Vortex (trap or
+  card) moves every board one place clockwise and turns it, and the player
+  closes their eyes, except Le Balafré (OMBRES.ABILITY.BALAFRE).
+
+The other Limbes cards' effects (Manipulation's swap among them) and the 3ID
+cards are outside this model: `properties.trois_ombres.model_machine`
 compares the engine with it only at the steps where none of them is in play.
 """
 
@@ -185,6 +190,27 @@ def limbes_card_acts(card: str, hour: int) -> bool:
 def turns_the_lieux(card: str, hour: int) -> bool:
     """Whether the card turns or swaps Lieux now (Vortex, Manipulation)."""
     return card in ("vortex", "manipulation") and limbes_card_acts(card, hour)
+
+
+def turn_lieu(rotation: tuple[int, ...], lieu: str) -> tuple[int, ...]:
+    """A quarter turn clockwise of one Lieu's board (``rotation`` is per Lieu, in the order R, C, P, G)."""
+    i = LIEUX.index(lieu)
+    return (*rotation[:i], (rotation[i] + 1) % 4, *rotation[i + 1:])
+
+
+def turn_block(layout: tuple[str, ...], rotation: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The block of four boards a quarter turn clockwise: each board one place on (NW, NE, SE, SW) and turned."""
+    return (layout[-1], *layout[:-1]), tuple((r + 1) % 4 for r in rotation)
+
+
+def turning_trap(tile: str, layout: tuple[str, ...], rotation: tuple[int, ...],
+                 investigator: str) -> tuple[tuple[str, ...], tuple[int, ...], bool]:
+    """A revealed Yeux du démon or Vortex: the boards after it, and whether the player's eyes close."""
+    if tile == "vortex":
+        layout, rotation = turn_block(layout, rotation)
+    else:
+        rotation = turn_lieu(rotation, tile.split("-")[1])
+    return layout, rotation, investigator != "balafre"
 
 
 # --- the investigators ---------------------------------------------------------------------------

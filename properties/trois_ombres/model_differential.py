@@ -33,6 +33,7 @@ from properties.trois_ombres.model_machine import (
     compare_after,
     compare_hercule,
     compare_legal,
+    compare_turning_trap,
     in_the_model,
 )
 
@@ -132,6 +133,7 @@ def check_sample() -> None:
             assert not isinstance(result, Illegal), f"a listed action is illegal: {action}"
             compare_after(state, action, result[0])
             compare_hercule(state, action, result[0])
+            compare_turning_trap(state, action, result[0])
 
 
 def main() -> int:

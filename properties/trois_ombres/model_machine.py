@@ -12,6 +12,8 @@ Chronogyre tile on the board):
 * after a bluff, an accepted die face, or a reveal of a suspect or of an
   Horloge or Hercule trap, the engine's clock, Agence and result are the
   model's, and so is the number of Hercule cubes thrown;
+* after a Yeux du démon or a Vortex revealed, the boards and the player's
+  eyes are the model's;
 * when a Limbes card falls due after the clue step, the clock is the model's;
   a "from 3 h" card drawn before 3 h changes nothing and is discarded, and
   from 3 h a Vortex or a Manipulation moves the Lieux.
@@ -153,9 +155,26 @@ def compare_limbes_card(before: State, action: Action, after: State) -> None:
             f"{card} acted at {before.hour} h"
         assert card in after.limbes_discard, f"{card} was not discarded"
         COMPARED["limbes before 3 h"] += 1
-    elif card in ("vortex", "manipulation") and harmless_curses(before):
+    elif card == "vortex":
+        expected = model.turn_block(before.layout, before.rotation)
+        assert (after.layout, after.rotation) == expected, f"the Vortex card: engine {after.layout} {after.rotation}"
+        COMPARED["lieux moved"] += 1
+    elif card == "manipulation":
         assert moved == model.turns_the_lieux(card, before.hour), f"{card} at {before.hour} h: Lieux moved {moved}"
         COMPARED["lieux moved"] += 1
+
+
+def compare_turning_trap(before: State, action: Action, after: State) -> None:
+    """After a Yeux du démon or a Vortex revealed, the boards and the player's eyes are the model's."""
+    if not (in_the_model(before) and before.turn.accepted and action.verb == "reveal"):
+        return
+    cell = before.cell(action.args[0])
+    if cell is None or not (cell.tile == "vortex" or cell.tile.startswith("yeux-")) or after.result is not None:
+        return
+    expected = model.turning_trap(cell.tile, before.layout, before.rotation, before.investigators[before.current])
+    seen = (after.layout, after.rotation, after.closed[before.current])
+    assert seen == expected, f"{cell.tile} revealed: engine {seen} model {expected}"
+    COMPARED["turning traps"] += 1
 
 
 def compare_limbes_due(before: State, action: Action, after: State) -> None:
@@ -251,6 +270,7 @@ def play_game(rules: Rules, seed: int, aim: str) -> State:
         after = apply_checked(state, action, rules)
         compare_after(state, action, after)
         compare_hercule(state, action, after)
+        compare_turning_trap(state, action, after)
         compare_limbes_due(state, action, after)
         compare_limbes_card(state, action, after)
         state = after

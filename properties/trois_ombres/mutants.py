@@ -144,6 +144,17 @@ def face_never_advances(table: Table) -> None:
         table.turn = replace(table.turn, accepted=True)
 
 
+def lieu_turns_back(table: Table, lieu: str) -> None:
+    """A Lieu turned a quarter turn counter-clockwise."""
+    i = "RCPG".index(lieu)
+    table.rotation = tuple((r + 3) % 4 if k == i else r for k, r in enumerate(table.rotation))
+
+
+def boards_turn_in_place(table: Table) -> None:
+    """The rejected reading of the Vortex: each board turns in place, none moves (OMBRES.TRAP.VORTEX)."""
+    table.rotation = tuple((r + 1) % 4 for r in table.rotation)
+
+
 def win_one_late(table: Table) -> None:
     if table.result is None and len(table.agency) >= 2 * table.characters:
         clock.end(table, "win", "OMBRES.WIN", "win")
@@ -178,6 +189,8 @@ MUTANTS = (
     Mutant("empty-limbes-deck-no-clock", "OMBRES.LIMBES.DRAW",
            lambda: patched("prepare_limbes_draw", limbes_deck_empty_no_clock)),
     Mutant("win-one-late", "OMBRES.WIN", lambda: patched("check_win", win_one_late)),
+    Mutant("lieu-turns-back", "OMBRES.TRAP.YEUX", lambda: patched("rotate_lieu", lieu_turns_back)),
+    Mutant("vortex-boards-turn-in-place", "OMBRES.TRAP.VORTEX", lambda: patched("rotate_block", boards_turn_in_place)),
     Mutant("from-3h-cards-from-0h", "OMBRES.CLOCK", lambda: patched("EFFECT_HOUR", 0)),
 )
 
