@@ -35,11 +35,14 @@ turn) and states, each as a small function:
 * the turning traps (OMBRES.TRAP.YEUX, OMBRES.TRAP.VORTEX, OMBRES.GEOMETRY): the
   Yeux du démon turn their Lieu a quarter turn clockwise, the Vortex (trap or
   card) moves every board one place clockwise and turns it, and the player
-  closes their eyes, except Le Balafré (OMBRES.ABILITY.BALAFRE).
+  closes their eyes, except Le Balafré (OMBRES.ABILITY.BALAFRE);
+* Manipulation (OMBRES.LIMBES.MANIPULATION, OMBRES.GEOMETRY): from 3 h the two
+  Lieux facing the drawer's seat (seats S, W, N, E in play order; the far row
+  or column) swap places without turning; Temps accéléré advances the clock.
 
-The other Limbes cards' effects (Manipulation's swap among them) and the 3ID
-cards are outside this model: `properties.trois_ombres.model_machine`
-compares the engine with it only at the steps where none of them is in play.
+The other Limbes cards' effects and the 3ID cards are outside this model:
+`properties.trois_ombres.model_machine` compares the engine with it only at
+the steps where none of them is in play.
 """
 
 from __future__ import annotations
@@ -187,11 +190,6 @@ def limbes_card_acts(card: str, hour: int) -> bool:
     return card not in FROM_THREE or hour >= EFFECT_HOUR
 
 
-def turns_the_lieux(card: str, hour: int) -> bool:
-    """Whether the card turns or swaps Lieux now (Vortex, Manipulation)."""
-    return card in ("vortex", "manipulation") and limbes_card_acts(card, hour)
-
-
 def turn_lieu(rotation: tuple[int, ...], lieu: str) -> tuple[int, ...]:
     """A quarter turn clockwise of one Lieu's board (``rotation`` is per Lieu, in the order R, C, P, G)."""
     i = LIEUX.index(lieu)
@@ -211,6 +209,19 @@ def turning_trap(tile: str, layout: tuple[str, ...], rotation: tuple[int, ...],
     else:
         rotation = turn_lieu(rotation, tile.split("-")[1])
     return layout, rotation, investigator != "balafre"
+
+
+PLACES = ("NW", "NE", "SE", "SW")
+SEATS = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
+FACING = {"S": ("NW", "NE"), "N": ("SW", "SE"), "W": ("NE", "SE"), "E": ("NW", "SW")}
+
+
+def manipulate(layout: tuple[str, ...], players: int, player: int) -> tuple[str, ...]:
+    """The two Lieux facing ``player``'s seat swap places."""
+    first, second = (PLACES.index(p) for p in FACING[SEATS[players][player]])
+    swapped = list(layout)
+    swapped[first], swapped[second] = layout[second], layout[first]
+    return tuple(swapped)
 
 
 # --- the investigators ---------------------------------------------------------------------------

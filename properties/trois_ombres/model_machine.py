@@ -143,7 +143,7 @@ def compare_hercule(before: State, action: Action, after: State) -> None:
 
 def compare_limbes_card(before: State, action: Action, after: State) -> None:
     """A Limbes card drawn: a "from 3 h" card before 3 h changes no tile, Lieu or Agence and is discarded;
-    a Vortex or Manipulation from 3 h moves the Lieux (and no tile changes Lieu... their slots do)."""
+    from 3 h the Vortex and Manipulation move the boards as the model says; Temps accéléré moves the clock."""
     if not (before.steps and before.steps[0].kind == "draw-limbes" and action.verb == "draw"):
         return
     if after.steps and after.steps[0].kind == "invertigo":
@@ -160,8 +160,14 @@ def compare_limbes_card(before: State, action: Action, after: State) -> None:
         assert (after.layout, after.rotation) == expected, f"the Vortex card: engine {after.layout} {after.rotation}"
         COMPARED["lieux moved"] += 1
     elif card == "manipulation":
-        assert moved == model.turns_the_lieux(card, before.hour), f"{card} at {before.hour} h: Lieux moved {moved}"
+        expected = (model.manipulate(before.layout, before.players, before.current), before.rotation)
+        assert (after.layout, after.rotation) == expected, f"Manipulation: engine {after.layout} model {expected[0]}"
         COMPARED["lieux moved"] += 1
+    elif card == "temps-accelere":
+        seen = model.Outcome(after.hour, frozenset(after.agency), after.result, after.rule)
+        expected_clock = model.clock(before.hour, frozenset(before.agency), 1)
+        assert seen == expected_clock, f"Temps accéléré: engine {seen} model {expected_clock}"
+        COMPARED["temps accéléré"] += 1
 
 
 def compare_turning_trap(before: State, action: Action, after: State) -> None:

@@ -26,8 +26,8 @@ from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import Loc, Rules, tile_is_trap
 from oracle.games.trois_ombres.examples import check_example, read_examples
 from oracle.games.trois_ombres.game import GAME
-from oracle.games.trois_ombres.rules import cards, clock, steps, traps, turn
-from oracle.games.trois_ombres.state import Table
+from oracle.games.trois_ombres.rules import cards, clock, places, steps, traps, turn
+from oracle.games.trois_ombres.state import Table, plus
 from properties import harness as h
 from properties.trois_ombres import model_differential, model_machine
 from properties.trois_ombres.machine import Play
@@ -84,6 +84,8 @@ _check_reroll = turn.check_reroll
 _peek_targets = turn.peek_targets
 _apply_trap = traps.apply_trap
 _prepare_limbes_draw = cards.prepare_limbes_draw
+_facing_places = places.facing_places
+_limbes_effect = cards.limbes_effect
 
 
 def no_designated_lieu(table: Table) -> tuple[str | None, int]:
@@ -155,6 +157,20 @@ def boards_turn_in_place(table: Table) -> None:
     table.rotation = tuple((r + 1) % 4 for r in table.rotation)
 
 
+def near_lieux(table: Table, player: int) -> tuple[str, str]:
+    """Manipulation swaps the two Lieux nearest the drawer instead of the two facing them."""
+    far = _facing_places(table, player)
+    return tuple(p for p in ("NW", "NE", "SE", "SW") if p not in far)  # type: ignore[return-value]
+
+
+def temps_accelere_idle(table: Table, card: str, rules: Rules) -> None:
+    """Temps accéléré is discarded without moving the clock."""
+    if card == "temps-accelere":
+        table.limbes_discard = plus(table.limbes_discard, card)
+        return
+    _limbes_effect(table, card, rules)
+
+
 def win_one_late(table: Table) -> None:
     if table.result is None and len(table.agency) >= 2 * table.characters:
         clock.end(table, "win", "OMBRES.WIN", "win")
@@ -189,6 +205,9 @@ MUTANTS = (
     Mutant("empty-limbes-deck-no-clock", "OMBRES.LIMBES.DRAW",
            lambda: patched("prepare_limbes_draw", limbes_deck_empty_no_clock)),
     Mutant("win-one-late", "OMBRES.WIN", lambda: patched("check_win", win_one_late)),
+    Mutant("manipulation-swaps-the-near-lieux", "OMBRES.LIMBES.MANIPULATION",
+           lambda: patched("facing_places", near_lieux)),
+    Mutant("temps-accelere-idle", "OMBRES.LIMBES.TEMPS", lambda: patched("limbes_effect", temps_accelere_idle)),
     Mutant("lieu-turns-back", "OMBRES.TRAP.YEUX", lambda: patched("rotate_lieu", lieu_turns_back)),
     Mutant("vortex-boards-turn-in-place", "OMBRES.TRAP.VORTEX", lambda: patched("rotate_block", boards_turn_in_place)),
     Mutant("from-3h-cards-from-0h", "OMBRES.CLOCK", lambda: patched("EFFECT_HOUR", 0)),
