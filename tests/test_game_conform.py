@@ -110,3 +110,12 @@ def test_keep_going_groups_every_divergence_under_its_rule() -> None:
 def test_vectors_of_another_game_or_rules_are_a_usage_error(args: list[str], message: str) -> None:
     done = run_cli(*args, "--engine", ORACLE_ENGINE)
     assert done.returncode == EXIT_USAGE and done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+
+
+@pytest.mark.slow  # a few seconds: one engine process, some 150 requests per game
+@pytest.mark.parametrize("name", ["time-chase", "trois-ombres"])
+def test_the_oracle_conforms_to_itself_on_the_boundary_vectors(name: str) -> None:
+    """The solver-chosen boundary positions (properties/<game>/boundaries.py) run through ``oracle conform``."""
+    report = conform_game(ORACLE_ENGINE, name, games=0, vectors=VECTORS / name / "boundaries")
+    assert report.result == "conforms", report.text()
+    assert report.checked["apply"] > 50 and report.checked["moves"] > 10

@@ -1,38 +1,46 @@
-"""Mutants of the Time Chase rules: do the checks catch real bugs?
+"""Mutants of the Time Chase rules: what does each kind of check catch on its own?
 
 Each mutant is a deliberately broken copy of one rule, swapped into
 `oracle.games.time_chase.rules` for the length of a ``with`` block.  The
-checks run against the mutant engine, cheapest first, and the first check
-that fails has caught it.  A mutant that no check catches is a finding.
+mutation harness (`properties.harness`) runs every kind of check against each
+mutant: the worked examples, the committed vectors, the state machines (the
+engine's own invariants and the model-based machines) and the differentials
+(the Z3 trick model and the executable model of the whole game).
 
     python -m properties.time_chase.mutants
 
-prints the table and exits 1 if any mutant survives.
+prints one row per mutant and one column per kind, and exits 1 if any
+mutant survives every kind.
 """
 
 from __future__ import annotations
 
+import json
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 from hypothesis.stateful import run_state_machine_as_test
 
 from oracle.games.time_chase import rules
 from oracle.games.time_chase.cards import Card
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.examples import check_example, read_examples
+from oracle.games.time_chase.game import GAME
 from oracle.games.time_chase.ruleset import Rules
 from oracle.games.time_chase.state import Slot, State
-from properties.time_chase import differential
+from properties import harness as h
+from properties.time_chase import differential, model_differential, model_machine
 from properties.time_chase.machine import MACHINES
 
-SPEC = Path(__file__).resolve().parents[2] / "spec" / "time-chase"
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "spec" / "time-chase"
+VECTORS = ROOT / "vectors" / "time-chase"
 
 
 @contextmanager
@@ -128,6 +136,109 @@ def lead_competes(slot: Slot, trick: Sequence[tuple[int, Card]], trump: int | No
     return None if best is None or best < 2 else trick[best - 2]
 
 
+_start_round = rules.start_round
+_income_amount = rules.income_amount
+_travel = rules.travel
+_resolve_zero = rules.resolve_zero
+_resolve_zero_by_rank = rules.resolve_zero_by_rank
+_place_token = rules.place_token
+_suit_to_follow = rules.suit_to_follow
+
+
+def income_in_round_one(state: State, ruleset: Rules, number: int, events: list[Event]) -> State:
+    return _start_round(state, replace(ruleset, income_round1=True), number, events)
+
+
+def income_counts_ever_won(state: State, ruleset: Rules, player: int) -> int:
+    return _income_amount(state, replace(ruleset, won_so_far=True), player)
+
+
+def income_at_least_one(state: State, ruleset: Rules, player: int) -> int:
+    return max(1, _income_amount(state, ruleset, player))
+
+
+def bid_ignores_crystals(state: State, player: int) -> int:
+    return state.round
+
+
+def travel_one_short(state: State, ruleset: Rules, action: Any, events: list[Event]) -> State:
+    """A bid of b > 1 moves the pawn back b - 1 events (the crystals are still all paid)."""
+    after = _travel(state, ruleset, action, events)
+    pawns = tuple(p + 1 if b > 1 else p for p, b in zip(after.pawns, action.amounts, strict=True))
+    after = replace(after, pawns=pawns)
+    return replace(after, at=rules.next_position(after, state.round + 1))
+
+
+def crystal_at_zero(card: Card, lead: Card | None, position: int) -> bool:
+    return lead is not None and card.suit == lead.suit and card.rank < lead.rank
+
+
+def crystal_for_any_low_card(card: Card, lead: Card | None, position: int) -> bool:
+    return position > 0 and lead is not None and card.rank < lead.rank
+
+
+def zero_lowest_wins(state: State, ruleset: Rules, events: list[Event]) -> State:
+    """TC.ZERO with the lowest card of the first suit becoming the Invariant."""
+    if ruleset.rank_paradox:
+        return _resolve_zero(state, ruleset, events)
+    suit = state.trick[0][1].suit
+    player, new = min(((p, c) for p, c in state.trick if c.suit == suit), key=lambda pc: pc[1].rank)
+    assert state.invariant is not None
+    gone = [c for _, c in state.trick if c != new] + [state.invariant]
+    events.append(Event("invariant", player=player, card=new, old=state.invariant))
+    return replace(state, invariant=new, discard=tuple(sorted((*state.discard, *gone))))
+
+
+def zero_follows_nothing(state: State, ruleset: Rules) -> int | None:
+    return None if state.at == 0 else _suit_to_follow(state, ruleset)
+
+
+def zero_keeps_old_invariant(state: State, ruleset: Rules, events: list[Event]) -> State:
+    """The old Invariant is not discarded (it vanishes from every place)."""
+    after = _resolve_zero(state, ruleset, events)
+    if after.invariant != state.invariant and state.invariant is not None:
+        after = replace(after, discard=tuple(c for c in after.discard if c != state.invariant))
+    return after
+
+
+def first_paradox_ends(state: State, events: list[Event]) -> State:
+    after = _resolve_zero_by_rank(state, events)
+    if after.phase != "over" and after.paradoxes == 1 and state.paradoxes == 0:
+        return rules.finish(after, "TC.VARIANT.RANK-PARADOX", events)
+    return after
+
+
+def rewin_is_a_last_token(state: State, position: int, player: int, events: list[Event]) -> State:
+    """Winning an event you control counts as placing the last token (TC.VARIANT.LAST-TOKEN)."""
+    after = _place_token(state, position, player, events)
+    return replace(after, last_token=player)
+
+
+def win_at_two(state: State, player: int, events: list[Event]) -> State:
+    if len(state.controlled(player)) < 2:
+        return state
+    events.append(Event("over", amounts=(player,), rule="TC.WIN.THREE"))
+    return replace(state, phase="over", at=None, trick=(), winners=(player,), end_rule="TC.WIN.THREE")
+
+
+def end_tie_latest_event(state: State) -> tuple[int, ...]:
+    counts = [len(state.controlled(p)) for p in range(state.players)]
+    most = max(counts)
+    if most == 0:
+        return ()
+    tied = [p for p in range(state.players) if counts[p] == most]
+    return (max(tied, key=lambda p: state.controlled(p)[-1]),)
+
+
+def end_counts_ever_won(state: State) -> tuple[int, ...]:
+    counts = [bin(state.won[p]).count("1") for p in range(state.players)]
+    most = max(counts)
+    if most == 0:
+        return ()
+    tied = [p for p in range(state.players) if counts[p] == most]
+    return (min(tied, key=lambda p: (state.controlled(p) or (99,))[0]),)
+
+
 @dataclass(frozen=True)
 class Mutant:
     name: str
@@ -152,10 +263,27 @@ MUTANTS = (
         "first-player-starts", "TC.ORDER.REFERENCE ignores the winners", {"reference_player": reference_is_first_player}
     ),
     Mutant("lead-competes", "TC.REPLAY with the lead card competing", {"contest": lead_competes}),
+    Mutant("income-in-round-1", "TC.INCOME paid in round 1 too", {"start_round": income_in_round_one}),
+    Mutant("income-counts-ever-won", "TC.INCOME counts events lost", {"income_amount": income_counts_ever_won}),
+    Mutant("income-at-least-one", "TC.INCOME never below 1", {"income_amount": income_at_least_one}),
+    Mutant("bid-ignores-crystals", "TC.BID offers more than the crystals", {"bid_limit": bid_ignores_crystals}),
+    Mutant("travel-one-short", "TC.TRAVEL a bid over 1 falls one short", {"travel": travel_one_short}),
+    Mutant("crystal-at-zero", "TC.CRYSTAL earned at position 0", {"earns_crystal": crystal_at_zero}),
+    Mutant("crystal-any-low-card", "TC.CRYSTAL for a low card of any suit",
+           {"earns_crystal": crystal_for_any_low_card}),
+    Mutant("zero-lowest-wins", "TC.ZERO the lowest card replaces", {"resolve_zero": zero_lowest_wins}),
+    Mutant("zero-follows-nothing", "TC.ZERO without must-follow", {"suit_to_follow": zero_follows_nothing}),
+    Mutant("zero-keeps-old-invariant", "TC.ZERO the old Invariant not discarded",
+           {"resolve_zero": zero_keeps_old_invariant}),
+    Mutant("first-paradox-ends", "TC.VARIANT.RANK-PARADOX ends at one", {"resolve_zero_by_rank": first_paradox_ends}),
+    Mutant("rewin-is-last-token", "TC.VARIANT.LAST-TOKEN counts a re-win", {"place_token": rewin_is_a_last_token}),
+    Mutant("win-at-two", "TC.WIN.THREE at two events", {"check_three_events": win_at_two}),
+    Mutant("end-tie-latest-event", "TC.WIN.END ties to the latest event", {"final_winners": end_tie_latest_event}),
+    Mutant("end-counts-ever-won", "TC.WIN.END counts events lost", {"final_winners": end_counts_ever_won}),
 )
 
 
-# --- the checks, cheapest first ------------------------------------------------------------
+# --- the checks, one callable per kind --------------------------------------------------------
 
 
 def check_examples() -> None:
@@ -163,7 +291,24 @@ def check_examples() -> None:
     assert problems == [], problems[:3]
 
 
+def check_vectors(step: int = 3) -> None:
+    """Every ``step``-th apply record of the committed sets: the same state after, the same events."""
+    for directory in sorted(p for p in VECTORS.iterdir() if (p / "apply.jsonl").is_file()):
+        lines = (directory / "apply.jsonl").read_text(encoding="utf-8").splitlines()
+        for line in lines[::step]:
+            record = json.loads(line)
+            state = GAME.parse_state(record["state"])
+            rules_ = GAME.state_rules(state, Rules(players=state.players))
+            applied = GAME.apply(state, GAME.parse_action(record["action"]), rules_)
+            assert GAME.format_state(applied.state) == record["after"], f"{directory.name} {record['id']}"
+            assert [GAME.event_text(e) for e in applied.events] == record["events"], f"{directory.name} {record['id']}"
+
+
 def check_machines() -> None:
+    """The model-based machines (drawn games, then one game per end clause), then the engine's own invariants
+    in random play."""
+    model_machine.run(model_machine.MODEL_MACHINES, 4)
+    model_machine.play_end_games()
     quick = settings(
         max_examples=15, stateful_step_count=75, deadline=None, database=None,
         phases=[Phase.generate], suppress_health_check=list(HealthCheck),
@@ -172,44 +317,57 @@ def check_machines() -> None:
         run_state_machine_as_test(machine, settings=quick)
 
 
+def check_z3_differential() -> None:
+    """The Z3 trick model against the engine's winner and must-follow, 100 draws each (fresh tests each call:
+    Hypothesis refuses to set a test's settings twice)."""
+    quick = settings(max_examples=100, deadline=None, database=None, phases=[Phase.generate])
+    cards = st.lists(differential.CARD, min_size=1, max_size=6, unique=True)
+    hands = st.lists(differential.CARD, min_size=1, max_size=10, unique=True)
+    quick(given(cards, st.integers(0, 4), differential.SUIT_OR_NONE)(differential.check_winner))()
+    quick(given(hands, differential.SUIT_OR_NONE)(differential.check_legal))()
+
+
 def check_differential() -> None:
-    for test in (differential.differential_winner, differential.differential_follow):
-        settings(max_examples=100, deadline=None, database=None, phases=[Phase.generate])(test)()
+    """The executable model on its sample of positions, then the Z3 trick model."""
+    model_differential.check_sample()
+    check_z3_differential()
 
 
-CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
-    ("worked examples", check_examples),
-    ("Z3 differential", check_differential),
-    ("state machines", check_machines),
-)
+KINDS: dict[str, Callable[[], None]] = {
+    h.EXAMPLES: check_examples,
+    h.VECTORS: check_vectors,
+    h.MACHINE: check_machines,
+    h.DIFFERENTIAL: check_differential,
+}
 
 
-@dataclass(frozen=True)
-class Judgement:
-    mutant: Mutant
-    caught_by: str | None
-    seconds: float
+def prepare() -> None:
+    """The differential's sample, made with the real rules before any mutant is in place."""
+    model_differential.sample()
 
 
-def judge(mutant: Mutant) -> Judgement:
-    """Run the checks against the mutant, stopping at the first that fails."""
-    start = time.perf_counter()
-    with patched(mutant.replacements):
-        for name, check in CHECKS:
-            try:
-                check()
-            except Exception:
-                return Judgement(mutant, name, time.perf_counter() - start)
-    return Judgement(mutant, None, time.perf_counter() - start)
+def harness_mutant(mutant: Mutant) -> h.Mutant:
+    def patch() -> AbstractContextManager[None]:
+        return patched(mutant.replacements)
+
+    rule = mutant.meaning.split(" ")[0]
+    return h.Mutant(mutant.name, "time-chase", patch, KINDS, prepare, rule)
+
+
+def harness_mutants() -> tuple[h.Mutant, ...]:
+    return tuple(harness_mutant(m) for m in MUTANTS)
 
 
 def main() -> int:
-    survivors = 0
-    for mutant in MUTANTS:
-        verdict = judge(mutant)
-        survivors += verdict.caught_by is None
-        print(f"{mutant.name:<22} {mutant.meaning:<45} {verdict.caught_by or 'SURVIVED':<16} {verdict.seconds:.1f}s")
-    return 1 if survivors else 0
+    verdicts = []
+    print(h.header(), flush=True)
+    for mutant in harness_mutants():
+        verdicts.append(h.judge(mutant))
+        print(h.row(verdicts[-1]), flush=True)
+    print(h.footer(verdicts))
+    if "--markdown" in sys.argv:
+        print(h.markdown(verdicts))
+    return 0 if all(v.is_caught for v in verdicts) else 1
 
 
 if __name__ == "__main__":

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from properties.harness import Mutant
+
 TITLE = "Time Chase"
 
 
@@ -15,6 +20,13 @@ def prove() -> int:
     failed = sum(not proof.proved for proof in proofs)
     print(f"{len(proofs) - failed} of {len(proofs)} Time Chase proofs hold")
     return failed
+
+
+def harness_mutants() -> tuple[Mutant, ...]:
+    """The Time Chase mutants for the harness's per-kind table."""
+    from properties.time_chase.mutants import harness_mutants as mutants_for_the_harness
+
+    return mutants_for_the_harness()
 
 
 def mutants() -> int:

@@ -32,6 +32,17 @@ def test_the_model_finds_a_broken_claim() -> None:
     assert not proof.proved and proof.counterexample
 
 
+@pytest.mark.parametrize("broken", z3model.BREAKS, ids=lambda b: b.name)
+def test_each_proof_fails_under_its_break(broken: z3model.Break) -> None:
+    """Each proof has teeth: a named misreading put into the model makes it fail (and is undone after)."""
+    assert z3model.refuted_under(broken), f"{broken.proof} still proves with '{broken.name}'"
+    assert getattr(z3model, broken.proof)(broken.size).proved
+
+
+def test_every_proof_has_a_break() -> None:
+    assert {b.proof for b in z3model.BREAKS} == {"prove_one_winner", "prove_winner_shape", "prove_follow"}
+
+
 def test_differential_winner() -> None:
     differential.differential_winner()
 

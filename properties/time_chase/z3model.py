@@ -162,6 +162,54 @@ def prove_follow(size: int) -> Proof:
     return _prove("must-follow leaves a legal card", size, z3.And(some_legal, only_suit), assumptions)
 
 
+# --- breaks: misreadings put into the model, under which a proof must fail -------------------------
+
+
+def _beats_without_trump_over_plain(cards: Cards, i: int, j: int, lead: Term, trump: Term) -> Term:
+    """Misreading: a trump beats only lower trumps, not the other suits' cards."""
+    si, sj, ri, rj = cards.suits[i], cards.suits[j], cards.ranks[i], cards.ranks[j]
+    return z3.Or(z3.And(si == trump, sj == trump, ri > rj),
+                 z3.And(si != trump, sj != trump, si == lead, z3.Or(sj != lead, ri > rj)))
+
+
+def _any_suit_qualifies(cards: Cards, i: int, lead: Term, trump: Term) -> Term:
+    """Misreading: a card of any suit may win."""
+    return z3.BoolVal(True)
+
+
+def _follow_even_when_void(hand: Cards, i: int, follow: Term) -> Term:
+    """Misreading: only the suit to follow may be played, even by a hand that holds none."""
+    return z3.Or(hand.suits[i] == follow, follow == NO_TRUMP)
+
+
+@dataclass(frozen=True)
+class Break:
+    name: str
+    function: str  # the model's function replaced
+    replacement: Any
+    proof: Any  # the proof that must fail: a function of the size
+    size: int
+
+
+BREAKS = (
+    Break("a trump beats only lower trumps", "beats", _beats_without_trump_over_plain, "prove_one_winner", 2),
+    Break("a card of any suit may win", "qualifies", _any_suit_qualifies, "prove_winner_shape", 1),
+    Break("the suit to follow is owed even when the hand holds none", "is_legal", _follow_even_when_void,
+          "prove_follow", 2),
+)
+
+
+def refuted_under(broken: Break) -> bool:
+    """Whether the proof ``broken`` names fails with the misreading put into the model."""
+    module = globals()
+    original = module[broken.function]
+    module[broken.function] = broken.replacement
+    try:
+        return not module[broken.proof](broken.size).proved
+    finally:
+        module[broken.function] = original
+
+
 def prove_all() -> list[Proof]:
     proofs = [prove_one_winner(n) for n in range(1, MAX_TRICK + 1)]
     proofs += [prove_winner_shape(n) for n in range(1, MAX_TRICK + 1)]

@@ -11,7 +11,7 @@ from oracle.games.trois_ombres.actions import Illegal
 from oracle.games.trois_ombres.components import Rules
 from oracle.games.trois_ombres.state import State
 from oracle.games.trois_ombres.team import play_game
-from properties.trois_ombres.theorems import THEOREMS, Theorem, proved
+from properties.trois_ombres.theorems import THEOREMS, Break, Theorem, proved, refuted_under
 from properties.trois_ombres.z3model import Counts, Table, lex_greater, measure, step
 
 
@@ -19,6 +19,27 @@ from properties.trois_ombres.z3model import Counts, Table, lex_greater, measure,
 def test_theorem(theorem: Theorem) -> None:
     ok, counterexample = proved(theorem)
     assert ok, f"{theorem.statement}: counterexample {counterexample}"
+
+
+BROKEN = [(t, b) for t in THEOREMS for b in t.breaks]
+
+
+@pytest.mark.parametrize(("theorem", "broken"), BROKEN, ids=[f"{t.name}: {b.name}" for t, b in BROKEN])
+def test_theorem_fails_under_its_break(theorem: Theorem, broken: Break) -> None:
+    """Each theorem has teeth: a named misreading put into the model makes Z3 find a counterexample."""
+    assert refuted_under(theorem, broken), f"{theorem.name} still proves with '{broken.name}'"
+    assert proved(theorem)[0], "the break was not undone"
+
+
+def test_every_theorem_names_a_break() -> None:
+    assert all(t.breaks for t in THEOREMS)
+
+
+def test_every_model_clause_is_constrained_or_justified() -> None:
+    """Dropping any clause of any kind of turn makes some theorem fail, but for the clauses justified."""
+    from properties.trois_ombres.theorems import JUSTIFIED, unconstrained
+
+    assert sorted(unconstrained()) == sorted(JUSTIFIED), "a clause no theorem constrains: add a theorem or justify it"
 
 
 def counts_of(state: State) -> dict[str, int | bool]:

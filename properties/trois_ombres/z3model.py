@@ -72,9 +72,9 @@ def turn_kinds(s: Counts, n: Counts, k: Table) -> list[z3.BoolRef]:
     normal = [
         # a pair: one suspect or more cleared (a Débriefing may clear more), a 3ID card, maybe a trap placed
         z3.And(same_archeo, n.c >= s.c + 1, n.h >= s.h, n.L == s.L, n.t >= s.t, n.t <= s.t + 1),
-        # two different suspects, or fewer: a Limbes card; Fausse piste may undo a pair, Réveil add a trap,
-        # Brouillard and the rest move tiles only
-        z3.And(same_archeo, limbes_draw(s, n, k), n.c >= s.c - 1, n.t <= s.t + 1, n.o == s.o),
+        # two different suspects, or fewer: a Limbes card; Fausse piste may undo a pair (nothing clears one),
+        # Réveil add a trap, Brouillard and the rest move tiles only
+        z3.And(same_archeo, limbes_draw(s, n, k), n.c >= s.c - 1, n.c <= s.c, n.t <= s.t + 1, n.o == s.o),
         # a trap revealed: it leaves the board; the clock may advance (Horloge face, Horloge, Hercule)
         z3.And(same_archeo, n.t == s.t - 1, n.h >= s.h, n.L == s.L, n.c == s.c, n.o == s.o),
     ]
@@ -88,7 +88,8 @@ def turn_kinds(s: Counts, n: Counts, k: Table) -> list[z3.BoolRef]:
             z3.And(start, n.t == s.t - 1, n.h >= s.h, n.L == s.L, n.c == s.c, n.o == held),  # a trap
         ]
     # the clock reaches 12, or the last pair is made, in the middle of a turn: nothing more happens
-    cut_short = [z3.And(n.over, z3.Or(n.h == HOURS, n.c == k.to_clear), n.h >= s.h)]
+    # (no more than one suspect can have gone back to the Limbes on the way: a turn draws one card at most)
+    cut_short = [z3.And(n.over, z3.Or(n.h == HOURS, n.c == k.to_clear), n.h >= s.h, n.c >= s.c - 1)]
     return normal + archeo + cut_short
 
 
