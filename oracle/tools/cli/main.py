@@ -29,6 +29,7 @@ EXIT_ILLEGAL = 1
 EXIT_ERROR = 2
 EXIT_DEPENDS = 3  # asked from a player's view: legal in some completions of what it cannot see, not in others
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command ended by Ctrl-C
+EXIT_TERMINATED = 143  # 128 + SIGTERM: a perft on a cluster stopped by it, its checkpoint kept
 
 DESCRIPTION = """\
 A rules reference and move oracle for That Time You Killed Me (TTYKM), and
@@ -61,6 +62,7 @@ exit status:
      'observe --player N' prints): the action depends on what the view cannot
      see (legal in some completions, illegal in others; the answer says on what)
   130  interrupted (Ctrl-C)
+  143  a perft on a cluster stopped by SIGTERM (its checkpoint kept)
 
 limits:
   a POSITION (argument or standard input) is at most 16384 bytes, a TURN at

@@ -1,0 +1,192 @@
+"""What the oracle reads back and then believes: each reproduction of the third hardening report.
+
+A perft checkpoint's lines are added into a total, and a record's outcome is
+printed as the game's end: both are checked before they are believed
+(spec/design.md, Checkpoints; spec/vectors.md, Recorded games).  A line that
+fails is refused and counted again, never added; a false outcome stops the
+replay with its rule.  The runs here count in this process (`InProcess`), so
+that a command line of ``perft --workers 2`` costs no cluster.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator, Sequence
+from functools import cache, partial
+from pathlib import Path
+
+import pytest
+
+from oracle.games import load_game
+from oracle.games.ttykm.perft import count_text
+from oracle.tools import perft_cluster
+from oracle.tools.cli.main import EXIT_ERROR, EXIT_OK, main
+from oracle.tools.perft_cluster import Count
+
+GAME = load_game("ttykm")
+RULES = GAME.parse_rules(None, None)
+START = GAME.initial_state(RULES)
+COUNT = partial(count_text, rules="standard")
+PERFT = {3: 5696, 4: 123888, 5: 3273456}
+
+
+class InProcess:
+    """A runner that counts each subtree here, one after another: a cluster's answers without a cluster."""
+
+    workers = 2
+
+    def run(self, count: Count, tasks: Sequence[tuple[int, str, int]]) -> Iterator[tuple[int, int]]:
+        for index, text, depth in tasks:
+            yield index, count(text, depth)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def here(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """``perft --workers K`` counts in this process, in a fresh folder."""
+    monkeypatch.setattr(perft_cluster, "local_runner", lambda workers: InProcess())
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@cache
+def checkpoint_lines(depth: int, split: int) -> tuple[str, ...]:
+    """The lines of the finished checkpoint of perft ``depth`` from the start, split at ``split``."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "c"
+        the_plan = perft_cluster.plan(GAME, RULES, START, depth, split)
+        perft_cluster.run(the_plan, COUNT, InProcess(), path)
+        return tuple(path.read_text(encoding="utf-8").splitlines())
+
+
+def perft_workers(capsys: pytest.CaptureFixture[str], depth: int, *extra: str) -> tuple[int, str, str]:
+    code = main(["perft", str(depth), "--workers", "2", "--checkpoint", "c.ckpt", "--quiet", *extra])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(path: Path, lines: Sequence[str], end: str = "\n") -> None:
+    path.write_text("\n".join(lines) + end, encoding="utf-8")
+
+
+def with_nodes(line: str, nodes: str) -> str:
+    return re.sub(r'"nodes": [0-9]+', f'"nodes": {nodes}', line)
+
+
+# --- 1. a checkpoint's lines are checked before they are added ----------------------------------------
+
+
+MUTATIONS = {
+    "a digit added": lambda lines: [lines[0], with_nodes(lines[1], "1" + str(json.loads(lines[1])["nodes"])),
+                                    *lines[2:]],
+    "a negative count": lambda lines: [lines[0], with_nodes(lines[1], "-5"), *lines[2:]],
+    "true for a count": lambda lines: [lines[0], with_nodes(lines[1], "true"), *lines[2:]],
+    "10^30": lambda lines: [lines[0], with_nodes(lines[1], "1" + "0" * 30), *lines[2:]],
+    "digits in a string": lambda lines: [lines[0], with_nodes(lines[1], '"13632"'), *lines[2:]],
+    "Infinity": lambda lines: [lines[0], with_nodes(lines[1], "Infinity"), *lines[2:]],
+    "1e400": lambda lines: [lines[0], with_nodes(lines[1], "1e400"), *lines[2:]],
+    "a later duplicate with count 0": lambda lines: [*lines, with_nodes(lines[1], "0")],
+    "two lines merged by a lost byte range": lambda lines: [lines[0], lines[1][:120] + lines[2][40:], *lines[3:]],
+}
+
+
+@pytest.mark.parametrize("mutation", MUTATIONS)
+def test_a_mutated_checkpoint_line_is_recounted_never_added(here: Path, capsys: pytest.CaptureFixture[str],
+                                                            mutation: str) -> None:
+    write(here / "c.ckpt", MUTATIONS[mutation](list(checkpoint_lines(5, 2))))
+    code, out, err = perft_workers(capsys, 5)
+    assert (code, out) == (EXIT_OK, f"perft 5: {PERFT[5]}\n")
+    assert err.count("\n") == 1 and re.match(r"oracle: checkpoint c\.ckpt: \d+ lines? refused \(.+\); "
+                                             r"(its subtree is|their subtrees are) counted again\n", err), err
+    # The refused lines are gone from the file: the next run believes every line, and says nothing.
+    assert perft_workers(capsys, 5) == (EXIT_OK, f"perft 5: {PERFT[5]}\n", "")
+
+
+def test_perft_6s_lines_appended_to_perft_5s_checkpoint_do_not_make_its_total(
+        here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``tail -n +2 perft6.ckpt >> perft5.ckpt``: lines of another depth are refused (here 4 into 3)."""
+    write(here / "c.ckpt", [*checkpoint_lines(3, 1), *checkpoint_lines(4, 1)[1:]])
+    code, out, err = perft_workers(capsys, 3)
+    assert (code, out) == (EXIT_OK, f"perft 3: {PERFT[3]}\n")
+    assert "12 lines refused (12 of another depth)" in err
+
+
+def test_a_line_of_another_ruleset_is_refused(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = list(checkpoint_lines(3, 1))
+    record = json.loads(lines[1])
+    lines[1] = json.dumps({**record, "rules": "memory"})
+    write(here / "c.ckpt", lines)
+    assert perft_workers(capsys, 3)[1:] == (f"perft 3: {PERFT[3]}\n", "oracle: checkpoint c.ckpt: 1 line refused"
+                                            " (1 of another ruleset); its subtree is counted again\n")
+
+
+def test_an_intact_checkpoint_is_believed_in_silence(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(here / "c.ckpt", checkpoint_lines(3, 1))
+    assert perft_workers(capsys, 3) == (EXIT_OK, f"perft 3: {PERFT[3]}\n", "")
+
+
+def test_an_empty_checkpoint_is_a_fresh_one(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (here / "c.ckpt").write_bytes(b"")
+    assert perft_workers(capsys, 3) == (EXIT_OK, f"perft 3: {PERFT[3]}\n", "")
+    assert (here / "c.ckpt").read_text(encoding="utf-8").splitlines() == list(checkpoint_lines(3, 1))
+
+
+# --- 6, 7. every bad path is one line and exit 2, before any cluster starts ----------------------------
+
+
+def no_cluster(workers: int) -> InProcess:
+    raise AssertionError("a cluster was started for a checkpoint that cannot be used")
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda here: here, "is a folder, not a file"),
+    (lambda here: Path("/nonexistent/x.ckpt"), "the folder /nonexistent does not exist"),
+    (lambda here: Path("/dev/zero"), "is not a regular file (a device or a pipe)"),
+    (lambda here: (os.mkfifo(here / "fifo"), here / "fifo")[1], "is not a regular file (a device or a pipe)"),
+    (lambda here: ((here / "b").write_bytes(b"\xff\xfe\x00\n"), here / "b")[1], "is not a perft checkpoint"),
+    (lambda here: ((here / "b").write_bytes(b"{" * 70000), here / "b")[1], "is not a perft checkpoint"),
+    (lambda here: ((here / "b").write_text('{"checkpoint": 1, "key": "x"}\n'), here / "b")[1],
+     "a perft checkpoint of another format"),
+])
+def test_a_checkpoint_path_that_cannot_be_used_is_refused_before_any_cluster(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], make: object,
+        message: str) -> None:
+    monkeypatch.setattr(perft_cluster, "local_runner", no_cluster)
+    monkeypatch.chdir(tmp_path)
+    path = make(tmp_path)  # type: ignore[operator]
+    assert main(["perft", "4", "--workers", "2", "--checkpoint", str(path), "--quiet"]) == EXIT_ERROR
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("oracle: error: ") and message in err, err
+
+
+def test_a_checkpoint_with_more_lines_than_its_count_can_hold_is_refused(here: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    lines = checkpoint_lines(3, 1)
+    write(here / "c.ckpt", [*lines, *[lines[1]] * 100])
+    code, out, err = perft_workers(capsys, 3)
+    assert (code, out) == (EXIT_ERROR, "") and "holds more lines than a checkpoint of this count can" in err
+
+
+def test_sigterm_stops_a_cluster_count_in_one_line(here: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import signal
+
+    class Terminating(InProcess):
+        def run(self, count: Count, tasks: Sequence[tuple[int, str, int]]) -> Iterator[tuple[int, int]]:
+            for done, result in enumerate(super().run(count, tasks)):
+                if done == 3:
+                    os.kill(os.getpid(), signal.SIGTERM)
+                yield result
+
+    monkeypatch.setattr(perft_cluster, "local_runner", lambda workers: Terminating())
+    before = signal.getsignal(signal.SIGTERM)
+    assert main(["perft", "4", "--workers", "2", "--split", "1"]) == 143
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1].startswith("oracle: terminated: stopped: 3 of 12 subtrees are kept"), err
+    assert signal.getsignal(signal.SIGTERM) == before
