@@ -190,3 +190,133 @@ def test_sigterm_stops_a_cluster_count_in_one_line(here: Path, monkeypatch: pyte
     err = capsys.readouterr().err.splitlines()
     assert err[-1].startswith("oracle: terminated: stopped: 3 of 12 subtrees are kept"), err
     assert signal.getsignal(signal.SIGTERM) == before
+
+
+# --- 2. a record's outcome is checked, every form of every layout --------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_01 = ROOT / "vectors" / "standard" / "playthroughs" / "game-01"
+SEAT_GAME = ROOT / "tests" / "time_chase" / "seat-game.jsonl"
+TC_GAME_01 = ROOT / "vectors" / "time-chase" / "players-4" / "playthroughs" / "game-01.txt"
+
+
+def replay_text(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, *extra: str,
+                name: str = "r.jsonl") -> tuple[int, str, str]:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    code = main(["replay", str(path), *extra])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def with_final(path: Path, **changes: object) -> str:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return "\n".join([*lines[:-1], json.dumps({**json.loads(lines[-1]), **changes})]) + "\n"
+
+
+@pytest.mark.parametrize(("path", "changes", "stop"), [
+    (GAME_01.with_suffix(".jsonl"), {"outcome": None},
+     "stopped: the outcome: the record says the game goes on, but the oracle says white WIN.CHECK"),
+    (GAME_01.with_suffix(".jsonl"), {"result": "black wins"},
+     "stopped: the result: the record says black wins, but the oracle says white wins (WIN.CHECK)"),
+    (GAME_01.with_suffix(".jsonl"), {"result": "unfinished after 200 plies"},
+     "stopped: the result: the record says unfinished after 200 plies, but the oracle says white wins (WIN.CHECK)"),
+    (SEAT_GAME, {"outcome": None},
+     "stopped: the outcome: the record says the game goes on, but the oracle says p1 TC.WIN.THREE"),
+    (SEAT_GAME, {"outcome": {"winners": [], "rule": "TC.WIN.THREE"}},
+     "stopped: the outcome: the record says nobody TC.WIN.THREE, but the oracle says p1 TC.WIN.THREE"),
+])
+def test_a_false_outcome_in_a_json_record_stops_the_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                         path: Path, changes: dict[str, object], stop: str) -> None:
+    code, out, _ = replay_text(capsys, tmp_path, with_final(path, **changes))
+    assert code == 1 and stop in out.splitlines(), out
+
+
+@pytest.mark.parametrize(("path", "old", "new", "stop"), [
+    (GAME_01.with_suffix(".txt"), "result: white wins", "result: black wins",
+     "stopped: the result: the record says black wins, but the oracle says white wins (WIN.CHECK)"),
+    (TC_GAME_01, "outcome: p0 TC.WIN.THREE", "outcome: p1 TC.WIN.THREE",
+     "stopped: the outcome: the record says p1 TC.WIN.THREE, but the oracle says p0 TC.WIN.THREE"),
+    (TC_GAME_01, "outcome: p0 TC.WIN.THREE", "outcome: none",
+     "stopped: the outcome: the record says the game goes on, but the oracle says p0 TC.WIN.THREE"),
+])
+def test_a_false_outcome_in_a_text_playthrough_stops_the_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                              path: Path, old: str, new: str, stop: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    code, out, _ = replay_text(capsys, tmp_path, text.replace(old, new), name="r.txt")
+    assert code == 1 and stop in out.splitlines(), out
+
+
+@pytest.mark.parametrize("said", ["p2", "nobody", "p0 TC.WIN.THREE extra", "none TC.WIN.THREE", ""])
+def test_an_outcome_line_that_is_not_one_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    said: str) -> None:
+    text = TC_GAME_01.read_text(encoding="utf-8").replace("outcome: p0 TC.WIN.THREE", f"outcome: {said}")
+    code, out, err = replay_text(capsys, tmp_path, text, name="r.txt")
+    assert (code, out) == (EXIT_ERROR, "") and "the outcome line is 'outcome: none' or" in err, err
+
+
+@pytest.mark.parametrize("path", [GAME_01.with_suffix(".jsonl"), GAME_01.with_suffix(".txt"), SEAT_GAME, TC_GAME_01])
+def test_a_true_record_still_replays(capsys: pytest.CaptureFixture[str], path: Path) -> None:
+    assert main(["replay", str(path)]) == EXIT_OK
+    capsys.readouterr()
+
+
+# --- 3. the header's rules, the command line's and the start's must agree --------------------------------
+
+GROWTH_START = GAME.format_state(GAME.initial_state(GAME.parse_rules("growth", None)))
+
+
+@pytest.mark.parametrize(("header", "extra", "message"), [
+    ({"rules": "growth"}, ["--rules", "memory"], "the record is played by growth, not memory: '--rules memory'"),
+    ({"rules": "growth"}, ["--rules", "standard"], "the record is played by growth, not standard"),
+    ({"rules": "memory", "position": GROWTH_START}, [],
+     "the position is played by its own ruleset, growth, not memory"),
+])
+def test_a_records_rules_must_agree_with_the_command_line_and_its_start(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, header: dict[str, str], extra: list[str],
+        message: str) -> None:
+    text = json.dumps({"record": "header", **header}) + "\n" + json.dumps("a1 N N >present") + "\n"
+    code, out, err = replay_text(capsys, tmp_path, text, *extra)
+    assert (code, out) == (EXIT_ERROR, "") and err.count("\n") == 1 and message in err, err
+
+
+def test_a_time_chase_header_of_five_players_over_a_four_player_state_is_refused(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines = SEAT_GAME.read_text(encoding="utf-8").splitlines()
+    header = {**json.loads(lines[0]), "rules": "players=5"}
+    code, out, err = replay_text(capsys, tmp_path, "\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    assert (code, out) == (EXIT_ERROR, "") and "has players=4, not 5" in err, err
+
+
+def test_a_records_rules_agreeing_everywhere_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = json.dumps({"record": "header", "rules": "growth", "position": GROWTH_START}) + "\n" \
+        + json.dumps("a1 N N >present") + "\n"
+    assert replay_text(capsys, tmp_path, text, "--rules", "growth")[0] == EXIT_OK
+
+
+# --- 8. replay and apply run in the memory of one state -------------------------------------------------
+
+
+def test_replay_keeps_no_step_and_walks_the_record_lazily() -> None:
+    """The CLI's replay keeps no step (each is printed and dropped): ten times the plies take about the
+    same memory (a 4 MB record's peak is measured in docs/performance.md)."""
+    import tracemalloc
+
+    from oracle.tools.records import read_record, replay
+
+    cycle = ["a1 N S >present", "d4 S N >past", "a1 N S >past", "d4 S N >future"]
+    short = "".join(json.dumps(cycle[i % 4]) + "\n" for i in range(400))
+    long = "".join(json.dumps(cycle[i % 4]) + "\n" for i in range(4000))
+
+    def peak(text: str) -> int:
+        record = read_record(text)
+        tracemalloc.start()
+        done = replay(record, keep=False)
+        top = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert done.problem is None and done.played == text.count("\n")
+        return top
+
+    peak(short)  # caches warmed
+    assert peak(long) < 2 * peak(short) + 256 * 1024
