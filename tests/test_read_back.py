@@ -140,6 +140,11 @@ def test_an_empty_checkpoint_is_a_fresh_one(here: Path, capsys: pytest.CaptureFi
 # --- 6, 7. every bad path is one line and exit 2, before any cluster starts ----------------------------
 
 
+def fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
 def no_cluster(workers: int) -> InProcess:
     raise AssertionError("a cluster was started for a checkpoint that cannot be used")
 
@@ -148,7 +153,7 @@ def no_cluster(workers: int) -> InProcess:
     (lambda here: here, "is a folder, not a file"),
     (lambda here: Path("/nonexistent/x.ckpt"), "the folder /nonexistent does not exist"),
     (lambda here: Path("/dev/zero"), "is not a regular file (a device or a pipe)"),
-    (lambda here: (os.mkfifo(here / "fifo"), here / "fifo")[1], "is not a regular file (a device or a pipe)"),
+    (lambda here: fifo(here / "fifo"), "is not a regular file (a device or a pipe)"),
     (lambda here: ((here / "b").write_bytes(b"\xff\xfe\x00\n"), here / "b")[1], "is not a perft checkpoint"),
     (lambda here: ((here / "b").write_bytes(b"{" * 70000), here / "b")[1], "is not a perft checkpoint"),
     (lambda here: ((here / "b").write_text('{"checkpoint": 1, "key": "x"}\n'), here / "b")[1],

@@ -446,7 +446,8 @@ def _end_problem(record: Record, state: Any) -> str | None:
         theirs = None if record.outcome is None else (record.outcome["winners"], record.outcome["rule"])
         mine = None if ours is None else ([game.player_name(w) for w in ours.winners], ours.rule)
         if theirs != mine:
-            return f"the outcome: the record says {said_outcome(record)}, but the oracle says {stated_outcome(game, ours)}"
+            return (f"the outcome: the record says {said_outcome(record)}, but the oracle says"
+                    f" {stated_outcome(game, ours)}")
     if record.result is not None:
         sentence = result_sentence(game, ours)
         unfinished = record.result.startswith("unfinished after ") and record.result.endswith(" plies") \
