@@ -375,3 +375,31 @@ def test_the_hostile_seeds_reach_every_game_and_every_ruleset() -> None:
     reached = {(seed.game, load_game(seed.game).ruleset_of(load_game(seed.game).parse_state(seed.state)))
                for seed in seeds()}
     assert reached >= {(name, ruleset) for name in GAMES for ruleset in load_game(name).rulesets()}
+
+
+# --- the no-target sweep --------------------------------------------------------------------------
+# States built on purpose where a card, a power or an effect of a card game has nothing to act on
+# (`oracle.tools.testing.no_target`): random play seldom reaches them (a Brouillard drawn with no free
+# tile crashed there).
+
+
+def test_the_no_target_sweep_answers_every_case_by_the_rules() -> None:
+    from oracle.tools.testing import no_target
+
+    cases, refused = no_target.cases()
+    covered = {case.what.split(":")[0] for case in cases if case.game == no_target.OMBRES}
+    assert covered == {*(f"3ID {c}" for c in no_target.ID_CARDS), *(f"Limbes {c}" for c in no_target.LIMBES_CARDS),
+                       *(f"trap {t}" for t in no_target.TRAPS),
+                       *(f"investigator {i}" for i in no_target.INVESTIGATORS)}
+    corners = {case.what.split(",")[0] for case in cases if case.game == no_target.TIME_CHASE}
+    assert corners == {"a bid with no crystal", "no card of the led suit", "a fuel supply too short for every income",
+                       "the last round a game reaches"}
+    assert refused < len(cases)
+    internal = []
+    for case in cases:
+        no_target.explore(case, depth=2, most=6)  # a crash raises here
+        for op in ("moves", "validate"):
+            answer = json.loads(handle(json.dumps({"id": 1, "op": op, "game": case.game, "position": case.state})))
+            if not answer["ok"] or not answer.get("valid", True):
+                internal.append((case.what, answer))
+    assert internal == []
