@@ -325,3 +325,73 @@ def test_replay_keeps_no_step_and_walks_the_record_lazily() -> None:
 
     peak(short)  # caches warmed
     assert peak(long) < 2 * peak(short) + 256 * 1024
+
+
+# --- 9. the work estimate, within a factor of 10 on sampled states of every game ---------------------------
+
+
+def estimate_sample() -> list[tuple[str, str, str | None, int, int]]:
+    """(game, state, variant, depth, count): a state of every game, ruleset and variant reached by seeded
+    play (the hostile seeds after 3 actions), each at the deepest depth up to 3 whose count stays under
+    2,000, and Time Chase bid states of 5 players from round 2 on, whose sealed bids once made the
+    estimate 10^5 too high."""
+    from oracle.games import GAMES
+    from oracle.tools.testing.hostile import PLAYOUT_LENGTHS, seeds
+
+    sample = []
+    for seed in seeds()[PLAYOUT_LENGTHS.index(3)::len(PLAYOUT_LENGTHS)]:
+        game = load_game(seed.game)
+        state = game.parse_state(seed.state)
+        rules = game.state_rules(state, game.parse_rules(None, seed.variant))
+        if game.to_act(state).kind in ("over", "chance"):
+            continue
+        depth, count = 1, game.perft(state, rules, 1)
+        while depth < 3 and (deeper := game.perft(state, rules, depth + 1)) <= 2000:
+            depth, count = depth + 1, deeper
+        if depth >= 2:
+            sample.append((seed.game, seed.state, seed.variant, depth, count))
+    assert {game for game, *_ in sample} == set(GAMES)
+    return sample + time_chase_bids()
+
+
+def time_chase_bids() -> list[tuple[str, str, str | None, int, int]]:
+    import random
+
+    game = load_game("time-chase")
+    rules = game.parse_rules(None, "players=5")
+    found = []
+    for seed in range(3):
+        rng, state = random.Random(seed), game.initial_state(rules)
+        while game.outcome(state) is None and len(found) <= seed:
+            mover = game.to_act(state)
+            if mover.kind == "simultaneous" and game.state_to_json(state)["round"] >= 2:
+                found.append(("time-chase", game.format_state(state), None, 3, game.perft(state, rules, 3)))
+            if mover.kind == "chance":
+                action = game.sample_chance(state, rules, rng)
+            elif mover.kind == "simultaneous":
+                action = game.joint_action(state, {p: rng.choice(game.legal_actions(state, rules, p))
+                                                   for p in mover.players})
+            else:
+                action = rng.choice(game.legal_actions(state, rules))
+            state = game.apply(state, action, rules).state
+    return found
+
+
+def test_the_work_estimate_is_within_a_factor_of_10_on_sampled_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the first level is counted exactly (the sampling budgets set to nothing), so that every count
+    of the sample is extrapolated, as a long count is."""
+    from oracle.tools import perft_work
+
+    monkeypatch.setattr(perft_work, "SAMPLE_SECONDS", 0.0)
+    monkeypatch.setattr(perft_work, "SAMPLE_BUDGET", 0.0)
+    off = []
+    sample = estimate_sample()
+    for name, text, variant, depth, real in sample:
+        game = load_game(name)
+        state = game.parse_state(text)
+        rules = game.state_rules(state, game.parse_rules(None, variant))
+        work = perft_work.estimate(game, state, rules, depth)
+        assert not work.exact and work.measured == 1
+        if not real / 10 <= work.nodes <= real * 10:
+            off.append((name, variant, depth, work.nodes, real))
+    assert off == [] and len(sample) > 30, off
