@@ -359,7 +359,7 @@ def time_chase_bids() -> list[tuple[str, str, str | None, int, int]]:
 
     game = load_game("time-chase")
     rules = game.parse_rules(None, "players=5")
-    found = []
+    found: list[tuple[str, str, str | None, int, int]] = []
     for seed in range(3):
         rng, state = random.Random(seed), game.initial_state(rules)
         while game.outcome(state) is None and len(found) <= seed:

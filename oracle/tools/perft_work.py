@@ -10,8 +10,9 @@ the nodes are estimated by random descents to the depth asked
 that it stays what it was between the first levels (a sealed bid multiplies
 the count by thousands at one level, the cards that follow by a few), and the
 time is that many nodes at the cost per node measured between the last two
-levels counted.  The levels are timed in CPU time, which other work on the machine does not inflate, so the same count is
-accepted or refused alike on a busy machine and an idle one.  The command line refuses a
+levels counted.  The levels are timed in CPU time, which other work on the
+machine does not inflate, so the same count is accepted or refused alike on a
+busy machine and an idle one.  The command line refuses a
 count estimated beyond `CLI_SECONDS` unless told ``--no-limit``; the
 protocol refuses one estimated far beyond its budget at once, ``too_slow``,
 rather than spend the budget first.  Only the `Game` interface is used.
