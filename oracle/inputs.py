@@ -176,7 +176,8 @@ def load_json(text: str, what: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
         return json.loads(text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_reject_constant,
                           object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
-        raise NotationError(f"{what} is malformed: {exc.msg} at column {exc.colno}") from None
+        # Some of the parser's messages end in "at" already ("Unterminated string starting at").
+        raise NotationError(f"{what} is malformed: {exc.msg.removesuffix(' at')} at column {exc.colno}") from None
     except RecursionError:  # cannot happen below max_depth; kept so that no input escapes as a traceback
         raise NotationError(f"{what} is nested too deeply") from None
 

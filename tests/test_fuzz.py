@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -375,3 +376,190 @@ def test_the_hostile_seeds_reach_every_game_and_every_ruleset() -> None:
     reached = {(seed.game, load_game(seed.game).ruleset_of(load_game(seed.game).parse_state(seed.state)))
                for seed in seeds()}
     assert reached >= {(name, ruleset) for name in GAMES for ruleset in load_game(name).rulesets()}
+
+
+# --- the no-target sweep --------------------------------------------------------------------------
+# States built on purpose where a card, a power or an effect of a card game has nothing to act on
+# (`oracle.tools.testing.no_target`): random play seldom reaches them (a Brouillard drawn with no free
+# tile crashed there).
+
+
+def test_the_no_target_sweep_answers_every_case_by_the_rules() -> None:
+    from oracle.tools.testing import no_target
+
+    cases, refused = no_target.cases()
+    covered = {case.what.split(":")[0] for case in cases if case.game == no_target.OMBRES}
+    assert covered == {*(f"3ID {c}" for c in no_target.ID_CARDS), *(f"Limbes {c}" for c in no_target.LIMBES_CARDS),
+                       *(f"trap {t}" for t in no_target.TRAPS),
+                       *(f"investigator {i}" for i in no_target.INVESTIGATORS)}
+    corners = {case.what.split(",")[0] for case in cases if case.game == no_target.TIME_CHASE}
+    assert corners == {"a bid with no crystal", "no card of the led suit", "a fuel supply too short for every income",
+                       "the last round a game reaches"}
+    assert refused < len(cases)
+    internal = []
+    for case in cases:
+        no_target.explore(case, depth=2, most=6)  # a crash raises here
+        for op in ("moves", "validate"):
+            answer = json.loads(handle(json.dumps({"id": 1, "op": op, "game": case.game, "position": case.state})))
+            if not answer["ok"] or not answer.get("valid", True):
+                internal.append((case.what, answer))
+    assert internal == []
+
+
+# --- the adversarial checkpoint and record suite ----------------------------------------------------
+# Real checkpoints and records, mutated as files are damaged or mixed up (digits changed, lines swapped,
+# duplicated, spliced from another depth or ruleset, cut, merged, bytes flipped): each is refused, or
+# recounted, never believed.  The mutations are drawn from a seeded `random.Random`, so the count is fixed.
+
+CHECKPOINTS_MUTATED = 600
+RECORDS_MUTATED = 500
+
+
+class _InProcess:
+    """A runner that counts each subtree here, and how many it was given (``counted``)."""
+
+    workers = 1
+
+    def __init__(self) -> None:
+        self.counted = 0
+
+    def run(self, count: Any, tasks: Any) -> Any:
+        for index, text, depth in tasks:
+            self.counted += 1
+            yield index, count(text, depth)
+
+    def close(self) -> None:
+        pass
+
+
+def _checkpoint_text(game: Any, ruleset: str | None, depth: int) -> tuple[Any, str]:
+    import tempfile
+
+    from oracle.tools import perft_cluster
+
+    rules = game.parse_rules(ruleset, None)
+    the_plan = perft_cluster.plan(game, rules, game.initial_state(rules), depth, 1)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "c"
+        perft_cluster.run(the_plan, game.perft_counter(rules), _InProcess(), path)
+        return the_plan, path.read_text(encoding="utf-8")
+
+
+def _mutate_lines(text: str, others: list[str], rng: random.Random) -> str:
+    """``text`` damaged one to three ways, with lines of ``others`` (other checkpoints or records) to splice."""
+    lines = text.splitlines(keepends=True)
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.choice(("digit", "digit", "swap", "duplicate", "splice", "cut", "merge", "byte", "drop"))
+        at = rng.randrange(len(lines))
+        if kind == "digit":
+            spots = [i for i, ch in enumerate(lines[at]) if ch.isdigit()]
+            if spots:
+                i = rng.choice(spots)
+                lines[at] = lines[at][:i] + rng.choice("0123456789") + lines[at][i + 1:]
+        elif kind == "swap":
+            other = rng.randrange(len(lines))
+            lines[at], lines[other] = lines[other], lines[at]
+        elif kind == "duplicate":
+            lines.insert(rng.randrange(len(lines) + 1), lines[at])
+        elif kind == "splice":
+            source = rng.choice(others).splitlines(keepends=True)
+            lines.insert(at, rng.choice(source[1:] or source))
+        elif kind == "drop" and len(lines) > 1:
+            del lines[at]
+        else:
+            whole = "".join(lines)
+            i = rng.randrange(len(whole))
+            if kind == "cut":
+                whole = whole[:i]
+            elif kind == "merge":
+                whole = whole[:i] + whole[min(len(whole), i + rng.randint(1, 400)):]
+            else:
+                whole = whole[:i] + rng.choice(("\x00", "9", "}", "\n", "\xff", '"')) + whole[i + 1:]
+            lines = whole.splitlines(keepends=True) or [""]
+    return "".join(lines)
+
+
+def test_mutated_checkpoints_are_refused_or_recounted_never_believed(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from oracle.games import load_game
+    from oracle.tools import perft_cluster
+
+    monkeypatch.setattr(os, "fsync", lambda fd: None)  # each line is written through to the disk: not here
+
+    game = load_game("ttykm")
+    the_plan, text = _checkpoint_text(game, None, 2)  # small, so that a recount costs nothing
+    others = [_checkpoint_text(game, None, 3)[1], _checkpoint_text(game, "memory", 2)[1]]
+    count = game.perft_counter(game.parse_rules(None, None))
+    rng = random.Random(31)
+    path = tmp_path / "c"
+    outcomes = {"believed": 0, "recounted": 0, "refused": 0}
+    for _ in range(CHECKPOINTS_MUTATED):
+        path.write_bytes(_mutate_lines(text, others, rng).encode("utf-8", "surrogateescape"))
+        runner = _InProcess()
+        try:
+            total = sum(perft_cluster.run(the_plan, count, runner, path))
+        except perft_cluster.ClusterError:
+            outcomes["refused"] += 1
+            continue
+        assert total == 256, path.read_text(encoding="utf-8", errors="replace")
+        outcomes["recounted" if runner.counted else "believed"] += 1
+    assert sum(outcomes.values()) == CHECKPOINTS_MUTATED and min(outcomes.values()) > 0, outcomes
+
+
+def _short_records() -> list[str]:
+    """Records of the last plies of real games, so that each replays in a few milliseconds: a TTYKM game
+    won by White, and a Time Chase game won by p0."""
+    from oracle.games import load_game
+    from oracle.tools.records import write_record
+    from oracle.tools.vectors import read_playthrough
+
+    out = []
+    for name, path in (("ttykm", "vectors/standard/playthroughs/game-01.txt"),
+                       ("time-chase", "vectors/time-chase/players-4/playthroughs/game-01.txt")):
+        game = load_game(name)
+        plies = read_playthrough((ROOT / path).read_text(encoding="utf-8")).plies[-6:]
+        state = game.parse_state(plies[0].state)
+        rules = game.state_rules(state, game.parse_rules(None, None))
+        out.append(write_record(game, rules, state, [game.parse_action(p.action) for p in plies]))
+    return out
+
+
+def _true_end(text: str) -> bool:
+    """Whether the record's claims of its end hold for the actions it holds, played apart from `replay`."""
+    from oracle.tools.records import outcome_json, play, reached, read_record
+
+    record = read_record(text)
+    steps = play(record.game, record.start, [p.action for p in record.plies], record.rules)
+    end = reached(steps, record.start)
+    if not all(s.played for s in steps):
+        return False
+    ours = outcome_json(record.game, record.game.outcome(end))
+    final = json.loads(text.splitlines()[-1]) if text.strip() else {}
+    if final.get("record") != "final":
+        return True
+    said = final.get("outcome", "unsaid")
+    agrees = said == "unsaid" or (said is None and ours is None) or (
+        said is not None and ours is not None and (said["winners"], said["rule"]) == (ours["winners"], ours["rule"]))
+    return agrees and final.get("final") in (None, record.game.format_state(end))
+
+
+def test_mutated_records_never_replay_a_false_outcome() -> None:
+    from oracle.errors import NotationError
+    from oracle.tools.records import read_record, replay
+
+    records = _short_records()
+    rng = random.Random(31)
+    outcomes = {"accepted": 0, "stopped": 0, "refused": 0}
+    for i in range(RECORDS_MUTATED):
+        text = _mutate_lines(records[i % len(records)], records, rng)
+        try:
+            done = replay(read_record(text), keep=False)
+        except NotationError:
+            outcomes["refused"] += 1
+            continue
+        if done.problem is None:
+            assert _true_end(text), text
+            outcomes["accepted"] += 1
+        else:
+            outcomes["stopped"] += 1
+    assert sum(outcomes.values()) == RECORDS_MUTATED and min(outcomes.values()) > 0, outcomes

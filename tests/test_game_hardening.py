@@ -173,3 +173,53 @@ def test_an_echoed_control_character_is_escaped(capsys: pytest.CaptureFixture[st
         assert main(["--game", game, "show", text]) == EXIT_ERROR
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err[:-1].isprintable(), err
+
+
+# --- the third hardening report: messages ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("field", ["demon", "result"])
+@pytest.mark.parametrize("text", ["\x1b[2J", "line\nbreak", "a\u202eb"])
+def test_a_control_character_in_a_json_state_string_is_escaped_in_every_answer(
+        capsys: pytest.CaptureFixture[str], field: str, text: str) -> None:
+    position = ombres_json(**{field: text})
+    for op in ("validate", "moves"):
+        line = handle(json.dumps({"id": 1, "op": op, "game": TO, "position": position}))
+        response = json.loads(line)
+        said = response["reason"] if op == "validate" else response["error"]["message"]
+        assert said.isprintable() and ascii(text)[1:-1] in said, said
+    assert main(["--game", TO, "show", json.dumps(position)]) == EXIT_ERROR
+    err = capsys.readouterr().err
+    assert err[:-1].isprintable() and ascii(text)[1:-1] in err
+
+
+@pytest.mark.parametrize("divide", ["true", 1, 0, [], {}, None])
+def test_divide_is_true_or_false_and_nothing_else(divide: Any) -> None:
+    start = "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"
+    assert refusal({"op": "perft", "position": start, "depth": 1, "divide": divide}) == "bad_request"
+    assert len(answer({"op": "perft", "position": start, "depth": 1, "divide": True})["divide"]) == 16
+    assert "divide" not in answer({"op": "perft", "position": start, "depth": 1, "divide": False})
+
+
+@pytest.mark.parametrize("text", ['"unterminated', '{"a": "\x01"}', '{"a": "\\q"}'])
+def test_a_json_error_says_at_column_once(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    assert main(["show", text]) == EXIT_ERROR
+    err = capsys.readouterr().err
+    assert " at column " in err and "at at" not in err, err
+
+
+def test_a_games_first_import_is_not_counted_in_the_request_budget(tmp_path: Any) -> None:
+    """A game whose module takes 0.5 s to import answers a trivial request within a 0.2 s budget."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "slow_nim.py").write_text("import time\ntime.sleep(0.5)\nfrom tests.toy_game import GAME\n",
+                                          encoding="utf-8")
+    code = ("import json\nfrom oracle.tools.protocol import handle\n"
+            "print(handle(json.dumps({'id': 1, 'op': 'validate', 'game': 'slow', 'position': '5'}), budget=0.2))")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {**os.environ, "ORACLE_EXTRA_GAMES": "slow=slow_nim", "PYTHONPATH": f"{tmp_path}{os.pathsep}{root}"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60).stdout
+    response = json.loads(out)
+    assert response["ok"] and response["op"] == "validate", response

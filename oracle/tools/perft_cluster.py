@@ -25,21 +25,25 @@ import importlib
 import json
 import os
 import signal
+import stat
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from oracle.errors import NotationError
 from oracle.games.perft import choices
+from oracle.inputs import MAX_STATE_BYTES, load_json, preview
 from oracle.interface import Game
 
 Count = Callable[[str, int], int]
 """``count(state_text, depth)``: the number of action sequences of ``depth``
 actions from the state written ``state_text`` (picklable, to run elsewhere)."""
 
-CHECKPOINT_FORMAT = 1
+CHECKPOINT_FORMAT = 2
 TASKS_PER_WORKER = 16
 """The default split gives each worker at least this many subtrees, so that
 their unequal sizes even out and a checkpoint line is written often; it
@@ -56,13 +60,32 @@ class WorkerLost(Exception):
     """The local processes lost one of theirs (Dask reschedules a lost worker's tasks by itself)."""
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, taken as Ctrl-C is: the run stops, keeping its checkpoint, and says so (`on_terminate`)."""
+
+
+@contextmanager
+def on_terminate() -> Iterator[None]:
+    """Within the block, SIGTERM raises `Terminated` in the main thread (where the run is), as SIGINT
+    raises KeyboardInterrupt; the handler before it is put back after."""
+    def stop(signum: int, frame: object) -> None:
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 class Stopped(Exception):
     """The run stopped before the end; its message says what the checkpoint keeps.  ``interrupted``:
-    by Ctrl-C, else by a lost process or cluster."""
+    by Ctrl-C or SIGTERM (``terminated``), else by a lost process or cluster."""
 
-    def __init__(self, message: str, interrupted: bool) -> None:
+    def __init__(self, message: str, interrupted: bool, terminated: bool = False) -> None:
         super().__init__(message)
         self.interrupted = interrupted
+        self.terminated = terminated
 
 
 @dataclass(frozen=True)
@@ -156,61 +179,202 @@ def default_checkpoint(game: AnyGame, rules: Any, state: Any, depth: int) -> Pat
                 ".checkpoint")
 
 
-def checkpoint_split(path: Path) -> int | None:
-    """The split depth a checkpoint was made with, or None if there is no readable one."""
+MAX_CHECKPOINT_LINE = MAX_STATE_BYTES + 1024
+"""The longest checkpoint line read, in bytes: a task's state with its depth, count and sum."""
+
+
+def _line_sum(key: str, rules: str, state: str, depth: int, nodes: int) -> str:
+    """A subtree line's checksum: over the count it belongs to (the plan's key), its ruleset, state,
+    depth and count, so that a changed digit, a line of another count or two lines merged fail it."""
+    return _digest([key, rules, state, depth, nodes])
+
+
+def check_checkpoint_path(path: Path) -> None:
+    """Refuse, before anything starts, a checkpoint path that cannot be read and written as a file:
+    a folder, a device or a pipe (``/dev/zero``, a FIFO), a file that cannot be read or written, or a
+    new file in a folder that does not exist or cannot be written."""
+    where = f"the checkpoint {path}"
     try:
-        with path.open(encoding="utf-8") as f:
-            header = json.loads(f.readline())
-        return int(header["split"])
-    except (OSError, ValueError, KeyError, TypeError):
+        info = path.stat()
+    except FileNotFoundError:
+        folder = path.parent
+        if not folder.is_dir():
+            raise ClusterError(f"{where} cannot be made: the folder {folder} does not exist") from None
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise ClusterError(f"{where} cannot be made: the folder {folder} cannot be written") from None
+        return
+    except OSError as exc:
+        raise ClusterError(f"{where} cannot be used: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise ClusterError(f"{where} is a folder, not a file; give a file name")
+    if not stat.S_ISREG(info.st_mode):
+        raise ClusterError(f"{where} is not a regular file (a device or a pipe); give a file name")
+    if not os.access(path, os.R_OK | os.W_OK):
+        raise ClusterError(f"{where} cannot be read and written")
+
+
+def _read_lines(path: Path, most: int) -> Iterator[tuple[bytes, bool]]:
+    """The file's lines, each read no further than `MAX_CHECKPOINT_LINE` (with whether it ended with a
+    newline); a file of more than ``most`` lines is refused."""
+    with path.open("rb") as f:
+        for number in range(most + 1):
+            line = f.readline(MAX_CHECKPOINT_LINE + 1)
+            if not line:
+                return
+            if number == most:
+                raise ClusterError(f"{path} holds more lines than a checkpoint of this count can; give another"
+                                   " --checkpoint file or remove it")
+            ended = line.endswith(b"\n")
+            if not ended and len(line) > MAX_CHECKPOINT_LINE:
+                while (rest := f.readline(MAX_CHECKPOINT_LINE)) and not rest.endswith(b"\n"):
+                    pass  # the rest of an overlong line, read in bounded pieces and dropped
+                ended = bool(rest)
+                line = b""  # too long to be a line of a checkpoint
+            yield line, ended
+
+
+def _header(path: Path) -> dict[str, Any] | None:
+    """A checkpoint's header, None for an empty file (a fresh one); `ClusterError` if it is not one."""
+    for line, _ in _read_lines(path, 1 << 40):
+        try:
+            header = load_json(line.decode("utf-8"), "the header")
+        except (UnicodeDecodeError, NotationError):
+            header = None
+        if not isinstance(header, dict) or "checkpoint" not in header:
+            raise ClusterError(f"{path} is not a perft checkpoint; give another --checkpoint file or remove it")
+        if header["checkpoint"] != CHECKPOINT_FORMAT:
+            raise ClusterError(f"{path} is a perft checkpoint of another format"
+                               f" ({preview(header['checkpoint'])}); remove it to count afresh")
+        return header
+    return None
+
+
+def checkpoint_split(path: Path) -> int | None:
+    """The split depth a checkpoint was made with, or None if there is none yet (`ClusterError` for a
+    file that is not a checkpoint)."""
+    if not path.exists():
         return None
+    header = _header(path)
+    split = None if header is None else header.get("split")
+    return split if isinstance(split, int) and not isinstance(split, bool) and split >= 1 else None
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A checkpoint read back: the finished tasks it proves (task index: nodes), and the lines refused,
+    by reason, whose subtrees are counted again."""
+
+    results: dict[int, int]
+    refused: dict[str, int]
+
+    def notice(self, path: Path) -> str | None:
+        """One line saying which lines were refused, or None."""
+        if not self.refused:
+            return None
+        total = sum(self.refused.values())
+        reasons = ", ".join(f"{n} {why}" for why, n in sorted(self.refused.items()))
+        lines, them = ("1 line", "its subtree is") if total == 1 else (f"{total} lines", "their subtrees are")
+        return f"checkpoint {path}: {lines} refused ({reasons}); {them} counted again"
+
+
+def _check_line(line: bytes, ended: bool, the_plan: Plan, index: dict[str, int]) -> tuple[int, int] | str:
+    """A subtree line's (task, nodes), or why it is refused."""
+    try:
+        record = load_json(line.decode("utf-8"), "a line")
+    except (UnicodeDecodeError, NotationError):
+        record = None
+    if not isinstance(record, dict) or set(record) != {"rules", "state", "depth", "nodes", "sum"}:
+        return "unreadable" if ended else "cut short"
+    rules, state, depth, nodes = record["rules"], record["state"], record["depth"], record["nodes"]
+    if rules != the_plan.rules:
+        return "of another ruleset"
+    if type(depth) is not int or depth != the_plan.depth - the_plan.split:
+        return "of another depth"
+    if type(nodes) is not int or nodes < 0:
+        return "without a count"
+    if not isinstance(state, str) or state not in index:
+        return "of a state this count does not reach"
+    if record["sum"] != _line_sum(the_plan.key, rules, state, depth, nodes):
+        return "with a wrong checksum"
+    return index[state], nodes
+
+
+def check_checkpoint(path: Path, the_plan: Plan) -> Resumed:
+    """The finished tasks that ``path`` proves, and the lines it refuses (nothing, for a file that does
+    not exist yet or is empty).
+
+    A checkpoint of another count, or a file that is not a checkpoint, is refused whole (`ClusterError`).
+    A line is believed only if it names this count's ruleset, the subtrees' depth and one of its states,
+    with a whole count of 0 or more and the checksum over all of them (`_line_sum`); a state given two
+    different counts is believed for neither.  What is refused is counted again (spec/design.md,
+    Checkpoints).
+    """
+    check_checkpoint_path(path)
+    if not path.exists():
+        return Resumed({}, {})
+    header = _header(path)
+    if header is None:
+        return Resumed({}, {})
+    if header.get("key") != the_plan.key:
+        raise ClusterError(f"{path} is the checkpoint of another count (perft {preview(header.get('depth'))} from"
+                           f" {str(header.get('position'))[:60]!r}, split {preview(header.get('split'))}); give"
+                           " another --checkpoint file or remove it")
+    index = {text: i for i, text in enumerate(the_plan.tasks)}
+    results: dict[int, int] = {}
+    conflicting: set[int] = set()
+    refused: Counter[str] = Counter()
+    lines = _read_lines(path, 2 * len(the_plan.tasks) + 64)
+    next(lines)  # the header
+    for line, ended in lines:
+        if not line.strip():
+            continue
+        found = _check_line(line, ended, the_plan, index)
+        if isinstance(found, str):
+            refused[found] += 1
+            continue
+        task, nodes = found
+        if task in conflicting or results.get(task, nodes) != nodes:
+            refused["giving a subtree a second count"] += 1 + (task not in conflicting)
+            conflicting.add(task)
+            results.pop(task, None)
+            continue
+        results[task] = nodes
+    return Resumed(results, dict(refused))
 
 
 def read_checkpoint(path: Path, the_plan: Plan) -> dict[int, int]:
-    """The finished tasks recorded in ``path`` (empty if it does not exist yet), by task index.
+    """The finished tasks recorded in ``path`` that it proves, by task index (`check_checkpoint`)."""
+    return check_checkpoint(path, the_plan).results
 
-    A checkpoint of another count is refused; a last line cut short by a stop
-    is ignored (that subtree is counted again).
-    """
-    if not path.exists():
-        return {}
-    index = {text: i for i, text in enumerate(the_plan.tasks)}
-    results: dict[int, int] = {}
-    with path.open(encoding="utf-8") as f:
-        lines = f.read().split("\n")
+
+def rewrite_checkpoint(path: Path, the_plan: Plan, results: dict[int, int]) -> None:
+    """Replace ``path`` by a checkpoint holding only ``results`` (after lines were refused), at once:
+    written to a file beside it, then renamed over it."""
+    spare = path.with_name(path.name + ".rewrite")
+    file = Checkpoint(spare, the_plan, fresh=True)
     try:
-        header = json.loads(lines[0])
-    except (json.JSONDecodeError, IndexError):
-        raise ClusterError(f"{path} is not a perft checkpoint") from None
-    if not isinstance(header, dict) or header.get("checkpoint") != CHECKPOINT_FORMAT:
-        raise ClusterError(f"{path} is not a perft checkpoint")
-    if header.get("key") != the_plan.key:
-        raise ClusterError(f"{path} is the checkpoint of another count (perft {header.get('depth')} from"
-                           f" {str(header.get('position'))[:60]!r}, split {header.get('split')}); give another"
-                           " --checkpoint file or remove it")
-    for line in lines[1:]:
-        try:
-            record = json.loads(line)
-            i = index[record["state"]]
-            nodes = int(record["nodes"])
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-            continue
-        results[i] = nodes
-    return results
+        for task, nodes in sorted(results.items()):
+            file.record(task, nodes)
+    finally:
+        file.close()
+    os.replace(spare, path)
 
 
 class Checkpoint:
-    """The open checkpoint file: one line per finished subtree, written through at once."""
+    """The open checkpoint file: one line per finished subtree, written through at once.
 
-    def __init__(self, path: Path, the_plan: Plan) -> None:
+    ``fresh``: start it afresh (a header, no line), whatever the file held."""
+
+    def __init__(self, path: Path, the_plan: Plan, fresh: bool = False) -> None:
         self.path = path
         self.plan = the_plan
-        fresh = not path.exists() or path.stat().st_size == 0
-        if path.exists() and not fresh:
+        fresh = fresh or not path.exists() or path.stat().st_size == 0
+        cut = False
+        if not fresh:
             with path.open("rb") as f:  # a line cut short by a stop: start the next one on a line of its own
                 f.seek(-1, os.SEEK_END)
                 cut = f.read(1) != b"\n"
-        self.file = path.open("a", encoding="utf-8")
+        self.file = path.open("w" if fresh else "a", encoding="utf-8")
         if fresh:
             self._write({"checkpoint": CHECKPOINT_FORMAT, "key": the_plan.key, "game": the_plan.game,
                          "rules": the_plan.rules, "position": the_plan.root, "depth": the_plan.depth,
@@ -224,7 +388,9 @@ class Checkpoint:
         os.fsync(self.file.fileno())
 
     def record(self, task: int, nodes: int) -> None:
-        self._write({"state": self.plan.tasks[task], "depth": self.plan.depth - self.plan.split, "nodes": nodes})
+        state, depth = self.plan.tasks[task], self.plan.depth - self.plan.split
+        self._write({"rules": self.plan.rules, "state": state, "depth": depth, "nodes": nodes,
+                     "sum": _line_sum(self.plan.key, self.plan.rules, state, depth, nodes)})
 
     def close(self) -> None:
         self.file.close()
@@ -413,11 +579,19 @@ def run(
     runner: Runner | None,
     checkpoint: Path,
     report: Callable[[Progress], None] | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> list[int]:
     """Count every subtree of ``the_plan`` not yet in ``checkpoint`` on ``runner``; return the count
     after each first action.  Each result is written to the checkpoint as it arrives, so a stop
-    (KeyboardInterrupt, `WorkerLost`: passed on) loses only the subtrees being counted."""
-    results = read_checkpoint(checkpoint, the_plan)
+    (KeyboardInterrupt, `WorkerLost`: passed on) loses only the subtrees being counted.  Lines of the
+    checkpoint that it refuses (`check_checkpoint`) are dropped from it, said in one line to ``notice``,
+    and their subtrees counted again."""
+    resumed = check_checkpoint(checkpoint, the_plan)
+    results = dict(resumed.results)
+    if resumed.refused:
+        rewrite_checkpoint(checkpoint, the_plan, results)
+        if notice is not None:
+            notice(resumed.notice(checkpoint) or "")
     share = weights(the_plan)
     progress = Progress(the_plan, len(results), len(results), sum(share[i] * n for i, n in results.items()),
                         time.monotonic())
@@ -481,12 +655,14 @@ def count_on_cluster(
     split: int | None = None,
     checkpoint: Path | None = None,
     stream: TextIO | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> tuple[list[tuple[str, int]], int]:
     """Perft of ``depth`` from ``state`` on ``workers`` local processes (a local Dask cluster, or the
     standard library's processes without Dask) or on the Dask scheduler at ``scheduler``: each first
     action's name with its count, and the total.  ``stream`` (None: quiet) gets what the run is doing
-    and its progress.  Raises `ClusterError` when it cannot start and `Stopped` when it is stopped;
-    either way every finished subtree is in the checkpoint."""
+    and its progress; ``notice`` (None: quiet) the one line that says which checkpoint lines were
+    refused.  Raises `ClusterError` when it cannot start and `Stopped` when it is stopped; either way
+    every finished subtree is in the checkpoint."""
     if depth <= 1:  # nothing to spread
         actions = list(choices(game, state, rules)) if depth == 1 else []
         return [(game.format_action(a), 1) for a in actions], len(actions) if depth == 1 else 1
@@ -495,13 +671,14 @@ def count_on_cluster(
         if stream is not None:
             print(message, file=stream, flush=True)
 
+    path = checkpoint if checkpoint is not None else default_checkpoint(game, rules, state, depth)
+    check_checkpoint_path(path)  # a path that cannot be a checkpoint is refused before any cluster starts
+    recorded_split = checkpoint_split(path)
     runner: DaskRunner | LocalProcesses | None = DaskRunner(address=scheduler) if scheduler else None
     line = ProgressLine(stream) if stream is not None else None
     try:
         size = runner.workers if runner is not None else workers or 1
-        path = checkpoint if checkpoint is not None else default_checkpoint(game, rules, state, depth)
-        chosen = split if split is not None else checkpoint_split(path) or default_split(game, rules, state, depth,
-                                                                                           size)
+        chosen = split if split is not None else recorded_split or default_split(game, rules, state, depth, size)
         the_plan = plan(game, rules, state, depth, chosen)
         left = len(the_plan.tasks) - len(read_checkpoint(path, the_plan))
         if runner is None and left:  # a finished checkpoint is only read back: no cluster to start
@@ -512,12 +689,13 @@ def count_on_cluster(
         say(f"perft {depth}: {len(the_plan.tasks)} subtrees (split at depth {chosen}), {left} to count, on {where};"
             f" checkpoint {path}")
         try:
-            totals = run(the_plan, count, runner, path, line)
+            totals = run(the_plan, count, runner, path, line, notice)
         except (KeyboardInterrupt, WorkerLost) as exc:
             kept = len(read_checkpoint(path, the_plan))
             interrupted = isinstance(exc, KeyboardInterrupt)
             raise Stopped(f"{'stopped' if interrupted else exc}: {kept} of {len(the_plan.tasks)} subtrees are kept"
-                          f" in {path}; run the same command again to resume", interrupted) from None
+                          f" in {path}; run the same command again to resume", interrupted,
+                          isinstance(exc, Terminated)) from None
     finally:
         if line is not None:
             line.close()

@@ -31,6 +31,7 @@ from oracle.inputs import (
     check_numbers,
     check_size,
     load_json,
+    one_line,
 )
 from oracle.interface import DEPENDS, LEGAL, LEGAL_SO_FAR, IllegalAction
 from oracle.tools.records import depending, outcome_json, play, reached, step_json, summary
@@ -64,6 +65,7 @@ class RequestError(Exception):
     an invalid state, the game's clause it breaks)."""
 
     def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        message = one_line(message)  # an echoed token can hold controls: escaped as the command line escapes them
         super().__init__(message)
         self.code = code
         self.message = message
@@ -380,9 +382,12 @@ def op_perft(request: Json, default: Defaults) -> Json:
     state = read_position(request, game)
     rules = check_variant(request, game, default, state)
     depth = read_depth(request, game, rules)
+    divide = request.get("divide", False)
+    if not isinstance(divide, bool):
+        raise RequestError("bad_request", f"divide must be true or false, not {json.dumps(divide)[:40]}")
     answer: Json = {"variant": game.rules_name(rules), "depth": depth}
     try:
-        if request.get("divide") is True and depth >= 1:
+        if divide and depth >= 1:
             parts = game.divide(state, rules, depth)
             answer["nodes"] = sum(n for _, n in parts)
             answer["divide"] = [{"turn": game.format_action(a), "nodes": n} for a, n in parts]
@@ -445,7 +450,7 @@ def time_budget(seconds: float | None) -> Iterator[None]:
 
 
 def error_response(request_id: Any, code: str, message: str) -> str:
-    return json.dumps({"id": request_id, "ok": False, "error": {"code": code, "message": message}})
+    return json.dumps({"id": request_id, "ok": False, "error": {"code": code, "message": one_line(message)}})
 
 
 def handle(line: str, default: Defaults = Defaults(), budget: float | None = REQUEST_SECONDS) -> str:
@@ -473,6 +478,9 @@ def handle(line: str, default: Defaults = Defaults(), budget: float | None = REQ
         operation = OPERATIONS.get(op) if isinstance(op, str) else None
         if operation is None:
             raise RequestError("unknown_op", f"unknown op {json.dumps(op)[:40]}; known: {', '.join(OPS)}")
+        named = request.get("game", default.game)
+        if isinstance(named, str) and named in GAMES:
+            load_game(named)  # a game's first import is the server's start-up, not the request's work
         with time_budget(budget):
             answer = operation(request, default)
     except RequestError as exc:

@@ -22,7 +22,7 @@ A2 ...``, ``oracle replay FILE``) and the protocol (``apply`` with
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -30,6 +30,7 @@ from oracle.errors import NotationError
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.inputs import MAX_RECORD_BYTES, load_json, preview, read_stream
 from oracle.interface import DEPENDS, LEGAL, IllegalAction, Outcome, ToAct, Verdict
+from oracle.tools.state_rules import check_named_rules
 
 Json = dict[str, Any]
 
@@ -103,16 +104,20 @@ def play_one(game: AnyGame, state: Any, action: Any, rules: Any, number: int = 1
     return Step(number, state, mover, action, verdict, tuple(applied.events), applied.state)
 
 
-def play(game: AnyGame, state: Any, actions: Iterable[Any], rules: Any) -> list[Step]:
-    """Each action applied in turn from ``state``; the steps, up to and including the first illegal one."""
-    steps: list[Step] = []
+def iter_play(game: AnyGame, state: Any, actions: Iterable[Any], rules: Any) -> Iterator[Step]:
+    """Each action applied in turn from ``state``, each step yielded as it is played, up to and including
+    the first illegal one: nothing is kept, so many actions take the memory of one state."""
     for number, action in enumerate(actions, start=1):
         step = play_one(game, state, action, rules, number)
-        steps.append(step)
+        yield step
         if not step.played:
-            break
+            return
         state = step.after
-    return steps
+
+
+def play(game: AnyGame, state: Any, actions: Iterable[Any], rules: Any) -> list[Step]:
+    """Each action applied in turn from ``state``; the steps, up to and including the first illegal one."""
+    return list(iter_play(game, state, actions, rules))
 
 
 def reached(steps: Sequence[Step], start: Any) -> Any:
@@ -165,17 +170,47 @@ class RecordedPly:
     events: tuple[str, ...] | None = None
 
 
+class JsonPlies:
+    """The plies of a JSON-lines record, read from its text afresh each time they are walked, so that no
+    more than one line's objects are held at once (a record of 250,000 plies replays in the memory of one
+    state).  Built by `read_record`, which has read every line once already."""
+
+    def __init__(self, text: str, game: AnyGame, skip: int, count: int) -> None:
+        self.text, self.game, self.skip, self.count = text, game, skip, count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[RecordedPly]:
+        left = self.count
+        for number, obj in _json_lines(self.text):
+            if number <= self.skip:
+                continue
+            if left == 0:
+                return
+            left -= 1
+            yield _ply_of(self.game, obj, number)
+
+
+Plies = tuple[RecordedPly, ...] | JsonPlies
+
+
 @dataclass(frozen=True)
 class Record:
-    """A recorded game: the game, its rules, the state it starts from, its steps and how it ends."""
+    """A recorded game: the game, its rules, the state it starts from, its steps and how it ends.
+
+    ``outcome_said``: the record says how the game stands at its end (``outcome`` None: it goes on);
+    ``result``: layout 1's sentence for it (``white wins``, ``unfinished after 200 plies``)."""
 
     game: AnyGame
     rules: Any
     start: Any
-    plies: tuple[RecordedPly, ...]
+    plies: Plies
     final: str | None = None
     outcome: Json | None = None
     header: Json = field(default_factory=dict)
+    outcome_said: bool = False
+    result: str | None = None
 
 
 class RecordError(NotationError):
@@ -209,16 +244,37 @@ def record_game(header: Json, game: AnyGame | None) -> AnyGame:
 
 def record_rules(header: Json, game: AnyGame, ruleset: str | None, variant: str | None) -> Any:
     """The rules the record is played by: its header's (``rules``, or layout 1's ``variant``), or the ones
-    asked for; both, when they differ, are refused."""
+    asked for (``ruleset``, ``variant``: the command line's); both, when they name other rules, are refused."""
     recorded = header.get("rules", header.get("variant"))
     if recorded is not None and not isinstance(recorded, str):
         raise RecordError("line 1: rules must be a string", preview(recorded))
     if recorded is None:
         return game.parse_rules(ruleset, variant)
-    kept = game.parse_rules(ruleset, recorded)
-    if variant is not None and game.rules_name(game.parse_rules(ruleset, variant)) != game.rules_name(kept):
-        raise RecordError(f"line 1: the record is played by {game.rules_name(kept)}, not {variant}", variant)
+    try:
+        kept = game.parse_rules(None, recorded)
+    except NotationError as exc:
+        raise RecordError(f"line 1: {exc}") from None
+    if ruleset is not None or variant is not None:
+        asked = game.parse_rules(ruleset, variant)
+        if game.rules_name(asked) != game.rules_name(kept):
+            named = " and ".join(f"--{k} {v}" for k, v in (("rules", ruleset), ("variant", variant)) if v is not None)
+            raise RecordError(f"line 1: the record is played by {game.rules_name(kept)}, not"
+                              f" {game.rules_name(asked)}", named)
     return kept
+
+
+def start_rules(header: Json, game: AnyGame, start: Any, rules: Any) -> Any:
+    """The rules the record's start is played by: a start whose own rules (a TTYKM ``rules=`` field, a Time
+    Chase table's players, a card game's ``variants=``) are not the header's is refused, as every command
+    refuses rules that a given state contradicts (`oracle.tools.state_rules.check_named_rules`)."""
+    recorded = header.get("rules", header.get("variant"))
+    try:
+        if recorded is None:
+            return game.state_rules(start, rules)
+        own = game.ruleset_of(game.initial_state(rules))
+        return check_named_rules(game, start, rules, own, recorded)
+    except NotationError as exc:
+        raise RecordError(f"line 1: {exc}") from None
 
 
 def canonical_state(game: AnyGame, text: str | None) -> str | None:
@@ -226,27 +282,37 @@ def canonical_state(game: AnyGame, text: str | None) -> str | None:
     return None if text is None else game.format_state(game.parse_state(text))
 
 
+def _json_lines(text: str) -> Iterator[tuple[int, Any]]:
+    """Each non-blank line of a JSON-lines text, read (`load_json`), with its line number; the text is
+    walked in place, never split into a list of lines."""
+    number, at = 0, 0
+    while at < len(text):
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        line, number, at = text[at:end], number + 1, end + 1
+        if line.strip():
+            try:
+                yield number, load_json(line, f"line {number}")
+            except NotationError as exc:
+                raise RecordError(str(exc)) from None
+
+
 def read_record(text: str, game: AnyGame | None = None, ruleset: str | None = None,
                 variant: str | None = None) -> Record:
     """A record's text read: JSON lines (see the module), in the game's own words for its fields.
 
-    ``game``, ``ruleset`` and ``variant`` are what the caller asks for; a header that says otherwise is
-    refused.  Raises `NotationError` (a `RecordError` naming the line) for what cannot be read.
+    ``game``, ``ruleset`` and ``variant`` are what the caller asks for; a header that says otherwise, or a
+    start whose own rules are not the header's, is refused.  Every line is read and checked here, once;
+    the plies are kept as the text (`JsonPlies`).  Raises `NotationError` (a `RecordError` naming the
+    line) for what cannot be read.
     """
     if not text.strip():
         raise RecordError("the record is empty: one JSON line per step")
-    objects = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            try:
-                objects.append((number, load_json(line, f"line {number}")))
-            except NotationError as exc:
-                raise RecordError(str(exc)) from None
+    lines = _json_lines(text)
+    first_number, first = next(lines)
     header: Json = {}
-    first = objects[0][1]
     if isinstance(first, dict) and first.get("record") == "header":
         header = first
-        objects = objects[1:]
     game = record_game(header, game)
     rules = record_rules(header, game, ruleset, variant)
     words = game.words
@@ -255,31 +321,57 @@ def read_record(text: str, game: AnyGame | None = None, ruleset: str | None = No
         start = game.initial_state(rules) if start_text is None else game.parse_state(start_text)
     except NotationError as exc:
         raise RecordError(f"line 1: {exc}") from None
-    plies: list[RecordedPly] = []
+    rules = start_rules(header, game, start, rules)
     final: str | None = None
     outcome: Json | None = None
-    for number, obj in objects:
+    outcome_said = False
+    result: str | None = None
+    count = 0
+    rest = lines if header else _chain((first_number, first), lines)
+    for number, obj in rest:
         if final is not None:
             raise RecordError(f"line {number}: nothing may follow the final record")
-        try:
-            if isinstance(obj, str):
-                plies.append(RecordedPly(number, game.parse_action(obj)))
-                continue
-            if not isinstance(obj, dict):
-                raise RecordError(f"line {number}: a step is a JSON object or an action string", preview(obj))
-            kind = obj.get("record", "ply")
-            if kind == "final":
-                final = canonical_state(game, _text_field(obj, "final", number)) or ""
-                outcome = _outcome_field(obj.get("outcome"), number)
-                continue
-            if kind != "ply":
-                raise RecordError(f"line {number}: a record is a header, a ply or the final one", preview(kind))
-            plies.append(_ply(game, obj, number))
-        except RecordError:
-            raise
-        except NotationError as exc:
-            raise RecordError(f"line {number}: {exc}") from None
-    return Record(game, rules, start, tuple(plies), final or None, outcome, header)
+        if isinstance(obj, dict) and obj.get("record", "ply") == "final":
+            final = canonical_state_at(game, _text_field(obj, "final", number), number) or ""
+            outcome_said = "outcome" in obj
+            outcome = _outcome_field(obj.get("outcome"), number)
+            result = _text_field(obj, "result", number)
+            continue
+        _ply_of(game, obj, number)  # checked now, read again when replayed
+        count += 1
+    return Record(game, rules, start, JsonPlies(text, game, first_number if header else 0, count), final or None,
+                  outcome, header, outcome_said, result)
+
+
+def _chain(first: tuple[int, Any], rest: Iterator[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:
+    yield first
+    yield from rest
+
+
+def canonical_state_at(game: AnyGame, text: str | None, number: int) -> str | None:
+    try:
+        return canonical_state(game, text)
+    except RecordError:
+        raise
+    except NotationError as exc:
+        raise RecordError(f"line {number}: {exc}") from None
+
+
+def _ply_of(game: AnyGame, obj: Any, number: int) -> RecordedPly:
+    """One line of a record read as a ply: an action string, or a ply record."""
+    try:
+        if isinstance(obj, str):
+            return RecordedPly(number, game.parse_action(obj))
+        if not isinstance(obj, dict):
+            raise RecordError(f"line {number}: a step is a JSON object or an action string", preview(obj))
+        kind = obj.get("record", "ply")
+        if kind != "ply":
+            raise RecordError(f"line {number}: a record is a header, a ply or the final one", preview(kind))
+        return _ply(game, obj, number)
+    except RecordError:
+        raise
+    except NotationError as exc:
+        raise RecordError(f"line {number}: {exc}") from None
 
 
 def _outcome_field(found: Any, number: int) -> Json | None:
@@ -306,27 +398,85 @@ def _ply(game: AnyGame, obj: Json, number: int) -> RecordedPly:
 
 @dataclass(frozen=True)
 class Replay:
-    """A record replayed: the steps played, and the first problem (None: it replays as written)."""
+    """A record replayed: the steps played (all of them, or none when not kept), the state reached, and
+    the first problem (None: it replays as written)."""
 
     record: Record
     steps: tuple[Step, ...]
     problem: str | None = None
     problem_ply: int | None = None
+    state: Any = None
+    played: int = 0
+    depends: int = 0
 
-    @property
-    def state(self) -> Any:
-        return reached(self.steps, self.record.start)
+
+def said_outcome(record: Record) -> str:
+    """What the record says of the end, in the words of `stated_outcome`."""
+    if record.outcome is None:
+        return "the game goes on"
+    return f"{','.join(record.outcome['winners']) or 'nobody'} {record.outcome['rule']}"
 
 
-def replay(record: Record) -> Replay:
+def stated_outcome(game: AnyGame, outcome: Outcome | None) -> str:
+    """``white WIN.CHECK``, ``nobody OMBRES.LOSS`` or ``the game goes on``."""
+    if outcome is None:
+        return "the game goes on"
+    return f"{','.join(game.player_name(w) for w in outcome.winners) or 'nobody'} {outcome.rule}"
+
+
+def result_sentence(game: AnyGame, outcome: Outcome | None) -> str | None:
+    """Layout 1's sentence for an end (``white wins``, ``p0,p2 win``, ``nobody win``); None while it goes on
+    (written ``unfinished after N plies``)."""
+    if outcome is None:
+        return None
+    winners = [game.player_name(w) for w in outcome.winners]
+    return f"{winners[0]} wins" if len(winners) == 1 else f"{','.join(winners) or 'nobody'} win"
+
+
+def _end_problem(record: Record, state: Any) -> str | None:
+    """How the record's end differs from the oracle's: its final state, its outcome (null included: the
+    game goes on) and layout 1's result sentence, each compared when the record gives it."""
+    game = record.game
+    if record.final is not None and record.final != game.format_state(state):
+        return (f"the final {game.words.state}: the record says {record.final}, but the replay reached "
+                f"{game.format_state(state)}")
+    ours = game.outcome(state)
+    rule = f" ({ours.rule})" if ours is not None else ""
+    if record.outcome_said:
+        theirs = None if record.outcome is None else (record.outcome["winners"], record.outcome["rule"])
+        mine = None if ours is None else ([game.player_name(w) for w in ours.winners], ours.rule)
+        if theirs != mine:
+            return (f"the outcome: the record says {said_outcome(record)}, but the oracle says"
+                    f" {stated_outcome(game, ours)}")
+    if record.result is not None:
+        sentence = result_sentence(game, ours)
+        unfinished = record.result.startswith("unfinished after ") and record.result.endswith(" plies") \
+            and record.result.removeprefix("unfinished after ").removesuffix(" plies").isdigit()
+        if (sentence is None and not unfinished) or (sentence is not None and record.result != sentence):
+            return (f"the result: the record says {record.result}, but the oracle says"
+                    f" {sentence or 'the game goes on'}{rule}")
+    return None
+
+
+def replay(record: Record, keep: bool = True, each: Callable[[Step], None] | None = None) -> Replay:
     """Play a record's steps from its start, checking what it says of each; stop at the first problem:
-    an illegal step (named with its rule) or a state, mover, verdict, events or end that differ."""
+    an illegal step (named with its rule) or a state, mover, verdict, events or end that differ.
+
+    ``keep``: the steps are kept in the answer (False: each is dropped once played, so that a long
+    record replays in the memory of one state); ``each`` is called with every step as it is played."""
     game, rules = record.game, record.rules
     state = record.start
     steps: list[Step] = []
+    played = depends = 0
 
     def stop(number: int, problem: str) -> Replay:
-        return Replay(record, tuple(steps), problem, number)
+        return Replay(record, tuple(steps), problem, number, state, played, depends)
+
+    def take(step: Step) -> None:
+        if keep:
+            steps.append(step)
+        if each is not None:
+            each(step)
 
     for number, ply in enumerate(record.plies, start=1):
         where = f"ply {number}" + (f" (line {ply.line})" if ply.line else "")
@@ -337,28 +487,22 @@ def replay(record: Record) -> Replay:
         if ply.to_act is not None and ply.to_act != mover:
             return stop(number, f"{where}: the record says {ply.to_act} acts, but {mover} is to act")
         step = play_one(game, state, ply.action, rules, number)
-        steps.append(step)
+        take(step)
         if not step.played:
             return stop(number, f"{where}: {mover}'s {game.format_action(ply.action)} is {step.verdict}")
+        played += 1
+        depends += step.verdict.status == DEPENDS
+        state = step.after
         if ply.verdict is not None and ply.verdict != step.verdict.status:
             return stop(number, f"{where}: the record says {ply.verdict}, but the oracle says {step.verdict}")
         events = tuple(game.event_text(e) for e in step.events)
         if ply.events is not None and ply.events != events:
             return stop(number, f"{where}: the events differ: the record says {'; '.join(ply.events)}, "
                                 f"the oracle {'; '.join(events)}")
-        state = step.after
-    end = len(record.plies) + 1
-    if record.final is not None and record.final != game.format_state(state):
-        return stop(end, f"the final {game.words.state}: the record says {record.final}, but the replay reached "
-                         f"{game.format_state(state)}")
-    if record.outcome is not None:
-        ours = outcome_json(game, game.outcome(state))
-        if ours is None or (ours["winners"], ours["rule"]) != (record.outcome["winners"], record.outcome["rule"]):
-            said = f"{','.join(record.outcome['winners']) or 'nobody'} {record.outcome['rule']}"
-            return stop(end, f"the outcome: the record says {said}, but the oracle says "
-                             + ("the game goes on" if ours is None else f"{','.join(ours['winners']) or 'nobody'} "
-                                                                        f"{ours['rule']}"))
-    return Replay(record, tuple(steps))
+    problem = _end_problem(record, state)
+    if problem is not None:
+        return stop(len(record.plies) + 1, problem)
+    return Replay(record, tuple(steps), None, None, state, played, depends)
 
 
 def write_record(game: AnyGame, rules: Any, start: Any, actions: Sequence[Any]) -> str:

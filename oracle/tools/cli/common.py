@@ -23,6 +23,7 @@ EXIT_ILLEGAL = 1
 EXIT_ERROR = 2
 EXIT_DEPENDS = 3  # asked from a player's view: legal in some completions of what it cannot see, not in others
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command ended by Ctrl-C
+EXIT_TERMINATED = 143  # 128 + SIGTERM: a perft on a cluster stopped by it, its checkpoint kept
 
 
 class UsageError(Exception):

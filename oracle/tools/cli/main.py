@@ -14,11 +14,11 @@ import random
 import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, overload
 
 from oracle.errors import InvalidPosition, NotationError, invalid_text
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
-from oracle.interface import DEPENDS, ILLEGAL, LEGAL, LEGAL_SO_FAR
+from oracle.interface import DEPENDS, ILLEGAL, LEGAL, LEGAL_SO_FAR, Verdict
 from oracle.tools.cli import conform, perft, render, replay, serve, vectors
 from oracle.tools.cli.arguments import name_text, whole_number
 from oracle.tools.cli.common import EXIT_DEPENDS as EXIT_DEPENDS
@@ -26,6 +26,7 @@ from oracle.tools.cli.common import EXIT_ERROR as EXIT_ERROR
 from oracle.tools.cli.common import EXIT_ILLEGAL as EXIT_ILLEGAL
 from oracle.tools.cli.common import EXIT_INTERRUPTED as EXIT_INTERRUPTED
 from oracle.tools.cli.common import EXIT_OK as EXIT_OK
+from oracle.tools.cli.common import EXIT_TERMINATED as EXIT_TERMINATED
 from oracle.tools.cli.common import Parser as Parser
 from oracle.tools.cli.common import UsageError as UsageError
 from oracle.tools.cli.common import emit as emit
@@ -37,7 +38,7 @@ from oracle.tools.cli.common import read_state as read_state
 from oracle.tools.cli.common import report as report
 from oracle.tools.cli.options import refuse
 from oracle.tools.cli.steps import next_step
-from oracle.tools.records import outcome_json, play, play_one, reached, step_json, step_text, summary
+from oracle.tools.records import iter_play, outcome_json, play_one, step_json, step_text
 from oracle.version import SPEC_VERSION, __version__
 
 DESCRIPTION = """\
@@ -71,6 +72,7 @@ exit status:
      'observe --player N' prints): the action depends on what the view cannot
      see (legal in some completions, illegal in others; the answer says on what)
   130  interrupted (Ctrl-C)
+  143  a perft on a cluster stopped by SIGTERM (its checkpoint kept)
 
 limits:
   a POSITION (argument or standard input) is at most 16384 bytes, a TURN at
@@ -154,7 +156,7 @@ def _quote_hint(args: argparse.Namespace, game: AnyGame, rules: Any) -> str:
     return ""
 
 
-def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, list[Any], Any]:
+def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> tuple[Any, Sequence[Any], Any]:
     """``[POSITION] TURN [TURN ...]``: one argument is an action from the game's start; with several, the
     first is the state.  With the rules the state is played by (`read_played`)."""
     words: list[str] = args.args
@@ -174,7 +176,31 @@ def split_state_actions(args: argparse.Namespace, game: AnyGame, rules: Any) -> 
                          f"{_article(game.words.action)} {game.words.action}: give the {game.words.state} first "
                          f"('oracle {'' if game.name == DEFAULT_GAME else f'--game {game.name} '}show' prints the "
                          "start)") from None
-    return state, [read_action(word, game) for word in words[1:]], played
+    return state, ReadActions(words[1:], game), played
+
+
+class ReadActions(Sequence[Any]):
+    """The actions of the command line, each read (and so checked) once here, then read again as it is
+    played: thousands of actions are kept as their text alone, not as the game's objects."""
+
+    def __init__(self, words: Sequence[str], game: AnyGame) -> None:
+        for word in words:
+            read_action(word, game)
+        self.words, self.game = words, game
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Any]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [read_action(word, self.game) for word in self.words[index]]
+        return read_action(self.words[index], self.game)
 
 
 def _is_action(text: str, game: AnyGame) -> bool:
@@ -288,21 +314,45 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 
 def apply_several(args: argparse.Namespace, game: AnyGame, state: Any, actions: Sequence[Any], rules: Any) -> int:
-    """``apply STATE A1 A2 ...``: each action in turn, with its events; the first illegal one stops them."""
-    steps = play(game, state, actions, rules)
-    after = reached(steps, state)
-    verdict = summary(steps)
-    data = {"turns": [game.format_action(a) for a in actions], "steps": [step_json(game, s) for s in steps],
-            "verdict": verdict.status, "rule": verdict.rule, "reason": verdict.reason,
-            "played": sum(1 for s in steps if s.played), "position": game.format_state(after),
-            "winner": _winner(game, after), "outcome": outcome_json(game, game.outcome(after))}
-    lines = [step_text(game, s) for s in steps]
-    if not steps[-1].played:
-        lines.append(f"\nstopped at {game.words.action} {steps[-1].number} of {len(actions)}; the "
-                     f"{game.words.state} before it:")
-    lines += ["", game.state_text(after), "", game.format_state(after)]
-    emit(args, data, "\n".join(lines))
-    return EXIT_OK if steps[-1].played else EXIT_ILLEGAL
+    """``apply STATE A1 A2 ...``: each action in turn, with its events; the first illegal one stops them.
+    Each step is printed as it is played (text, or the JSON streamed), so that many actions take the
+    memory of one state."""
+    from oracle.tools.cli.streamed import JsonWriter
+
+    writer = None
+    if args.json:
+        writer = JsonWriter(sys.stdout, {}, "turns")
+        for action in actions:
+            writer.item(game.format_action(action))
+        writer.next("steps")
+    played, verdict, last = 0, Verdict(LEGAL, ""), None
+    after = state
+    for step in iter_play(game, state, actions, rules):
+        if writer is not None:
+            writer.item(step_json(game, step))
+        else:
+            print(step_text(game, step))
+        if step.verdict.status == ILLEGAL or (step.verdict.status == DEPENDS and verdict.status == LEGAL):
+            verdict = step.verdict
+        last = step
+        if step.played:
+            played += 1
+            after = step.after
+    assert last is not None, "at least one action"
+    if writer is not None:
+        tail = {"verdict": verdict.status, "rule": verdict.rule, "reason": verdict.reason, "played": played,
+                "position": game.format_state(after), "winner": _winner(game, after),
+                "outcome": outcome_json(game, game.outcome(after))}
+        named = getattr(args, "rules_named", None)
+        writer.close({**tail, "rules": named} if named is not None else tail)
+    else:
+        lines = []
+        if not last.played:
+            lines.append(f"\nstopped at {game.words.action} {last.number} of {len(actions)}; the "
+                         f"{game.words.state} before it:")
+        lines += ["", game.state_text(after), "", game.format_state(after)]
+        print("\n".join(lines))
+    return EXIT_OK if last.played else EXIT_ILLEGAL
 
 
 def cmd_start(args: argparse.Namespace) -> int:

@@ -44,8 +44,11 @@ running Dask cluster: start one with 'dask scheduler', then 'dask worker
 ADDRESS' on each machine) the tree is split into its distinct positions,
 counted in parallel, to depth 12.  Each finished subtree goes to a checkpoint
 file at once: after Ctrl-C (exit 130) or a lost machine or cluster (exit 2),
-the same command resumes.  Progress (nodes, subtrees, rate, ETA) goes to
-stderr, in place on a terminal, else every 30 s.
+the same command resumes (SIGTERM stops it as Ctrl-C does, exit 143).  A
+checkpoint line is believed only if its ruleset, depth, state and checksum
+hold; a line that fails is dropped and its subtree counted again, in one line
+on stderr (spec/design.md, Checkpoints).  Progress (nodes, subtrees, rate,
+ETA) goes to stderr, in place on a terminal, else every 30 s.
 """
 
 MAX_CLUSTER_DEPTH = 12
@@ -162,18 +165,25 @@ def cmd_perft_cluster(args: argparse.Namespace, game: AnyGame, rules: Any, state
     from pathlib import Path
 
     from oracle.tools import perft_cluster
-    from oracle.tools.cli.common import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError, emit, report
+    from oracle.tools.cli.common import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, UsageError, emit, report
 
     if args.depth > MAX_CLUSTER_DEPTH:
         raise UsageError(f"perft depth {args.depth} is beyond the limit of {MAX_CLUSTER_DEPTH} on a cluster")
+    if args.checkpoint is not None and not args.checkpoint:
+        raise UsageError("--checkpoint needs a file name")
     try:
-        parts, nodes = perft_cluster.count_on_cluster(
-            game, rules, state, args.depth, game.perft_counter(rules), workers=args.workers,
-            scheduler=args.scheduler, split=args.split, stream=None if args.quiet else sys.stderr,
-            checkpoint=Path(args.checkpoint) if args.checkpoint else None)
+        with perft_cluster.on_terminate():
+            parts, nodes = perft_cluster.count_on_cluster(
+                game, rules, state, args.depth, game.perft_counter(rules), workers=args.workers,
+                scheduler=args.scheduler, split=args.split, stream=None if args.quiet else sys.stderr,
+                checkpoint=Path(args.checkpoint) if args.checkpoint else None,
+                notice=lambda line: report(f"oracle: {line}"))
     except perft_cluster.ClusterError as exc:
         raise UsageError(str(exc)) from None
     except perft_cluster.Stopped as exc:
+        if exc.terminated:
+            report(f"oracle: terminated: {exc}")
+            return EXIT_TERMINATED
         report(f"oracle: {'interrupted' if exc.interrupted else 'error'}: {exc}")
         return EXIT_INTERRUPTED if exc.interrupted else EXIT_ERROR
     data: dict[str, Any] = {"depth": args.depth, "nodes": nodes}

@@ -54,10 +54,13 @@ examples:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay the record, printing each step as it is played (text, or the JSON streamed), so that a long
+    record replays in the memory of one state."""
     import sys
 
     from oracle.games import load_game
-    from oracle.tools.cli.common import EXIT_ILLEGAL, EXIT_OK, UsageError, emit
+    from oracle.tools.cli.common import EXIT_ILLEGAL, EXIT_OK, UsageError
+    from oracle.tools.cli.streamed import JsonWriter
     from oracle.tools.records import outcome_json, outcome_text, read_record, read_text, replay, step_json, step_text
 
     given = getattr(args, "game", None)
@@ -75,33 +78,37 @@ def cmd_replay(args: argparse.Namespace) -> int:
         record = read_record(text, game, ruleset, variant)
     else:  # a playthrough of the vector sets, written as text
         record = playthrough_record(text, game, ruleset, variant)
-    done = replay(record)
-    game, state = record.game, done.state
-    rules = game.state_rules(state, record.rules)
-    outcome = game.outcome(state)
-    lines = [f"{game.title} ({game.rules_name(rules)}): {_count(len(record.plies), game)} from "
-             f"{game.format_state(record.start)}"]
-    lines += [step_text(game, s, events=False) for s in done.steps]  # --json has the events
-    depends = sum(1 for s in done.steps if s.verdict.status == "depends")
-    if done.problem is not None:
-        lines.append(f"stopped: {done.problem}")
+    del text  # a JSON record keeps its own reference; a playthrough's is read already
+    game = record.game
+    start = game.format_state(record.start)
+    rules_name = game.rules_name(record.rules)
+    if args.json:
+        writer = JsonWriter(sys.stdout, {"game": game.name, "rules": rules_name, "start": start}, "steps")
+        done = replay(record, keep=False, each=lambda s: writer.item(step_json(game, s)))
     else:
-        ending = outcome_text(outcome) if outcome is not None else f"the game goes on: {_to_act(game, state)}"
-        lines.append(f"replayed {_count(len(done.steps), game)}"
-                     + (f" ({depends} taken as made, depending on what the view cannot see)" if depends else "")
-                     + f"; {ending}")
-    lines += [game.format_state(state)]
-    data = {"game": game.name, "rules": game.rules_name(rules), "start": game.format_state(record.start),
-            "steps": [step_json(game, s) for s in done.steps], "ok": done.problem is None,
-            "problem": done.problem, "problem_ply": done.problem_ply, "depends": depends,
-            "position": game.format_state(state), "outcome": outcome_json(game, outcome)}
-    emit(args, data, "\n".join(lines))
+        print(f"{game.title} ({rules_name}): {_count(len(record.plies), game)} from {start}")
+        done = replay(record, keep=False, each=lambda s: print(step_text(game, s, events=False)))
+    state = done.state
+    outcome = game.outcome(state)
+    if args.json:
+        writer.close({"ok": done.problem is None, "problem": done.problem, "problem_ply": done.problem_ply,
+                      "depends": done.depends, "position": game.format_state(state),
+                      "outcome": outcome_json(game, outcome)})
+    else:
+        if done.problem is not None:
+            print(f"stopped: {done.problem}")
+        else:
+            ending = outcome_text(outcome) if outcome is not None else f"the game goes on: {_to_act(game, state)}"
+            print(f"replayed {_count(done.played, game)}"
+                  + (f" ({done.depends} taken as made, depending on what the view cannot see)" if done.depends
+                     else "") + f"; {ending}")
+        print(game.format_state(state))
     return EXIT_OK if done.problem is None else EXIT_ILLEGAL
 
 
 def playthrough_record(text: str, game: Any, ruleset: str | None, variant: str | None) -> Any:
     """A playthrough file of the vector sets (either layout), as a record: its states, movers and events
-    are checked; layout 2's outcome too."""
+    are checked, and how it ends: layout 1's ``result`` sentence, layout 2's ``outcome``."""
     from oracle.errors import NotationError
     from oracle.tools.records import Record, RecordedPly, RecordError, canonical_state, record_game, record_rules
     from oracle.tools.vectors import VectorDirError, read_playthrough
@@ -123,14 +130,30 @@ def playthrough_record(text: str, game: Any, ruleset: str | None, variant: str |
         except NotationError as exc:
             raise RecordError(f"ply {ply.number}: {exc}") from None
     outcome: dict[str, Any] | None = None
-    said = playthrough.end.split()
-    if header.get("format") == "2" and len(said) == 2:  # ``p0 TC.WIN.THREE`` or ``nobody OMBRES.LOSS``
-        outcome = {"winners": [] if said[0] == "nobody" else said[0].split(","), "rule": said[1]}
+    said, result = False, None
+    if header.get("format") == "2":
+        said, outcome = True, _outcome_line(playthrough.end)
+    elif playthrough.end:
+        result = playthrough.end
     try:
         final = canonical_state(game, playthrough.final)
     except NotationError as exc:
         raise RecordError(f"the final {game.words.state}: {exc}") from None
-    return Record(game, rules, game.initial_state(rules), tuple(plies), final, outcome, header)
+    return Record(game, rules, game.initial_state(rules), tuple(plies), final, outcome, header, said, result)
+
+
+def _outcome_line(text: str) -> dict[str, Any] | None:
+    """Layout 2's ``outcome:`` line: ``none`` (the game goes on), or the winners and the clause, such as
+    ``p0 TC.WIN.THREE`` or ``nobody OMBRES.LOSS``; anything else is refused."""
+    from oracle.tools.records import RecordError
+
+    said = text.split()
+    if said == ["none"]:
+        return None
+    if len(said) != 2 or said[0] == "none":
+        raise RecordError("the outcome line is 'outcome: none' or 'outcome: WINNERS RULE' (such as"
+                          " 'p0 TC.WIN.THREE' or 'nobody OMBRES.LOSS')", text)
+    return {"winners": [] if said[0] == "nobody" else said[0].split(","), "rule": said[1]}
 
 
 def _count(number: int, game: Any) -> str:

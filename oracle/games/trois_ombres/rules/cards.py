@@ -325,6 +325,9 @@ def limbes_effect(table: Table, card: str, rules: Rules) -> None:
         table.steps_l.insert(0, Step("trap-slot"))
     elif card == "brouillard":
         givers = tuple(lieu for lieu in LIEUX if free_tiles(table, lieu, rules))
+        if not givers:  # an Embûche whose effect cannot be applied is discarded with no effect
+            table.emit("no-effect", rule, "no Lieu has a free tile: no effect")
+            return
         table.steps_l[0:0] = [Step("pick", (lieu,)) for lieu in givers] + [Step("place", givers), Step("shuffle")]
     elif card == "fausse-piste":
         if not table.agency:
