@@ -370,7 +370,7 @@ def test_the_french_edition_gets_its_pictures_and_steps_in_french() -> None:
     assert english == view(request)
     assert french["state"] == english["state"] and french["applied"]["action"] == english["applied"]["action"]
     assert french["applied"]["events"] == english["applied"]["events"]  # the oracle's events, as it writes them
-    assert [s["text"] for s in french["applied"]["steps"]][0] == "Les Blancs choisissent la copie de la case a1 du passé."
+    assert french["applied"]["steps"][0]["text"] == "Les Blancs choisissent la copie de la case a1 du passé."
     assert english["applied"]["steps"][0]["text"].startswith("White chooses")
     assert ">Aux Noirs de jouer<" in french["svg_row"] and ">Black to move<" in english["svg_row"]
     dealt = json.loads(view_json(json.dumps({"game": "time-chase", "picks": ["chance"], "lang": "fr"})))
