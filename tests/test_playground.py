@@ -359,3 +359,21 @@ def test_the_chooser_names_the_ruleset_of_the_position() -> None:
         state = game.format_state(game.initial_state(game.parse_rules(ruleset, None)))
         assert view({"game": "ttykm", "state": state})["ruleset"] == named
     assert view({"game": "time-chase"})["ruleset"] == "standard"
+
+
+def test_the_french_edition_gets_its_pictures_and_steps_in_french() -> None:
+    """A request with ``lang`` ``fr``: the pictures' and the replay's words are French, the notation and
+    the oracle's state are the same as in English, and a request without it is answered in English."""
+    request = {"game": "ttykm", "picks": ["past:a1", "past:a2", "past:b2", "focus:present"]}
+    english = json.loads(view_json(json.dumps(request)))
+    french = json.loads(view_json(json.dumps({**request, "lang": "fr"})))
+    assert english == view(request)
+    assert french["state"] == english["state"] and french["applied"]["action"] == english["applied"]["action"]
+    assert french["applied"]["events"] == english["applied"]["events"]  # the oracle's events, as it writes them
+    assert french["applied"]["steps"][0]["text"] == "Les Blancs choisissent la copie de la case a1 du passé."
+    assert english["applied"]["steps"][0]["text"].startswith("White chooses")
+    assert ">Aux Noirs de jouer<" in french["svg_row"] and ">Black to move<" in english["svg_row"]
+    dealt = json.loads(view_json(json.dumps({"game": "time-chase", "picks": ["chance"], "lang": "fr"})))
+    assert "Manche 1 sur 10" in dealt["view"]["picture"] and "Round 1 of" not in dealt["view"]["picture"]
+    # A chance button says which it is, for the page to word it in its own language.
+    assert view({"game": "ttykm", "rules": "convergence"})["buttons"][-1]["draw"] is True

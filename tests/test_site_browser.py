@@ -825,3 +825,120 @@ def test_the_playground_follows_the_turn_and_the_game(browser: Any, base_url: st
     example.scroll_into_view_if_needed()
     example.screenshot(path=str(OUTPUT / f"site-learn-stop-short-{width}.png"))
     visit.assert_clean()
+
+
+# The playground's own words in a page (the oracle's notation, reasons, events and a view's fields apart),
+# with the values of the attributes a reader hears or sees on hovering, and the chooser's names.
+PLAYGROUND_WORDS = """() => {
+    const root = document.getElementById("ttykm-playground").cloneNode(true);
+    for (const node of root.querySelectorAll(".pg-events, .pg-step-text, .pg-fields, .pg-picture, .pg-text, " +
+        ".pg-refused, code, svg, input")) node.remove();
+    const words = [root.innerText || root.textContent];
+    for (const node of [root, ...root.querySelectorAll("*")]) {
+        for (const name of ["aria-label", "title", "label"]) {
+            if (node.getAttribute(name)) words.push(node.getAttribute(name));
+        }
+    }
+    return words.join("\\n");
+}"""
+
+# Words of the English interface built from parts, which the table of plain strings does not list.
+ENGLISH_PHRASES = ("to move", "legal turns", "just played", "step 2 of", "Pass the device", "show my view",
+                   "sees", "to act", "Let chance act", "Focus to the", "choices")
+
+
+SAME_IN_BOTH = ("position",)  # the words of the table that French writes as English does
+
+
+def english_left(page: Any) -> list[str]:
+    """The English words of the playground's table still on a French page."""
+    table = page.evaluate("window.ttykmPlayground.words")
+    english = [text for key, text in table["en"].items()
+               if isinstance(text, str) and len(text.strip()) > 3 and key not in SAME_IN_BOTH]  # "and": French too
+    english += [word for word in table["en"]["eras"].values()]
+    shown = page.evaluate(PLAYGROUND_WORDS)
+    return [text for text in english + list(ENGLISH_PHRASES) if text.strip() and text.strip() in shown]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_french_playground_speaks_french(browser: Any, base_url: str, width: int) -> None:
+    """On the French edition every word of the playground is French: a turn clicked and one typed, then
+    Time Chase and 3 Ombres from the chooser, with no English word of the script's table left; the English
+    page keeps its English."""
+    from oracle.games import load_game
+
+    visit = Visit(browser, base_url, width)
+    page = visit.open("/fr/playground/")
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    status = page.locator(".pg-status")
+    assert status.inner_text().startswith("Aux Blancs de jouer,") and "tours légaux" in status.inner_text()
+    assert page.locator(".pg-undo").inner_text() == "Annuler un clic"
+    assert page.locator(".pg-restart").inner_text() == "Nouvelle partie"
+    assert page.locator(".pg-edit").inner_text() == "Modifier la position"
+    assert page.locator(".pg-type button").inner_text() == "La jouer"
+    assert page.locator("label.pg-choose").first.inner_text().startswith("Jouer à")
+    assert page.locator(".pg-editor summary").inner_text().startswith("La position en notation")
+    assert page.locator("button[data-pick='focus:present']").inner_text() == "Focus au présent"
+    options = page.locator("select.pg-game option").all_inner_texts()
+    assert "Demain tu m'as tué : Croissance" in options and "Contre-Temps" in options, options
+    if width != WIDTHS[0]:
+        assert page.locator(".pg-eras:not(.pg-step-eras) .pg-era").all_inner_texts()[0].startswith("Passé")
+    assert english_left(page) == []
+    # A turn by clicks: its replay, step by step, in French.
+    for cell in ("past:a1", "past:a2", "past:b2"):
+        visible_cell(page, cell).click()
+    assert status.inner_text().startswith("Cliquez une case cerclée")
+    page.locator("button[data-pick='focus:present']").click()
+    replay = page.locator(".pg-replay")
+    assert "Le tour qui vient d'être joué, pas à pas" in replay.inner_text()
+    assert "étape 1 sur 4" in replay.inner_text()
+    assert page.locator(".pg-step-text").inner_text() == "Les Blancs choisissent la copie de la case a1 du passé."
+    page.locator(".pg-next").click()
+    assert "étape 2 sur 4" in replay.inner_text() and page.locator(".pg-next").inner_text() == "Étape suivante"
+    assert status.inner_text().startswith("Aux Noirs de jouer,")
+    assert english_left(page) == []
+    # A turn typed: refused in French around the oracle's own reason and rule, then one played.
+    page.locator(".pg-typed").fill("d4 E S >past")
+    page.locator(".pg-type button").click()
+    refused = page.locator(".pg-refused").inner_text()
+    assert refused.startswith("Interdit :") and "(La règle : MOVE.WALL" in refused
+    game = load_game("ttykm")
+    rules = game.parse_rules(None, None)
+    before = game.parse_state(page.locator(".pg-position").input_value())
+    turn = game.legal_actions(before, rules)[0]
+    page.locator(".pg-typed").fill(game.format_action(turn))
+    page.locator(".pg-type button").click()
+    assert page.locator(".pg-position").input_value() == game.format_state(game.apply(before, turn, rules).state)
+    assert status.inner_text().startswith("Aux Blancs de jouer,")
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-fr-playground-ttykm-{width}.png"), full_page=True)
+    # The card games, from the chooser: chance, the pass-the-device screen and a seat's view.
+    for name in ("time-chase", "trois-ombres"):
+        page.locator("select.pg-game").select_option(f"{name}|")
+        assert status.inner_text().startswith("Au hasard d'agir")
+        chance = "Laisser agir le hasard (un tirage avec graine)"
+        assert page.locator("button[data-pick='chance']").inner_text() == chance
+        assert page.locator("label.pg-seat-choice").inner_text().startswith("Place")
+        seats = page.locator("select.pg-seat option").all_inner_texts()
+        assert seats[0] == "Passer et jouer : la vue de chaque joueur"
+        assert seats[-1] == "Arbitre : toutes les cartes cachées montrées"
+        page.locator("button[data-pick='chance']").click()
+        assert page.locator(".pg-pass strong").inner_text().startswith("Passez l'appareil à ")
+        assert page.locator(".pg-pass-ready").inner_text().startswith("Je suis ")
+        assert english_left(page) == []
+        page.locator(".pg-pass-ready").click()
+        assert page.locator(".pg-view-title").inner_text().startswith("Ce que voit ")
+        assert status.inner_text().startswith("À ") and "d'agir" in status.inner_text()
+        assert english_left(page) == []
+        page.screenshot(path=str(OUTPUT / f"site-fr-playground-{name}-{width}.png"), full_page=True)
+    # The English page is unchanged.
+    page = open_playground(visit)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator(".pg-status").inner_text().startswith("White to move,")
+    assert page.locator(".pg-undo").inner_text() == "Undo a click"
+    assert page.locator("button[data-pick='focus:present']").inner_text() == "Focus to the present"
+    page.locator("select.pg-game").select_option("time-chase|")
+    assert page.locator("button[data-pick='chance']").inner_text() == "Let chance act (a seeded draw)"
+    assert page.locator(".pg-status").inner_text().startswith("Chance acts next")
+    visit.assert_clean()

@@ -5,6 +5,152 @@
   "use strict";
   const root = document.getElementById("ttykm-playground");
   if (!root) return;
+  // Every word the playground writes, one table per language; the page's <html lang> chooses it.
+  // What the oracle itself writes (rule IDs, notation, its reasons, its events) is shown as it comes.
+  const WORDS = {
+    en: {
+      eras: { past: "Past", present: "Present", future: "Future" },
+      failed: "The playground could not start. ",
+      fromFile: "This page was opened from a file.",
+      serve: ["The playground runs Python in this page, which browsers allow only for a page served over HTTP. ",
+        "From the folder of the built site run ", " and open ", " (in a clone of the repository, ", " does it all)."],
+      servePath: "playground/",
+      loading: "Loading the oracle in your browser…",
+      eraShown: "Era shown", stepEraShown: "Era of the step shown",
+      position: "Position", positionLink: "Link to this position", link: "Link",
+      edit: "Edit the position", doneEditing: "Done editing",
+      gameAndRules: "Game and rules", play: "Play ", seat: "Seat ", whoseView: "Whose view",
+      typedLabel: "An action in notation", typeAnAction: "Or type an action ", playIt: "Play it",
+      undo: "Undo a click", newGame: "New game",
+      editor: "The position in notation, and a link to share it", load: "Load",
+      example: function (board, turn) { return "Play the example's " + (board ? "turn" : "action") + ": " + turn; },
+      ringed: function (n) { return n + " ringed"; },
+      unreadable: function (action, error) { return (action ? "That action" : "That position") + " cannot be read: " + error; },
+      notAllowed: "Not allowed: ", theRule: "(The rule: ",
+      over: "The game is over: ",
+      editing: "Editing: click a square to cycle it through empty, white and black.",
+      convergence: "Before the first turn, chance draws the pair of chapters played together. " +
+        "Choose the pair, or let chance draw it.",
+      toMove: function (mover, count, stacked) {
+        return mover + " to move, " + count + " legal turns. Click a copy on your Focus era: the ringed squares." +
+          (stacked ? " The buttons above the board switch eras." : "");
+      },
+      goOn: function (chapter) {
+        return "Click a ringed square to act" + (chapter ? ", take a chapter action" : "") + ", or move your Focus with a button.";
+      },
+      playItem: function (item) { return "Play " + item; },
+      hotSeat: "Pass and play: each player's own view", seatOnly: function (name) { return name + "'s view only"; },
+      umpire: "Umpire: every hidden card shown",
+      passTo: function (who) { return "Pass the device to " + who + "."; },
+      lookAway: function (who) { return " The others look away: this screen hides " + who + "'s view until " + who + " has it."; },
+      iAm: function (who) { return "I am " + who + ": show my view"; },
+      actsNext: function (who) { return who + " to act next."; },
+      sees: function (who) { return "What " + who + " sees"; },
+      nothingPrivate: "Nothing that the others do not see.",
+      everythingElse: function (who) { return "Everything else " + who + " sees (every player sees it)"; },
+      chanceOne: "Chance acts next: click to let it act (the oracle draws with a seed taken from the position, so a link to it replays the same draw).",
+      chanceMany: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + n + " outcomes)."; },
+      chooseSeat: function (who) { return who + " to act: choose that seat, or pass and play."; },
+      toAct: function (who, count, sealed, shown) {
+        return who + " to act, " + count + (count === 1 ? " choice" : " choices") +
+          (sealed ? " (sealed: the others do not see it until every player has chosen)" : "") +
+          (count > shown ? "; the first " + shown + " are shown" : "") + ".";
+      },
+      justPlayed: function (list) { return (list ? "The action" : "The turn") + " just played, step by step"; },
+      stepOf: function (list) { return list ? "Action " : "Turn "; },
+      step: function (at, of) { return ": step " + at + " of " + of + "."; },
+      previous: "Previous step", next: "Next step",
+      chance: "Chance", nobody: "Nobody", and: " and ",
+      players: {}, games: {}, rulesets: {}, colon: ": ",
+      drawAtRandom: "Draw at random", letChance: "Let chance act (a seeded draw)",
+      outcome: function (action, p) { return action + " (chance " + p + ")"; },
+      pick: function (label) { return label; },
+    },
+    fr: {
+      eras: { past: "Passé", present: "Présent", future: "Futur" },
+      failed: "Le terrain de jeu n'a pas pu démarrer. ",
+      fromFile: "Cette page a été ouverte depuis un fichier.",
+      serve: ["Le terrain de jeu fait tourner Python dans cette page, ce que les navigateurs ne permettent qu'à une page servie en HTTP. ",
+        "Depuis le dossier du site construit, lancez ", " et ouvrez ", " (dans un clone du dépôt, ", " fait tout cela)."],
+      servePath: "fr/playground/",
+      loading: "L'oracle se charge dans votre navigateur…",
+      eraShown: "Époque montrée", stepEraShown: "Époque de l'étape montrée",
+      position: "Position", positionLink: "Lien vers cette position", link: "Lien",
+      edit: "Modifier la position", doneEditing: "Fin de la modification",
+      gameAndRules: "Jeu et règles", play: "Jouer à ", seat: "Place ", whoseView: "Vue de qui",
+      typedLabel: "Une action en notation", typeAnAction: "Ou tapez une action ", playIt: "La jouer",
+      undo: "Annuler un clic", newGame: "Nouvelle partie",
+      editor: "La position en notation, et un lien pour la partager", load: "Charger",
+      example: function (board, turn) { return "Jouer " + (board ? "le tour" : "l'action") + " de l'exemple : " + turn; },
+      ringed: function (n) { return n + (n === 1 ? " case cerclée" : " cases cerclées"); },
+      unreadable: function (action, error) { return (action ? "Cette action" : "Cette position") + " ne peut pas être lue : " + error; },
+      notAllowed: "Interdit : ", theRule: "(La règle : ",
+      over: "La partie est finie : ",
+      editing: "Modification : cliquez une case pour la faire passer de vide à blanche, puis à noire.",
+      convergence: "Avant le premier tour, le hasard tire la paire de chapitres joués ensemble. " +
+        "Choisissez la paire, ou laissez le hasard la tirer.",
+      toMove: function (mover, count, stacked) {
+        return "Aux " + mover + " de jouer, " + count + (count === 1 ? " tour légal" : " tours légaux") +
+          ". Cliquez une copie sur l'époque de votre Focus : les cases cerclées." +
+          (stacked ? " Les boutons au-dessus du plateau changent d'époque." : "");
+      },
+      goOn: function (chapter) {
+        return "Cliquez une case cerclée pour agir" + (chapter ? ", faites une action de chapitre" : "") +
+          ", ou déplacez votre Focus avec un bouton.";
+      },
+      playItem: function (item) { return "Jouer " + item; },
+      hotSeat: "Passer et jouer : la vue de chaque joueur", seatOnly: function (name) { return "La vue de " + name + " seule"; },
+      umpire: "Arbitre : toutes les cartes cachées montrées",
+      passTo: function (who) { return "Passez l'appareil à " + who + "."; },
+      lookAway: function (who) { return " Les autres détournent les yeux : cet écran cache la vue de " + who + " jusqu'à ce que " + who + " ait l'appareil."; },
+      iAm: function (who) { return "Je suis " + who + " : montrer ma vue"; },
+      actsNext: function (who) { return "À " + who + " d'agir."; },
+      sees: function (who) { return "Ce que voit " + who; },
+      nothingPrivate: "Rien que les autres ne voient pas.",
+      everythingElse: function (who) { return "Tout ce que " + who + " voit d'autre (tous les joueurs le voient)"; },
+      chanceOne: "Au hasard d'agir : cliquez pour le laisser agir (l'oracle tire avec une graine prise dans la position, de sorte qu'un lien vers elle rejoue le même tirage).",
+      chanceMany: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + n + " résultats)."; },
+      chooseSeat: function (who) { return "À " + who + " d'agir : choisissez cette place, ou passez et jouez."; },
+      toAct: function (who, count, sealed, shown) {
+        return "À " + who + " d'agir, " + count + (count === 1 ? " choix" : " choix") +
+          (sealed ? " (secret : les autres ne le voient pas avant que chaque joueur ait choisi)" : "") +
+          (count > shown ? " ; les " + shown + " premiers sont montrés" : "") + ".";
+      },
+      justPlayed: function (list) { return (list ? "L'action" : "Le tour") + " qui vient d'être joué" + (list ? "e" : "") + ", pas à pas"; },
+      stepOf: function (list) { return list ? "Action " : "Tour "; },
+      step: function (at, of) { return " : étape " + at + " sur " + of + "."; },
+      previous: "Étape précédente", next: "Étape suivante",
+      chance: "hasard", nobody: "personne", and: " et ",
+      players: { White: "Blancs", Black: "Noirs" },
+      // The games' names as the French edition's headers give them (oracle/tools/site/editions.py).
+      games: { ttykm: "Demain tu m'as tué", "time-chase": "Contre-Temps", "trois-ombres": "L'heure des 3 ombres" },
+      rulesets: { standard: "standard", growth: "Croissance", influence: "Influence", memory: "Mémoire",
+        convergence: "Convergence" },
+      colon: " : ",
+      drawAtRandom: "Tirer au hasard", letChance: "Laisser agir le hasard (un tirage avec graine)",
+      outcome: function (action, p) { return action + " (probabilité " + p + ")"; },
+      // The oracle's names of a board's buttons (oracle/games/ttykm/play.py, pick_label), in French.
+      pick: function (label) {
+        const eras = { past: "passé", present: "présent", future: "futur" };
+        const toward = { north: "le nord", east: "l'est", south: "le sud", west: "l'ouest" };
+        const side = { north: "du nord", east: "de l'est", south: "du sud", west: "de l'ouest" };
+        const chapters = { Growth: "Croissance", Influence: "Influence", Memory: "Mémoire" };
+        const verbs = { "Plant": "Planter en", "Dig up": "Déterrer en", "Build on": "Bâtir en", "Train": "Dresser en",
+          "Command": "Ordonner en" };
+        let found = /^Focus to the (past|present|future)$/.exec(label);
+        if (found) return "Focus au " + eras[found[1]];
+        found = /^Draw (\w+) and (\w+)$/.exec(label);
+        if (found) return "Tirer " + (chapters[found[1]] || found[1]) + " et " + (chapters[found[2]] || found[2]);
+        found = /^Move (north|east|south|west) with pull(?: from the (north|east|south|west))?$/.exec(label);
+        if (found) return "Déplacement vers " + toward[found[1]] + " en tirant" + (found[2] ? " " + side[found[2]] : "");
+        found = /^(Plant|Dig up|Build on|Train|Command) ([a-d][1-4])$/.exec(label);
+        if (found) return verbs[found[1]] + " " + found[2];
+        return label;
+      },
+    },
+  };
+  const LANG = /^fr\b/.test(document.documentElement.lang) ? "fr" : "en";
+  const W = WORDS[LANG];
   const assets = new URL(root.dataset.assets, location.href).href;
   const rules = JSON.parse(root.dataset.rules || "{}");
   const params = new URLSearchParams(location.search);
@@ -32,7 +178,7 @@
   let viewer = null;  // whose view the hot seat last showed: a new one gets the "pass the device" screen
   let passing = false;
   const timing = { loadMs: null, stages: {}, queries: [] };
-  window.ttykmPlayground = { timing: timing, ready: false, view: null };
+  window.ttykmPlayground = { timing: timing, ready: false, view: null, words: WORDS, lang: LANG };
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -44,6 +190,17 @@
     return node;
   }
 
+  // A player's name, and a button's label, in the page's language (the oracle names them in English).
+  function name(english) {
+    return english.split(" and ").map(function (n) { return W.players[n] || n; }).join(W.and);
+  }
+
+  function label(button) {
+    if (button.pick === "chance") return button.draw ? W.drawAtRandom : W.letChance;
+    if (button.chance) return W.outcome(button.action, button.chance);
+    return W.pick(button.label);
+  }
+
   function ruleLink(id) {
     const known = rules[id];
     if (!known) return el("code", {}, id);
@@ -52,25 +209,24 @@
 
   function fail(message, hint) {
     root.replaceChildren(el("div", { class: "pg-refused pg-failed" },
-      el("p", {}, el("strong", {}, "The playground could not start. "), message), hint || null));
+      el("p", {}, el("strong", {}, W.failed), message), hint || null));
   }
 
   // Opened from disk, the browser refuses to load Pyodide's modules: say how to serve the site instead.
   function serveHint() {
     return el("p", { class: "pg-serve" },
-      "The playground runs Python in this page, which browsers allow only for a page served over HTTP. ",
-      "From the folder of the built site run ", el("code", {}, "python3 -m http.server"),
-      " and open ", el("code", {}, "http://localhost:8000/playground/"),
-      " (in a clone of the repository, ", el("code", {}, "./dev serve"), " does it all).");
+      W.serve[0], W.serve[1], el("code", {}, "python3 -m http.server"),
+      W.serve[2], el("code", {}, "http://localhost:8000/" + W.servePath),
+      W.serve[3], el("code", {}, "./dev serve"), W.serve[4]);
   }
 
   if (location.protocol === "file:") {
-    fail("This page was opened from a file.", serveHint());
+    fail(W.fromFile, serveHint());
     return;
   }
 
   root.replaceChildren(
-    el("p", { class: "pg-status", "aria-live": "polite" }, "Loading the oracle in your browser…"),
+    el("p", { class: "pg-status", "aria-live": "polite" }, W.loading),
   );
 
   function loadScript(src) {
@@ -144,19 +300,21 @@
   function build() {
     parts.status = el("p", { class: "pg-status", "aria-live": "polite" });
     parts.message = el("div", { class: "pg-message", "aria-live": "polite" });
-    parts.eras = el("div", { class: "pg-eras", role: "tablist", "aria-label": "Era shown" });
+    parts.eras = el("div", { class: "pg-eras", role: "tablist", "aria-label": W.eraShown });
     parts.board = el("div", { class: "pg-board" });
     parts.view = el("div", { class: "pg-view" });
     parts.buttons = el("div", { class: "pg-buttons" });
-    parts.position = el("input", { type: "text", class: "pg-position", "aria-label": "Position", spellcheck: "false" });
-    parts.share = el("input", { type: "text", class: "pg-share", readonly: "", "aria-label": "Link to this position" });
+    parts.position = el("input", { type: "text", class: "pg-position", "aria-label": W.position, spellcheck: "false" });
+    parts.share = el("input", { type: "text", class: "pg-share", readonly: "", "aria-label": W.positionLink });
     parts.replay = el("div", { class: "pg-replay" });
-    parts.edit = el("button", { type: "button", class: "md-button pg-edit", onclick: toggleEdit }, "Edit the position");
-    parts.chooser = el("select", { class: "pg-game", "aria-label": "Game and rules" },
+    parts.edit = el("button", { type: "button", class: "md-button pg-edit", onclick: toggleEdit }, W.edit);
+    parts.chooser = el("select", { class: "pg-game", "aria-label": W.gameAndRules },
       ...catalogue.map(function (game) {
-        return el("optgroup", { label: game.title }, ...game.rulesets.map(function (ruleset, i) {
+        const title = W.games[game.name] || game.title;
+        return el("optgroup", { label: title }, ...game.rulesets.map(function (ruleset, i) {
           const value = game.name + "|" + (i === 0 ? "" : ruleset);
-          const option = el("option", { value: value }, game.title + (game.rulesets.length > 1 ? ": " + ruleset : ""));
+          const option = el("option", { value: value },
+            title + (game.rulesets.length > 1 ? W.colon + (W.rulesets[ruleset] || ruleset) : ""));
           if (game.name === current.game && (i === 0 ? "" : ruleset) === current.rules) option.selected = true;
           return option;
         }));
@@ -171,25 +329,25 @@
       parts.message.replaceChildren();
       ask({ picks: [] });
     });
-    parts.seat = el("select", { class: "pg-seat", "aria-label": "Whose view" });
+    parts.seat = el("select", { class: "pg-seat", "aria-label": W.whoseView });
     parts.seat.addEventListener("change", function () {
       current.seat = parts.seat.value;
       viewer = null;
       clearReplay();
       ask({ picks: current.picks });
     });
-    parts.seatLabel = el("label", { class: "pg-choose pg-seat-choice" }, "Seat ", parts.seat);
-    parts.typed = el("input", { type: "text", class: "pg-typed", "aria-label": "An action in notation", spellcheck: "false" });
-    parts.play = el("button", { type: "submit", class: "md-button" }, "Play it");
+    parts.seatLabel = el("label", { class: "pg-choose pg-seat-choice" }, W.seat, parts.seat);
+    parts.typed = el("input", { type: "text", class: "pg-typed", "aria-label": W.typedLabel, spellcheck: "false" });
+    parts.play = el("button", { type: "submit", class: "md-button" }, W.playIt);
     parts.typedForm = el("form", { class: "pg-type" },
-      el("label", {}, "Or type an action ", parts.typed), parts.play);
+      el("label", {}, W.typeAnAction, parts.typed), parts.play);
     parts.typedForm.addEventListener("submit", function (event) {
       event.preventDefault();
       if (parts.typed.value.trim()) ask({ action: parts.typed.value.trim(), picks: [] });
     });
     parts.undo = el("button", { type: "button", class: "md-button pg-undo", onclick: function () {
       ask({ picks: current.picks.slice(0, -1) });
-    } }, "Undo a click");
+    } }, W.undo);
     const tools = el("div", { class: "pg-tools" },
       parts.undo,
       el("button", { type: "button", class: "md-button pg-restart", onclick: function () {
@@ -199,29 +357,29 @@
         clearReplay();
         parts.message.replaceChildren();
         ask({ picks: [] });
-      } }, "New game"),
+      } }, W.newGame),
       parts.edit,
     );
     const editor = el("details", { class: "pg-editor" },
-      el("summary", {}, "The position in notation, and a link to share it"),
-      el("label", {}, "Position ", parts.position),
+      el("summary", {}, W.editor),
+      el("label", {}, W.position + " ", parts.position),
       el("button", { type: "button", class: "md-button", onclick: function () {
         current.state = parts.position.value.trim();
         clearReplay();
         ask({ picks: [] });
-      } }, "Load"),
-      el("label", {}, "Link ", parts.share),
+      } }, W.load),
+      el("label", {}, W.link + " ", parts.share),
     );
     parts.editor = editor;
     root.replaceChildren(
-      el("div", { class: "pg-bar" }, el("label", { class: "pg-choose" }, "Play ", parts.chooser), parts.seatLabel),
+      el("div", { class: "pg-bar" }, el("label", { class: "pg-choose" }, W.play, parts.chooser), parts.seatLabel),
       parts.status, parts.eras, parts.board, parts.view, parts.buttons, parts.message, parts.typedForm, tools,
       parts.replay, editor);
     if (exampleTurn) {
       parts.message.replaceChildren(el("p", {},
         el("button", { type: "button", class: "md-button md-button--primary pg-example", onclick: function () {
           ask({ action: exampleTurn });
-        } }, "Play the example's " + (current.game === "ttykm" ? "turn" : "action") + ": " + exampleTurn)));
+        } }, W.example(current.game === "ttykm", exampleTurn))));
     }
     narrow.addEventListener("change", function () { if (answer) show({}); });
   }
@@ -229,17 +387,17 @@
   function toggleEdit() {
     editing = !editing;
     root.classList.toggle("pg-editing", editing);
-    parts.edit.textContent = editing ? "Done editing" : "Edit the position";
+    parts.edit.textContent = editing ? W.doneEditing : W.edit;
     clearReplay();
     ask({ picks: [] });
   }
 
   function ask(change) {
     const request = Object.assign({ game: current.game, state: current.state, rules: current.rules,
-      picks: current.picks, seat: current.seat }, change);
+      picks: current.picks, seat: current.seat, lang: LANG }, change);
     const result = window.ttykmPlayground.view(request);
     if (result.error) {
-      parts.message.replaceChildren(el("p", { class: "pg-refused" }, (change.action ? "That action" : "That position") + " cannot be read: " + result.error));
+      parts.message.replaceChildren(el("p", { class: "pg-refused" }, W.unreadable(change.action, result.error)));
       return;
     }
     answer = result;
@@ -282,7 +440,7 @@
       return el("button", { type: "button", role: "tab", class: "pg-era" + (e === era ? " pg-era-now" : ""),
         "aria-selected": e === era ? "true" : "false", "data-era": e, onclick: function () {
           era = e; show({ era: e });
-        } }, e[0].toUpperCase() + e.slice(1), ringed ? el("span", { class: "pg-era-mark", title: ringed + " ringed" }, " ●") : null);
+        } }, W.eras[e], ringed ? el("span", { class: "pg-era-mark", title: W.ringed(ringed) }, " ●") : null);
     }));
   }
 
@@ -330,8 +488,8 @@
     parts.undo.disabled = over || !a.picks.length;
     if (a.verdict) {
       parts.message.replaceChildren(el("p", { class: "pg-refused" },
-        el("strong", {}, "Not allowed: "), a.verdict.reason + ". ",
-        el("span", { class: "pg-rule" }, "(The rule: ", ruleLink(a.verdict.rule || ""), ".)")));
+        el("strong", {}, W.notAllowed), a.verdict.reason + ". ",
+        el("span", { class: "pg-rule" }, W.theRule, ruleLink(a.verdict.rule || ""), ".)")));
     } else if (change && (change.picks || change.edit || change.action)) {
       parts.message.replaceChildren();
     }
@@ -380,26 +538,21 @@
       if (column) oneEra(column, era);
     }
     if (a.outcome) {
-      parts.status.replaceChildren("The game is over: ", a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
+      parts.status.replaceChildren(W.over, a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
     } else if (editing) {
-      parts.status.textContent = "Editing: click a square to cycle it through empty, white and black.";
+      parts.status.textContent = W.editing;
     } else if (a.kind === "chance") {
-      parts.status.textContent = "Before the first turn, chance draws the pair of chapters played together. " +
-        "Choose the pair, or let chance draw it.";
+      parts.status.textContent = W.convergence;
     } else if (current.picks.length === 0) {
-      parts.status.textContent = a.mover + " to move, " + a.legal_count +
-        " legal turns. Click a copy on your Focus era: the ringed squares." +
-        (stacked ? " The buttons above the board switch eras." : "");
+      parts.status.textContent = W.toMove(name(a.mover), a.legal_count, stacked);
     } else {
-      parts.status.textContent = "Click a ringed square to act" +
-        (a.buttons.some(function (b) { return b.pick.startsWith("act:"); }) ? ", take a chapter action" : "") +
-        ", or move your Focus with a button.";
+      parts.status.textContent = W.goOn(a.buttons.some(function (b) { return b.pick.startsWith("act:"); }));
     }
     parts.buttons.replaceChildren(...a.buttons.map(function (b) {
       return el("button", { type: "button", class: "md-button" + (b.leads_on ? " md-button--primary" : ""),
         "data-pick": b.pick, disabled: Boolean(a.outcome), onclick: function () {
           ask({ picks: current.picks.concat([b.pick]) });
-        } }, b.label);
+        } }, label(b));
     }));
   }
 
@@ -411,7 +564,7 @@
           const pick = playable.get(item);
           return pick === undefined ? el("span", { class: "pg-chip", "data-item": item }, item)
             : el("button", { type: "button", class: "pg-chip pg-playable", "data-item": item, "data-pick": pick,
-              title: "Play " + item, onclick: function () { ask({ picks: current.picks.concat([pick]) }); } }, item);
+              title: W.playItem(item), onclick: function () { ask({ picks: current.picks.concat([pick]) }); } }, item);
         })
         : [f.text]))];
     }));
@@ -420,11 +573,11 @@
   function showList(a) {
     parts.eras.hidden = true;
     parts.seat.replaceChildren(
-      el("option", { value: "hot", selected: a.seat === "hot" }, "Pass and play: each player's own view"),
+      el("option", { value: "hot", selected: a.seat === "hot" }, W.hotSeat),
       ...a.seats.map(function (s) {
-        return el("option", { value: String(s.player), selected: a.seat === s.player }, s.name + "'s view only");
+        return el("option", { value: String(s.player), selected: a.seat === s.player }, W.seatOnly(s.name));
       }),
-      el("option", { value: "umpire", selected: a.seat === "umpire" }, "Umpire: every hidden card shown"));
+      el("option", { value: "umpire", selected: a.seat === "umpire" }, W.umpire));
     const who = a.view ? a.view.name : null;
     // Hot seat: a different player's view is hidden until that player says they hold the device.
     if (a.seat === "hot" && who && viewer !== who) {
@@ -433,16 +586,15 @@
     if (passing && a.seat === "hot" && who) {
       parts.board.replaceChildren();
       parts.view.replaceChildren(el("div", { class: "pg-pass" },
-        el("p", {}, el("strong", {}, "Pass the device to " + who + "."),
-          " The others look away: this screen hides " + who + "'s view until " + who + " has it."),
+        el("p", {}, el("strong", {}, W.passTo(who)), W.lookAway(who)),
         el("button", { type: "button", class: "md-button md-button--primary pg-pass-ready", onclick: function () {
           passing = false;
           viewer = who;
           clearReplay();
           show({});
-        } }, "I am " + who + ": show my view")));
+        } }, W.iAm(who))));
       parts.buttons.replaceChildren();
-      parts.status.textContent = who + " to act next.";
+      parts.status.textContent = W.actsNext(who);
       return;
     }
     passing = false;
@@ -452,29 +604,25 @@
     parts.board.replaceChildren(...picture.childNodes);
     const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b.pick]; }));
     parts.view.replaceChildren(...(a.view ? [
-      el("h2", { class: "pg-view-title" }, "What " + a.view.name + " sees"),
+      el("h2", { class: "pg-view-title" }, W.sees(a.view.name)),
       a.view.private.length ? fields(a.view.private, "pg-private", playable)
-        : el("p", {}, "Nothing that the others do not see."),
-      el("details", { class: "pg-public" }, el("summary", {}, "Everything else " + a.view.name + " sees (every player sees it)"),
+        : el("p", {}, W.nothingPrivate),
+      el("details", { class: "pg-public" }, el("summary", {}, W.everythingElse(a.view.name)),
         fields(a.view.public, "pg-public-fields", new Map())),
     ] : []));
     if (a.outcome) {
-      parts.status.replaceChildren("The game is over: ", a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
+      parts.status.replaceChildren(W.over, a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
     } else if (a.kind === "chance") {
-      parts.status.textContent = "Chance acts next" + (a.buttons.length === 1 && a.buttons[0].pick === "chance"
-        ? ": click to let it act (the oracle draws with a seed taken from the position, so a link to it replays the same draw)."
-        : ": let it act, or click the outcome that happened at your table (" + (a.buttons.length - 1) + " outcomes).");
+      parts.status.textContent = a.buttons.length === 1 && a.buttons[0].pick === "chance"
+        ? W.chanceOne : W.chanceMany(a.buttons.length - 1);
     } else if (!a.buttons.length) {
-      parts.status.textContent = (a.chooser || a.mover) + " to act: choose that seat, or pass and play.";
+      parts.status.textContent = W.chooseSeat(a.chooser || a.mover);
     } else {
-      parts.status.textContent = (a.chooser || a.mover) + " to act, " + a.legal_count +
-        (a.legal_count === 1 ? " choice" : " choices") +
-        (a.kind === "simultaneous" ? " (sealed: the others do not see it until every player has chosen)" : "") +
-        (a.legal_count > a.buttons.length ? "; the first " + a.buttons.length + " are shown" : "") + ".";
+      parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous", a.buttons.length);
     }
     parts.buttons.replaceChildren(...a.buttons.map(function (b) {
       return el("button", { type: "button", class: "md-button md-button--primary", "data-pick": b.pick,
-        disabled: Boolean(a.outcome), onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, b.label);
+        disabled: Boolean(a.outcome), onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, label(b));
     }));
   }
 
@@ -502,24 +650,24 @@
     const column = picture.querySelector("svg.column");
     const stacked = narrow.matches && column && column.querySelector("g.era");
     const shown = stacked ? replay.era || stepEra(column) : null;
-    const tabs = stacked ? el("div", { class: "pg-eras pg-step-eras", role: "tablist", "aria-label": "Era of the step shown" },
+    const tabs = stacked ? el("div", { class: "pg-eras pg-step-eras", role: "tablist", "aria-label": W.stepEraShown },
       ...ERAS.map(function (e) {
         return el("button", { type: "button", role: "tab", class: "pg-era" + (e === shown ? " pg-era-now" : ""),
           "aria-selected": e === shown ? "true" : "false", "data-era": e, onclick: function () {
             replay.era = e; showReplay();
-          } }, e[0].toUpperCase() + e.slice(1));
+          } }, W.eras[e]);
       })) : null;
     parts.replay.replaceChildren(...[
-      el("h2", {}, (list ? "The action" : "The turn") + " just played, step by step"),
-      el("p", {}, (list ? "Action " : "Turn "), el("code", {}, replay.action), ": step " + (replay.at + 1) + " of " + steps.length + "."),
+      el("h2", {}, W.justPlayed(list)),
+      el("p", {}, W.stepOf(list), el("code", {}, replay.action), W.step(replay.at + 1, steps.length)),
       el("p", { class: "pg-step-text" }, step.text),
       el("div", { class: "pg-step-nav" },
         el("button", { type: "button", class: "md-button pg-prev", disabled: replay.at === 0, onclick: function () {
           goToStep(Math.max(0, replay.at - 1));
-        } }, "Previous step"),
+        } }, W.previous),
         el("button", { type: "button", class: "md-button pg-next", disabled: replay.at === steps.length - 1, onclick: function () {
           goToStep(Math.min(steps.length - 1, replay.at + 1));
-        } }, "Next step")),
+        } }, W.next)),
       step.svg_row ? tabs : null,
       step.svg_row ? picture : null,
       el("ol", { class: "pg-events" }, ...steps.map(function (s, i) {

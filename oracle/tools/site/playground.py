@@ -29,6 +29,7 @@ from typing import Any
 from oracle.errors import NotationError
 from oracle.games import GAMES, load_game
 from oracle.interface import Game, Playable, Verdict
+from oracle.tools.site.french import translate_html, translate_text
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -159,7 +160,7 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
     mover = game.to_act(state)
     shown = [{"pick": b, "label": play.pick_label(state, b), "leads_on": b in nexts} for b in buttons]
     if mover.kind == "chance":
-        shown.append({"pick": CHANCE, "label": "Draw at random", "leads_on": True})
+        shown.append({"pick": CHANCE, "label": "Draw at random", "leads_on": True, "draw": True})
     answer.update({
         "state": state_text,
         "ruleset": chooser_ruleset(game, state),
@@ -344,15 +345,16 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     mover = game.to_act(state)
     chooser = mover.players[len(picks)] if mover.kind == "simultaneous" else \
         mover.players[0] if mover.kind == "player" else None
-    choices: list[tuple[str, str]] = []  # (pick, label)
+    choices: list[dict[str, Any]] = []  # each button: its pick and label (a chance outcome: its action and odds)
     if mover.kind == "player":
-        choices = [(text, text) for text in map(game.format_action, game.legal_actions(state, rules))]
+        choices = [{"pick": text, "label": text} for text in map(game.format_action, game.legal_actions(state, rules))]
     elif mover.kind == "chance":
         listed = game.chance_outcomes(state, rules)
-        choices = [(CHANCE, "Let chance act (a seeded draw)")]
-        choices += [(game.format_action(a), f"{game.format_action(a)} (chance {p})") for a, p in listed]
+        choices = [{"pick": CHANCE, "label": "Let chance act (a seeded draw)"}]
+        choices += [{"pick": text, "label": f"{text} (chance {p})", "action": text, "chance": str(p)}
+                    for text, p in ((game.format_action(a), p) for a, p in listed)]
     elif mover.kind == "simultaneous" and chooser is not None:
-        choices = [(SEALED + text, f"{game.player_name(chooser)}: {text}")
+        choices = [{"pick": SEALED + text, "label": f"{game.player_name(chooser)}: {text}"}
                    for text in map(game.format_action, game.legal_actions(state, rules, chooser))]
     players = seats(game, state)
     shown = None if seat == UMPIRE else chooser if seat == HOT_SEAT else seat
@@ -366,7 +368,7 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         "ruleset": chooser_ruleset(game, state),
         "picks": picks,
         "targets": [],
-        "buttons": [{"pick": pick, "label": label, "leads_on": True} for pick, label in choices[:LIST_MOST]],
+        "buttons": [{**choice, "leads_on": True} for choice in choices[:LIST_MOST]],
         "legal_count": len(choices),
         "mover": {"player": " and ".join(game.player_name(p) for p in mover.players), "chance": "Chance",
                   "simultaneous": " and ".join(game.player_name(p) for p in mover.players),
@@ -394,13 +396,31 @@ def _chance_sample(game: AnyGame, state: Any, rules: Any) -> Any:
     return game.sample_chance(state, rules, Random(seed))
 
 
+def in_french(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer for the French edition: the words of its pictures and of its replayed steps in French
+    (`oracle.tools.site.french`, as the French pages' examples); the oracle's notation, reasons and
+    events stay as it writes them.  The page's own words are the script's (docs/javascripts/playground.js)."""
+    pictures = ("svg_row", "svg_column", "table")
+    out = {**answer, **{key: translate_html(answer[key]) for key in pictures if answer.get(key)}}
+    if answer.get("view"):
+        out["view"] = {**answer["view"], "picture": translate_html(answer["view"]["picture"])}
+    if answer.get("applied"):
+        steps = [{**step, "text": translate_text(step["text"]), "svg_row": translate_html(step["svg_row"]),
+                  "svg_column": translate_html(step["svg_column"])} for step in answer["applied"]["steps"]]
+        out["applied"] = {**answer["applied"], "steps": steps}
+    return out
+
+
 def view_json(request: str) -> str:
-    """`view` for the page's script: a JSON request in, a JSON answer out; bad input is an ``error``."""
+    """`view` for the page's script: a JSON request in, a JSON answer out; bad input is an ``error``.
+    A request with ``lang`` ``fr`` is answered for the French edition (`in_french`)."""
     try:
-        return json.dumps(view(json.loads(request)))
+        parsed = json.loads(request)
+        answer = view(parsed)
+        return json.dumps(in_french(answer) if parsed.get("lang") == "fr" else answer)
     except (NotationError, ValueError, KeyError) as exc:
         return json.dumps({"error": str(exc)})
 
 
-__all__ = ["Playable", "chooser_ruleset", "games", "list_view", "playable", "playable_games", "prepare",
+__all__ = ["Playable", "chooser_ruleset", "games", "in_french", "list_view", "playable", "playable_games", "prepare",
            "public_picture", "seat_view", "seats", "view", "view_json"]
