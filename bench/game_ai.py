@@ -4,6 +4,7 @@
     python bench/game_ai.py --perft    # OpenSpiel's expansion against perft, depths 1-3, every TTYKM ruleset
     python bench/game_ai.py --mcts     # MCTS against uniform random on TTYKM
     python bench/game_ai.py --cards time_chase trois_ombres   # ISMCTS and MCCFR on the card games
+    python bench/game_ai.py --cfr      # exact CFR's NashConv on Time Chase's small setting (about a minute)
     python bench/game_ai.py --mcts --first 112 --games 88   # games 112-199 only: a run continued
     python bench/game_ai.py --summarize LOG...   # the MCTS figures of the games the runs printed
 
@@ -253,6 +254,70 @@ def card_figures(name: str, games: int, simulations: int, iterations: int) -> No
               f" {per_move * 1000:.1f} ms |", flush=True)
 
 
+CFR_CHECKPOINTS = [0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
+
+
+def cfr_figures(svg: Path | None) -> None:
+    """Exact CFR on Time Chase's research setting ``small`` (TC.RESEARCH.SMALL, turn-based bids): the tree
+    walked once through the adapter and written as an EFG game (`oracle.adapters.efg`), then OpenSpiel's
+    CFR and NashConv on it.  Prints the NashConv curve as a table; ``svg`` writes it as a chart."""
+    import pyspiel
+
+    import oracle.adapters.openspiel  # noqa: F401  (registers the games)
+    from oracle.adapters.efg import cfr_curve, efg_tree
+
+    game = pyspiel.load_game("time_chase", {"variants": "small", "turn_based": True})
+    began = time.process_time()
+    tree = efg_tree(game)
+    walked = time.process_time() - began
+    print(f"small setting: {tree.nodes} nodes, {tree.information_sets} information sets, walked in {walked:.1f} s CPU")
+    began = time.process_time()
+    curve = cfr_curve(tree, CFR_CHECKPOINTS)
+    print(f"CFR and NashConv at every checkpoint: {time.process_time() - began:.1f} s CPU")
+    print("| CFR iterations | NashConv |")
+    print("| ---: | ---: |")
+    for iterations, value in curve:
+        print(f"| {iterations}{' (uniform policy)' if iterations == 0 else ''} | {value:.5f} |")
+    if svg is not None:
+        svg.write_text(cfr_chart(curve), encoding="utf-8")
+        print(f"wrote {svg}")
+
+
+def cfr_chart(curve: list[tuple[int, float]]) -> str:
+    """The NashConv curve as a small SVG line chart, both axes logarithmic (iteration 0 drawn at 1)."""
+    width, height, left, bottom, top, right = 480, 300, 64, 44, 16, 16
+    points = [(max(i, 1), v) for i, v in curve]
+    xs = [math.log10(i) for i, _ in points]
+    ys = [math.log10(v) for _, v in points]
+    y_low, y_high = math.floor(min(ys)), math.ceil(max(ys))
+    x_high = math.ceil(max(xs))
+
+    def px(x: float) -> float:
+        return left + (width - left - right) * x / x_high
+
+    def py(y: float) -> float:
+        return top + (height - top - bottom) * (y_high - y) / (y_high - y_low)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="NashConv of exact CFR falling with the iterations" font-family="sans-serif" font-size="12">',
+             f'<rect width="{width}" height="{height}" fill="#ffffff"/>']
+    for k in range(y_low, y_high + 1):
+        parts.append(f'<line x1="{left}" y1="{py(k):.1f}" x2="{width - right}" y2="{py(k):.1f}" stroke="#e2e8f0"/>')
+        parts.append(f'<text x="{left - 6}" y="{py(k) + 4:.1f}" text-anchor="end">1e{k}</text>')
+    for k in range(0, x_high + 1):
+        parts.append(f'<line x1="{px(k):.1f}" y1="{top}" x2="{px(k):.1f}" y2="{height - bottom}" stroke="#e2e8f0"/>')
+        parts.append(f'<text x="{px(k):.1f}" y="{height - bottom + 16}" text-anchor="middle">{10 ** k}</text>')
+    path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, ys, strict=True))
+    parts.append(f'<polyline points="{path}" fill="none" stroke="#2563eb" stroke-width="2"/>')
+    parts += [f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3" fill="#2563eb"/>' for x, y in zip(xs, ys, strict=True)]
+    parts.append(f'<text x="{(left + width - right) / 2}" y="{height - 8}" text-anchor="middle">CFR iterations '
+                 f'(the uniform policy drawn at 1)</text>')
+    parts.append(f'<text transform="translate(14 {(top + height - bottom) / 2}) rotate(-90)" '
+                 f'text-anchor="middle">NashConv</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--all", action="store_true", help="every part (hours of CPU, over 1 GB of memory)")
@@ -260,6 +325,9 @@ def main() -> None:
     parser.add_argument("--mcts", action="store_true", help="only MCTS on TTYKM")
     parser.add_argument("--cards", choices=sorted(CARD_GAMES), nargs="+",
                         help="only the card games' figures: ISMCTS and MCCFR on Time Chase and/or 3 ombres")
+    parser.add_argument("--cfr", action="store_true",
+                        help="only exact CFR's NashConv curve on Time Chase's small setting (about a minute)")
+    parser.add_argument("--cfr-svg", type=Path, metavar="FILE", help="with --cfr, also write the curve as an SVG chart")
     parser.add_argument("--games", type=int, default=200, help="games per figure (default 200)")
     parser.add_argument("--first", type=int, default=0, help="the number (and seed) of the first MCTS game (default 0)")
     parser.add_argument("--simulations", type=int, default=8, help="MCTS simulations per move (default 8)")
@@ -274,8 +342,8 @@ def main() -> None:
         summarize_log(args.summarize, args.simulations)
         return
     every = args.all
-    if not (every or args.perft or args.mcts or args.cards):
-        parser.error("choose a part (--perft, --mcts, --cards GAME...) or --all; --all with the page's settings"
+    if not (every or args.perft or args.mcts or args.cards or args.cfr):
+        parser.error("choose a part (--perft, --mcts, --cards GAME..., --cfr) or --all; --all with the page's settings"
                      " takes hours of CPU and over 1 GB of memory")
     print(f"# {platform.python_implementation()} {platform.python_version()}, {platform.machine()},"
           f" {platform.system()}; started {time.strftime('%Y-%m-%d %H:%M')}")
@@ -285,6 +353,8 @@ def main() -> None:
         mcts_figures(args.first, args.games, args.simulations, args.jobs)
     for name in sorted(CARD_GAMES) if every else args.cards or ():
         card_figures(name, args.games, args.ismcts_simulations, args.iterations)
+    if every or args.cfr:
+        cfr_figures(args.cfr_svg)
 
 
 if __name__ == "__main__":

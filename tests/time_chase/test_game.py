@@ -6,6 +6,7 @@ from random import Random
 
 import pytest
 
+from oracle.errors import NotationError
 from oracle.games import load_game
 from oracle.games.time_chase.cards import deck, removed
 from oracle.games.time_chase.game import GAME
@@ -88,3 +89,24 @@ def test_the_outcome_names_the_winner_and_the_rule() -> None:
     outcome = GAME.outcome(last)
     assert outcome is not None and outcome.winners == last.winners
     assert outcome.rule in ("TC.WIN.THREE", "TC.WIN.END")
+
+
+@pytest.mark.rule("TC.RESEARCH.SMALL")
+def test_the_small_research_setting_deals_two_cards_from_seven_and_lasts_one_round() -> None:
+    """TC.RESEARCH.SMALL: three players, two cards each from seven, the card left the Invariant, p0 first,
+    one round; another player count is refused by name, and the default game is unchanged."""
+    rules = GAME.parse_rules(None, "small")
+    assert rules.players == 3 and rules.name == "players=3+small"
+    with pytest.raises(NotationError, match="small is for 3 players") as refused:
+        GAME.parse_rules(None, "players=4+small")
+    assert refused.value.token == "players=4"
+    assert not GAME.parse_rules(None, None).small and len(deck(4)) == 45
+    for seed in range(5):
+        state = list(random_game(seed, rules))[-1].after
+        assert state.phase == "over" and state.round == 1 and state.end_rule == "TC.WIN.END"
+        assert [len(h) for h in state.hands] == [1, 1, 1] and state.first == 0 and state.unused == ()
+        assert state.invariant is not None
+        cards = [*(c for h in state.hands for c in h), *state.discard, state.invariant]
+        cards += [c for slot in state.timeline for c in (slot.lead, slot.cross) if c is not None]
+        assert sorted(c.text for c in cards) == ["B12", "B13", "G12", "G13", "R11", "R12", "R13"]
+        GAME.check_state(state)

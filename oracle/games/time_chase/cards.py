@@ -20,6 +20,11 @@ PLAYER_COUNTS = (3, 4, 5, 6)
 # Highest removed rank per player count (0: nothing removed).
 REMOVED_UP_TO = {3: 6, 4: 4, 5: 2, 6: 0}
 
+SMALL = "small"
+"""The research setting TC.RESEARCH.SMALL, not a rule of the published game: three players, two cards
+each from seven, one round, so that exact game-solving algorithms can walk the whole game."""
+SMALL_PLAYERS, SMALL_HAND, SMALL_ROUNDS = 3, 2, 1
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
@@ -65,6 +70,15 @@ def deck(players: int) -> tuple[Card, ...]:
     """The cards in play for a player count, in deck order (the order before the shuffle)."""
     low = lowest_rank(players)
     return tuple(card for card in full_deck() if card.rank >= low)
+
+
+@cache
+def small_deck() -> tuple[Card, ...]:
+    """The seven cards of the research setting, in deck order: Red 11-13, Blue 12-13, Green 12-13.
+
+    Rule: TC.RESEARCH.SMALL
+    """
+    return tuple(Card(suit, rank) for suit, rank in ((0, 11), (0, 12), (0, 13), (1, 12), (1, 13), (2, 12), (2, 13)))
 
 
 def removed(players: int) -> tuple[Card, ...]:

@@ -105,7 +105,7 @@ def check_example(example: WorkedExample) -> list[str]:
         state, done = rules.apply(state, setup, ruleset)
         events += done
     if "seed" in f:
-        drawn = rules.sample_deal(state.players, Random(int(f["seed"])))
+        drawn = rules.sample_deal(state, Random(int(f["seed"])))
         differ("the deal drawn from the seed", f.get("action"), notation.format_action(drawn))
     if "legal" in example.lists and action is None:
         differ("legal", example.lists["legal"], _legal_lines(state, ruleset))

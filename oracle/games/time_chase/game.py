@@ -18,7 +18,6 @@ from oracle.errors import NotationError
 from oracle.games.seated import SeatedGame
 from oracle.games.time_chase import notation, pictures, rules, ruleset, views
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
-from oracle.games.time_chase.cards import deck
 from oracle.games.time_chase.encoding import ENCODING
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.hidden import HIDDEN
@@ -30,7 +29,7 @@ from oracle.interface import Applied, Game, Json, Outcome, ToAct, VectorSet, Ver
 
 END_REASONS = {
     "TC.WIN.THREE": "controls three events",
-    "TC.WIN.END": "controls the most events after round 10 (ties: the event closest to position 0)",
+    "TC.WIN.END": "controls the most events after the last round (ties: the event closest to position 0)",
     "TC.VARIANT.RANK-PARADOX": "a second paradox ended the game: most events, ties to the event closest to 0",
 }
 
@@ -131,7 +130,7 @@ class TimeChase(SeatedGame[State, Action, Rules, Event]):
     def sample_chance(self, state: State, rules_: Rules, rng: Random) -> Action:
         if state.phase != "deal":
             raise NotationError("the only chance in Time Chase is the deal, before round 1", state.phase)
-        deal = rules.sample_deal(state.players, rng)
+        deal = rules.sample_deal(state, rng)
         if state.view is None:
             return deal
         seat = state.view  # dealt to a seat's view: only that seat's cards and the Invariant are seen
@@ -217,7 +216,7 @@ class TimeChase(SeatedGame[State, Action, Rules, Event]):
         assert actor is not None
         legal = {a.card for a in rules.legal_actions(state, rules_) if isinstance(a, Play)}
         held: list[Action] = [Play(c) for c in state.hands[actor] if c not in legal]
-        foreign = next(c for c in sorted(deck(state.players)) if c not in state.hands[actor])
+        foreign = next(c for c in sorted(state.in_play) if c not in state.hands[actor])
         return [*held, Play(foreign)]
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from oracle.errors import NotationError
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
-from oracle.games.time_chase.cards import HAND_SIZE, ROUNDS, Card, deck, full_deck
+from oracle.games.time_chase.cards import ROUNDS, Card, full_deck
 from oracle.games.time_chase.encoding import CARDS, MAX_BID, SEATS, SIZE, observation_tensor
 from oracle.games.time_chase.rules import player_to_act, suit_to_follow
 from oracle.games.time_chase.ruleset import Rules
@@ -37,19 +37,19 @@ def deal_parts(state: State, rules: Rules, dealt: Sequence[int]) -> list[tuple[i
     remaining cards that are c and cards above it: C(above c, k - 1) / C(pool, k), k the cards still
     to come.  Each deal is one sequence of parts, with the probability of the shuffle (TC.SHUFFLE).
     """
-    n = state.players
-    hands = n * HAND_SIZE
+    n, size = state.players, state.dealt_hand
+    hands = n * size
     if len(dealt) > hands + 1:
         return []
-    if len(dealt) == hands + 1:
-        return [(seat, Fraction(1, n)) for seat in range(n)]
-    left = [NUMBER[c] for c in deck(n) if NUMBER[c] not in set(dealt)]
+    if len(dealt) == hands + 1:  # the small setting's first player is p0 (TC.RESEARCH.SMALL)
+        return [(0, Fraction(1))] if state.is_small else [(seat, Fraction(1, n)) for seat in range(n)]
+    left = [NUMBER[c] for c in state.in_play if NUMBER[c] not in set(dealt)]
     if len(dealt) == hands:
         return [(card, Fraction(1, len(left))) for card in left]
-    j = len(dealt) % HAND_SIZE
+    j = len(dealt) % size
     low = dealt[-1] if j else -1
     pool = [card for card in left if card > low]
-    need = HAND_SIZE - j
+    need = size - j
     total = comb(len(pool), need)
     return [(card, Fraction(comb(len(pool) - 1 - k, need - 1), total))
             for k, card in enumerate(pool) if len(pool) - 1 - k >= need - 1]
@@ -57,12 +57,12 @@ def deal_parts(state: State, rules: Rules, dealt: Sequence[int]) -> list[tuple[i
 
 def deal_of(state: State, rules: Rules, dealt: Sequence[int]) -> Deal:
     """The deal a complete sequence of parts makes (see `deal_parts`)."""
-    n = state.players
-    if len(dealt) != n * HAND_SIZE + 2:
-        raise NotationError(f"a {n}-player deal has {n * HAND_SIZE + 2} parts", str(len(dealt)))
+    n, size = state.players, state.dealt_hand
+    if len(dealt) != n * size + 2:
+        raise NotationError(f"a {n}-player deal has {n * size + 2} parts", str(len(dealt)))
     cards = [BOX[k] for k in dealt[:-1]]
-    hands = tuple(tuple(cards[s * HAND_SIZE:(s + 1) * HAND_SIZE]) for s in range(n))
-    unused = tuple(c for c in deck(n) if c not in set(cards))
+    hands = tuple(tuple(cards[s * size:(s + 1) * size]) for s in range(n))
+    unused = tuple(c for c in state.in_play if c not in set(cards))
     return Deal(hands=hands, invariant=cards[-1], unused=unused, first=dealt[-1])
 
 
@@ -158,9 +158,9 @@ def resample(record: Record, player: int, rules: Rules, rng: Random) -> tuple[St
             if suit is not None and action.card.suit != suit:
                 void[seat].add(suit)
     seen = {*deal.hands[player], deal.invariant, *(c for cards in played for c in cards)}
-    pool = [c for c in deck(n) if c not in seen]
+    pool = [c for c in start.in_play if c not in seen]
     others = [s for s in range(n) if s != player]
-    sizes = {s: HAND_SIZE - len(played[s]) for s in others}
+    sizes = {s: start.dealt_hand - len(played[s]) for s in others}
     hands = draw_hands(pool, others, sizes, void, rng)
     new_hands = tuple(deal.hands[s] if s == player else tuple(sorted([*played[s], *hands[s]])) for s in range(n))
     used = {c for s in others for c in hands[s]}

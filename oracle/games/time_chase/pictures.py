@@ -31,7 +31,7 @@ def state_text(state: State) -> str:
         "play": f"playing at position {state.at}",
         "over": "game over: " + (", ".join(f"p{w}" for w in state.winners) or "nobody") + " won",
     }[state.phase]
-    lines = [f"Time Chase, {state.players} players, round {state.round} of {ROUNDS}: {doing}"
+    lines = [f"Time Chase, {state.players} players, round {state.round} of {state.last_round}: {doing}"
              + (f" (p{state.view}'s view: ? is a card it cannot name)" if state.view is not None else "")]
     lines.append(f"  0  Invariant {_card(state.invariant):<8} {trump:<14} pawns: {_pawns(state, 0)}")
     for position in range(1, state.round + 1):
@@ -127,7 +127,7 @@ def _summary(state: State) -> str:
     if state.phase == "deal":
         return f"Time Chase, {state.players} players, before the deal"
     trump = "no trump" if state.trump is None else f"trump {SUIT_NAMES[state.trump]}"
-    return f"Round {state.round} of {ROUNDS}, {trump}" + (
+    return f"Round {state.round} of {state.last_round}, {trump}" + (
         f", playing at {state.at}" if state.at is not None else (", game over" if state.phase == "over" else "")
     )
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from random import Random
 
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
-from oracle.games.time_chase.cards import HAND_SIZE, ROUNDS, SUIT_NAMES, UNUSED, Card, deck
+from oracle.games.time_chase.cards import SUIT_NAMES, Card
 from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.ruleset import Rules
 from oracle.games.time_chase.state import EMPTY, WIN_EVENTS, Slot, State, hidden_pool
@@ -130,18 +130,20 @@ def pay_income(state: State, rules: Rules, events: list[Event]) -> State:
 # --- the deal and the rounds -----------------------------------------------------
 
 
-def sample_deal(players: int, rng: Random) -> Deal:
+def sample_deal(state: State, rng: Random) -> Deal:
     """Our shuffle: the deck in deck order, shuffled by ``rng``; ten cards to each player in turn
     (seat 0 takes the first ten); the next card is the Invariant, the last four are unused; then
-    the first player is drawn from the same generator.
+    the first player is drawn from the same generator.  (The small setting deals two cards each
+    and leaves no unused card, and p0 is the first player: TC.RESEARCH.SMALL.)
 
     Rule: TC.SHUFFLE
     """
-    cards = list(deck(players))
+    players, size = state.players, state.dealt_hand
+    cards = list(state.in_play)
     rng.shuffle(cards)
-    hands = tuple(tuple(sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(players))
-    rest = cards[players * HAND_SIZE:]
-    first = rng.randrange(players)
+    hands = tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(players))
+    rest = cards[players * size:]
+    first = 0 if state.is_small else rng.randrange(players)
     return Deal(hands=hands, invariant=rest[0], unused=tuple(sorted(rest[1:])), first=first)
 
 
@@ -158,15 +160,18 @@ def check_deal(state: State, action: Deal) -> Illegal | None:
         return Illegal("TC.DEAL", f"a {n}-player deal has {n} hands, not {len(action.hands)}")
     hidden = action.hidden or (0,) * n
     for player, hand in enumerate(action.hands):
-        if len(hand) + hidden[player] != HAND_SIZE:
-            return Illegal("TC.DEAL", f"p{player} is dealt {len(hand) + hidden[player]} cards, not {HAND_SIZE}")
-    if len(action.unused) + action.unused_hidden != UNUSED:
-        return Illegal("TC.DEAL", f"{UNUSED} cards stay unused, not {len(action.unused) + action.unused_hidden}")
+        if len(hand) + hidden[player] != state.dealt_hand:
+            return Illegal("TC.DEAL", f"p{player} is dealt {len(hand) + hidden[player]} cards, not {state.dealt_hand}")
+    if len(action.unused) + action.unused_hidden != state.unused_count:
+        return Illegal("TC.DEAL", f"{state.unused_count} cards stay unused, not "
+                                  f"{len(action.unused) + action.unused_hidden}")
     if action.first not in range(n):
         return Illegal("TC.DEAL", f"there is no player p{action.first}")
+    if state.is_small and action.first != 0:
+        return Illegal("TC.RESEARCH.SMALL", "in the small setting p0 is the first player")
     if state.view is not None and hidden[state.view]:
         return Illegal("TC.DEAL", f"a deal seen from p{state.view} names p{state.view}'s cards")
-    in_play = set(deck(n))
+    in_play = set(state.in_play)
     seen: set[Card] = set()
     for card in [*(c for h in action.hands for c in h), action.invariant, *action.unused]:
         if card not in in_play:
@@ -563,7 +568,7 @@ def resolve_position(state: State, rules: Rules, events: list[Event]) -> State:
 
 def end_round(state: State, rules: Rules, events: list[Event]) -> State:
     state = replace(state, at=None, trick=())
-    if state.round == ROUNDS:
+    if state.round == state.last_round:
         return finish(state, "TC.WIN.END", events)
     return start_round(state, rules, state.round + 1, events)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from oracle.errors import NotationError
-from oracle.games.time_chase.cards import PLAYER_COUNTS
+from oracle.games.time_chase.cards import PLAYER_COUNTS, SMALL, SMALL_PLAYERS
 
 VARIANTS: dict[str, str] = {
     "invariant=rank-paradox": "cards at 0 compare by rank; an equal rank is a paradox (TC.VARIANT.RANK-PARADOX)",
@@ -20,6 +20,7 @@ VARIANTS: dict[str, str] = {
     "income=won-so-far": "income counts every event ever won, kept or lost (TC.VARIANT.WON-SO-FAR)",
     "income-round1": "income is paid in round 1 too (TC.VARIANT.INCOME-ROUND1)",
     "fuel-supply=30": "the supply holds 30 crystals; gains beyond it are lost (TC.VARIANT.FUEL-SUPPLY)",
+    "small": "research setting, not a rule of the game: 3 players, 2 cards each of 7, 1 round (TC.RESEARCH.SMALL)",
 }
 
 DEFAULT_PLAYERS = 4
@@ -35,6 +36,7 @@ class Rules:
     won_so_far: bool = False
     income_round1: bool = False
     fuel_supply: int | None = None
+    small: bool = False
 
     @property
     def variant_name(self) -> str | None:
@@ -53,14 +55,19 @@ class Rules:
             (self.won_so_far, "income=won-so-far"),
             (self.income_round1, "income-round1"),
             (self.fuel_supply is not None, "fuel-supply=30"),
+            (self.small, SMALL),
         )
         tokens += [name for on, name in flags if on]
         return "+".join(tokens) or "standard"
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """The rules for ``standard`` or ``+``-joined tokens; `NotationError` names an unknown token."""
+        """The rules for ``standard`` or ``+``-joined tokens; `NotationError` names an unknown token.
+
+        ``small`` seats three players (TC.RESEARCH.SMALL): another player count with it is refused.
+        """
         rules = cls()
+        counted = None
         for token in (t.strip() for t in text.split("+")):
             if token in ("", "standard"):
                 continue
@@ -69,6 +76,7 @@ class Rules:
                 if not count.isdigit() or int(count) not in PLAYER_COUNTS:
                     raise NotationError("a player count must be 3, 4, 5 or 6", token)
                 rules = replace(rules, players=int(count))
+                counted = token
             elif token == "invariant=rank-paradox":
                 rules = replace(rules, rank_paradox=True)
             elif token == "invariant=replace":
@@ -81,8 +89,14 @@ class Rules:
                 rules = replace(rules, income_round1=True)
             elif token == "fuel-supply=30":
                 rules = replace(rules, fuel_supply=30)
+            elif token == SMALL:
+                rules = replace(rules, small=True)
             else:
                 raise NotationError(f"unknown Time Chase rules token (known: players=N, {', '.join(VARIANTS)})", token)
+        if rules.small:
+            if counted is not None and rules.players != SMALL_PLAYERS:
+                raise NotationError(f"the research setting small is for {SMALL_PLAYERS} players", counted)
+            rules = replace(rules, players=SMALL_PLAYERS)
         return rules
 
 

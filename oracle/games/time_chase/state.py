@@ -12,7 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from oracle.games.time_chase.cards import Card, deck
+from oracle.games.time_chase.cards import (
+    HAND_SIZE,
+    ROUNDS,
+    SMALL,
+    SMALL_HAND,
+    SMALL_ROUNDS,
+    UNUSED,
+    Card,
+    deck,
+    full_deck,
+    small_deck,
+)
 
 Phase = Literal["deal", "bid", "play", "over"]
 PHASES: tuple[Phase, ...] = ("deal", "bid", "play", "over")
@@ -81,6 +92,37 @@ class State:
     view: int | None = None
 
     @property
+    def is_small(self) -> bool:
+        """Whether the game is played in the research setting ``small`` (TC.RESEARCH.SMALL)."""
+        return self.variants is not None and SMALL in self.variants.split("+")
+
+    @property
+    def in_play(self) -> tuple[Card, ...]:
+        """The cards in play, in deck order: the player count's (TC.REMOVE), or the small setting's seven."""
+        return small_deck() if self.is_small else deck(self.players)
+
+    @property
+    def out_of_play(self) -> tuple[Card, ...]:
+        """The cards set aside before the deal: public knowledge."""
+        kept = set(self.in_play)
+        return tuple(card for card in full_deck() if card not in kept)
+
+    @property
+    def dealt_hand(self) -> int:
+        """The cards dealt to each hand: ten (TC.DEAL), two in the small setting."""
+        return SMALL_HAND if self.is_small else HAND_SIZE
+
+    @property
+    def last_round(self) -> int:
+        """The number of rounds: ten (TC.ROUND), one in the small setting."""
+        return SMALL_ROUNDS if self.is_small else ROUNDS
+
+    @property
+    def unused_count(self) -> int:
+        """The cards left face down and unused: four (TC.DEAL), none in the small setting."""
+        return 0 if self.is_small else UNUSED
+
+    @property
     def is_view(self) -> bool:
         """Whether some cards are unknown (TC.VIEW): a player's view rather than the whole state."""
         return self.view is not None or self.unused_hidden > 0 or any(self.hidden)
@@ -128,7 +170,7 @@ def hidden_pool(state: State) -> tuple[Card, ...]:
     (Part of TC.VIEW.)
     """
     known = set(placed_cards(state)) | set(state.discard)
-    return tuple(card for card in deck(state.players) if card not in known)
+    return tuple(card for card in state.in_play if card not in known)
 
 
 def placed_cards(state: State) -> list[Card]:
@@ -147,4 +189,4 @@ def complement_discard(state: State) -> tuple[Card, ...]:
     if state.phase == "deal":
         return ()
     placed = set(placed_cards(state))
-    return tuple(card for card in sorted(deck(state.players)) if card not in placed)
+    return tuple(card for card in sorted(state.in_play) if card not in placed)

@@ -13,7 +13,7 @@ from collections import Counter
 
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games.time_chase import rules
-from oracle.games.time_chase.cards import HAND_SIZE, PLAYER_COUNTS, ROUNDS, UNUSED, Card, deck
+from oracle.games.time_chase.cards import PLAYER_COUNTS, SMALL_PLAYERS, Card
 from oracle.games.time_chase.ruleset import Rules
 from oracle.games.time_chase.state import WIN_EVENTS, State, placed_cards
 
@@ -51,8 +51,10 @@ def check_state(state: State) -> None:
         if state.view is not None and state.view not in range(n):
             _fail("no such player", str(state.view))
         return
-    if not 1 <= state.round <= ROUNDS:
-        _fail("the round is 1 to 10", str(state.round))
+    if state.is_small and n != SMALL_PLAYERS:
+        _fail(f"the research setting small is for {SMALL_PLAYERS} players", str(n))
+    if not 1 <= state.round <= state.last_round:
+        _fail(f"the round is 1 to {state.last_round}", str(state.round))
     per_player = (state.hands, state.crystals, state.gained, state.spent, state.pawns, state.won)
     if any(len(values) != n for values in per_player) or len(state.hidden) not in (0, n):
         _fail(f"every per-player list has {n} entries")
@@ -75,7 +77,7 @@ def check_state(state: State) -> None:
 
 def _check_cards(state: State) -> None:
     n = state.players
-    in_play = frozenset(deck(n))
+    in_play = frozenset(state.in_play)
     cards = [*placed_cards(state), *state.discard]
     seen = set(cards)
     if len(seen) != len(cards) or not seen <= in_play:  # find which card, in the order written
@@ -87,14 +89,14 @@ def _check_cards(state: State) -> None:
             if counted[card] > 1:
                 _fail("a card is in two places", card.text)
     unknown = sum(state.hidden) + state.unused_hidden
-    if any(h < 0 for h in state.hidden) or not 0 <= state.unused_hidden <= UNUSED:
+    if any(h < 0 for h in state.hidden) or not 0 <= state.unused_hidden <= state.unused_count:
         _fail("a negative count of unknown cards")
     if len(seen) + unknown != len(in_play):
         _fail(f"the cards in play number {len(in_play)}, the state places {len(seen) + unknown}")
     if state.invariant is None:
         _fail("a dealt game has an Invariant card", "invariant=-")
-    if len(state.unused) + state.unused_hidden != UNUSED:
-        _fail(f"{UNUSED} cards stay unused", ",".join(c.text for c in state.unused) or "-")
+    if len(state.unused) + state.unused_hidden != state.unused_count:
+        _fail(f"{state.unused_count} cards stay unused", ",".join(c.text for c in state.unused) or "-")
 
 
 def _check_timeline(state: State) -> None:
@@ -118,7 +120,7 @@ def _check_player(state: State, player: int, recorded: Rules | None) -> None:
         _fail("crystals held are those gained less those spent", f"p{player}")
     # Income (from round 2, or 1 under income-round1) and one crystal a card played at most.
     incomes = state.round - 1 if recorded is not None and not recorded.income_round1 else state.round
-    played = HAND_SIZE - state.hand_size(player)
+    played = state.dealt_hand - state.hand_size(player)
     if state.gained[player] > MAX_INCOME * incomes + played:
         _fail(f"p{player} cannot have gained {state.gained[player]} crystals by round {state.round}",
               f"crystals={state.crystals[player]}")
@@ -140,11 +142,11 @@ def _check_hand_size(state: State, player: int) -> None:
     size = state.hand_size(player)
     if state.phase == "over":
         # TC.WIN.THREE may end a round with players still waiting (K12).
-        if size not in (HAND_SIZE - state.round, HAND_SIZE - completed):
+        if size not in (state.dealt_hand - state.round, state.dealt_hand - completed):
             _fail(f"p{player} holds {size} cards in round {state.round}", f"p{player}")
     else:
         played = 1 if state.has_played(player) else 0
-        if size != HAND_SIZE - completed - played:
+        if size != state.dealt_hand - completed - played:
             _fail(f"p{player} holds {size} cards in round {state.round}", f"p{player}")
     if list(state.hands[player]) != sorted(state.hands[player]):
         _fail("a hand is written in card order", f"p{player}")
@@ -197,9 +199,11 @@ def _check_end(state: State, recorded: Rules | None) -> None:
             _fail("TC.WIN.THREE: the winner is the player who controls three events",
                   "winners=" + (",".join(map(str, state.winners)) or "-"))
         return
-    if state.end_rule == "TC.WIN.END" and (state.round != ROUNDS or any(state.hand_size(p)
-                                                                          for p in range(state.players))):
-        _fail("TC.WIN.END: the game ends so after round 10, every card played", f"end={state.end_rule}")
+    left = state.dealt_hand - state.last_round  # none, but one in the small setting (TC.RESEARCH.SMALL)
+    if state.end_rule == "TC.WIN.END" and (state.round != state.last_round or any(
+            state.hand_size(p) != left for p in range(state.players))):
+        _fail(f"TC.WIN.END: the game ends so after round {state.last_round}, every round's card played",
+              f"end={state.end_rule}")
     if state.end_rule == "TC.VARIANT.RANK-PARADOX" and state.paradoxes != 2:
         _fail("the game ends at the second paradox", f"end={state.end_rule}")
     if state.winners != rules.final_winners(state):

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from oracle.errors import NotationError
-from oracle.games.time_chase.cards import SUIT_NAMES, removed
+from oracle.games.time_chase.cards import SUIT_NAMES
 from oracle.games.time_chase.notation import state_to_json
 from oracle.games.time_chase.state import State
 
@@ -53,6 +53,6 @@ def observation(state: State, player: int) -> Json:
         "player": player,
         "hand": [c.text for c in view.hands[player]] if view.hands else [],
         "hand_sizes": [view.hand_size(p) for p in range(view.players)] if view.hands else [],
-        "removed": [c.text for c in removed(view.players)],
+        "removed": [c.text for c in view.out_of_play],
         "trump": None if trump is None else SUIT_NAMES[trump],
     }
