@@ -123,6 +123,8 @@ SENTENCES: list[Rule] = [
     _rule(r"Attempted action (\d): (\w+)(?: on)?, refused\.",
           lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}, refusée."),
     _rule(r"The turn may not end here\.", lambda m: "Le tour ne peut pas s'arrêter ici."),
+    _rule(r"The turn may not end yet: the copy must take another action\.",
+          lambda m: "Le tour ne peut pas encore s'arrêter : la copie doit faire une autre action."),
     _rule(rf"(?:{P}'s|The) Focus may not move to the {E}\.",
           lambda m: f"Le Focus{' ' + PLAYER_OF[m[1]] if m[1] else ''} ne peut pas aller {ERA_TO[m[2]]}."),
     _rule(rf"{P} wins\.", lambda m: f"{_cap(PLAYER[m[1]])} gagnent."),
