@@ -10,14 +10,14 @@ and the actions in the game's own notation, and read back by replaying them
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
 from oracle.games import AnyGame, load_game
-from oracle.interface import Encoding, Traits, encoding_of
+from oracle.interface import Encoding, FastPlay, Traits, encoding_of, fast_play_of
 
 SEEDS = 1000
 """How many equally likely outcomes a sampled chance step (a shuffled deal) offers by default."""
@@ -38,6 +38,8 @@ class Table:
     rules: Any = field(init=False, compare=False)
     encoding: Encoding[Any, Any] = field(init=False, compare=False)
     traits: Traits = field(init=False, compare=False)
+    fast: FastPlay[Any] | None = field(init=False, compare=False)
+    """The game's compiled path under these rules (`oracle.interface.FastPlay`), or None."""
 
     def __post_init__(self) -> None:
         game = load_game(self.name)
@@ -47,6 +49,7 @@ class Table:
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "encoding", encoding)
         object.__setattr__(self, "traits", encoding.traits(rules))
+        object.__setattr__(self, "fast", fast_play_of(game, rules))
         if self.seeds < 1 or self.max_game_length < 1:
             raise NotationError("seeds and max_game_length are whole numbers from 1", f"{self.seeds}")
 
@@ -78,6 +81,32 @@ def rules_text(variants: str, settings: Mapping[str, int], defaults: Mapping[str
     words = [w for w in variants.split("+") if w.strip() and w.strip() != "standard"]
     words += [f"{name}={value}" for name, value in settings.items() if value != defaults.get(name)]
     return "+".join(words) or None
+
+
+class NumberedActions(Mapping[int, Any]):
+    """Legal action numbers from a game's fast path, each decoded into its action only when asked."""
+
+    __slots__ = ("_decode", "_ids", "_set")
+
+    def __init__(self, ids: list[int], table: Table) -> None:
+        self._ids = ids
+        self._set = frozenset(ids)
+        self._decode = (table.encoding, table.rules)
+
+    def __getitem__(self, number: int) -> Any:
+        if number not in self._set:
+            raise KeyError(number)
+        encoding, rules = self._decode
+        return encoding.action_of(number, rules)
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._set
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
 
 
 class Step:
@@ -132,15 +161,21 @@ class Step:
         return self.table.game.to_act(self.state).players
 
     # What they may do, numbered.
-    def legal(self, player: int) -> dict[int, Any]:
+    def legal(self, player: int) -> Mapping[int, Any]:
         """The legal actions of ``player`` by number, in increasing order."""
         key = ("legal", player)
         if key not in self._cache:
             table = self.table
+            fast = table.fast
+            if fast is not None and fast.covers(self.state):
+                ids = fast.legal_ids(self.state) if player in self.actors() else []
+                numbers = NumberedActions(ids, table)
+                self._cache[key] = numbers
+                return numbers
             actions = table.game.legal_actions(self.state, table.rules, player)
             numbered = {table.encoding.action_id(a, table.rules): a for a in actions}
             self._cache[key] = dict(sorted(numbered.items()))
-        legal: dict[int, Any] = self._cache[key]
+        legal: Mapping[int, Any] = self._cache[key]
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -186,6 +221,12 @@ class Step:
         legal = self.legal(player)
         if number not in legal:
             raise NotationError(f"action {number} is not legal for player {player} here", str(number))
+        fast = self.table.fast
+        if fast is not None and fast.covers(self.state):  # the same state as `after` makes, without its events
+            after = fast.after_id(self.state, number)
+            if after is not None:
+                action = legal[number]
+                return Step(self.table, self, after, action, ((player, action),), self.length + 1)
         return self.after(legal[number], ((player, legal[number]),))
 
     def play_joint(self, numbers: Sequence[int]) -> Step:
@@ -215,8 +256,10 @@ class Step:
         view: str = self._cache[key]
         return view
 
-    def tensor(self, player: int) -> list[float]:
+    def tensor(self, player: int) -> Sequence[float]:
         table = self.table
+        if table.fast is not None and table.fast.covers(self.state):
+            return table.fast.tensor(self.state, player)
         return table.encoding.observation_tensor(table.game.observe(self.state, player), player, table.rules)
 
     def information_state(self, player: int) -> str:

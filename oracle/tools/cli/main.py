@@ -20,7 +20,7 @@ from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.inputs import one_line, read_stream
 from oracle.interface import DEPENDS, ILLEGAL, LEGAL, LEGAL_SO_FAR
 from oracle.tools.cli.arguments import StoreOnce, name_text, whole_number
-from oracle.tools.cli.options import check_state_options, refuse
+from oracle.tools.cli.options import add_engine_impl, check_state_options, refuse, use_engine_impl
 from oracle.tools.cli.steps import next_step
 from oracle.tools.records import outcome_json, play, play_one, reached, step_json, step_text, summary
 
@@ -232,6 +232,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_moves(args: argparse.Namespace) -> int:
     """The legal actions; at sealed choices, chance or the end, what happens next (`next_step`)."""
     game = read_game(args)
+    use_engine_impl(args, game)
     rules = read_rules(args, game)
     state = read_state(args.position, game, rules, args)
     rules = game.state_rules(state, rules)
@@ -409,6 +410,9 @@ def cmd_version(args: argparse.Namespace) -> int:
     """The versions and the games; with --game, --rules or --variant also that game's rulesets, variants and rules."""
     data: dict[str, Any] = {"oracle": __version__, "spec": SPEC_VERSION, "games": list(GAMES)}
     lines = [f"oracle {__version__} (spec {SPEC_VERSION}); games: {', '.join(GAMES)}"]
+    engines = {name: load_game(name).engine_impl() for name in GAMES}
+    data["engines"] = engines
+    lines += [f"engine: {name}: {engine}" for name, engine in engines.items()]
     if any(getattr(args, option, None) is not None for option in ("game", "rules", "variant")):
         game = read_game(args)
         rules = read_rules(args, game)
@@ -481,6 +485,7 @@ def build_parser() -> Parser:
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
     p.add_argument("--player", type=whole_number("--player"), metavar="N",
                    help="in a game with sealed choices, list player N's choices (default: whoever is to act)")
+    add_engine_impl(p)
     view_note = ("Asked from a player's view (Time Chase, 3 Ombres: the state 'observe --player N'\n"
                  "prints), the answer holds for every completion of what the view cannot see:\n"
                  "legal, illegal, or \"depends\", saying on what.\n")
