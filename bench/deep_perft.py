@@ -17,6 +17,12 @@ to `oracle/games/ttykm/perft_table.py`, which the vector export copies (spec/vec
         perft from a chapter ruleset's or pair's start, in this process, by
         the fast perft (for the counts that take seconds, not hours).
 
+    .venv/bin/python bench/deep_perft.py compiled DEPTH NAMED_DEPTH
+        perft(DEPTH) from the standard start split by first turn (the
+        divide), and perft(4) to perft(NAMED_DEPTH) from every other named
+        position, on the compiled engine in this process; every count the
+        table holds already must come out the same.
+
     .venv/bin/python bench/deep_perft.py plain-chapters [SECONDS] [RULESET...]
         the chapter starts' published counts again by the plain rules, grouped
         as above, as deep as SECONDS per depth step allows (every chapter
@@ -156,6 +162,44 @@ def count(name: str, depth: int) -> int:
     return 0
 
 
+def compiled(depth: int, named_depth: int) -> int:
+    from oracle.games.ttykm import fast
+    from oracle.games.ttykm.notation import format_turn
+
+    if fast.chosen() != fast.COMPILED:
+        say("the compiled engine is not built here (python setup.py build_ext --inplace)")
+        return 1
+    fast.size_table(23)  # 192 MB: a deep count keeps more of what it meets
+    table = current()
+    deep = {name: dict(counts) for name, counts in table["DEEP_PERFT"].items()}
+    divide = {d: dict(parts) for d, parts in table["START_DIVIDE"].items()}
+    started, cpu = time.perf_counter(), time.process_time()
+    parts: dict[str, int] = {}
+    for turn, after in successors(Position.start()):
+        parts[format_turn(turn)] = perft(after, depth - 1)
+        say(f"  {format_turn(turn)}: {parts[format_turn(turn)]} ({time.process_time() - cpu:.0f} s of CPU)")
+    total = sum(parts.values())
+    if deep["start"].get(depth, total) != total or divide.get(depth, parts) != parts:
+        say(f"MISMATCH: perft {depth} from the start is {total} here, {deep['start'].get(depth)} in the table")
+        return 1
+    say(f"start perft {depth} = {total} ({time.process_time() - cpu:.1f} s of CPU,"
+        f" {time.perf_counter() - started:.1f} s)")
+    deep["start"][depth] = total
+    if depth >= max(divide, default=0):
+        divide = {depth: parts}
+    for position_name in NAMED_POSITIONS[1:]:
+        position = parse_position(position_name.text)
+        for d in range(4, named_depth + 1):
+            nodes = perft(position, d)
+            if deep[position_name.name].get(d, nodes) != nodes:
+                say(f"MISMATCH at {position_name.name} depth {d}: {nodes}, {deep[position_name.name][d]} recorded")
+                return 1
+            deep[position_name.name][d] = nodes
+    say(f"named positions to depth {named_depth}: {time.process_time() - cpu:.1f} s of CPU in all")
+    write(deep=deep, divide=divide)
+    return 0
+
+
 def plain_chapters(budget: float, names: list[str]) -> int:
     checked = dict(current()["CHAPTER_PLAIN_CHECKED"])
     for name in names or CHAPTER_SETS:
@@ -226,11 +270,13 @@ def write(
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("named", "record", "count", "plain-chapters"):
+    if not argv or argv[0] not in ("named", "record", "count", "plain-chapters", "compiled"):
         say(__doc__ or "")
         return 2
     if argv[0] == "record":
         return record(argv[1:])
+    if argv[0] == "compiled" and len(argv) == 3:
+        return compiled(int(argv[1]), int(argv[2]))
     if argv[0] == "count" and len(argv) == 3:
         return count(argv[1], int(argv[2]))
     budget = float(argv[1]) if len(argv) > 1 else 60.0

@@ -497,10 +497,9 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
     if (use_table && !ensure_table()) return PyErr_NoMemory();
     Entry *saved = table;
     if (!use_table) table = NULL;
-    u64 count;
-    Py_BEGIN_ALLOW_THREADS
-    count = perft(&st, depth);
-    Py_END_ALLOW_THREADS
+    /* The GIL stays held: the table is shared by every call in the process, so two threads must
+     * never count at once (a Dask worker may run several tasks on threads). */
+    u64 count = perft(&st, depth);
     table = saved;
     return PyLong_FromUnsignedLongLong(count);
 }
