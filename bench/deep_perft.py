@@ -19,7 +19,10 @@ to `oracle/games/ttykm/perft_table.py`, which the vector export copies (spec/vec
 
     .venv/bin/python bench/deep_perft.py compiled DEPTH NAMED_DEPTH
         perft(DEPTH) from the standard start split by first turn (the
-        divide), and perft(4) to perft(NAMED_DEPTH) from every other named
+        divide; a first turn whose mirror image in the diagonal a1-d4 was
+        counted, leading to that turn's position mirrored, takes its count:
+        the start and the rules are symmetric in that diagonal), and
+        perft(4) to perft(NAMED_DEPTH) from every other named
         position, on the compiled engine in this process; every count the
         table holds already must come out the same.
 
@@ -38,15 +41,18 @@ import json
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from oracle.games import load_game
+from oracle.games.ttykm.board import Action
 from oracle.games.ttykm.notation import parse_position
 from oracle.games.ttykm.perft import perft
 from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Turn
 from oracle.games.ttykm.vector_sets import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_DEPTHS, vector_set
 from oracle.tools import perft_cluster
 
@@ -162,6 +168,29 @@ def count(name: str, depth: int) -> int:
     return 0
 
 
+MIRROR_ACTION = {Action.NORTH: Action.EAST, Action.EAST: Action.NORTH, Action.SOUTH: Action.WEST,
+                 Action.WEST: Action.SOUTH, Action.FORWARD: Action.FORWARD, Action.BACKWARD: Action.BACKWARD}
+
+
+def mirror_square(square: int) -> int:
+    """The square's image in the diagonal a1-d4 (file and rank swapped): b1 is a2."""
+    return square % 4 * 4 + square // 4
+
+
+def mirror_turn(turn: Turn) -> Turn:
+    """The turn's image in the diagonal a1-d4: north is east, south is west (the rules do not tell them apart)."""
+    actions = tuple(MIRROR_ACTION[a] for a in turn.actions if isinstance(a, Action))
+    return Turn(None if turn.copy is None else mirror_square(turn.copy), actions, turn.focus)
+
+
+def mirror_position(position: Position) -> Position:
+    """The position's image in the diagonal a1-d4, on every era."""
+    def image(mask: int) -> int:
+        return sum(1 << (c - c % 16 + mirror_square(c % 16)) for c in range(48) if mask >> c & 1)
+
+    return replace(position, copies=(image(position.copies[0]), image(position.copies[1])))
+
+
 def compiled(depth: int, named_depth: int) -> int:
     from oracle.games.ttykm import fast
     from oracle.games.ttykm.notation import format_turn
@@ -175,9 +204,16 @@ def compiled(depth: int, named_depth: int) -> int:
     divide = {d: dict(parts) for d, parts in table["START_DIVIDE"].items()}
     started, cpu = time.perf_counter(), time.process_time()
     parts: dict[str, int] = {}
-    for turn, after in successors(Position.start()):
-        parts[format_turn(turn)] = perft(after, depth - 1)
-        say(f"  {format_turn(turn)}: {parts[format_turn(turn)]} ({time.process_time() - cpu:.0f} s of CPU)")
+    turns = successors(Position.start())
+    after_of = {format_turn(turn): after for turn, after in turns}
+    for turn, after in turns:
+        text, image = format_turn(turn), format_turn(mirror_turn(turn))
+        if image in parts and after_of[image] == mirror_position(after):
+            parts[text] = parts[image]  # the start is its own mirror image: so are the counts after mirrored turns
+            say(f"  {text}: {parts[text]} (the mirror image of {image})")
+            continue
+        parts[text] = perft(after, depth - 1)
+        say(f"  {text}: {parts[text]} ({time.process_time() - cpu:.0f} s of CPU)")
     total = sum(parts.values())
     if deep["start"].get(depth, total) != total or divide.get(depth, parts) != parts:
         say(f"MISMATCH: perft {depth} from the start is {total} here, {deep['start'].get(depth)} in the table")

@@ -22,7 +22,7 @@ from oracle.games.ttykm.encoding import ENCODING, observation_tensor
 from oracle.games.ttykm.notation import parse_position, position_to_json
 from oracle.games.ttykm.perft import perft, perft_plain
 from oracle.games.ttykm.rules.standard import apply_turn, successors
-from oracle.games.ttykm.ruleset import STANDARD
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
 from tests.positions import random_position
 
@@ -60,18 +60,23 @@ def playout(rng: random.Random, plies: int) -> Position:
     return position
 
 
-def assert_agrees(position: Position, sample: random.Random | None = None) -> None:
-    """The compiled engine's turns, positions after, count and numbers are the spec's, on ``position``."""
-    plain = successors(position)
-    assert fast.successors(position) == plain, position
+FREE = Ruleset.parse("copy-choice=free")
+
+
+def assert_agrees(position: Position, sample: random.Random | None = None, ruleset: Ruleset = STANDARD) -> None:
+    """The compiled engine's turns, positions after, count and numbers are the spec's, on ``position``
+    under ``ruleset`` (the standard rules or a variant the compiled engine mirrors)."""
+    plain = successors(position, ruleset)
+    assert fast.successors(position, ruleset) == plain, position
     if fast.chosen() != fast.COMPILED:
         return
-    assert fast.count_turns(position) == len(plain), position
+    assert fast.covers(position, ruleset)
+    assert fast.count_turns(position, ruleset) == len(plain), position
     numbered = {ENCODING.action_id(turn, STANDARD): after for turn, after in plain}
-    assert fast.turn_ids(position) == sorted(numbered), position
+    assert fast.turn_ids(position, ruleset) == sorted(numbered), position
     checked = list(numbered.items()) if sample is None else sample.sample(list(numbered.items()), min(4, len(numbered)))
     for action_id, after in checked:
-        assert fast.after_id(position, action_id) == after, (position, action_id)
+        assert fast.after_id(position, action_id, ruleset) == after, (position, action_id)
 
 
 def test_start() -> None:
@@ -87,13 +92,20 @@ def test_agrees_with_the_spec_on_2000_positions() -> None:
         assert_agrees(position, sample)
 
 
+def test_agrees_with_the_spec_under_copy_choice_free_on_1000_positions() -> None:
+    sample = random.Random(2)
+    for position in positions(20261204, 1000):
+        assert_agrees(position, sample, FREE)
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("part", range(4))
+@pytest.mark.parametrize("part", range(5))
 def test_agrees_with_the_spec_on_20000_positions(part: int) -> None:
-    """20,000 positions in four parts of 5,000 (the spec's side costs about half a millisecond each)."""
+    """20,000 positions of the standard rules in four parts of 5,000, and 5,000 under copy-choice=free
+    (the spec's side costs about half a millisecond each)."""
     sample = random.Random(part)
     for position in positions(7000 + part, 5000):
-        assert_agrees(position, sample)
+        assert_agrees(position, sample, FREE if part == 4 else STANDARD)
 
 
 def test_positions_with_every_push_outcome() -> None:
@@ -112,6 +124,7 @@ def test_perft_agrees_with_the_plain_rules() -> None:
     rng = random.Random(11)
     for position in list(positions(5, 30)):
         assert perft(position, 2) == perft_plain(position, 2), position
+        assert perft(position, 2, FREE) == perft_plain(position, 2, FREE), position
     for _ in range(5):
         position = random_position(rng, dense=True)
         if position.winner is None:
@@ -168,3 +181,36 @@ def test_the_compiled_engine_refuses_what_is_not_a_position() -> None:
             _engine.count_turns(state)
     with pytest.raises(ValueError, match="depth"):
         _engine.perft((1, 2, 4, 4, 0, 2), 0)
+
+
+COMPILED_UP_TO = 4_000_000_000
+"""The published counts the compiled engine counts again in CI: up to perft(7) from the start (about a second);
+the deeper ones (the start's perft(8) and its divide's parts) are bench/deep_perft.py's."""
+SPEC_UP_TO = 600_000
+"""The published counts the spec engine's fast perft counts again here (tests/test_vectors.py counts others)."""
+
+
+@pytest.mark.slow
+def test_every_published_count_of_the_standard_game_and_copy_choice_free_is_reproduced_by_both_engines() -> None:
+    from pathlib import Path
+
+    from oracle.tools.vectors import read_perft
+
+    vectors = Path(__file__).resolve().parent.parent / "vectors"
+    before = fast.chosen()
+    counted = {"compiled": 0, "spec": 0}
+    try:
+        for ruleset in (STANDARD, FREE):
+            text = (vectors / ruleset.name.replace("=", "-") / "perft.txt").read_text(encoding="utf-8")
+            for record in read_perft(text):
+                position = parse_position(record.state)
+                for depth, nodes in record.counts:
+                    for name, limit in (("compiled", COMPILED_UP_TO), ("spec", SPEC_UP_TO)):
+                        if nodes <= limit and name in fast.available():
+                            fast.use(name)
+                            assert perft(position, depth, ruleset) == nodes, (ruleset.name, record.name, depth, name)
+                            counted[name] += 1
+    finally:
+        fast.use(before)
+    assert counted["spec"] >= 60
+    assert counted["compiled"] >= 80 or "compiled" not in fast.available()

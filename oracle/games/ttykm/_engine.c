@@ -28,6 +28,7 @@ typedef uint64_t u64;
 typedef struct {
     u64 own, opp;
     int so, sp, fo, fp;
+    int free; /* the variant copy-choice=free (VARIANT.COPY-CHOICE-FREE) */
 } State;
 
 /* A board after a copy's actions, with the actions that led there (-1: none). */
@@ -224,6 +225,11 @@ static u64 count_turns(const State *st) {
         }
         int length = twos ? 2 : (nf ? 1 : 0);
         u64 n = twos ? twos : (u64)nf;
+        if (st->free) { /* any copy that can act, each at its own longest; no actions if one cannot */
+            total += n;
+            if (!length) best = -1;
+            continue;
+        }
         if (length > best) {
             best = length;
             total = n;
@@ -231,6 +237,7 @@ static u64 count_turns(const State *st) {
             total += n;
         }
     }
+    if (st->free) return 2 * (total + (best < 0 || !(own >> (st->fo * 16) & ERA_BITS)));
     return best ? 2 * total : 2;
 }
 
@@ -241,13 +248,18 @@ static int eras_of(u64 mask) {
 /* Every line of the copies that may be chosen (TURN.COPY-CHOICE), in the order of
  * legal_turns; a turn with no actions (TURN.NO-ACTION) is one line without a copy. */
 static int choose_lines(const State *st, Line *out) {
-    int best = 0, count = 0;
+    int best = 0, count = 0, stuck = 0;
     u64 mask = st->own >> (st->fo * 16) & ERA_BITS;
+    if (st->free && !mask) stuck = 1; /* no copy on the Focus era */
     while (mask) {
         int a = st->fo * 16 + __builtin_ctzll(mask);
         mask &= mask - 1;
         int before = count;
-        int length = copy_lines(st->own, st->opp, st->so, a, out, &count);
+        int length = copy_lines(st->own, st->opp, st->so, a, out + (st->free ? 1 : 0), &count);
+        if (st->free) { /* VARIANT.COPY-CHOICE-FREE: any copy that can act, each at its own longest */
+            if (!length) stuck = 1; /* a copy that cannot act: a turn with no actions is legal too */
+            continue;
+        }
         if (length > best) {
             /* a longer copy: the shorter ones before it may not be chosen */
             memmove(out, out + before, (size_t)(count - before) * sizeof(Line));
@@ -257,12 +269,20 @@ static int choose_lines(const State *st, Line *out) {
             count = before;
         }
     }
+    if (st->free) { /* out[0] was kept for the turn with no actions, which comes first (ORACLE.ORDER) */
+        if (!stuck) {
+            memmove(out, out + 1, (size_t)count * sizeof(Line));
+            return count;
+        }
+        best = 0;
+        count++;
+    }
     if (best == 0) {
         out[0].own = st->own;
         out[0].opp = st->opp;
         out[0].so = st->so;
         out[0].copy = out[0].first = out[0].second = -1;
-        count = 1;
+        if (!st->free) count = 1;
     }
     return count;
 }
@@ -299,7 +319,7 @@ static inline u64 mix(u64 x) {
  * k1 is never 0 for a depth of 2 or more, so an empty entry never matches. */
 static inline void keys(const State *st, int depth, u64 *k1, u64 *k2) {
     *k1 = st->own | (u64)st->so << 48 | (u64)st->fo << 52 | (u64)depth << 56;
-    *k2 = st->opp | (u64)st->sp << 48 | (u64)st->fp << 52;
+    *k2 = st->opp | (u64)st->sp << 48 | (u64)st->fp << 52 | (u64)st->free << 54;
 }
 
 static int cmp_board(const void *x, const void *y) {
@@ -323,7 +343,7 @@ static u64 perft(const State *st, int depth) {
         int j = i + 1;
         while (j < n && lines[j].own == lines[i].own && lines[j].opp == lines[i].opp && lines[j].so == lines[i].so) j++;
         if (eras_of(lines[i].opp) > 1) { /* WIN.CHECK: a won game has no further turns */
-            State child = {lines[i].opp, lines[i].own, st->sp, lines[i].so, st->fp, 0};
+            State child = {lines[i].opp, lines[i].own, st->sp, lines[i].so, st->fp, 0, st->free};
             for (int f = 0; f < 3; f++) {
                 if (f == st->fo) continue;
                 child.fp = f;
@@ -346,7 +366,8 @@ static u64 perft(const State *st, int depth) {
  * from the player to move (POSITION.VALID): the generator never sees another. */
 static int read_state(PyObject *arg, State *st) {
     unsigned long long own, opp;
-    if (!PyArg_ParseTuple(arg, "KKiiii", &own, &opp, &st->so, &st->sp, &st->fo, &st->fp)) return 0;
+    st->free = 0;
+    if (!PyArg_ParseTuple(arg, "KKiiii|p", &own, &opp, &st->so, &st->sp, &st->fo, &st->fp, &st->free)) return 0;
     st->own = own;
     st->opp = opp;
     if ((own | opp) > ALL_CELLS || (own & opp) || st->so < 0 || st->so > 4 || st->sp < 0 || st->sp > 4 ||

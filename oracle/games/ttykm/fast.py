@@ -82,9 +82,15 @@ def note() -> str | None:
     return None
 
 
+COMPILED_VARIANTS = frozenset({"copy-choice=free"})
+"""The variants the compiled engine mirrors (VARIANT.COPY-CHOICE-FREE); under any other the spec plays."""
+
+
 def covers(position: Position, ruleset: Ruleset = STANDARD) -> bool:
-    """Whether the compiled engine answers for ``position`` under ``ruleset``: the standard game, no variant."""
-    return _chosen == COMPILED and position.chapters is None and not ruleset.variants and position.to_move is not None
+    """Whether the compiled engine answers for ``position`` under ``ruleset``: the standard game, with no
+    variant or those of `COMPILED_VARIANTS`, and a player to move."""
+    return (_chosen == COMPILED and position.chapters is None and ruleset.variants <= COMPILED_VARIANTS
+            and position.to_move is not None)
 
 
 def state_of(position: Position) -> State:
@@ -96,15 +102,20 @@ def state_of(position: Position) -> State:
             int(position.focus[me]), int(position.focus[them]))
 
 
+def _state(position: Position, ruleset: Ruleset) -> tuple[int, ...]:
+    """The compiled engine's state: `state_of` and the variant flag."""
+    return (*state_of(position), 1) if ruleset.copy_choice_free else state_of(position)
+
+
 def _engine_module() -> ModuleType:
     assert _engine is not None
     return _engine
 
 
-def perft(position: Position, depth: int, table: bool = True) -> int:
+def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, table: bool = True) -> int:
     """Perft of a standard position on the compiled engine (`covers` must hold), ``depth`` 1 or more;
     ``table=False`` counts without the transposition table."""
-    count: int = _engine_module().perft(state_of(position), depth, table)
+    count: int = _engine_module().perft(_state(position, ruleset), depth, table)
     return count
 
 
@@ -114,9 +125,9 @@ def size_table(bits: int) -> None:
     _engine_module().set_table_bits(bits)
 
 
-def count_turns(position: Position) -> int:
+def count_turns(position: Position, ruleset: Ruleset = STANDARD) -> int:
     """The number of legal turns of a standard position on the compiled engine (`covers` must hold)."""
-    count: int = _engine_module().count_turns(state_of(position))
+    count: int = _engine_module().count_turns(_state(position, ruleset))
     return count
 
 
@@ -147,7 +158,7 @@ def successors(position: Position, ruleset: Ruleset = STANDARD) -> list[tuple[Tu
         return standard.successors(position, ruleset)
     check_position(position)
     out: list[tuple[Turn, Position]] = []
-    for copy, first, second, focus, own, opp, supply, won in _engine_module().turns(state_of(position)):
+    for copy, first, second, focus, own, opp, supply, won in _engine_module().turns(_state(position, ruleset)):
         actions = () if first < 0 else (ACTION_ORDER[first],) if second < 0 else (ACTION_ORDER[first],
                                                                                   ACTION_ORDER[second])
         out.append((Turn(None if copy < 0 else copy, actions, ERAS[focus]),
@@ -162,17 +173,17 @@ def legal_turns(position: Position, ruleset: Ruleset = STANDARD) -> list[Turn]:
     return [turn for turn, _ in successors(position, ruleset)]
 
 
-def turn_ids(position: Position) -> list[int]:
+def turn_ids(position: Position, ruleset: Ruleset = STANDARD) -> list[int]:
     """The numbers of every legal turn (ENCODING.ACTIONS, the standard alphabet), in increasing order;
     the compiled engine (`covers` must hold)."""
-    ids: list[int] = _engine_module().turn_ids(state_of(position))
+    ids: list[int] = _engine_module().turn_ids(_state(position, ruleset))
     return ids
 
 
-def after_id(position: Position, action_id: int) -> Position | None:
+def after_id(position: Position, action_id: int, ruleset: Ruleset = STANDARD) -> Position | None:
     """The position after the turn numbered ``action_id``, or None when it is not legal here;
     the compiled engine (`covers` must hold)."""
-    found = _engine_module().play_id(state_of(position), action_id)
+    found = _engine_module().play_id(_state(position, ruleset), action_id)
     if found is None:
         return None
     own, opp, supply, won = found
@@ -192,7 +203,7 @@ class StandardPlay:
     """The compiled `oracle.interface.FastPlay` of the standard game with no variant (`Game.fast_play`)."""
 
     def covers(self, state: Position) -> bool:
-        return covers(state)
+        return covers(state)  # the standard rules: `Game.fast_play` offers this play under them only
 
     def legal_ids(self, state: Position) -> list[int]:
         return turn_ids(state)

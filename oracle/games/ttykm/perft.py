@@ -267,7 +267,7 @@ def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, *, cache:
     if position.winner is not None:
         return 0
     if fast.covers(position, ruleset):
-        return fast.perft(position, depth, cache)  # the compiled engine, with its own table
+        return fast.perft(position, depth, ruleset, cache)  # the compiled engine, with its own table
     chosen = engine(position, ruleset)
     if cache and table is None:
         table = Table()
