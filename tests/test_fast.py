@@ -63,9 +63,10 @@ def playout(rng: random.Random, plies: int) -> Position:
 FREE = Ruleset.parse("copy-choice=free")
 
 
-def assert_agrees(position: Position, sample: random.Random | None = None, ruleset: Ruleset = STANDARD) -> None:
+def assert_agrees(position: Position, sample: random.Random | None = None, ruleset: Ruleset | None = None) -> None:
     """The compiled engine's turns, positions after, count and numbers are the spec's, on ``position``
-    under ``ruleset`` (the standard rules or a variant the compiled engine mirrors)."""
+    under ``ruleset`` (default: the standard rules; or a variant the compiled engine mirrors)."""
+    ruleset = STANDARD if ruleset is None else ruleset
     plain = successors(position, ruleset)
     assert fast.successors(position, ruleset) == plain, position
     if fast.chosen() != fast.COMPILED:
