@@ -17,6 +17,15 @@ to `oracle/games/ttykm/perft_table.py`, which the vector export copies (spec/vec
         perft from a chapter ruleset's or pair's start, in this process, by
         the fast perft (for the counts that take seconds, not hours).
 
+    .venv/bin/python bench/deep_perft.py compiled DEPTH NAMED_DEPTH
+        perft(DEPTH) from the standard start split by first turn (the
+        divide; a first turn whose mirror image in the diagonal a1-d4 was
+        counted, leading to that turn's position mirrored, takes its count:
+        the start and the rules are symmetric in that diagonal), and
+        perft(4) to perft(NAMED_DEPTH) from every other named
+        position, on the compiled engine in this process; every count the
+        table holds already must come out the same.
+
     .venv/bin/python bench/deep_perft.py plain-chapters [SECONDS] [RULESET...]
         the chapter starts' published counts again by the plain rules, grouped
         as above, as deep as SECONDS per depth step allows (every chapter
@@ -32,15 +41,18 @@ import json
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from oracle.games import load_game
+from oracle.games.ttykm.board import Action
 from oracle.games.ttykm.notation import parse_position
 from oracle.games.ttykm.perft import perft
 from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
+from oracle.games.ttykm.turn import Turn
 from oracle.games.ttykm.vector_sets import DEEP_PERFT_DEPTHS, NAMED_POSITIONS, STANDARD_DEPTHS, vector_set
 from oracle.tools import perft_cluster
 
@@ -156,6 +168,74 @@ def count(name: str, depth: int) -> int:
     return 0
 
 
+MIRROR_ACTION = {Action.NORTH: Action.EAST, Action.EAST: Action.NORTH, Action.SOUTH: Action.WEST,
+                 Action.WEST: Action.SOUTH, Action.FORWARD: Action.FORWARD, Action.BACKWARD: Action.BACKWARD}
+
+
+def mirror_square(square: int) -> int:
+    """The square's image in the diagonal a1-d4 (file and rank swapped): b1 is a2."""
+    return square % 4 * 4 + square // 4
+
+
+def mirror_turn(turn: Turn) -> Turn:
+    """The turn's image in the diagonal a1-d4: north is east, south is west (the rules do not tell them apart)."""
+    actions = tuple(MIRROR_ACTION[a] for a in turn.actions if isinstance(a, Action))
+    return Turn(None if turn.copy is None else mirror_square(turn.copy), actions, turn.focus)
+
+
+def mirror_position(position: Position) -> Position:
+    """The position's image in the diagonal a1-d4, on every era."""
+    def image(mask: int) -> int:
+        return sum(1 << (c - c % 16 + mirror_square(c % 16)) for c in range(48) if mask >> c & 1)
+
+    return replace(position, copies=(image(position.copies[0]), image(position.copies[1])))
+
+
+def compiled(depth: int, named_depth: int) -> int:
+    from oracle.games.ttykm import fast
+    from oracle.games.ttykm.notation import format_turn
+
+    if fast.chosen() != fast.COMPILED:
+        say("the compiled engine is not built here (python setup.py build_ext --inplace)")
+        return 1
+    fast.size_table(23)  # 192 MB: a deep count keeps more of what it meets
+    table = current()
+    deep = {name: dict(counts) for name, counts in table["DEEP_PERFT"].items()}
+    divide = {d: dict(parts) for d, parts in table["START_DIVIDE"].items()}
+    started, cpu = time.perf_counter(), time.process_time()
+    parts: dict[str, int] = {}
+    turns = successors(Position.start())
+    after_of = {format_turn(turn): after for turn, after in turns}
+    for turn, after in turns:
+        text, image = format_turn(turn), format_turn(mirror_turn(turn))
+        if image in parts and after_of[image] == mirror_position(after):
+            parts[text] = parts[image]  # the start is its own mirror image: so are the counts after mirrored turns
+            say(f"  {text}: {parts[text]} (the mirror image of {image})")
+            continue
+        parts[text] = perft(after, depth - 1)
+        say(f"  {text}: {parts[text]} ({time.process_time() - cpu:.0f} s of CPU)")
+    total = sum(parts.values())
+    if deep["start"].get(depth, total) != total or divide.get(depth, parts) != parts:
+        say(f"MISMATCH: perft {depth} from the start is {total} here, {deep['start'].get(depth)} in the table")
+        return 1
+    say(f"start perft {depth} = {total} ({time.process_time() - cpu:.1f} s of CPU,"
+        f" {time.perf_counter() - started:.1f} s)")
+    deep["start"][depth] = total
+    if depth >= max(divide, default=0):
+        divide = {depth: parts}
+    for position_name in NAMED_POSITIONS[1:]:
+        position = parse_position(position_name.text)
+        for d in range(4, named_depth + 1):
+            nodes = perft(position, d)
+            if deep[position_name.name].get(d, nodes) != nodes:
+                say(f"MISMATCH at {position_name.name} depth {d}: {nodes}, {deep[position_name.name][d]} recorded")
+                return 1
+            deep[position_name.name][d] = nodes
+    say(f"named positions to depth {named_depth}: {time.process_time() - cpu:.1f} s of CPU in all")
+    write(deep=deep, divide=divide)
+    return 0
+
+
 def plain_chapters(budget: float, names: list[str]) -> int:
     checked = dict(current()["CHAPTER_PLAIN_CHECKED"])
     for name in names or CHAPTER_SETS:
@@ -226,11 +306,13 @@ def write(
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("named", "record", "count", "plain-chapters"):
+    if not argv or argv[0] not in ("named", "record", "count", "plain-chapters", "compiled"):
         say(__doc__ or "")
         return 2
     if argv[0] == "record":
         return record(argv[1:])
+    if argv[0] == "compiled" and len(argv) == 3:
+        return compiled(int(argv[1]), int(argv[2]))
     if argv[0] == "count" and len(argv) == 3:
         return count(argv[1], int(argv[2]))
     budget = float(argv[1]) if len(argv) > 1 else 60.0

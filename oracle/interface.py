@@ -654,6 +654,25 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         notation under ``rules``, for workers in other processes (``oracle perft --workers``)."""
         ...
 
+    def engine_impls(self) -> Sequence[str]:
+        """The implementations that count and play the game in this installation, the default first and
+        ``spec`` (the rules as written) always among them (``--engine-impl``)."""
+        ...
+
+    def use_engine_impl(self, name: str) -> None:
+        """Count and play on implementation ``name`` from now on in this process; a `NotationError`
+        naming it when it is not one of `engine_impls`."""
+        ...
+
+    def engine_impl(self) -> str:
+        """The implementation in use, in a few words (``oracle version``, the protocol's ``version``)."""
+        ...
+
+    def engine_note(self) -> str | None:
+        """One line for where speed matters (a deep perft) when a faster implementation of the game is
+        missing from this installation; None otherwise."""
+        ...
+
     def sample_game(self) -> Sequence[tuple[str, str]]:
         """A short annotated game from the start, as (action, note) pairs, for the command line's tour."""
         ...
@@ -840,6 +859,38 @@ def hidden_information_of(game: Game[StateT, ActionT, RulesT, EventT]) -> Hidden
     """The game's `HiddenInformation` (its ``hidden`` attribute), or None for a game of perfect information."""
     hidden: HiddenInformation[ActionT, RulesT] | None = getattr(game, "hidden", None)
     return hidden
+
+
+class FastPlay(Protocol[StateT]):
+    """A game's compiled path for the adapters' volume work, under one rules value: the numbers of the legal
+    actions, the state after one, and the observation tensor, the same as `Game.legal_actions`,
+    `Game.apply` and `Encoding.observation_tensor` give (without events).  A game offers it as its
+    ``fast_play(rules)`` method (see `fast_play_of`); `covers` says which states it answers for."""
+
+    def covers(self, state: StateT) -> bool:
+        """Whether the fast path answers for ``state`` (a player to act, rules it mirrors)."""
+        ...
+
+    def legal_ids(self, state: StateT) -> list[int]:
+        """The numbers of the legal actions of the player to act, in increasing order."""
+        ...
+
+    def after_id(self, state: StateT, action_id: int) -> StateT | None:
+        """The state after the action numbered ``action_id``, or None when it is not legal."""
+        ...
+
+    def tensor(self, state: StateT, player: int) -> Sequence[float]:
+        """The observation tensor of ``player``, flattened, as `Encoding.observation_tensor` gives it."""
+        ...
+
+
+def fast_play_of(game: Game[StateT, ActionT, RulesT, EventT], rules: RulesT) -> FastPlay[StateT] | None:
+    """The game's `FastPlay` under ``rules``, or None where it has none (the adapters then use `Game`)."""
+    method = getattr(game, "fast_play", None)
+    if method is None:
+        return None
+    fast: FastPlay[StateT] | None = method(rules)
+    return fast
 
 
 def encoding_of(game: Game[StateT, ActionT, RulesT, EventT]) -> Encoding[ActionT, RulesT]:

@@ -224,6 +224,7 @@ def interrupted(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> None
                                   ["conform", "--engine", "x"]])
 def test_ctrl_c_in_process_exits_130_with_one_line(capsys: pytest.CaptureFixture[str],
                                                     monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
+    import oracle.games.ttykm.fast
     import oracle.games.ttykm.game
     import oracle.games.ttykm.perft
     import oracle.games.ttykm.rules.standard
@@ -235,6 +236,7 @@ def test_ctrl_c_in_process_exits_130_with_one_line(capsys: pytest.CaptureFixture
     interrupted(monkeypatch, oracle.tools.protocol, "serve")
     interrupted(monkeypatch, oracle.tools.conform, "conform")
     interrupted(monkeypatch, oracle.games.ttykm.game, "legal_turns")
+    interrupted(monkeypatch, oracle.games.ttykm.fast, "legal_turns")  # what `moves` asks on the compiled engine
     code, _, err = run(capsys, *argv)
     assert (code, err) == (EXIT_INTERRUPTED, "oracle: interrupted\n")
 
@@ -317,7 +319,7 @@ def test_conform_timeout_must_be_finite_and_positive(capsys: pytest.CaptureFixtu
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["perft", "12"], "perft 12 under standard would count about"),
-    (["perft", "7"], "more than the limit of about a minute: run it anyway with --no-limit, or spread it with"
+    (["perft", "9"], "more than the limit of about a minute: run it anyway with --no-limit, or spread it with"
                      " --workers K"),
     (["perft", "6", "--rules", "growth"], "perft 6 under growth would count about"),
     (["perft", "65", "--no-limit"], "perft depth 65 is beyond the limit of 64"),

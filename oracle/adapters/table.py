@@ -10,14 +10,22 @@ own notation and the deal's parts, and read back by replaying them.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
 from oracle.errors import NotationError
 from oracle.games import AnyGame, load_game
-from oracle.interface import Encoding, HiddenInformation, Traits, encoding_of, hidden_information_of
+from oracle.interface import (
+    Encoding,
+    FastPlay,
+    HiddenInformation,
+    Traits,
+    encoding_of,
+    fast_play_of,
+    hidden_information_of,
+)
 
 MAX_GAME_LENGTH = 1000
 """The default bound on a play's decisions, after which it stops with no winner (a truncation, not a rule)."""
@@ -41,6 +49,8 @@ class Table:
     encoding: Encoding[Any, Any] = field(init=False, compare=False)
     hidden: HiddenInformation[Any, Any] | None = field(init=False, compare=False)
     traits: Traits = field(init=False, compare=False)
+    fast: FastPlay[Any] | None = field(init=False, compare=False)
+    """The game's compiled path under these rules (`oracle.interface.FastPlay`), or None."""
 
     def __post_init__(self) -> None:
         game = load_game(self.name)
@@ -51,6 +61,7 @@ class Table:
         object.__setattr__(self, "encoding", encoding)
         object.__setattr__(self, "hidden", hidden_information_of(game))
         object.__setattr__(self, "traits", encoding.traits(rules))
+        object.__setattr__(self, "fast", fast_play_of(game, rules))
         if self.max_game_length < 1:
             raise NotationError("max_game_length is a whole number from 1", f"{self.max_game_length}")
 
@@ -85,6 +96,32 @@ def rules_text(variants: str, settings: Mapping[str, int], defaults: Mapping[str
 
 
 Record = list[tuple[Any, Any, tuple[tuple[int, Any], ...]]]
+
+
+class NumberedActions(Mapping[int, Any]):
+    """Legal action numbers from a game's fast path, each decoded into its action only when asked."""
+
+    __slots__ = ("_decode", "_ids", "_set")
+
+    def __init__(self, ids: list[int], table: Table) -> None:
+        self._ids = ids
+        self._set = frozenset(ids)
+        self._decode = (table.encoding, table.rules)
+
+    def __getitem__(self, number: int) -> Any:
+        if number not in self._set:
+            raise KeyError(number)
+        encoding, rules = self._decode
+        return encoding.action_of(number, rules)
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._set
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
 
 
 class Step:
@@ -161,15 +198,21 @@ class Step:
         return to_act.players
 
     # What they may do, numbered.
-    def legal(self, player: int) -> dict[int, Any]:
+    def legal(self, player: int) -> Mapping[int, Any]:
         """The legal actions of ``player`` by number, in increasing order."""
         key = ("legal", player)
         if key not in self._cache:
             table = self.table
+            fast = table.fast
+            if fast is not None and fast.covers(self.state):
+                ids = fast.legal_ids(self.state) if player in self.actors() else []
+                numbers = NumberedActions(ids, table)
+                self._cache[key] = numbers
+                return numbers
             actions = table.game.legal_actions(self.state, table.rules, player)
             numbered = {table.encoding.action_id(a, table.rules): a for a in actions}
             self._cache[key] = dict(sorted(numbered.items()))
-        legal: dict[int, Any] = self._cache[key]
+        legal: Mapping[int, Any] = self._cache[key]
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -241,6 +284,12 @@ class Step:
                 return Step(self.table, self, self.state, None, (), self.length, sealed=sealed)
             joint = self.table.game.joint_action(self.state, dict(sealed))
             return self.after(joint, sealed)
+        fast = self.table.fast
+        if fast is not None and fast.covers(self.state):  # the same state as `after` makes, without its events
+            after = fast.after_id(self.state, number)
+            if after is not None:
+                action = legal[number]
+                return Step(self.table, self, after, action, ((player, action),), self.length + 1)
         return self.after(legal[number], ((player, legal[number]),))
 
     def play_joint(self, numbers: Sequence[int]) -> Step:
@@ -270,8 +319,10 @@ class Step:
         view: str = self._cache[key]
         return view
 
-    def tensor(self, player: int) -> list[float]:
+    def tensor(self, player: int) -> Sequence[float]:
         table = self.table
+        if table.fast is not None and table.fast.covers(self.state):
+            return table.fast.tensor(self.state, player)
         return table.encoding.observation_tensor(table.game.observe(self.state, player), player, table.rules)
 
     def record(self, player: int) -> Record:

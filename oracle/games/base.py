@@ -330,6 +330,20 @@ class GameBase(ABC, Generic[StateT, ActionT, RulesT, EventT]):
         game = self._game()
         return partial(perft.count_text, game.name, game.rules_name(rules))
 
+    def engine_impls(self) -> Sequence[str]:
+        return ("spec",)
+
+    def use_engine_impl(self, name: str) -> None:
+        if name not in self.engine_impls():
+            raise NotationError(f"{self._game().name} has no engine implementation of this name here (available: "
+                                + ", ".join(self.engine_impls()) + ")", name)
+
+    def engine_impl(self) -> str:
+        return "spec"
+
+    def engine_note(self) -> str | None:
+        return None
+
     def sample_game(self) -> Sequence[tuple[str, str]]:
         return ()
 

@@ -247,6 +247,7 @@ def op_version(request: Json, default: Defaults) -> Json:
         "protocol": PROTOCOL_VERSION,
         "ops": list(OPS),
         "game": game.name,
+        "engine": game.engine_impl(),
         "games": list(GAMES),
         "variants": ["standard", *game.variants()],
         "rulesets": list(game.rulesets()),

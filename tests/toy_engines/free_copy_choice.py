@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 import oracle.games.ttykm.rules.standard
+from oracle.games.ttykm import fast
 from oracle.games.ttykm.board import Colour
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
@@ -19,5 +20,6 @@ def free_choice(position: Position, colour: Colour, ruleset: Ruleset) -> oracle.
 
 
 if __name__ == "__main__":
+    fast.use("spec")  # the rules patched below are the spec's, so the spec engine must play them
     oracle.games.ttykm.rules.standard.choice = free_choice
     serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 import oracle.games.ttykm.rules.standard
+from oracle.games.ttykm import fast
 from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour
 from oracle.games.ttykm.events import Crushed, Event
 from oracle.tools.protocol import serve
@@ -27,5 +28,6 @@ def push_without_chains(copies: list[int], removed: list[int], pushed: int, dire
 
 
 if __name__ == "__main__":
+    fast.use("spec")  # the rules patched below are the spec's, so the spec engine must play them
     oracle.games.ttykm.rules.standard.push = push_without_chains
     serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -9,6 +9,7 @@ import sys
 from dataclasses import replace
 
 import oracle.games.ttykm.rules.standard
+from oracle.games.ttykm import fast
 from oracle.games.ttykm.board import Colour
 from oracle.games.ttykm.rules.step import Illegal, Step
 from oracle.games.ttykm.state import Position
@@ -25,5 +26,6 @@ def travel_for_free(position: Position, colour: Colour, active: int) -> Step | I
 
 
 if __name__ == "__main__":
+    fast.use("spec")  # the rules patched below are the spec's, so the spec engine must play them
     oracle.games.ttykm.rules.standard.travel_backward = travel_for_free
     serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -18,7 +18,7 @@ from typing import Any
 
 from oracle.errors import NotationError
 from oracle.games.base import GameBase
-from oracle.games.ttykm import notation
+from oracle.games.ttykm import fast, notation
 from oracle.games.ttykm.board import Colour
 from oracle.games.ttykm.encoding import ENCODING
 from oracle.games.ttykm.events import Event
@@ -167,7 +167,7 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
             return () if player is not None else [draw for draw, _ in self.chance_outcomes(state, rules)]
         if player is not None and player != state.to_move:
             return ()
-        return legal_turns(state, rules)
+        return fast.legal_turns(state, rules)  # the compiled engine where it covers the position
 
     def chance_outcomes(self, state: Position, rules: Ruleset) -> Sequence[tuple[Move, Fraction]]:
         return [(Draw(pair), chance) for pair, chance in draw_outcomes(state, rules)]
@@ -270,7 +270,25 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
         """The fast perft of a position's text, with a table kept between calls in each worker."""
         from oracle.games.ttykm import perft
 
-        return partial(perft.count_text, rules=rules.name)
+        return partial(perft.count_text, rules=rules.name, engine_impl=fast.chosen())
+
+    def engine_impls(self) -> Sequence[str]:
+        return fast.available()
+
+    def use_engine_impl(self, name: str) -> None:
+        if name not in fast.available():
+            super().use_engine_impl(name)  # refused, naming it
+        fast.use(name)
+
+    def engine_impl(self) -> str:
+        return fast.description()
+
+    def engine_note(self) -> str | None:
+        return fast.note()
+
+    def fast_play(self, rules: Ruleset) -> fast.StandardPlay | None:
+        """The compiled engine for the adapters, under the standard rules with no variant (`fast.covers`)."""
+        return fast.STANDARD_PLAY if rules == STANDARD and fast.chosen() == fast.COMPILED else None
 
     def perft_depth_limit(self, rules: Ruleset, server: bool) -> int:
         if server:

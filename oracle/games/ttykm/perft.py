@@ -6,7 +6,8 @@ positions.  Every ruleset is counted by one walk (`perft_walk`: bulk counting
 at the last turn, equal children grouped, a bounded table), with the hooks
 of its ruleset (`engine`):
 
-* the standard game: the hooks here;
+* the standard game: the compiled engine (`oracle.games.ttykm.fast`) where it
+  is built and chosen, else the hooks here;
 * every chapter ruleset and pair, and every variant (the standard game's too):
   `perft_chapters`;
 * a variant `perft_chapters` does not mirror (none today), and a Convergence
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from oracle.games.ttykm import perft_chapters
+from oracle.games.ttykm import fast, perft_chapters
 from oracle.games.ttykm.board import MOVES, NEIGHBOUR, SQUARES
 from oracle.games.ttykm.perft_walk import Hooks, Table, walk
 from oracle.games.ttykm.rules.standard import successors
@@ -203,19 +204,8 @@ def children(state: State) -> Counter[State | None]:
     return out
 
 
-def state_of(position: Position) -> State:
-    """The standard hooks' state of a position that is not over."""
-    assert position.to_move is not None
-    me = position.to_move
-    them = me.opponent
-    return (
-        position.copies[me],
-        position.copies[them],
-        position.supply[me],
-        position.supply[them],
-        int(position.focus[me]),
-        int(position.focus[them]),
-    )
+state_of = fast.state_of
+"""The standard hooks' state of a position that is not over: the compiled engine's too."""
 
 
 @dataclass(frozen=True)
@@ -276,6 +266,8 @@ def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, *, cache:
         return 1
     if position.winner is not None:
         return 0
+    if fast.covers(position, ruleset):
+        return fast.perft(position, depth, ruleset, cache)  # the compiled engine, with its own table
     chosen = engine(position, ruleset)
     if cache and table is None:
         table = Table()
@@ -315,10 +307,13 @@ def divide(
 _TABLES: dict[str, Table] = {}
 
 
-def count_text(position_text: str, depth: int, rules: str = "standard") -> int:
+def count_text(position_text: str, depth: int, rules: str = "standard", engine_impl: str | None = None) -> int:
     """Perft of the position written ``position_text`` under ``rules`` (a `Ruleset` name), for a
     worker in another process (`oracle.tools.perft_cluster`): each ruleset's table is kept between
-    calls in the process, bounded, so the subtrees a worker counts share what they have in common."""
+    calls in the process, bounded, so the subtrees a worker counts share what they have in common.
+    ``engine_impl`` is the engine the caller chose (`oracle.games.ttykm.fast.use`), so its workers count on it."""
     from oracle.games.ttykm.notation import parse_position
 
+    if engine_impl is not None and engine_impl != fast.chosen():
+        fast.use(engine_impl)
     return perft(parse_position(position_text), depth, Ruleset.parse(rules), table=_TABLES.setdefault(rules, Table()))

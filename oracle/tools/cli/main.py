@@ -36,7 +36,7 @@ from oracle.tools.cli.common import read_played as read_played
 from oracle.tools.cli.common import read_rules as read_rules
 from oracle.tools.cli.common import read_state as read_state
 from oracle.tools.cli.common import report as report
-from oracle.tools.cli.options import refuse
+from oracle.tools.cli.options import add_engine_impl, refuse, use_engine_impl
 from oracle.tools.cli.steps import next_step
 from oracle.tools.records import iter_play, outcome_json, play_one, step_json, step_text
 from oracle.version import SPEC_VERSION, __version__
@@ -233,6 +233,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_moves(args: argparse.Namespace) -> int:
     """The legal actions; at sealed choices, chance or the end, what happens next (`next_step`)."""
     game = read_game(args)
+    use_engine_impl(args, game)
     rules = read_rules(args, game)
     state, rules = read_played(args.position, game, rules, args)
     data, text = next_step(game, state, rules, read_player(args.player, game, state), args.position is None)
@@ -431,6 +432,9 @@ def cmd_version(args: argparse.Namespace) -> int:
     """The versions and the games; with --game, --rules or --variant also that game's rulesets, variants and rules."""
     data: dict[str, Any] = {"oracle": __version__, "spec": SPEC_VERSION, "games": list(GAMES)}
     lines = [f"oracle {__version__} (spec {SPEC_VERSION}); games: {', '.join(GAMES)}"]
+    engines = {name: load_game(name).engine_impl() for name in GAMES}
+    data["engines"] = engines
+    lines += [f"engine: {name}: {engine}" for name, engine in engines.items()]
     if any(getattr(args, option, None) is not None for option in ("game", "rules", "variant")):
         game = read_game(args)
         rules = read_rules(args, game)
@@ -516,6 +520,7 @@ def build_parser(game_name: str | None = None) -> Parser:
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
     p.add_argument("--player", type=whole_number("--player"), metavar="N",
                    help="in a game with sealed choices, list player N's choices (default: whoever is to act)")
+    add_engine_impl(p)
     view_note = ("Asked from a player's view (Time Chase, 3 Ombres: the state 'observe --player N'\n"
                  "prints), the answer holds for every completion of what the view cannot see:\n"
                  "legal, illegal, or \"depends\", saying on what.\n")

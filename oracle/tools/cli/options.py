@@ -57,3 +57,19 @@ def check_state_options(args: argparse.Namespace, game: AnyGame, state: Any, rul
 def refuse(option: str, why: str) -> None:
     """Refuse ``option`` for the command in one line: it would change nothing (``why`` says what to do)."""
     raise OptionRefused(f"{option} {why}")
+
+
+ENGINE_IMPL_HELP = ("the implementation that answers: 'compiled' (the fast engine, the default where it is built) or"
+                    " 'spec' (the rules as written), to compare the two; 'oracle version' names the one in use")
+
+
+def add_engine_impl(parser: argparse.ArgumentParser) -> None:
+    """``--engine-impl NAME`` on a command where speed matters (named apart from ``conform --engine``)."""
+    parser.add_argument("--engine-impl", metavar="NAME", help=ENGINE_IMPL_HELP)
+
+
+def use_engine_impl(args: argparse.Namespace, game: AnyGame) -> None:
+    """Switch the game to the implementation ``--engine-impl`` names, if any (a bad name is a one-line error)."""
+    name = getattr(args, "engine_impl", None)
+    if name is not None:
+        game.use_engine_impl(name)

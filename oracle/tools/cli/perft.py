@@ -17,7 +17,7 @@ from typing import Any
 
 from oracle.games import AnyGame
 from oracle.tools.cli.arguments import whole_number
-from oracle.tools.cli.options import refuse
+from oracle.tools.cli.options import add_engine_impl, refuse, use_engine_impl
 from oracle.tools.perft_work import CLI_SECONDS, MAX_DEPTH, Estimate, estimate
 
 DESCRIPTION = """\
@@ -52,6 +52,7 @@ ETA) goes to stderr, in place on a terminal, else every 30 s.
 """
 
 MAX_CLUSTER_DEPTH = 12
+NOTE_DEPTH = 5  # from this depth a count says, in one line, when it runs on a slower engine than it could
 PROGRESS_SECONDS = 0.5  # a count estimated at half a second or more shows its progress on a terminal
 
 
@@ -113,8 +114,12 @@ def cmd_perft(args: argparse.Namespace) -> int:
     from oracle.tools.cli.common import EXIT_OK, UsageError, emit, read_game, read_rules, read_state
 
     game = read_game(args)
+    use_engine_impl(args, game)
     rules = read_rules(args, game)
     state = read_state(args.position, game, rules, args)  # no position: the start of --rules
+    note = game.engine_note()
+    if note is not None and args.depth >= NOTE_DEPTH and not args.quiet:
+        print(f"oracle: note: {note}", file=sys.stderr)
     if args.divide and args.depth == 0:
         refuse("--divide", "splits a count by its first action, and a count of depth 0 (the empty sequence"
                            " alone) has none; ask for depth 1 or more")
@@ -202,6 +207,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("position", nargs="?", metavar="POSITION", help="a position (default: the start; - for stdin)")
     p.add_argument("--divide", action="store_true", help="also print the count after each first action")
     p.add_argument("--quiet", action="store_true", help="no progress output")
+    add_engine_impl(p)
     p.add_argument("--no-limit", action="store_true",
                    help="count even if the estimate is more than about a minute on this machine")
     p.add_argument("--workers", type=whole_number("--workers", 1), metavar="K",
