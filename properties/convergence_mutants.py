@@ -142,3 +142,23 @@ CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("Convergence metamorphic", metamorphic_check),
     ("Convergence play machines", play_check),
 )
+
+
+def fast_path_check() -> None:
+    """The chapters' perft fast path counts and reaches what the plain rules do, on the sample."""
+    from oracle.games.ttykm.perft import engine
+    from oracle.games.ttykm.rules.standard import successors
+
+    for pair, positions in sample().items():
+        ruleset = Ruleset.parse(pair)
+        for position in positions[::8]:
+            if position.winner is not None:
+                continue
+            fast = engine(position, ruleset)
+            state = fast.state_of(position)
+            plain: dict[object, int] = {}
+            for _, after in successors(position, ruleset):
+                key = None if after.winner is not None else fast.state_of(after)
+                plain[key] = plain.get(key, 0) + 1
+            assert fast.hooks.count_turns(state) == sum(plain.values()), f"{pair}: the fast count differs"
+            assert dict(fast.hooks.children(state)) == plain, f"{pair}: the fast path reaches other positions"

@@ -1,14 +1,21 @@
-"""The mutation harness: do the checks catch real bugs?
+"""The mutation harness: what does each kind of check catch on its own?
 
-Each mutant is a deliberately broken copy of one rule, swapped into
-`oracle.games.ttykm.rules.standard` for the length of a ``with`` block.  The harness runs the
-checks against the mutant engine, cheapest first, and stops at the first
-check that fails: that check caught the mutant.  A mutant that no check
-catches is a finding to fix in the checks.
+Each mutant is a deliberately broken copy of one rule, swapped into the
+engine's rules modules for the length of a ``with`` block.  Every kind of
+check of the mutant's game (worked examples, vectors, the fast perft, the
+sampled properties, the state machines, the model differentials) runs
+against the mutant engine, and the table says which of them caught it:
+one row per mutant, one column per kind (`properties.harness`).  A mutant
+that no check catches is a finding to fix in the checks.
 
-    python -m properties.mutants        (or: ./dev mutants)
+    python -m properties.mutants [--markdown] [--game GAME] [--kind KIND ...] [NAME ...]
+                                                                      (or: ./dev mutants)
 
-prints the table and exits 1 if any mutant survives.
+prints the table, each row as its mutant is judged, then each kind's rate
+and the formal kinds' rate alone; exit status 1 if any mutant survives, 2 for
+an unknown name, game or kind.  ``--markdown`` prints the table for
+docs/formal-checks.md.  Other games join through their folder's
+``report.py`` (``harness_mutants()``, see `properties.game_reports`).
 """
 
 from __future__ import annotations
@@ -16,10 +23,8 @@ from __future__ import annotations
 import dataclasses
 import random
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -34,11 +39,12 @@ from oracle.games.ttykm.objects import SHRUB, Kind, Thing
 from oracle.games.ttykm.perft import engine
 from oracle.games.ttykm.rules import growth
 from oracle.games.ttykm.rules import standard as rules
-from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.scene import Scene, SeedRemoved, ShrubGrown
 from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Turn
 from properties import convergence_mutants, game_reports, influence_mutants
+from properties import harness as h
 from properties.checks import (
     check_growth_invariants,
     check_legality,
@@ -214,37 +220,70 @@ def fall_onto_anything(scene: Scene, c: int, direction: Action) -> bool:
     return NEIGHBOUR[direction][c % SQUARES] is not None
 
 
-@dataclass(frozen=True)
-class Mutant:
-    name: str
-    patch: Callable[[], Any]  # returns a context manager
-    game: str = "standard"  # which checks judge it: the standard game's, Growth's, Influence's, Memory's
-    # or Convergence's
+
+# --- Memory mutants (rules of oracle.games.ttykm.rules.memory) ----------------------------
 
 
-MUTANTS: tuple[Mutant, ...] = (
-    Mutant("paradox disabled", lambda: patched(push=broken_push(paradox=False, chain=True))),
-    Mutant("a chain stopping at the first copy", lambda: patched(push=broken_push(paradox=True, chain=False))),
-    Mutant("supply not decremented", lambda: patched(travel_backward=supply_not_spent(rules.travel_backward))),
-    Mutant("the Focus allowed to stay", lambda: patched(focus_targets=focus_may_stay)),
-    Mutant("the win checked for the wrong player", lambda: patched(winner_after=win_for_wrong_player)),
-    Mutant("a 1-action turn allowed when 2 were possible",
-           lambda: patched(copy_lines=one_action_too(rules.copy_lines))),
-    Mutant("moving onto your own copy allowed", lambda: patched(move=onto_own_copy(rules.move))),
-    Mutant("travel ignoring an occupied square",
-           lambda: patched(travel_forward=travel_over_anything(rules.travel_forward, SQUARES),
-                           travel_backward=travel_over_anything(rules.travel_backward, -SQUARES))),
-    Mutant("Growth: growth over a copy", lambda: patched(growth, grow=grow_over_copies), "growth"),
-    Mutant("Growth: a tree without its shrub", lambda: patched(growth, grow_shrub=shrub_always_recorded), "growth"),
-    Mutant("Growth: the dig cascade forgets fallen trees",
-           lambda: patched(growth, remove_tree=standing_trees_only), "growth"),
-    Mutant("Growth: a falling tree spares White", lambda: patched(growth, crush=spare_the_mover(growth.crush)),
-           "growth"),
-    Mutant("Growth: the dug seed stays on the board", lambda: patched(growth, dig=seed_kept_on_dig), "growth"),
-    Mutant("Growth: a tree falls onto a shrub", lambda: patched(growth, can_fall=fall_onto_anything), "growth"),
-    *(Mutant(name, patch, "influence") for name, patch in influence_mutants.MUTANTS),
-    *(Mutant(name, patch, "convergence") for name, patch in convergence_mutants.MUTANTS),
-)
+@contextmanager
+def patched_memory(**replacements: Callable[..., Any]) -> Iterator[None]:
+    """Replace functions of `oracle.games.ttykm.rules.memory` inside the block."""
+    from oracle.games.ttykm.rules import memory
+
+    originals = {name: getattr(memory, name) for name in replacements}
+    for name, function in replacements.items():
+        setattr(memory, name, function)
+    try:
+        yield
+    finally:
+        for name, function in originals.items():
+            setattr(memory, name, function)
+
+
+def training_through_hats(scene: Any, era: int, kind: Any, colour: Colour, ruleset: Ruleset) -> None:
+    """Training that replaces whatever hat a later version wears and always goes on."""
+    from oracle.games.ttykm.rules import memory
+    from oracle.games.ttykm.scene import Trained
+
+    c = memory.elephant_at(scene, era, kind)
+    if scene.solid(c).hat is not colour:
+        memory.put_hat(scene, c, colour)
+    scene.record(c, Trained(kind, colour))
+
+
+def any_elephant_obeys(scene: Any, colour: Colour, active: int) -> int | None:
+    """Command any elephant of the era, hat or no hat (the dark one first)."""
+    from oracle.games.ttykm.objects import ELEPHANTS
+    from oracle.games.ttykm.rules import memory
+
+    return memory.elephant_at(scene, active // SQUARES, ELEPHANTS[0])
+
+
+def onto_the_other_elephant(original: Callable[..., Any]) -> Callable[..., Any]:
+    """A command that may step onto the other elephant."""
+    def refusal(scene: Any, colour: Colour, active: int, target: int, ruleset: Ruleset) -> Any:
+        found = original(scene, colour, active, target, ruleset)
+        return None if found is not None and "stands there" in found[1] else found
+    return refusal
+
+
+def hat_left_behind(scene: Any, c: int, colour: Colour) -> None:
+    """A new hat that leaves the player's hat on the other elephant of the era."""
+    from oracle.games.ttykm.events import HatOn
+    from oracle.games.ttykm.objects import Thing
+
+    thing = scene.solid(c)
+    scene.solids[c] = Thing(thing.kind, hat=colour)
+    scene.events.append(HatOn(colour, thing.kind.word, c))
+
+
+def command_propagating(original: Callable[..., Any]) -> Callable[..., Any]:
+    """A command whose step always reaches the later eras."""
+    def command(scene: Any, colour: Colour, active: int, target: int, ruleset: Ruleset) -> None:
+        original(scene, colour, active, target, dataclasses.replace(
+            ruleset, variants=ruleset.variants | {"elephant-moves-propagate"}))
+    return command
+
+
 
 # --- the checks -----------------------------------------------------------------------------
 
@@ -394,120 +433,6 @@ GROWTH_CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Verdict:
-    mutant: str
-    caught_by: str | None
-    detail: str
-    seconds: float
-
-
-def judge(mutant: Mutant) -> Verdict:
-    """Run the checks of the mutant's game against ``mutant`` until one fails."""
-    checks = {"growth": GROWTH_CHECKS, "influence": influence_mutants.CHECKS, "memory": MEMORY_CHECKS,
-              "convergence": convergence_mutants.CHECKS}.get(mutant.game, CHECKS)
-    if mutant.game == "growth":
-        growth_sample()  # made with the real rules, before any mutant is in place
-    elif mutant.game == "influence":
-        influence_mutants.sample()
-        influence_mutants.differential_sample()
-    elif mutant.game == "convergence":
-        convergence_mutants.sample()
-    elif mutant.game == "standard":
-        sample_positions()
-        differential_sample()
-    started = time.perf_counter()
-    with mutant.patch():
-        for name, check in checks:
-            try:
-                check()
-            except Exception as exc:  # any failure, assertion or crash, is a catch
-                message = str(exc).strip().splitlines()[0][:90] if str(exc).strip() else ""
-                detail = message if isinstance(exc, AssertionError) else f"{type(exc).__name__}: {message}"
-                return Verdict(mutant.name, name, detail, time.perf_counter() - started)
-    return Verdict(mutant.name, None, "", time.perf_counter() - started)
-
-
-# --- Memory mutants (rules of oracle.games.ttykm.rules.memory) ----------------------------
-
-
-@contextmanager
-def patched_memory(**replacements: Callable[..., Any]) -> Iterator[None]:
-    """Replace functions of `oracle.games.ttykm.rules.memory` inside the block."""
-    from oracle.games.ttykm.rules import memory
-
-    originals = {name: getattr(memory, name) for name in replacements}
-    for name, function in replacements.items():
-        setattr(memory, name, function)
-    try:
-        yield
-    finally:
-        for name, function in originals.items():
-            setattr(memory, name, function)
-
-
-def training_through_hats(scene: Any, era: int, kind: Any, colour: Colour, ruleset: Ruleset) -> None:
-    """Training that replaces whatever hat a later version wears and always goes on."""
-    from oracle.games.ttykm.rules import memory
-    from oracle.games.ttykm.scene import Trained
-
-    c = memory.elephant_at(scene, era, kind)
-    if scene.solid(c).hat is not colour:
-        memory.put_hat(scene, c, colour)
-    scene.record(c, Trained(kind, colour))
-
-
-def any_elephant_obeys(scene: Any, colour: Colour, active: int) -> int | None:
-    """Command any elephant of the era, hat or no hat (the dark one first)."""
-    from oracle.games.ttykm.objects import ELEPHANTS
-    from oracle.games.ttykm.rules import memory
-
-    return memory.elephant_at(scene, active // SQUARES, ELEPHANTS[0])
-
-
-def onto_the_other_elephant(original: Callable[..., Any]) -> Callable[..., Any]:
-    """A command that may step onto the other elephant."""
-    def refusal(scene: Any, colour: Colour, active: int, target: int, ruleset: Ruleset) -> Any:
-        found = original(scene, colour, active, target, ruleset)
-        return None if found is not None and "stands there" in found[1] else found
-    return refusal
-
-
-def hat_left_behind(scene: Any, c: int, colour: Colour) -> None:
-    """A new hat that leaves the player's hat on the other elephant of the era."""
-    from oracle.games.ttykm.events import HatOn
-    from oracle.games.ttykm.objects import Thing
-
-    thing = scene.solid(c)
-    scene.solids[c] = Thing(thing.kind, hat=colour)
-    scene.events.append(HatOn(colour, thing.kind.word, c))
-
-
-def command_propagating(original: Callable[..., Any]) -> Callable[..., Any]:
-    """A command whose step always reaches the later eras."""
-    def command(scene: Any, colour: Colour, active: int, target: int, ruleset: Ruleset) -> None:
-        original(scene, colour, active, target, dataclasses.replace(
-            ruleset, variants=ruleset.variants | {"elephant-moves-propagate"}))
-    return command
-
-
-def _memory_mutants() -> tuple[Mutant, ...]:
-    from oracle.games.ttykm.rules import memory
-
-    return (
-        Mutant("Memory: training passes a hatted version",
-               lambda: patched_memory(apply_trained=training_through_hats), "memory"),
-        Mutant("Memory: a wild elephant obeys", lambda: patched_memory(commanded=any_elephant_obeys), "memory"),
-        Mutant("Memory: a command onto the other elephant",
-               lambda: patched_memory(command_refusal=onto_the_other_elephant(memory.command_refusal)), "memory"),
-        Mutant("Memory: two hats of one player on an era", lambda: patched_memory(put_hat=hat_left_behind), "memory"),
-        Mutant("Memory: a command reaches later eras",
-               lambda: patched_memory(command=command_propagating(memory.command)), "memory"),
-    )
-
-
-MEMORY_MUTANTS = _memory_mutants()
-
 
 def memory_examples_check() -> None:
     """The worked examples of spec/ttykm/memory.md."""
@@ -546,20 +471,234 @@ MEMORY_CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
 )
 
 
+# --- the kinds of checks shared by several games -----------------------------------------
+
+
+def fast_path_check(positions: Callable[[], tuple[Position, ...]], ruleset: Ruleset) -> h.Check:
+    """The independent perft fast path counts and reaches what the plain rules do, on ``positions()``."""
+
+    def check() -> None:
+        for position in positions():
+            if position.winner is not None:
+                continue
+            fast = engine(position, ruleset)
+            state = fast.state_of(position)
+            plain: dict[object, int] = {}
+            for _, after in rules.successors(position, ruleset):
+                key = None if after.winner is not None else fast.state_of(after)
+                plain[key] = plain.get(key, 0) + 1
+            assert fast.hooks.count_turns(state) == sum(plain.values()), "the fast count differs"
+            assert dict(fast.hooks.children(state)) == plain, "the fast path reaches other positions"
+
+    return check
+
+
+def examples_check(*pages: str) -> h.Check:
+    """The worked examples of the named spec pages (spec/ttykm/PAGE)."""
+
+    def check() -> None:
+        for example in read_examples(SPEC_DIR):
+            if example.path in pages:
+                problems = check_example(example)
+                assert not problems, problems[0]
+
+    return check
+
+
+def vectors_check(*directories: str) -> h.Check:
+    """The committed vector sets ``vectors/<directory>``."""
+    from properties.vector_check import check_vectors
+
+    def check() -> None:
+        for directory in directories:
+            check_vectors(directory)
+
+    return check
+
+
+STANDARD_PAGES = ("actions.md", "turn.md", "focus-and-win.md", "board.md", "position.md", "oracle.md", "notation.md")
+
+
+def prepare_standard() -> None:
+    sample_positions()
+    differential_sample()
+
+
+STANDARD_KINDS: dict[str, h.Check] = {
+    h.EXAMPLES: examples_check(*STANDARD_PAGES),
+    h.VECTORS: vectors_check("standard"),
+    h.PERFT: fast_path_check(sample_positions, STANDARD),
+    h.PROPERTIES: h.all_of(invariants_check, legality_check, symmetry_check),
+    h.MACHINE: play_check,
+    h.DIFFERENTIAL: differential_check,
+}
+
+GROWTH_KINDS: dict[str, h.Check] = {
+    h.EXAMPLES: growth_examples_check,
+    h.VECTORS: vectors_check("growth"),
+    h.PERFT: growth_fast_path_check,
+    h.PROPERTIES: growth_invariants_check,
+    h.MACHINE: growth_play_check,
+    h.DIFFERENTIAL: growth_differential_check,
+}
+
+
+@cache
+def memory_sample() -> tuple[Position, ...]:
+    """Seeded Memory positions, made with the real rules."""
+    from properties.memory_differential import positions
+
+    return tuple(positions()[::9])
+
+
+MEMORY_KINDS: dict[str, h.Check] = {
+    h.EXAMPLES: memory_examples_check,
+    h.VECTORS: vectors_check("memory"),
+    h.PERFT: fast_path_check(memory_sample, Ruleset.parse("memory")),
+    h.MACHINE: memory_play_check,
+    h.DIFFERENTIAL: memory_differential_check,
+}
+
+
+def prepare_influence() -> None:
+    influence_mutants.sample()
+    influence_mutants.differential_sample()
+
+
+INFLUENCE_KINDS: dict[str, h.Check] = {
+    h.EXAMPLES: influence_mutants.examples_check,
+    h.VECTORS: vectors_check("influence"),
+    h.PERFT: fast_path_check(influence_mutants.sample, Ruleset.parse("influence")),
+    h.PROPERTIES: influence_mutants.invariants_check,
+    h.MACHINE: influence_mutants.play_check,
+    h.DIFFERENTIAL: influence_mutants.differential_check,
+}
+
+CONVERGENCE_KINDS: dict[str, h.Check] = {
+    h.EXAMPLES: convergence_mutants.examples_check,
+    h.VECTORS: vectors_check("growth+influence", "growth+memory", "influence+memory"),
+    h.PERFT: convergence_mutants.fast_path_check,
+    h.PROPERTIES: convergence_mutants.metamorphic_check,
+    h.MACHINE: convergence_mutants.play_check,
+    h.DIFFERENTIAL: convergence_mutants.differential_check,
+}
+
+
+def _growth(name: str, patch: Callable[[], Any]) -> h.Mutant:
+    return h.Mutant(f"Growth: {name}", "ttykm/growth", patch, GROWTH_KINDS, growth_sample)
+
+
+def _standard(name: str, patch: Callable[[], Any], rule: str) -> h.Mutant:
+    return h.Mutant(name, "ttykm", patch, STANDARD_KINDS, prepare_standard, rule)
+
+
+def _memory_mutants() -> tuple[h.Mutant, ...]:
+    from oracle.games.ttykm.rules import memory
+
+    def m(name: str, patch: Callable[[], Any]) -> h.Mutant:
+        return h.Mutant(f"Memory: {name}", "ttykm/memory", patch, MEMORY_KINDS, memory_sample)
+
+    return (
+        m("training passes a hatted version", lambda: patched_memory(apply_trained=training_through_hats)),
+        m("a wild elephant obeys", lambda: patched_memory(commanded=any_elephant_obeys)),
+        m("a command onto the other elephant",
+          lambda: patched_memory(command_refusal=onto_the_other_elephant(memory.command_refusal))),
+        m("two hats of one player on an era", lambda: patched_memory(put_hat=hat_left_behind)),
+        m("a command reaches later eras", lambda: patched_memory(command=command_propagating(memory.command))),
+    )
+
+
+MUTANTS: tuple[h.Mutant, ...] = (
+    _standard("paradox disabled", lambda: patched(push=broken_push(paradox=False, chain=True)), "MOVE.PUSH.PARADOX"),
+    _standard("a chain stopping at the first copy", lambda: patched(push=broken_push(paradox=True, chain=False)),
+              "MOVE.PUSH.CHAIN"),
+    _standard("supply not decremented", lambda: patched(travel_backward=supply_not_spent(rules.travel_backward)),
+              "TRAVEL.BACKWARD.SUPPLY"),
+    _standard("the Focus allowed to stay", lambda: patched(focus_targets=focus_may_stay), "FOCUS.MOVE"),
+    _standard("the win checked for the wrong player", lambda: patched(winner_after=win_for_wrong_player),
+              "WIN.CHECK"),
+    _standard("a 1-action turn allowed when 2 were possible",
+              lambda: patched(copy_lines=one_action_too(rules.copy_lines)), "TURN.ACTION-COUNT"),
+    _standard("moving onto your own copy allowed", lambda: patched(move=onto_own_copy(rules.move)), "MOVE.EMPTY"),
+    _standard("travel ignoring an occupied square",
+              lambda: patched(travel_forward=travel_over_anything(rules.travel_forward, SQUARES),
+                              travel_backward=travel_over_anything(rules.travel_backward, -SQUARES)),
+              "TRAVEL.FORWARD"),
+    _growth("growth over a copy", lambda: patched(growth, grow=grow_over_copies)),
+    _growth("a tree without its shrub", lambda: patched(growth, grow_shrub=shrub_always_recorded)),
+    _growth("the dig cascade forgets fallen trees", lambda: patched(growth, remove_tree=standing_trees_only)),
+    _growth("a falling tree spares White", lambda: patched(growth, crush=spare_the_mover(growth.crush))),
+    _growth("the dug seed stays on the board", lambda: patched(growth, dig=seed_kept_on_dig)),
+    _growth("a tree falls onto a shrub", lambda: patched(growth, can_fall=fall_onto_anything)),
+    *(h.Mutant(name, "ttykm/influence", patch, INFLUENCE_KINDS, prepare_influence)
+      for name, patch in influence_mutants.MUTANTS),
+    *_memory_mutants(),
+    *(h.Mutant(name, "ttykm/pairs", patch, CONVERGENCE_KINDS, convergence_mutants.sample)
+      for name, patch in convergence_mutants.MUTANTS),
+)
+
+
+def registered() -> tuple[h.Mutant, ...]:
+    """Every mutant: TTYKM's, then each game folder's ``harness_mutants()``."""
+    return MUTANTS + tuple(m for report in game_reports.game_reports()
+                           if hasattr(report, "harness_mutants") for m in report.harness_mutants())
+
+
+def _options(argv: list[str]) -> tuple[bool, set[str], set[str], set[str]] | str:
+    markdown = False
+    games: set[str] = set()
+    kinds: set[str] = set()
+    names: set[str] = set()
+    it = iter(argv)
+    for arg in it:
+        if arg == "--markdown":
+            markdown = True
+        elif arg in ("--game", "--kind"):
+            value = next(it, None)
+            if value is None:
+                return f"{arg} needs a value"
+            (games if arg == "--game" else kinds).add(value)
+        elif arg.startswith("--"):
+            return f"unknown option {arg!r}"
+        else:
+            names.add(arg)
+    return markdown, games, kinds, names
+
+
 def main(argv: list[str]) -> int:
     if argv and argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0
-    print(f"{'mutant':<46} {'caught by':<22} {'time':>7}   first failure")
-    survivors = 0
-    everything = [*MUTANTS, *MEMORY_MUTANTS]
-    for mutant in everything:
-        v = judge(mutant)
-        survivors += v.caught_by is None
-        print(f"{v.mutant:<46} {v.caught_by or 'NOT CAUGHT':<22} {v.seconds:6.1f} s   {v.detail}", flush=True)
-    print(f"{len(everything) - survivors} of {len(everything)} mutants caught")
-    survivors += game_reports.run("mutants")
-    return 1 if survivors else 0
+    options = _options(argv)
+    if isinstance(options, str):
+        print(f"mutants: {options}", file=sys.stderr)
+        return 2
+    markdown, games, kinds, names = options
+    everything = registered()
+    problem = next((f"unknown game {g!r}" for g in games if g not in {m.game for m in everything}), None) \
+        or next((f"unknown kind {k!r}; kinds: {', '.join(h.KINDS)}" for k in kinds if k not in h.KINDS), None) \
+        or next((f"unknown mutant {n!r}" for n in names if n not in {m.name for m in everything}), None)
+    if problem:
+        print(f"mutants: {problem}", file=sys.stderr)
+        return 2
+    chosen = [m for m in everything if (not games or m.game in games) and (not names or m.name in names)]
+    print(h.header(), flush=True)
+    verdicts = []
+    try:
+        for mutant in chosen:
+            verdict = h.judge(mutant, kinds or None)
+            verdicts.append(verdict)
+            print(h.row(verdict), flush=True)
+    except KeyboardInterrupt:
+        print(f"stopped after {len(verdicts)} of {len(chosen)} mutants", file=sys.stderr)
+    print(h.footer(verdicts))
+    if markdown:
+        print("\n" + h.markdown(verdicts))
+    survivors = sum(not v.is_caught for v in verdicts)
+    if not games and not names and not kinds:
+        survivors += sum(report.mutants() for report in game_reports.game_reports()
+                         if not hasattr(report, "harness_mutants"))
+    return 1 if survivors or len(verdicts) < len(chosen) else 0
 
 
 if __name__ == "__main__":

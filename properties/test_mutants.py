@@ -1,51 +1,35 @@
-"""The checks catch every deliberately broken rule, and pass on the real one."""
+"""The checks catch every deliberately broken rule, the formal kinds on their own where the
+table says so, and every kind of check passes on the real rules."""
 
 from __future__ import annotations
 
 import pytest
 
-from properties import convergence_mutants, influence_mutants
-from properties.mutants import CHECKS, GROWTH_CHECKS, MEMORY_CHECKS, MEMORY_MUTANTS, MUTANTS, Mutant, judge
+from properties import harness as h
+from properties.mutants import MUTANTS
+
+# The formal kinds try the mutant in this order and stop at the first catch (the full
+# table, every kind on every mutant, is `./dev mutants`); a mutant in ONLY_INFORMAL is
+# one the formal kinds are known to miss, recorded in docs/formal-checks.md.
+ONLY_INFORMAL = {
+    "Influence: a statue's own move never spent",
+    "Influence: no rebound off a blocked square",
+    "Growth+Memory: a trampled shrub keeps its tree",
+    "Influence+Memory: elephants never push statues",
+}
+CHEAPEST_FIRST = (h.MACHINE, h.DIFFERENTIAL, h.EXAMPLES, h.VECTORS, h.PERFT, h.PROPERTIES)
 
 
 @pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: m.name)
-def test_mutant_is_caught(mutant: Mutant) -> None:
-    verdict = judge(mutant)
-    assert verdict.caught_by is not None, f"no check catches the mutant '{mutant.name}'"
+def test_mutant_is_caught(mutant: h.Mutant) -> None:
+    formal = h.first_catch(mutant, [k for k in CHEAPEST_FIRST if k in h.FORMAL])
+    if mutant.name in ONLY_INFORMAL:
+        assert formal is None, f"the formal kinds now catch '{mutant.name}' ({formal}): update ONLY_INFORMAL"
+        assert h.first_catch(mutant, [k for k in CHEAPEST_FIRST if k not in h.FORMAL]) is not None, \
+            f"no check catches the mutant '{mutant.name}'"
+    else:
+        assert formal is not None, f"no formal check catches the mutant '{mutant.name}'"
 
 
-QUICK = {name: check for name, check in (*CHECKS, *GROWTH_CHECKS) if name != "Z3 differential"}
-
-
-@pytest.mark.parametrize("name", QUICK)
-def test_checks_pass_on_the_real_rules(name: str) -> None:
-    """Without a mutant every quick check passes (the differential check has its own test)."""
-    QUICK[name]()
-
-
-INFLUENCE_QUICK = {name: check for name, check in influence_mutants.CHECKS if "differential" not in name}
-
-
-@pytest.mark.parametrize("name", INFLUENCE_QUICK)
-def test_influence_checks_pass_on_the_real_rules(name: str) -> None:
-    INFLUENCE_QUICK[name]()
-
-
-@pytest.mark.parametrize("mutant", MEMORY_MUTANTS, ids=lambda m: m.name)
-def test_memory_mutant_is_caught(mutant: Mutant) -> None:
-    verdict = judge(mutant)
-    assert verdict.caught_by is not None, f"no check catches the mutant '{mutant.name}'"
-
-
-@pytest.mark.parametrize("name", [name for name, _ in MEMORY_CHECKS if name != "Memory Z3 differential"])
-def test_memory_checks_pass_on_the_real_rules(name: str) -> None:
-    dict(MEMORY_CHECKS)[name]()
-
-
-CONVERGENCE_QUICK = {name: check for name, check in convergence_mutants.CHECKS if "differential" not in name}
-
-
-@pytest.mark.parametrize("name", CONVERGENCE_QUICK)
-def test_convergence_checks_pass_on_the_real_rules(name: str) -> None:
-    """Without a mutant every Convergence check passes (the differential check has its own test)."""
-    CONVERGENCE_QUICK[name]()
+def test_every_kind_passes_on_the_real_rules() -> None:
+    assert h.check_real_rules(MUTANTS) == []
