@@ -571,7 +571,7 @@ INFLUENCE_KINDS: dict[str, h.Check] = {
     h.PERFT: fast_path_check(influence_mutants.sample, Ruleset.parse("influence")),
     h.PROPERTIES: influence_mutants.invariants_check,
     h.MACHINE: influence_mutants.play_check,
-    h.DIFFERENTIAL: influence_mutants.differential_check,
+    h.DIFFERENTIAL: h.all_of(influence_mutants.differential_check, influence_mutants.effects_differential_check),
 }
 
 CONVERGENCE_KINDS: dict[str, h.Check] = {

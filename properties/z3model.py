@@ -334,6 +334,34 @@ def _cascade(base: State, paths: list[tuple[Term, State]]) -> State:
     )
 
 
+# The turn's clauses, one function each (a named break in `properties.model_breaks` replaces one).
+
+
+def on_focus_era(before: State, mover: int, cell: int) -> Term:
+    """TURN.COPY-CHOICE: the mover's copy on ``cell`` stands on the mover's Focus era."""
+    return z3.And(before.has(mover, cell), before.focus[mover] == cell // SQUARES)
+
+
+def longest_sequence(any_two: Term, any_one: Term) -> Term:
+    """TURN.ACTION-COUNT: the longest action sequence any copy on the Focus era has (0-2)."""
+    return z3.If(any_two, 2, z3.If(any_one, 1, 0))
+
+
+def action_count_ok(count: Term, longest: Term) -> Term:
+    """TURN.ACTION-COUNT: the turn takes exactly the longest sequence."""
+    return count == longest
+
+
+def focus_target_ok(new_focus: Term, focus: Term) -> Term:
+    """FOCUS.MOVE: the Focus goes to another era."""
+    return new_focus != focus
+
+
+def to_move(before: State, mover: int) -> Term:
+    """TURN.ORDER, TURN.GAME-OVER: the mover is to move (a won position has no one to move)."""
+    return before.status == mover
+
+
 def turn_model(before: State, turn: TurnVars, mover: int) -> TurnModel:
     """The legal turns of ``mover`` and where they lead.
 
@@ -353,7 +381,7 @@ def turn_model(before: State, turn: TurnVars, mover: int) -> TurnModel:
     one_paths: list[tuple[Term, Term, State]] = []  # (selector, legal, after)
     two_paths: list[tuple[Term, Term, State]] = []
     for cell in range(CELLS):
-        on_focus.append(z3.And(before.has(mover, cell), focus == cell // SQUARES))
+        on_focus.append(on_focus_era(before, mover, cell))
         ones, twos = [], []
         for a in range(len(ACTIONS)):
             first = act(before, mover, cell, a)
@@ -373,7 +401,7 @@ def turn_model(before: State, turn: TurnVars, mover: int) -> TurnModel:
         can_two.append(z3.Or(twos))
     any_two = z3.Or([z3.And(f, t) for f, t in zip(on_focus, can_two, strict=True)])
     any_one = z3.Or([z3.And(f, o) for f, o in zip(on_focus, can_one, strict=True)])
-    longest = z3.If(any_two, 2, z3.If(any_one, 1, 0))
+    longest = longest_sequence(any_two, any_one)
 
     def longest_of(cell: int) -> Term:
         return z3.If(can_two[cell], 2, z3.If(can_one[cell], 1, 0))
@@ -389,7 +417,7 @@ def turn_model(before: State, turn: TurnVars, mover: int) -> TurnModel:
         z3.And(turn.chosen == -1, turn.count == 0),
         z3.And(
             z3.Or([z3.And(turn.chosen == c, on_focus[c], longest_of(c) == longest) for c in range(CELLS)]),
-            turn.count == longest,
+            action_count_ok(turn.count, longest),
         ),
     )
     actions_ok = z3.Or(
@@ -397,7 +425,7 @@ def turn_model(before: State, turn: TurnVars, mover: int) -> TurnModel:
         z3.Or([z3.And(sel, ok) for sel, ok, _ in one_paths]),
         z3.Or([z3.And(sel, ok) for sel, ok, _ in two_paths]),
     )
-    legal = z3.And(before.status == mover, shape, turn.focus != focus, chosen_ok, actions_ok)
+    legal = z3.And(to_move(before, mover), shape, focus_target_ok(turn.focus, focus), chosen_ok, actions_ok)
     acted = _cascade(before, [(sel, s) for sel, _, s in one_paths + two_paths])
     after = finish(acted, mover, turn.focus)
     return TurnModel(mover, before, turn, legal, acted, after, tuple(on_focus), tuple(can_one), tuple(can_two))
