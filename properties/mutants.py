@@ -215,6 +215,19 @@ def seed_kept_on_dig(scene: Scene, colour: Colour, target: int) -> None:
     scene.record(target, SeedRemoved(target % SQUARES))
 
 
+def diagonal_reach(original: Callable[[int], tuple[int, ...]]) -> Callable[[int], tuple[int, ...]]:
+    """Plant and Dig up that also reach the diagonal squares (GROWTH.REACH read as the eight neighbours)."""
+
+    def reach(active: int) -> tuple[int, ...]:
+        square, base = active % SQUARES, active - active % SQUARES
+        file, rank = square % 4, square // 4
+        around = {base + 4 * r + f for f in range(file - 1, file + 2) for r in range(rank - 1, rank + 2)
+                  if 0 <= f < 4 and 0 <= r < 4}
+        return tuple(sorted(set(original(active)) | around))
+
+    return reach
+
+
 def fall_onto_anything(scene: Scene, c: int, direction: Action) -> bool:
     """A tree that can fall whenever the wall is not in the way (GROWTH.FALL.BLOCKED)."""
     return NEIGHBOUR[direction][c % SQUARES] is not None
@@ -505,6 +518,17 @@ def examples_check(*pages: str) -> h.Check:
     return check
 
 
+def model_machine_check(*rulesets: str, examples: int = 5, steps: int = 6) -> h.Check:
+    """The model-based state machines (`properties.model_play`) of ``rulesets``, with fixed randomness."""
+    from properties.model_play import run
+
+    def check() -> None:
+        for ruleset in rulesets:
+            run(ruleset, examples, steps)
+
+    return check
+
+
 def vectors_check(*directories: str) -> h.Check:
     """The committed vector sets ``vectors/<directory>``."""
     from properties.vector_check import check_vectors
@@ -529,7 +553,7 @@ STANDARD_KINDS: dict[str, h.Check] = {
     h.VECTORS: vectors_check("standard"),
     h.PERFT: fast_path_check(sample_positions, STANDARD),
     h.PROPERTIES: h.all_of(invariants_check, legality_check, symmetry_check),
-    h.MACHINE: play_check,
+    h.MACHINE: h.all_of(play_check, model_machine_check("standard")),
     h.DIFFERENTIAL: differential_check,
 }
 
@@ -538,7 +562,7 @@ GROWTH_KINDS: dict[str, h.Check] = {
     h.VECTORS: vectors_check("growth"),
     h.PERFT: growth_fast_path_check,
     h.PROPERTIES: growth_invariants_check,
-    h.MACHINE: growth_play_check,
+    h.MACHINE: h.all_of(growth_play_check, model_machine_check("growth")),
     h.DIFFERENTIAL: growth_differential_check,
 }
 
@@ -555,7 +579,7 @@ MEMORY_KINDS: dict[str, h.Check] = {
     h.EXAMPLES: memory_examples_check,
     h.VECTORS: vectors_check("memory"),
     h.PERFT: fast_path_check(memory_sample, Ruleset.parse("memory")),
-    h.MACHINE: memory_play_check,
+    h.MACHINE: h.all_of(memory_play_check, model_machine_check("memory")),
     h.DIFFERENTIAL: memory_differential_check,
 }
 
@@ -570,7 +594,7 @@ INFLUENCE_KINDS: dict[str, h.Check] = {
     h.VECTORS: vectors_check("influence"),
     h.PERFT: fast_path_check(influence_mutants.sample, Ruleset.parse("influence")),
     h.PROPERTIES: influence_mutants.invariants_check,
-    h.MACHINE: influence_mutants.play_check,
+    h.MACHINE: h.all_of(influence_mutants.play_check, model_machine_check("influence")),
     h.DIFFERENTIAL: h.all_of(influence_mutants.differential_check, influence_mutants.effects_differential_check),
 }
 
@@ -579,7 +603,8 @@ CONVERGENCE_KINDS: dict[str, h.Check] = {
     h.VECTORS: vectors_check("growth+influence", "growth+memory", "influence+memory"),
     h.PERFT: convergence_mutants.fast_path_check,
     h.PROPERTIES: convergence_mutants.metamorphic_check,
-    h.MACHINE: convergence_mutants.play_check,
+    h.MACHINE: h.all_of(convergence_mutants.play_check,
+                        model_machine_check("growth+influence", "growth+memory", "influence+memory")),
     h.DIFFERENTIAL: convergence_mutants.differential_check,
 }
 
@@ -630,6 +655,7 @@ MUTANTS: tuple[h.Mutant, ...] = (
     _growth("a falling tree spares White", lambda: patched(growth, crush=spare_the_mover(growth.crush))),
     _growth("the dug seed stays on the board", lambda: patched(growth, dig=seed_kept_on_dig)),
     _growth("a tree falls onto a shrub", lambda: patched(growth, can_fall=fall_onto_anything)),
+    _growth("Plant reaches a diagonal square", lambda: patched(growth, reach=diagonal_reach(growth.reach))),
     *(h.Mutant(name, "ttykm/influence", patch, INFLUENCE_KINDS, prepare_influence)
       for name, patch in influence_mutants.MUTANTS),
     *_memory_mutants(),
