@@ -113,7 +113,8 @@ class ModelPlay(RuleBasedStateMachine):
             options = successors(self.position, self.ruleset)
             assert options, f"no legal turn in {format_position(self.position)} although nobody has won"
             winning = [option for option in options if option[1].winner is not None]
-            if winning and data.draw(st.booleans(), label="take the win"):  # so that runs reach the end
+            take: bool = bool(winning) and data.draw(st.booleans(), label="take the win")
+            if take:  # so that runs reach the end
                 options = winning
             turn, after = data.draw(st.sampled_from(options), label="turn")
             assert apply_turn(self.position, turn, self.ruleset).position == after
