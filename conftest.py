@@ -34,6 +34,7 @@ SLOW_MODULES = (
     "properties/test_mutants.py",
     "properties/test_proofs.py",
     "properties/test_model_breaks.py",
+    "properties/test_variant_models.py",
     "properties/test_growth_proofs.py",
     "tests/test_conform.py",
     "tests/test_vectors.py",

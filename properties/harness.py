@@ -83,7 +83,7 @@ class Verdict:
 
     def mark(self, kind: str) -> str:
         """``x`` caught, ``.`` run and missed, ``-`` not run."""
-        if kind not in self.mutant.kinds:
+        if kind not in self.seconds:
             return "-"
         return "x" if kind in self.caught else "."
 
@@ -163,7 +163,7 @@ class Rate:
 def kind_rates(verdicts: Sequence[Verdict]) -> dict[str, Rate]:
     """Each kind's catches among the mutants it ran on."""
     return {
-        k: Rate(sum(k in v.caught for v in verdicts), sum(k in v.mutant.kinds for v in verdicts)) for k in KINDS
+        k: Rate(sum(k in v.caught for v in verdicts), sum(k in v.seconds for v in verdicts)) for k in KINDS
     }
 
 

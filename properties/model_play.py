@@ -1,7 +1,8 @@
 """Model-based state machines: random legal play, the engine checked against an independent
 model after every step.
 
-In the standard game, after every turn the engine's set of legal turns and the position each
+In the standard game and under each of its variants (self-push=paradox, =ends, =whole-turn,
+copy-choice=free), after every turn the engine's set of legal turns and the position each
 one leads to must equal the Z3 model's (`properties.differential`: the model's turns are
 enumerated by the solver, their outcomes executed from the model).  In the chapters and the
 pairs, after every turn every action of every copy of either colour is resolved by the engine
@@ -29,7 +30,7 @@ from oracle.games.ttykm.rules.standard import apply_turn, successors
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
 from properties.checks import check_position_invariants
-from properties.vector_check import vector_positions
+from properties.vector_check import ruleset_of, vector_positions
 
 Compare = Callable[[Position], list[str]]
 
@@ -70,12 +71,20 @@ def effects_differences(rules: str) -> Compare:
     return compare
 
 
+def variant_differences(variants: frozenset[str]) -> Compare:
+    def compare(position: Position) -> list[str]:
+        from properties.differential import differences
+
+        return differences(position, variants=variants)
+
+    return compare
+
+
 @cache
 def starts(directory: str) -> tuple[Position, ...]:
-    """The set's positions with a player to move, the start first."""
-    found = [p for p in vector_positions(directory) if p.winner is None and successors(p, Ruleset.parse(
-        "standard" if directory == "standard" else directory))]
-    return tuple(found)
+    """The set's positions with a player to move that have a legal turn."""
+    ruleset = ruleset_of(directory)
+    return tuple(p for p in vector_positions(directory) if p.winner is None and successors(p, ruleset))
 
 
 class ModelPlay(RuleBasedStateMachine):
@@ -126,16 +135,20 @@ class ModelPlay(RuleBasedStateMachine):
         check_position_invariants(self.position)
 
 
-def machine(rules: str) -> type[ModelPlay]:
-    """The model-based machine of a ruleset: ``standard``, a chapter or a pair."""
+def machine(directory: str) -> type[ModelPlay]:
+    """The model-based machine of the ruleset of the vector set ``vectors/<directory>``: the
+    standard game, a variant of it, a chapter or a pair."""
+    ruleset = ruleset_of(directory)
     compare = {"standard": standard_differences, "growth": growth_differences, "memory": memory_differences}.get(
-        rules) or effects_differences(rules)
-    return type(f"ModelPlay_{rules.replace('+', '_')}", (ModelPlay,), {
-        "ruleset": Ruleset.parse(rules), "vectors": rules, "compare": staticmethod(compare),
-        "checked": 0, "ended": 0})
+        directory) or (variant_differences(ruleset.variants) if not ruleset.chapters
+                       else effects_differences(ruleset.name))
+    return type(f"ModelPlay_{directory.replace('+', '_').replace('-', '_')}", (ModelPlay,), {
+        "ruleset": ruleset, "vectors": directory, "compare": staticmethod(compare), "checked": 0, "ended": 0})
 
 
-RULESETS = ("standard", "growth", "influence", "memory", "growth+influence", "growth+memory", "influence+memory")
+VARIANT_SETS = ("self-push-paradox", "self-push-ends", "self-push-whole-turn", "copy-choice-free")
+RULESETS = ("standard", *VARIANT_SETS, "growth", "influence", "memory", "growth+influence", "growth+memory",
+            "influence+memory")
 MACHINES = {rules: machine(rules) for rules in RULESETS}
 
 
