@@ -188,7 +188,7 @@ def markdown(verdicts: Sequence[Verdict]) -> str:
     """The table as Markdown, for docs/formal-checks.md."""
     lines = ["| game | mutant | " + " | ".join(KINDS) + " |",
              "| --- | --- | " + " | ".join("---" for _ in KINDS) + " |"]
-    symbol = {"x": "caught", ".": "missed", "-": "-"}
+    symbol = {"x": "yes", ".": "**no**", "-": "-"}
     for v in verdicts:
         lines.append(f"| {v.mutant.game} | {v.mutant.name} | " + " | ".join(symbol[v.mark(k)] for k in KINDS) + " |")
     rates = kind_rates(verdicts)
