@@ -33,6 +33,8 @@ SLOW_MODULES = (
     "properties/test_differential.py",
     "properties/test_mutants.py",
     "properties/test_proofs.py",
+    "properties/test_model_breaks.py",
+    "properties/test_variant_models.py",
     "properties/test_growth_proofs.py",
     "tests/test_conform.py",
     "tests/test_vectors.py",

@@ -25,7 +25,7 @@ import z3
 from oracle.games.ttykm.board import Action, Colour, Era
 from oracle.games.ttykm.notation import format_position, format_turn
 from oracle.games.ttykm.rules.standard import successors
-from oracle.games.ttykm.ruleset import STANDARD
+from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Turn
 from properties import z3model as zm
@@ -72,17 +72,18 @@ Successors = frozenset[tuple[Turn, Position]]
 
 
 @cache
-def _legal_formulas() -> tuple[zm.State, zm.TurnVars, tuple[z3.BoolRef, z3.BoolRef]]:
-    before, turn, models = zm.symbolic_models()
+def _legal_formulas(variants: frozenset[str] = frozenset()) -> tuple[zm.State, zm.TurnVars,
+                                                                    tuple[z3.BoolRef, z3.BoolRef]]:
+    before, turn, models = zm.symbolic_models(variants)
     return before, turn, (models[0].legal, models[1].legal)
 
 
-def model_turns(position: Position) -> list[zm.ConcreteTurn]:
+def model_turns(position: Position, variants: frozenset[str] = frozenset()) -> list[zm.ConcreteTurn]:
     """Every model of "a legal turn from ``position``", found one by one: each
     turn found is blocked and the solver asked again until none is left.  The
     position's values are substituted into the symbolic formula first, which
     makes each question small."""
-    before, turn, legal = _legal_formulas()
+    before, turn, legal = _legal_formulas(variants)
     concrete = to_concrete(position)
     pairs = zm.substitution(before, concrete)
     solver = z3.Solver()
@@ -97,31 +98,34 @@ def model_turns(position: Position) -> list[zm.ConcreteTurn]:
     return found
 
 
-def model_successors(position: Position) -> Successors:
-    """Every legal turn by the Z3 model, with the position the model says it
-    leads to (`z3model.play` on the position's values)."""
+def model_successors(position: Position, variants: frozenset[str] = frozenset()) -> Successors:
+    """Every legal turn by the Z3 model (under ``variants``, a subset of `z3model.VARIANTS`),
+    with the position the model says it leads to (`z3model.play` on the position's values)."""
     concrete = to_concrete(position)
     state = zm.constant(concrete)
     mover = concrete.status % 2
     acted: dict[tuple[int | None, tuple[int, ...]], zm.State] = {}
     out = set()
-    for t in model_turns(position):
+    self_push = bool(variants & set(zm.SELF_PUSH))
+    for t in model_turns(position, variants):
         key = (t.chosen, t.actions)
         if key not in acted:
-            acted[key] = zm.play(state, mover, t.chosen, t.actions)
+            acted[key] = zm.play(state, mover, t.chosen, t.actions, self_push)
         after = zm.finish(acted[key], mover, z3.IntVal(t.focus))
         out.add((to_turn(t), to_position(zm.read(None, after))))
     return frozenset(out)
 
 
-def engine_successors(position: Position) -> Successors:
-    return frozenset(successors(position, STANDARD))
+def engine_successors(position: Position, variants: frozenset[str] = frozenset()) -> Successors:
+    return frozenset(successors(position, Ruleset(variants) if variants else STANDARD))
 
 
-def differences(position: Position, engine: Callable[[Position], Successors] = engine_successors) -> list[str]:
-    """What the model and the engine disagree on, one line per differing turn."""
-    ours = model_successors(position)
-    theirs = engine(position)
+def differences(position: Position, engine: Callable[[Position], Successors] = engine_successors,
+                variants: frozenset[str] = frozenset()) -> list[str]:
+    """What the model and the engine disagree on, one line per differing turn (under ``variants``:
+    ``engine`` is then asked with the variants too)."""
+    ours = model_successors(position, variants)
+    theirs = engine(position) if not variants else engine_successors(position, variants)
     lines = []
     for turn, after in sorted(ours - theirs, key=lambda x: format_turn(x[0])):
         other = [a for t, a in theirs if t == turn]

@@ -58,6 +58,13 @@ def line_cells(active: int, direction_index: int) -> list[int]:
     return out
 
 
+def in_reach(active: int, target: int) -> bool:
+    """GROWTH.REACH, from the squares' coordinates: Plant and Dig up aim at the copy's own square or
+    one orthogonally next to it, on its era."""
+    (a_file, a_rank), (t_file, t_rank) = ((c % 4, c % SQUARES // 4) for c in (active, target))
+    return active // SQUARES == target // SQUARES and abs(a_file - t_file) + abs(a_rank - t_rank) <= 1
+
+
 def differences(p: Position) -> Iterator[str]:
     """Where the model and the engine disagree on ``p``."""
     assert p.to_move is not None and p.chapters is not None
@@ -82,8 +89,7 @@ def differences(p: Position) -> Iterator[str]:
             if got != (after_kinds, after_seeds) or q.occupant(active) is not None:
                 yield f"{direction.word} from {active}: the model gives {after_kinds, after_seeds}, the engine {got}"
         era = active // SQUARES
-        for target in sorted({active, *(active - active % SQUARES + n for d in MOVES
-                                        if (n := NEIGHBOUR[d][active % SQUARES]) is not None)}):
+        for target in range(era * SQUARES, (era + 1) * SQUARES):  # every square: the reach is modelled too
             square = target % SQUARES
             column = [e * SQUARES + square for e in Era]
             kinds = tuple(kind_at(p, c) for c in column)
@@ -91,6 +97,7 @@ def differences(p: Position) -> Iterator[str]:
             rooted = rooted_at(p, column[2])
             for letter, action in (("P", "plant"), ("D", "dig")):
                 legal, after_kinds, after_seeds, after_rooted = zg.evaluate_column(action, era, kinds, seeds, rooted)
+                legal = legal and in_reach(active, target)
                 if letter == "P":
                     legal = legal and p.chapters.seed_supply > 0  # the model has no supply
                 step = chapters.perform(p, colour, active, Aimed(letter, square), STANDARD)

@@ -140,6 +140,17 @@ def differential_check() -> None:
         raise AssertionError(problem)
 
 
+def effects_differential_check() -> None:
+    """The independent order-of-effects model (`properties.effects_z3`) agrees with the engine on what
+    every action of the Influence vector set's positions carries to the later eras: pushes, pulls,
+    builds with their rebounds, and each version's own carried move."""
+    from properties.effects_engine import differential
+    from properties.vector_check import vector_positions
+
+    for problem in differential(vector_positions("influence"), "influence"):
+        raise AssertionError(problem)
+
+
 def examples_check() -> None:
     """The Influence worked examples of the spec."""
     from oracle.games.ttykm.examples import check_example, read_examples
@@ -154,6 +165,7 @@ def examples_check() -> None:
 CHECKS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("Influence invariants", invariants_check),
     ("Influence Z3 differential", differential_check),
+    ("Influence effects differential", effects_differential_check),
     ("Influence play machine", play_check),
     ("Influence examples", examples_check),
 )

@@ -215,6 +215,19 @@ def seed_kept_on_dig(scene: Scene, colour: Colour, target: int) -> None:
     scene.record(target, SeedRemoved(target % SQUARES))
 
 
+def diagonal_reach(original: Callable[[int], tuple[int, ...]]) -> Callable[[int], tuple[int, ...]]:
+    """Plant and Dig up that also reach the diagonal squares (GROWTH.REACH read as the eight neighbours)."""
+
+    def reach(active: int) -> tuple[int, ...]:
+        square, base = active % SQUARES, active - active % SQUARES
+        file, rank = square % 4, square // 4
+        around = {base + 4 * r + f for f in range(file - 1, file + 2) for r in range(rank - 1, rank + 2)
+                  if 0 <= f < 4 and 0 <= r < 4}
+        return tuple(sorted(set(original(active)) | around))
+
+    return reach
+
+
 def fall_onto_anything(scene: Scene, c: int, direction: Action) -> bool:
     """A tree that can fall whenever the wall is not in the way (GROWTH.FALL.BLOCKED)."""
     return NEIGHBOUR[direction][c % SQUARES] is not None
@@ -505,6 +518,17 @@ def examples_check(*pages: str) -> h.Check:
     return check
 
 
+def model_machine_check(*rulesets: str, examples: int = 5, steps: int = 6) -> h.Check:
+    """The model-based state machines (`properties.model_play`) of ``rulesets``, with fixed randomness."""
+    from properties.model_play import run
+
+    def check() -> None:
+        for ruleset in rulesets:
+            run(ruleset, examples, steps)
+
+    return check
+
+
 def vectors_check(*directories: str) -> h.Check:
     """The committed vector sets ``vectors/<directory>``."""
     from properties.vector_check import check_vectors
@@ -529,7 +553,7 @@ STANDARD_KINDS: dict[str, h.Check] = {
     h.VECTORS: vectors_check("standard"),
     h.PERFT: fast_path_check(sample_positions, STANDARD),
     h.PROPERTIES: h.all_of(invariants_check, legality_check, symmetry_check),
-    h.MACHINE: play_check,
+    h.MACHINE: h.all_of(play_check, model_machine_check("standard")),
     h.DIFFERENTIAL: differential_check,
 }
 
@@ -538,7 +562,7 @@ GROWTH_KINDS: dict[str, h.Check] = {
     h.VECTORS: vectors_check("growth"),
     h.PERFT: growth_fast_path_check,
     h.PROPERTIES: growth_invariants_check,
-    h.MACHINE: growth_play_check,
+    h.MACHINE: h.all_of(growth_play_check, model_machine_check("growth")),
     h.DIFFERENTIAL: growth_differential_check,
 }
 
@@ -555,7 +579,7 @@ MEMORY_KINDS: dict[str, h.Check] = {
     h.EXAMPLES: memory_examples_check,
     h.VECTORS: vectors_check("memory"),
     h.PERFT: fast_path_check(memory_sample, Ruleset.parse("memory")),
-    h.MACHINE: memory_play_check,
+    h.MACHINE: h.all_of(memory_play_check, model_machine_check("memory")),
     h.DIFFERENTIAL: memory_differential_check,
 }
 
@@ -570,8 +594,8 @@ INFLUENCE_KINDS: dict[str, h.Check] = {
     h.VECTORS: vectors_check("influence"),
     h.PERFT: fast_path_check(influence_mutants.sample, Ruleset.parse("influence")),
     h.PROPERTIES: influence_mutants.invariants_check,
-    h.MACHINE: influence_mutants.play_check,
-    h.DIFFERENTIAL: influence_mutants.differential_check,
+    h.MACHINE: h.all_of(influence_mutants.play_check, model_machine_check("influence")),
+    h.DIFFERENTIAL: h.all_of(influence_mutants.differential_check, influence_mutants.effects_differential_check),
 }
 
 CONVERGENCE_KINDS: dict[str, h.Check] = {
@@ -579,7 +603,8 @@ CONVERGENCE_KINDS: dict[str, h.Check] = {
     h.VECTORS: vectors_check("growth+influence", "growth+memory", "influence+memory"),
     h.PERFT: convergence_mutants.fast_path_check,
     h.PROPERTIES: convergence_mutants.metamorphic_check,
-    h.MACHINE: convergence_mutants.play_check,
+    h.MACHINE: h.all_of(convergence_mutants.play_check,
+                        model_machine_check("growth+influence", "growth+memory", "influence+memory")),
     h.DIFFERENTIAL: convergence_mutants.differential_check,
 }
 
@@ -590,6 +615,100 @@ def _growth(name: str, patch: Callable[[], Any]) -> h.Mutant:
 
 def _standard(name: str, patch: Callable[[], Any], rule: str) -> h.Mutant:
     return h.Mutant(name, "ttykm", patch, STANDARD_KINDS, prepare_standard, rule)
+
+
+# --- variant mutants: each breaks one VARIANT clause of the standard game ----------------------
+
+
+def struck_copy_survives(position: Position, colour: Colour, active: int, target: int) -> Any:
+    """A self-push that removes only the active copy (VARIANT.SELF-PUSH-PARADOX)."""
+    copies = [position.copies[0], position.copies[1]]
+    removed = [position.removed[0], position.removed[1]]
+    copies[colour] &= ~(1 << active)
+    removed[colour] += 1
+    after = dataclasses.replace(position, copies=(copies[0], copies[1]), removed=(removed[0], removed[1]))
+    return rules.Step(after, None, (Paradox(colour, active, target),))
+
+
+def self_push_never_ends(line: Any, ruleset: Ruleset) -> bool:
+    """self-push=ends read as self-push=paradox: the self-push must still be of the longest length."""
+    return False
+
+
+def self_push_weighs_one(line: Any, ruleset: Ruleset) -> int:
+    """self-push=whole-turn read as self-push=ends: a self-push line counts its one action."""
+    return len(line.actions)
+
+
+def idle_copy_never_chosen(original: Callable[..., Any]) -> Callable[..., Any]:
+    """copy-choice=free without its no-action turn while another copy can act."""
+
+    def choice(position: Position, colour: Colour, ruleset: Ruleset) -> Any:
+        found = original(position, colour, ruleset)
+        return dataclasses.replace(found, no_action=not found.choosable)
+
+    return choice
+
+
+@cache
+def variant_sample(directory: str) -> tuple[Position, ...]:
+    """A tenth of the set, and for each other reading (the standard game, the other self-push
+    variants) the first positions where the engine's answer under this variant differs from it,
+    made with the real rules."""
+    from properties.vector_check import ruleset_of, vector_positions
+
+    positions = vector_positions(directory)
+    ruleset = ruleset_of(directory)
+    found = list(positions[::10])
+    for other in (STANDARD, *(Ruleset(frozenset({v})) for v in ("self-push=paradox", "self-push=ends",
+                                                                 "self-push=whole-turn"))):
+        if other != ruleset:
+            found += [p for p in positions if p.winner is None
+                      and rules.successors(p, ruleset) != rules.successors(p, other)][:4]
+    return tuple(dict.fromkeys(found))
+
+
+def variant_differential_check(directory: str) -> h.Check:
+    """The Z3 model under the variant agrees with the engine on every successor of a slice of the set."""
+    from properties.differential import differences
+    from properties.vector_check import ruleset_of
+
+    def check() -> None:
+        variants = frozenset(ruleset_of(directory).variants)
+        for position in variant_sample(directory):
+            for diff in differences(position, variants=variants)[:1]:
+                raise AssertionError(diff)
+
+    return check
+
+
+def variant_kinds(directory: str) -> dict[str, h.Check]:
+    from properties.vector_check import ruleset_of
+
+    return {
+        h.EXAMPLES: examples_check("variants.md"),
+        h.VECTORS: vectors_check(directory),
+        h.PERFT: fast_path_check(lambda: variant_sample(directory), ruleset_of(directory)),
+        h.MACHINE: model_machine_check(directory),
+        h.DIFFERENTIAL: variant_differential_check(directory),
+    }
+
+
+def _variant_mutants() -> tuple[h.Mutant, ...]:
+    def v(name: str, directory: str, patch: Callable[[], Any], rule: str) -> h.Mutant:
+        return h.Mutant(f"{directory}: {name}", "ttykm/variants", patch, variant_kinds(directory),
+                        lambda: variant_sample(directory), rule)
+
+    return (
+        v("the struck copy survives", "self-push-paradox",
+          lambda: patched(self_push_paradox=struck_copy_survives), "VARIANT.SELF-PUSH-PARADOX"),
+        v("a self-push does not end the turn", "self-push-ends",
+          lambda: patched(ends_actions=self_push_never_ends), "VARIANT.SELF-PUSH-ENDS"),
+        v("a self-push weighs one action", "self-push-whole-turn",
+          lambda: patched(weight=self_push_weighs_one), "VARIANT.SELF-PUSH-WHOLE-TURN"),
+        v("no idle choice while a copy can act", "copy-choice-free",
+          lambda: patched(choice=idle_copy_never_chosen(rules.choice)), "VARIANT.COPY-CHOICE-FREE"),
+    )
 
 
 def _memory_mutants() -> tuple[h.Mutant, ...]:
@@ -630,6 +749,8 @@ MUTANTS: tuple[h.Mutant, ...] = (
     _growth("a falling tree spares White", lambda: patched(growth, crush=spare_the_mover(growth.crush))),
     _growth("the dug seed stays on the board", lambda: patched(growth, dig=seed_kept_on_dig)),
     _growth("a tree falls onto a shrub", lambda: patched(growth, can_fall=fall_onto_anything)),
+    _growth("Plant reaches a diagonal square", lambda: patched(growth, reach=diagonal_reach(growth.reach))),
+    *_variant_mutants(),
     *(h.Mutant(name, "ttykm/influence", patch, INFLUENCE_KINDS, prepare_influence)
       for name, patch in influence_mutants.MUTANTS),
     *_memory_mutants(),

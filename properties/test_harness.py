@@ -66,7 +66,7 @@ def test_rates_count_only_the_kinds_run_and_the_formal_kinds_alone() -> None:
     assert (h.formal_rate(verdicts).caught, h.formal_rate(verdicts).run) == (1, 3)
     assert "NOT CAUGHT" in h.row(survivor) and "NOT CAUGHT" not in h.row(caught_formally)
     assert "1 of 3 (33%)" in h.footer(verdicts)
-    assert "| toy | b | caught | - | - | - | - | missed |" in h.markdown(verdicts)
+    assert "| toy | b | yes | - | - | - | - | **no** |" in h.markdown(verdicts)
 
 
 def test_a_kind_outside_the_vocabulary_is_refused() -> None:

@@ -111,11 +111,13 @@ class TurnPath:
 
 
 @cache
-def turn_paths() -> tuple[zm.State, z3.ArithRef, tuple[TurnPath, ...]]:
+def turn_paths(longest: int = 2) -> tuple[zm.State, z3.ArithRef, tuple[TurnPath, ...]]:
     """A symbolic position, a symbolic new Focus, and every path of 0-2 actions
     by one copy from it.  Every legal turn follows one of these paths with its
     actions legal, so a property of all paths is a property of all legal turns
-    (the copy-choice and action-count rules only remove paths)."""
+    (the copy-choice and action-count rules only remove paths).  ``longest`` 1
+    keeps the paths of at most one action: a quicker search for a counterexample
+    expected there (`properties.model_breaks`)."""
     before = zm.fresh_state("p")
     new_focus = z3.Int("p_new_focus")
     paths = []
@@ -127,7 +129,7 @@ def turn_paths() -> tuple[zm.State, z3.ArithRef, tuple[TurnPath, ...]]:
                 if first.dest is None:
                     continue
                 paths.append(TurnPath(mover, cell, (a,), first.legal, first.after))
-                for b in range(len(zm.ACTIONS)):
+                for b in range(len(zm.ACTIONS) if longest == 2 else 0):
                     second = zm.act(first.after, mover, first.dest, b)
                     if second.dest is not None:
                         paths.append(TurnPath(mover, cell, (a, b), z3.And(first.legal, second.legal), second.after))
@@ -255,15 +257,37 @@ def _acting_copy_on_focus(m: zm.TurnModel) -> Term:
 
 
 def _win_check(before: zm.State, after: zm.State, mover: int) -> Term:
+    """Stated with its own count of the opponent's eras (not the model's `eras`)."""
     them = 1 - mover
+    occupied = [z3.Or([after.copies[them][c] for c in range(e * zm.SQUARES, (e + 1) * zm.SQUARES)])
+                for e in range(zm.ERAS)]
+    at_most_one = z3.Not(z3.Or([z3.And(occupied[i], occupied[j]) for i in range(zm.ERAS)
+                                for j in range(i + 1, zm.ERAS)]))
     return z3.And(
-        (after.status == 2 + mover) == (after.eras(them) <= 1),
+        (after.status == 2 + mover) == at_most_one,
         z3.Or(after.status == 2 + mover, after.status == them),
     )
 
 
+def two_legal_actions(before: zm.State, mover: int, cell: int) -> Term:
+    """The mover's copy on ``cell`` can take two legal actions in a row, built here from single
+    actions (not from the turn model's own copy-choice terms)."""
+    pairs = []
+    for a in range(len(zm.ACTIONS)):
+        first = zm.act(before, mover, cell, a)
+        if first.dest is None:
+            continue
+        for b in range(len(zm.ACTIONS)):
+            second = zm.act(first.after, mover, first.dest, b)
+            if second.dest is not None:
+                pairs.append(z3.And(first.legal, second.legal))
+    return z3.Or(pairs)
+
+
 def _short_turn_only_when_forced(m: zm.TurnModel) -> Term:
-    someone_has_two = z3.Or([z3.And(f, t) for f, t in zip(m.on_focus, m.can_two, strict=True)])
+    focus = m.before.focus[m.mover]
+    someone_has_two = z3.Or([z3.And(m.before.has(m.mover, c), focus == c // zm.SQUARES,
+                                    two_legal_actions(m.before, m.mover, c)) for c in range(zm.CELLS)])
     return z3.Implies(m.turn.count < 2, z3.Not(someone_has_two))
 
 
@@ -279,7 +303,15 @@ def _two_actions_always() -> Search:
 
 
 def _no_copy_no_action(m: zm.TurnModel) -> Term:
-    return z3.Implies(z3.Not(z3.Or(list(m.on_focus))), z3.And(m.turn.count == 0, m.turn.chosen == -1))
+    """Stated from the position alone (not the model's copy-choice terms): with none of the mover's
+    copies on its Focus era, a legal turn changes no square, supply or removed count."""
+    focus = m.before.focus[m.mover]
+    none_there = z3.Not(z3.Or([z3.And(m.before.has(m.mover, c), focus == c // zm.SQUARES)
+                               for c in range(zm.CELLS)]))
+    unchanged = z3.And([m.after.copies[k][c] == m.before.copies[k][c] for k in (0, 1) for c in range(zm.CELLS)]
+                       + [m.after.supply[k] == m.before.supply[k] for k in (0, 1)]
+                       + [m.after.removed[k] == m.before.removed[k] for k in (0, 1)])
+    return z3.Implies(none_there, unchanged)
 
 
 # --- 7: symmetry ------------------------------------------------------------------------
@@ -376,6 +408,23 @@ def _push_always_possible(before: zm.State, case: ActionCase) -> Term:
                       case.outcome.legal)
 
 
+def _room_is_enough(before: zm.State, case: ActionCase) -> Term:
+    """A copy with room may always act: a Move onto an empty adjacent square, a Travel forward to an
+    empty square, a Travel backward to an empty square with a copy in supply (MOVE.EMPTY,
+    TRAVEL.FORWARD, TRAVEL.BACKWARD.SUPPLY), stated from the position alone."""
+    assert case.outcome.dest is not None
+    own, room = before.has(case.mover, case.cell), before.empty(case.outcome.dest)
+    if case.action == zm.BACKWARD:
+        room = z3.And(room, before.supply[case.mover] >= 1)
+    return z3.Implies(z3.And(own, room), case.outcome.legal)
+
+
+def some_action_fails(prop: Callable[[zm.State, ActionCase], Term]) -> Search:
+    """A valid position and an action of either colour (legal or not) for which ``prop`` fails."""
+    before, cases = action_cases()
+    return Search(zm.valid(before), tuple(z3.And(_chosen(c), z3.Not(prop(before, c))) for c in cases))
+
+
 def _won_game_has_no_turn() -> Search:
     before, _, models = zm.symbolic_models()
     return one(z3.And(zm.valid(before), before.status >= 2, z3.Or([m.legal for m in models])))
@@ -430,7 +479,8 @@ THEOREMS: tuple[Theorem, ...] = (
             " actions",
             _two_actions_always),
     Theorem("no-copy-no-action", ("TURN.NO-COPY",),
-            "with no copy on the Focus era the only legal turns move the Focus and nothing else",
+            "with none of the mover's copies on its Focus era, a legal turn changes no square, supply or"
+            " removed count",
             lambda: some_turn_breaks(_no_copy_no_action)),
     Theorem("action-symmetry-of-the-square", ("BOARD.ERAS", "BOARD.SQUARES", "MOVE.ORTHOGONAL", "MOVE.PUSH.CHAIN",
                                               "TRAVEL.FORWARD", "TRAVEL.BACKWARD"),
@@ -458,7 +508,11 @@ THEOREMS: tuple[Theorem, ...] = (
             lambda: some_action_breaks(_move_takes_target)),
     Theorem("push-never-fails", ("MOVE.PUSH",),
             "a copy may always Move onto an adjacent opponent's copy",
-            lambda: some_action_breaks(_push_always_possible)),
+            lambda: some_action_fails(_push_always_possible)),
+    Theorem("room-is-enough", ("MOVE.EMPTY", "TRAVEL.FORWARD", "TRAVEL.BACKWARD.SUPPLY"),
+            "a copy may always Move onto an empty adjacent square, Travel forward to an empty square, and"
+            " Travel backward to an empty square when its owner has a copy in supply",
+            lambda: some_action_fails(_room_is_enough)),
     Theorem("won-game-has-no-turn", ("TURN.GAME-OVER", "WIN.NO-DRAW"),
             "a won position has no legal turn",
             _won_game_has_no_turn),
@@ -498,14 +552,16 @@ def describe(model: z3.ModelRef) -> str:
     return f"{text}  ({what})" if what else text
 
 
-def prove(theorem: Theorem, timeout_ms: int = 300_000) -> Result:
-    """Look for a counterexample; the theorem is proved when there is none."""
+def prove(theorem: Theorem, timeout_ms: int = 300_000, *, split: bool = True) -> Result:
+    """Look for a counterexample; the theorem is proved when there is none.  With ``split``
+    the cases are asked one at a time (quicker to refute them all); without, in one question
+    (quicker to find a counterexample when one is expected, as under a model break)."""
     started = time.perf_counter()
     search = theorem.counterexample()
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
     solver.add(search.common)
-    for case in search.cases:
+    for case in search.cases if split else (z3.Or(search.cases),):
         solver.push()
         solver.add(case)
         answer = solver.check()

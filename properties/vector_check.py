@@ -9,6 +9,7 @@ asked of the engine in this process.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from oracle.games.ttykm.notation import format_position, format_turn, parse_position, parse_turn
 from oracle.games.ttykm.rules.standard import apply_turn, explain, successors
 from oracle.games.ttykm.ruleset import Ruleset
+from oracle.games.ttykm.state import Position
 
 VECTORS = Path(__file__).resolve().parent.parent / "vectors"
 
@@ -48,3 +50,20 @@ def check_vectors(directory: str, step: int = 1) -> None:
         verdict = explain(position, turn, ruleset)
         assert (verdict.status, verdict.rule) == (record["verdict"], record["rule"]), \
             f"{directory} {record['id']}: {record['turn']} is {verdict.status} {verdict.rule}"
+
+
+@cache
+def vector_positions(directory: str) -> tuple[Position, ...]:
+    """The distinct positions of a set's records (before and after), each with either player to move."""
+    texts: set[str] = set()
+    for name in ("positions.jsonl", "apply.jsonl", "illegal.jsonl"):
+        for record in records(directory, name):
+            texts.add(record["position"])
+            if "after" in record:
+                texts.add(record["after"])
+    found: list[Position] = []
+    for text in sorted(texts):
+        position = parse_position(text)
+        if position.to_move is not None:
+            found += [position, replace(position, to_move=position.to_move.opponent)]
+    return tuple(found)

@@ -240,10 +240,13 @@ class Outcome:
     legal: Term
     after: State
     dest: int | None
+    ends: Term = FALSE  # the active copy is gone (a self-push under a self-push variant): no action follows
 
 
-def act(s: State, mover: int, cell: int, action: int) -> Outcome:
-    """The mover's copy on ``cell`` takes ``action``."""
+def act(s: State, mover: int, cell: int, action: int, self_push: bool = False) -> Outcome:
+    """The mover's copy on ``cell`` takes ``action``.  With ``self_push`` (the variants
+    self-push=paradox, =ends and =whole-turn) a Move onto the mover's own copy is legal and
+    removes both copies as a paradox, and the active copy's actions end."""
     era = cell // SQUARES
     own = s.has(mover, cell)
     mover_is_white = z3.BoolVal(mover == WHITE)
@@ -259,7 +262,15 @@ def act(s: State, mover: int, cell: int, action: int) -> Outcome:
         after = d if known(pushes) is False else merge(pushes, push(d, line, 0), d)
         after.clear(cell)
         after.put(mover_is_white, target)
-        return Outcome(legal, after.state(s.focus, s.status), target)
+        if not self_push:
+            return Outcome(legal, after.state(s.focus, s.status), target)
+        own_there = s.has(mover, target)
+        paradox = Draft.of(s)
+        paradox.clear(cell)
+        paradox.clear(target)
+        paradox.removed[mover] = s.removed[mover] + 2
+        after = merge(own_there, paradox, after)
+        return Outcome(own, after.state(s.focus, s.status), target, own_there)
     if action == FORWARD:  # TRAVEL.FORWARD: moves only, to an empty square on the next era
         if era == ERAS - 1:
             return Outcome(z3.BoolVal(False), s, None)
@@ -334,7 +345,39 @@ def _cascade(base: State, paths: list[tuple[Term, State]]) -> State:
     )
 
 
-def turn_model(before: State, turn: TurnVars, mover: int) -> TurnModel:
+# The turn's clauses, one function each (a named break in `properties.model_breaks` replaces one).
+
+
+def on_focus_era(before: State, mover: int, cell: int) -> Term:
+    """TURN.COPY-CHOICE: the mover's copy on ``cell`` stands on the mover's Focus era."""
+    return z3.And(before.has(mover, cell), before.focus[mover] == cell // SQUARES)
+
+
+def longest_sequence(any_two: Term, any_one: Term) -> Term:
+    """TURN.ACTION-COUNT: the longest action sequence any copy on the Focus era has (0-2)."""
+    return z3.If(any_two, 2, z3.If(any_one, 1, 0))
+
+
+def action_count_ok(count: Term, longest: Term) -> Term:
+    """TURN.ACTION-COUNT: the turn takes exactly the longest sequence."""
+    return count == longest
+
+
+def focus_target_ok(new_focus: Term, focus: Term) -> Term:
+    """FOCUS.MOVE: the Focus goes to another era."""
+    return new_focus != focus
+
+
+def to_move(before: State, mover: int) -> Term:
+    """TURN.ORDER, TURN.GAME-OVER: the mover is to move (a won position has no one to move)."""
+    return before.status == mover
+
+
+SELF_PUSH = ("self-push=paradox", "self-push=ends", "self-push=whole-turn")
+VARIANTS = (*SELF_PUSH, "copy-choice=free")
+
+
+def turn_model(before: State, turn: TurnVars, mover: int, variants: frozenset[str] = frozenset()) -> TurnModel:
     """The legal turns of ``mover`` and where they lead.
 
     TURN.NO-COPY / TURN.NO-ACTION: with no copy on the Focus era, or none that
@@ -349,23 +392,31 @@ def turn_model(before: State, turn: TurnVars, mover: int) -> TurnModel:
     position has no turn.
     """
     focus = before.focus[mover]
+    self_push = bool(variants & set(SELF_PUSH))
+    extra: dict[str, bool] = {"self_push": True} if self_push else {}
     on_focus, can_one, can_two = [], [], []
     one_paths: list[tuple[Term, Term, State]] = []  # (selector, legal, after)
     two_paths: list[tuple[Term, Term, State]] = []
+    ended: list[Term] = []  # a one-action turn whose action was a self-push
     for cell in range(CELLS):
-        on_focus.append(z3.And(before.has(mover, cell), focus == cell // SQUARES))
+        on_focus.append(on_focus_era(before, mover, cell))
         ones, twos = [], []
         for a in range(len(ACTIONS)):
-            first = act(before, mover, cell, a)
+            first = act(before, mover, cell, a, **extra)
             if first.dest is None:
                 continue
             ones.append(first.legal)
-            one_paths.append((z3.And(turn.chosen == cell, turn.count == 1, turn.first == a), first.legal, first.after))
+            one = z3.And(turn.chosen == cell, turn.count == 1, turn.first == a)
+            one_paths.append((one, first.legal, first.after))
+            if self_push:
+                ended.append(z3.And(one, first.ends))
+                if "self-push=whole-turn" in variants:  # VARIANT.SELF-PUSH-WHOLE-TURN: it counts as two
+                    twos.append(z3.And(first.legal, first.ends))
             for b in range(len(ACTIONS)):
-                second = act(first.after, mover, first.dest, b)
+                second = act(first.after, mover, first.dest, b, **extra)
                 if second.dest is None:
                     continue
-                both = z3.And(first.legal, second.legal)
+                both = z3.And(first.legal, z3.Not(first.ends), second.legal)
                 twos.append(both)
                 select = z3.And(turn.chosen == cell, turn.count == 2, turn.first == a, turn.second == b)
                 two_paths.append((select, both, second.after))
@@ -373,7 +424,7 @@ def turn_model(before: State, turn: TurnVars, mover: int) -> TurnModel:
         can_two.append(z3.Or(twos))
     any_two = z3.Or([z3.And(f, t) for f, t in zip(on_focus, can_two, strict=True)])
     any_one = z3.Or([z3.And(f, o) for f, o in zip(on_focus, can_one, strict=True)])
-    longest = z3.If(any_two, 2, z3.If(any_one, 1, 0))
+    longest = longest_sequence(any_two, any_one)
 
     def longest_of(cell: int) -> Term:
         return z3.If(can_two[cell], 2, z3.If(can_one[cell], 1, 0))
@@ -384,20 +435,38 @@ def turn_model(before: State, turn: TurnVars, mover: int) -> TurnModel:
         z3.Implies(turn.count < 2, turn.second == 0), z3.Implies(turn.count < 1, turn.first == 0),
         turn.focus >= 0, turn.focus < ERAS,
     )
-    chosen_ok = z3.If(
-        longest == 0,
-        z3.And(turn.chosen == -1, turn.count == 0),
-        z3.And(
-            z3.Or([z3.And(turn.chosen == c, on_focus[c], longest_of(c) == longest) for c in range(CELLS)]),
-            turn.count == longest,
-        ),
-    )
+    ends_early = z3.Or(ended) if ended else FALSE
+
+    def count_ok(required: Term) -> Term:
+        if "self-push=ends" in variants or "self-push=whole-turn" in variants:
+            # VARIANT.SELF-PUSH-ENDS / -WHOLE-TURN: a self-push may end the turn after one action
+            return z3.Or(action_count_ok(turn.count, required), z3.And(turn.count == 1, ends_early))
+        return action_count_ok(turn.count, required)
+
+    if "copy-choice=free" in variants:
+        # VARIANT.COPY-CHOICE-FREE: any copy on the Focus era; one that can take no action is the
+        # turn without a copy, legal when such a copy exists (or none is there, TURN.NO-COPY).
+        idle = z3.Or([z3.Not(z3.Or(on_focus))] + [z3.And(on_focus[c], longest_of(c) == 0) for c in range(CELLS)])
+        chosen_ok = z3.Or(
+            z3.And(turn.chosen == -1, turn.count == 0, idle),
+            z3.Or([z3.And(turn.chosen == c, on_focus[c], longest_of(c) > 0, count_ok(longest_of(c)))
+                   for c in range(CELLS)]),
+        )
+    else:
+        chosen_ok = z3.If(
+            longest == 0,
+            z3.And(turn.chosen == -1, turn.count == 0),
+            z3.And(
+                z3.Or([z3.And(turn.chosen == c, on_focus[c], longest_of(c) == longest) for c in range(CELLS)]),
+                count_ok(longest),
+            ),
+        )
     actions_ok = z3.Or(
         turn.count == 0,
         z3.Or([z3.And(sel, ok) for sel, ok, _ in one_paths]),
         z3.Or([z3.And(sel, ok) for sel, ok, _ in two_paths]),
     )
-    legal = z3.And(before.status == mover, shape, turn.focus != focus, chosen_ok, actions_ok)
+    legal = z3.And(to_move(before, mover), shape, focus_target_ok(turn.focus, focus), chosen_ok, actions_ok)
     acted = _cascade(before, [(sel, s) for sel, _, s in one_paths + two_paths])
     after = finish(acted, mover, turn.focus)
     return TurnModel(mover, before, turn, legal, acted, after, tuple(on_focus), tuple(can_one), tuple(can_two))
@@ -412,7 +481,7 @@ def finish(acted: State, mover: int, new_focus: Term) -> State:
     return State(acted.copies, acted.supply, acted.removed, focus, status)
 
 
-def play(before: State, mover: int, chosen: int | None, actions: tuple[int, ...]) -> State:
+def play(before: State, mover: int, chosen: int | None, actions: tuple[int, ...], self_push: bool = False) -> State:
     """The state after a given sequence of actions, legality aside: the actions
     in order by the same copy (TURN.ACTIVE-COPY).  `finish` then ends the
     turn.  With concrete values in ``before`` each term of the result is a
@@ -420,18 +489,19 @@ def play(before: State, mover: int, chosen: int | None, actions: tuple[int, ...]
     state, cell = before, chosen
     for a in actions:
         assert cell is not None
-        outcome = act(state, mover, cell, a)
+        outcome = act(state, mover, cell, a, self_push) if self_push else act(state, mover, cell, a)
         state, cell = outcome.after, outcome.dest
     return state
 
 
 @cache
-def symbolic_models() -> tuple[State, TurnVars, tuple[TurnModel, TurnModel]]:
+def symbolic_models(variants: frozenset[str] = frozenset()) -> tuple[State, TurnVars, tuple[TurnModel, TurnModel]]:
     """One symbolic position, one symbolic turn, and the turn model for each
-    mover.  Built once per process (it takes a few seconds)."""
+    mover, under ``variants`` (a subset of `VARIANTS`).  Built once per process
+    and variant set (it takes a few seconds)."""
     before = fresh_state("s")
     turn = fresh_turn("t")
-    return before, turn, (turn_model(before, turn, WHITE), turn_model(before, turn, BLACK))
+    return before, turn, (turn_model(before, turn, WHITE, variants), turn_model(before, turn, BLACK, variants))
 
 
 # --- concrete positions ------------------------------------------------------------
