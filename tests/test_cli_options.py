@@ -100,7 +100,7 @@ def option_values(game: str, command: str, tmp: Path) -> dict[str, list[str]]:
         "--checkpoint": [str(tmp / "checkpoint.json")], "--output": [str(tmp / "out.svg")], "--text": [],
         "--stdio": [], "--engine": ["false"], "--games": ["0"], "--report": [str(tmp / "report.json")],
         "--vectors": [str(tmp)], "--timeout": ["0.5"], "--ignore-rules": [], "--complete-turns-only": [],
-        "--keep-going": [], "--send-json": [],
+        "--keep-going": [], "--send-json": [], "--engine-impl": ["spec"],
     }
     return values
 
@@ -170,6 +170,8 @@ EFFECT_ELSEWHERE = {
     ("perft", "--quiet"): "progress shows only on a terminal, for a count of half a second or more",
     ("perft", "--workers"): "test_perft_cluster.py: the same count, spread over processes",
     ("perft", "--scheduler"): "test_perft_cluster.py: the same count, on a Dask cluster",
+    ("moves", "--engine-impl"): "test_fast.py: the same answers from either engine, and a name not built refused",
+    ("perft", "--engine-impl"): "test_fast.py: the same counts from either engine, and a name not built refused",
 }
 
 

@@ -215,3 +215,28 @@ def test_every_published_count_of_the_standard_game_and_copy_choice_free_is_repr
         fast.use(before)
     assert counted["spec"] >= 60
     assert counted["compiled"] >= 80 or "compiled" not in fast.available()
+
+
+def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from oracle.tools.cli.main import main
+
+    before = fast.chosen()
+    try:
+        code = main(argv)
+    finally:
+        fast.use(before)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_engine_switch_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--engine-impl`` picks the engine that counts and lists: the same answers from each, and a name
+    this installation has not, or a game has not, refused in one line (exit 2)."""
+    answers = {name: (run_cli(["perft", "3", "--engine-impl", name], capsys),
+                      run_cli(["moves", "--engine-impl", name], capsys)) for name in fast.available()}
+    assert len(set(answers.values())) == 1 and next(iter(answers.values()))[0][0] == 0
+    assert "5696" in next(iter(answers.values()))[0][1]
+    for argv in (["perft", "2", "--engine-impl", "turbo"], ["--game", "time-chase", "moves", "--engine-impl",
+                                                            "compiled"]):
+        code, out, err = run_cli(argv, capsys)
+        assert code == 2 and out == "" and err.count("\n") == 1 and argv[-1] in err, (argv, err)

@@ -217,9 +217,9 @@ def test_a_games_first_import_is_not_counted_in_the_request_budget(tmp_path: Any
     (tmp_path / "slow_nim.py").write_text("import time\ntime.sleep(0.5)\nfrom tests.toy_game import GAME\n",
                                           encoding="utf-8")
     code = ("import json\nfrom oracle.tools.protocol import handle\n"
-            "print(handle(json.dumps({'id': 1, 'op': 'validate', 'game': 'slow', 'position': '5'}), budget=0.2))")
+            "print(handle(json.dumps({'id': 1, 'op': 'validate', 'game': 'nim', 'position': '5'}), budget=0.2))")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env = {**os.environ, "ORACLE_EXTRA_GAMES": "slow=slow_nim", "PYTHONPATH": f"{tmp_path}{os.pathsep}{root}"}
+    env = {**os.environ, "ORACLE_EXTRA_GAMES": "nim=slow_nim", "PYTHONPATH": f"{tmp_path}{os.pathsep}{root}"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60).stdout
     response = json.loads(out)
     assert response["ok"] and response["op"] == "validate", response

@@ -332,8 +332,8 @@ def test_replay_keeps_no_step_and_walks_the_record_lazily() -> None:
 
 def estimate_sample() -> list[tuple[str, str, str | None, int, int]]:
     """(game, state, variant, depth, count): a state of every game, ruleset and variant reached by seeded
-    play (the hostile seeds after 3 actions), each at the deepest depth up to 3 whose count stays under
-    2,000, and Time Chase bid states of 5 players from round 2 on, whose sealed bids once made the
+    play (the hostile seeds after 3 actions), each at the deepest depth up to 3 whose count stays over 0
+    and under 2,000, and Time Chase bid states of 5 players from round 2 on, whose sealed bids once made the
     estimate 10^5 too high."""
     from oracle.games import GAMES
     from oracle.tools.testing.hostile import PLAYOUT_LENGTHS, seeds
@@ -346,7 +346,7 @@ def estimate_sample() -> list[tuple[str, str, str | None, int, int]]:
         if game.to_act(state).kind in ("over", "chance"):
             continue
         depth, count = 1, game.perft(state, rules, 1)
-        while depth < 3 and (deeper := game.perft(state, rules, depth + 1)) <= 2000:
+        while depth < 3 and 0 < (deeper := game.perft(state, rules, depth + 1)) <= 2000:  # a game over sooner: no work
             depth, count = depth + 1, deeper
         if depth >= 2:
             sample.append((seed.game, seed.state, seed.variant, depth, count))
