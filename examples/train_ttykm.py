@@ -43,7 +43,7 @@ import math
 import platform
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -258,11 +258,13 @@ def self_play_game(args: tuple[Weights, Settings, int]) -> tuple[list[Floats], l
             [float(returns[s[3]]) for s in samples])
 
 
-def pool_map(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int) -> list[Any]:
+def pool_map(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int) -> Iterator[Any]:
+    """``fn`` of each task, in order, each as soon as it is done (on ``jobs`` processes)."""
     if jobs <= 1 or len(tasks) <= 1:
-        return [fn(t) for t in tasks]
+        yield from map(fn, tasks)
+        return
     with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(fn, tasks))
+        yield from pool.map(fn, tasks)
 
 
 @dataclass
@@ -373,9 +375,16 @@ def match_game(args: tuple[Weights, Settings, str, int]) -> tuple[float, float, 
     return result, mine, my_moves, theirs, their_moves, illegal
 
 
-def play_match(w: Weights, settings: Settings, opponent: str, games: int) -> Match:
-    results = pool_map(match_game, [(w, settings, opponent, settings.seed * 100_000 + k) for k in range(games)],
-                       settings.jobs)
+def play_match(w: Weights, settings: Settings, opponent: str, games: int,
+               log: Callable[[str], None] = print) -> Match:
+    """The trained search against ``opponent``, each game's line logged as it ends (the progress of a long run)."""
+    seeds = [settings.seed * 100_000 + k for k in range(games)]
+    results = []
+    for seed, r in zip(seeds, pool_map(match_game, [(w, settings, opponent, s) for s in seeds], settings.jobs),
+                       strict=True):
+        results.append(r)
+        log(f"  game {seed} against {opponent}: trained search as {'white' if seed % 2 == 0 else 'black'},"
+            f" return {r[0]:+.0f}, {r[2] + r[4]} moves")
     return Match(games, sum(r[0] > 0 for r in results), sum(r[0] == 0 for r in results),
                  sum(r[1] for r in results) / max(sum(r[2] for r in results), 1),
                  sum(r[3] for r in results) / max(sum(r[4] for r in results), 1), sum(r[5] for r in results))
@@ -393,17 +402,16 @@ def run(settings: Settings, log: Callable[[str], None] = print) -> tuple[Trained
         f" {platform.system()}; {settings}")
     trained = train(settings, log)
     log(f"  trained on {trained.positions:,} positions in {trained.seconds:.0f} CPU s")
-    matches = []
+    names = {"random": "uniform random", "mcts": f"MCTS, {settings.mcts_simulations} random rollouts a move,"
+             " equal time"}
+    matches = {opponent: play_match(trained.weights, settings, opponent, games, log)
+               for opponent, games in (("random", settings.random_games), ("mcts", settings.mcts_games)) if games}
     log("| trained search against | games | wins | draws | win rate, 95% CI (Wilson) | its CPU per move |"
         " opponent's CPU per move |")
     log("| --- | --- | --- | --- | --- | --- | --- |")
-    for opponent, games, name in (("random", settings.random_games, "uniform random"),
-                                  ("mcts", settings.mcts_games, f"MCTS, {settings.mcts_simulations} random"
-                                   " rollouts a move, equal time")):
-        if games:
-            matches.append(play_match(trained.weights, settings, opponent, games))
-            log(describe(name, matches[-1]))
-    return trained, matches
+    for opponent, match in matches.items():
+        log(describe(names[opponent], match))
+    return trained, list(matches.values())
 
 
 def main() -> None:
