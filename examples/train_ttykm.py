@@ -23,8 +23,8 @@ What it does, in the standard game through the OpenSpiel adapter
    95% Wilson intervals: the trained search against a uniform random
    player, then against OpenSpiel's plain `MCTSBot` (random rollouts, UCT
    c = 2) at equal CPU time per move: the trained search stops searching
-   once it has used the mean CPU time MCTS spent on its own moves so far
-   in that game (the first move: MCTS's time on the start position).
+   once it has used the CPU time MCTS spent on its move just before (the
+   first move of a game: MCTS's time on the start position).
 
 Why this learner: TTYKM has perfect information, two players and no
 chance, which is what AlphaZero-style search was made for; and at equal
@@ -349,17 +349,16 @@ def match_game(args: tuple[Weights, Settings, str, int]) -> tuple[float, float, 
     state = game.new_initial_state()
     mine = theirs = 0.0
     my_moves = their_moves = illegal = 0
-    calibration = 0.0
+    last = 0.0  # the CPU seconds of MCTS's latest move: the trained search's budget for its next one
     if opponent == "mcts" and seat == 0:  # the first budget: MCTS's time on the start position
         began = time.process_time()
         bot.step(state)
-        calibration = time.process_time() - began
+        last = time.process_time() - began
     while not state.is_terminal() and my_moves + their_moves < settings.max_moves:
         began = time.process_time()
         if state.current_player() == seat:
             if opponent == "mcts":
-                budget = theirs / their_moves if their_moves else calibration
-                visits = search(w, state, 0, seconds=budget)
+                visits = search(w, state, 0, seconds=last)
             else:
                 visits = search(w, state, settings.eval_simulations)
             action = max(visits, key=lambda a: visits[a])
@@ -368,7 +367,8 @@ def match_game(args: tuple[Weights, Settings, str, int]) -> tuple[float, float, 
             my_moves += 1
         else:
             action = bot.step(state) if opponent == "mcts" else int(rng.choice(state.legal_actions()))
-            theirs += time.process_time() - began
+            last = time.process_time() - began
+            theirs += last
             their_moves += 1
         state.apply_action(action)
     result = state.returns()[seat] if state.is_terminal() else 0.0
