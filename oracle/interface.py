@@ -884,6 +884,13 @@ class FastPlay(Protocol[StateT]):
         ...
 
 
+def engine_impl_name(game: Game[StateT, ActionT, RulesT, EventT]) -> str:
+    """The name (one of `Game.engine_impls`) of the implementation in use: `Game.engine_impl` describes
+    it, its name first ("compiled (C) for ...", "spec ...")."""
+    described = game.engine_impl()
+    return next((name for name in game.engine_impls() if described.startswith(name)), game.engine_impls()[0])
+
+
 def fast_play_of(game: Game[StateT, ActionT, RulesT, EventT], rules: RulesT) -> FastPlay[StateT] | None:
     """The game's `FastPlay` under ``rules``, or None where it has none (the adapters then use `Game`)."""
     method = getattr(game, "fast_play", None)

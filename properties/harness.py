@@ -109,10 +109,10 @@ def spec_engines() -> Iterator[None]:
     """Every registered game played by its spec engine inside the block: a mutant patches the spec's
     rules, and a compiled engine (TTYKM's standard game) would answer in their place and hide it."""
     from oracle.games import GAMES, load_game
+    from oracle.interface import engine_impl_name
 
     games = [load_game(name) for name in GAMES]
-    # `engine_impl` describes the engine in use, its name first ("compiled (C) for ...", "spec ...").
-    before = [next(n for n in game.engine_impls() if game.engine_impl().startswith(n)) for game in games]
+    before = [engine_impl_name(game) for game in games]
     for game in games:
         game.use_engine_impl("spec")
     try:

@@ -240,3 +240,13 @@ def test_the_engine_switch_on_the_command_line(capsys: pytest.CaptureFixture[str
                                                             "compiled"]):
         code, out, err = run_cli(argv, capsys)
         assert code == 2 and out == "" and err.count("\n") == 1 and argv[-1] in err, (argv, err)
+
+
+def test_the_engine_chosen_on_the_command_line_is_the_commands_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """A process that runs several commands in turn (the tests, a caller of `main`) keeps its own engine."""
+    from oracle.tools.cli.main import main
+
+    before = fast.chosen()
+    assert main(["perft", "2", "--engine-impl", "spec"]) == 0
+    capsys.readouterr()
+    assert fast.chosen() == before

@@ -36,7 +36,7 @@ from oracle.tools.cli.common import read_played as read_played
 from oracle.tools.cli.common import read_rules as read_rules
 from oracle.tools.cli.common import read_state as read_state
 from oracle.tools.cli.common import report as report
-from oracle.tools.cli.options import add_engine_impl, refuse, use_engine_impl
+from oracle.tools.cli.options import add_engine_impl, refuse, restore_engine_impl, use_engine_impl
 from oracle.tools.cli.steps import next_step
 from oracle.tools.records import iter_play, outcome_json, play_one, step_json, step_text
 from oracle.version import SPEC_VERSION, __version__
@@ -605,7 +605,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         with text_language(getattr(args, "lang", None)):
             if args.command is None:
                 return cmd_tour(args)
-            code: int = args.func(args)
+            try:
+                code: int = args.func(args)
+            finally:
+                restore_engine_impl(args)
             return code
     except UsageError as exc:
         report(f"oracle: error: {exc}")

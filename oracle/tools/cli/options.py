@@ -20,6 +20,7 @@ from typing import Any
 
 from oracle.errors import NotationError
 from oracle.games import AnyGame
+from oracle.interface import engine_impl_name
 from oracle.tools.state_rules import check_named_rules
 
 
@@ -69,7 +70,19 @@ def add_engine_impl(parser: argparse.ArgumentParser) -> None:
 
 
 def use_engine_impl(args: argparse.Namespace, game: AnyGame) -> None:
-    """Switch the game to the implementation ``--engine-impl`` names, if any (a bad name is a one-line error)."""
+    """Switch the game to the implementation ``--engine-impl`` names, if any (a bad name is a one-line error),
+    for this command only: `restore_engine_impl` switches back once it has run (a process that runs several
+    commands, as the tests and the protocol's callers do, keeps its own choice)."""
     name = getattr(args, "engine_impl", None)
     if name is not None:
+        before = engine_impl_name(game)
+        game.use_engine_impl(name)
+        args.engine_before = (game, before)
+
+
+def restore_engine_impl(args: argparse.Namespace) -> None:
+    """Undo `use_engine_impl` once the command has run."""
+    before = getattr(args, "engine_before", None)
+    if before is not None:
+        game, name = before
         game.use_engine_impl(name)
