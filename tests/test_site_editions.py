@@ -99,3 +99,12 @@ def test_a_refusal_reason_is_put_in_french_and_an_unknown_one_is_caught() -> Non
         refused.replace("cannot fly: no wings", "cannot move west: the wall is there"))
     assert untranslated("<title>Paradox: the black copy from square a2 of the present meets the black copy on square "
                         "a3 of the present, and both are removed.</title>") != []
+
+
+def test_the_card_games_french_examples_list_their_events_in_french() -> None:
+    """3 Ombres' events and Time Chase's facts, drawn and checked as the build does it, then put in French."""
+    for path, french in (("docs/fr/trois-ombres/index.md", "le joueur 0 pioche la carte 3ID calepin"),
+                         ("docs/fr/time-chase/index.md", "<dt>Déjà joué</dt>")):
+        html = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
+        assert untranslated(html) == [], (path, untranslated(html)[:3])
+        assert french in html and "First played" not in html and "Outcome" not in html

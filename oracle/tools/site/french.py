@@ -57,6 +57,9 @@ LABELS = {
     "plant": "planter", "build": "bâtir", "train": "dresser", "after": "après", "before": "avant",
     "statue built by White": "statue bâtie par les Blancs", "statue built by Black": "statue bâtie par les Noirs",
     "Invariant": "constante", "Rules:": "Règles :", "Actions:": "Actions :",
+    # The facts under an example of Time Chase or 3 Ombres.
+    "First played": "Déjà joué", "Outcome": "Issue", "outcome": "issue", "cleared": "écartés",
+    "curses": "malédictions", "closed": "yeux fermés",
 }
 
 LEGEND_CHAR = 7.5  # the width the drawing gives one character of a key's word (oracle.games.ttykm.pictures.svg)
@@ -286,6 +289,46 @@ def translate_reason(reason: str) -> str:
     return reason
 
 
+# The events of 3 Ombres, as its examples list them (each followed by its rule's link).
+T = r"([PRCG][1-4])"
+V = r"(\S+)"
+EVENTS: list[Rule] = [
+    _rule(rf"the die shows {V}", lambda m: f"le dé montre {m[1]}"),
+    _rule(rf"{T} is revealed: {V}", lambda m: f"{m[1]} est révélée : {m[2]}"),
+    _rule(rf"{T} is turned face down again", lambda m: f"{m[1]} est retournée face cachée"),
+    _rule(rf"{T} is turned face down before the trap acts",
+          lambda m: f"{m[1]} est retournée face cachée avant que le piège n'agisse"),
+    _rule(rf"{T} and {T} are both {V}: suspect {V} is cleared to the Agence",
+          lambda m: f"{m[1]} et {m[2]} sont toutes deux {m[3]} : le suspect {m[4]} est écarté, à l'Agence"),
+    _rule(rf"a trap is placed face down on {T}", lambda m: f"un piège est posé face cachée sur {m[1]}"),
+    _rule(r"all Lieux turn a quarter turn clockwise as one block",
+          lambda m: "tous les Lieux tournent d'un quart de tour dans le sens horaire, d'un seul bloc"),
+    _rule(rf"bluff: {T} is {V}", lambda m: f"coup de bluff : {m[1]} est {m[2]}"),
+    _rule(r"no pair this turn", lambda m: "pas de paire ce tour-ci"),
+    _rule(r"player (\d) closes their eyes until their next turn",
+          lambda m: f"le joueur {m[1]} ferme les yeux jusqu'à son prochain tour"),
+    _rule(rf"player (\d) draws the (3ID|Limbes) card {V}", lambda m: f"le joueur {m[1]} pioche la carte {m[2]} {m[3]}"),
+    _rule(rf"player (\d) leaves a clue on {T}", lambda m: f"le joueur {m[1]} laisse un Indice sur {m[2]}"),
+    _rule(r"player (\d) takes an extra clue", lambda m: f"le joueur {m[1]} prend un Indice de plus"),
+    _rule(r"player (\d) to play", lambda m: f"au joueur {m[1]} de jouer"),
+    _rule(rf"{V} is in force until the end of player (\d)'s next turn",
+          lambda m: f"{m[1]} reste en vigueur jusqu'à la fin du prochain tour du joueur {m[2]}"),
+    _rule(rf"the Démon tile is {V}", lambda m: f"la tuile Démon est {m[1]}"),
+    _rule(rf"the bluff on {T} matches the Démon tile: everybody wins",
+          lambda m: f"le bluff sur {m[1]} est bien la tuile Démon : tout le monde gagne"),
+    _rule(rf"the {V} trap from {T} is discarded", lambda m: f"le piège {m[1]} de {m[2]} est défaussé"),
+]
+
+
+def translate_event(text: str) -> str:
+    """One event of an example's list in French (unchanged when unknown)."""
+    for pattern, make in EVENTS:
+        if match := pattern.match(text):
+            return make(match)
+    return translate_text(text)
+
+
+EVENT_ITEM = re.compile(r"(<li>)([^<]+?)( \(<a\b)")
 REFUSED = re.compile(r'(<p class="ttykm-refused"><strong>[^<]*</strong> )([^<]*?)( \(<a\b)')
 
 
@@ -350,6 +393,8 @@ def _translate(fragment: str) -> str:
 
     fragment = REFUSED.sub(lambda m: m[1] + html.escape(translate_reason(html.unescape(m[2])), quote=False) + m[3],
                            fragment)
+    fragment = EVENT_ITEM.sub(lambda m: m[1] + html.escape(translate_event(html.unescape(m[2])), quote=False) + m[3],
+                              fragment)
     fragment = SVG_TEXT.sub(svg_text, fragment)
     fragment = TEXT_NODE.sub(lambda m: ">" + translate_text(m.group(1)) + "<", fragment)
 
@@ -368,11 +413,14 @@ def untranslated(fragment: str) -> list[str]:
             line = line.strip()
             if re.match(r"^(The|White|Black|A|An|Paradox:) [a-z]", line) and line.endswith("."):
                 found.append(line)
+    for match in EVENT_ITEM.finditer(fragment):
+        if re.search(r"\b(the|is|are|player|draws|turn|clue)\b", html.unescape(match[2])):
+            found.append(html.unescape(match[2]))
     for match in REFUSED.finditer(fragment):
         if re.search(r"\b(the|cannot|must|has|is|copy)\b", html.unescape(match[2])):
             found.append(html.unescape(match[2]))
     return found
 
 
-__all__ = ["LABELS", "SENTENCES", "fit", "translate_html", "translate_reason", "translate_text",
+__all__ = ["LABELS", "SENTENCES", "fit", "translate_event", "translate_html", "translate_reason", "translate_text",
            "untranslated"]
