@@ -263,7 +263,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
     other = editions.counterpart(here, set(_urls))
     links = {language: here, ("en" if language == editions.FRENCH else editions.FRENCH): other}
     own["extra"] = {**config.extra, "alternate": [
-        {"name": name, "lang": code, "link": _urls[links[code]]} for code, name in editions.LANGUAGES.items()]}
+        {"name": editions.switch_label(code, here, links[code]), "lang": code, "link": _urls[links[code]]}
+        for code in editions.LANGUAGES]}
     context["config"] = own
     context["nav"] = page_nav(nav, page)
     return context

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from oracle.games import GAMES
-from oracle.tools.site.editions import counterpart, page_game, page_language, site_name
+from oracle.tools.site.editions import counterpart, page_game, page_language, site_name, switch_label
 from oracle.tools.site.examples import fences, render_examples
 from oracle.tools.site.french import fit, translate_html, translate_reason, translate_text, untranslated
 from tests.conftest import ROOT
@@ -34,6 +34,17 @@ def test_the_language_switch_leads_to_the_same_page_or_the_other_home() -> None:
     assert counterpart("fr/ttykm/learn/03-a-turn.md", sources) == "ttykm/learn/03-a-turn.md"
     assert counterpart("cli.md", sources) == "fr/index.md"
     assert counterpart("fr/glossary.md", sources) == "index.md"
+    # A page with no French edition leads to the French page on its subject, and the switch says so.
+    sources |= {"fr/ttykm/learn/01-the-game.md", "fr/ttykm/learn/12-growth.md", "fr/time-chase/index.md"}
+    assert counterpart("rules/ttykm/growth.md", sources) == "fr/ttykm/learn/12-growth.md"
+    assert counterpart("rules/ttykm/notation.md", sources) == "fr/ttykm/learn/01-the-game.md"
+    assert counterpart("rules/time-chase/trick.md", sources) == "fr/time-chase/index.md"
+    assert counterpart("rulings-time-chase.md", sources) == "fr/time-chase/index.md"
+    assert switch_label("fr", "ttykm/learn/03-a-turn.md", "fr/ttykm/learn/03-a-turn.md") == "Français"
+    assert switch_label("fr", "rules/ttykm/growth.md", "fr/ttykm/learn/12-growth.md") == \
+        "Français (page voisine, non traduite)"
+    assert switch_label("fr", "cli.md", "fr/index.md") == "Français (accueil, page non traduite)"
+    assert switch_label("en", "fr/ttykm/learn/03-a-turn.md", "fr/ttykm/learn/03-a-turn.md") == "English"
 
 
 def test_every_lesson_has_its_french_edition_with_the_same_examples() -> None:
