@@ -74,6 +74,7 @@ from oracle.tools.site.pages import (
     SpecIndex,
     SpecPage,
     example_refs,
+    is_rulings,
     outside_fences,
     read_spec,
     rules_markdown,
@@ -122,6 +123,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for item in config.nav or []:
         if isinstance(item, dict) and item.get("Rulings and sources") == RULINGS:
             item["Rulings and sources"] = [{"Rulings and sources": RULINGS}] + [
+                {page.title: page.site_path} for page in _spec if is_rulings(page)] + [
                 {title: sources_path(part)} for part, title in source_parts(_spec).items()]
         if isinstance(item, dict) and "Rules" in item:
             item["Rules"] = rules_nav(_spec)
