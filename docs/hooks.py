@@ -74,6 +74,7 @@ from oracle.tools.site.pages import (
     SpecIndex,
     SpecPage,
     example_refs,
+    is_rulings,
     outside_fences,
     read_spec,
     rules_markdown,
@@ -122,6 +123,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for item in config.nav or []:
         if isinstance(item, dict) and item.get("Rulings and sources") == RULINGS:
             item["Rulings and sources"] = [{"Rulings and sources": RULINGS}] + [
+                {page.title: page.site_path} for page in _spec if is_rulings(page)] + [
                 {title: sources_path(part)} for part, title in source_parts(_spec).items()]
         if isinstance(item, dict) and "Rules" in item:
             item["Rules"] = rules_nav(_spec)
@@ -263,7 +265,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
     other = editions.counterpart(here, set(_urls))
     links = {language: here, ("en" if language == editions.FRENCH else editions.FRENCH): other}
     own["extra"] = {**config.extra, "alternate": [
-        {"name": name, "lang": code, "link": _urls[links[code]]} for code, name in editions.LANGUAGES.items()]}
+        {"name": editions.switch_label(code, here, links[code]), "lang": code, "link": _urls[links[code]]}
+        for code in editions.LANGUAGES]}
     context["config"] = own
     context["nav"] = page_nav(nav, page)
     return context

@@ -362,6 +362,9 @@ def test_rulings_gather_every_source_and_alternative() -> None:
             assert f"**[{clause.id}]({page.site_path}#{clause.id}) · {clause.title}**" in sources
         if is_rulings(page):
             assert f"[{page.title}]({page.site_path})" in overview  # each game's rulings pages, listed
+    # The overview names the documents, as a reader knows them, not by the project's own words for them.
+    assert "Board Game Arena" in overview and "*Contre-Temps*" in overview
+    assert not re.search(r"\b(seed \d|user's|product's)", overview), "the project's own words on a reader's page"
     parts = source_parts(pages)
     assert list(parts) == ["ttykm", "ttykm-chapters", "time-chase", "trois-ombres"]
     for part, title in parts.items():

@@ -442,6 +442,8 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
     chooser.select_option("ttykm|convergence")
     assert page.locator(".pg-replay").inner_text() == ""  # a new game: the last replay is gone
     assert "chance draws the pair" in page.locator(".pg-status").inner_text()
+    font = "b => getComputedStyle(b).fontFamily + ' ' + getComputedStyle(b).fontSize"
+    words = page.locator("button[data-pick='chance']").evaluate(font)
     page.locator("button[data-pick='chance']").click()
     assert "to move" in page.locator(".pg-status").inner_text()
     # The card games, hot seat: chance deals, then each player's own view, after a pass-the-device screen.
@@ -450,6 +452,8 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
         chooser.select_option(f"{name}|")
         start = page.locator(".pg-position").input_value()
         assert start == other.format_state(other.initial_state(other.parse_rules(None, None)))
+        # Letting chance act is words, styled as the other buttons, not as an action's code.
+        assert page.locator("button[data-pick='chance']").evaluate(font) == words
         page.locator("button[data-pick='chance']").click()
         dealt = view({"game": name, "state": start, "picks": ["chance"]})
         assert page.locator(".pg-position").input_value() == dealt["state"]
@@ -635,11 +639,13 @@ EDITION_PAGES = [
     ("/time-chase/", "en", "Time Chase", "/fr/time-chase/"), ("/fr/time-chase/", "fr", "Contre-Temps", "/time-chase/"),
     ("/trois-ombres/", "en", "L'heure des 3 ombres", "/fr/trois-ombres/"),
     ("/fr/trois-ombres/", "fr", "L'heure des 3 ombres", "/trois-ombres/"),
-    ("/rules/time-chase/past/", "en", "Time Chase", "/fr/"),
-    ("/rules/trois-ombres/turn/", "en", "L'heure des 3 ombres", "/fr/"),
+    ("/rules/time-chase/past/", "en", "Time Chase", "/fr/time-chase/"),
+    ("/rules/trois-ombres/turn/", "en", "L'heure des 3 ombres", "/fr/trois-ombres/"),
+    ("/rules/ttykm/growth/", "en", "That Time You Killed Me", "/fr/ttykm/learn/12-growth/"),
+    ("/cli/", "en", "three games", "/fr/"),
     ("/ttykm/learn/03-a-turn/", "en", "That Time You Killed Me", "/fr/ttykm/learn/03-a-turn/"),
     ("/fr/ttykm/learn/03-a-turn/", "fr", "Demain tu m'as tué", "/ttykm/learn/03-a-turn/"),
-    ("/rulings-time-chase/", "en", "Time Chase", "/fr/"),
+    ("/rulings-time-chase/", "en", "Time Chase", "/fr/time-chase/"),
     ("/fr/playground/", "fr", "trois jeux", "/playground/"), ("/fr/glossary/", "fr", "trois jeux", "/"),
 ]
 
@@ -673,7 +679,12 @@ def test_each_page_says_its_language_and_its_game_and_switches_edition(browser: 
             assert switch.count() == 1, path
             target = urlsplit(switch.evaluate("a => a.href")).path
             assert target == switch_to, (path, target)
-            assert any(p == target and lang == other for p, lang, _, _ in EDITION_PAGES) or target == "/playground/"
+            # A switch to another page than this one in the other language says so.
+            said = switch.text_content() or ""
+            assert ("non traduite" in said or "not translated" in said) == (
+                target.removeprefix("/fr") != path.removeprefix("/fr")), (path, said)
+            assert any(p == target and lang == other for p, lang, _, _ in EDITION_PAGES) or target in (
+                "/playground/", "/fr/ttykm/learn/12-growth/")
             if language == "fr":
                 OUTPUT.mkdir(exist_ok=True)
                 name = path.strip("/").replace("/", "-") or "home"
@@ -932,6 +943,10 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
         assert status.inner_text().startswith("À ") and "d'agir" in status.inner_text()
         assert english_left(page) == []
         page.screenshot(path=str(OUTPUT / f"site-fr-playground-{name}-{width}.png"), full_page=True)
+    # The language switch opens the same game, seat and position in the English edition.
+    query = urlsplit(page.url).query
+    assert "game=" in query and "seat=" in query
+    assert urlsplit(page.locator("a.md-select__link[hreflang='en']").evaluate("a => a.href")).query == query
     # The English page is unchanged.
     page = open_playground(visit)
     assert page.evaluate("document.documentElement.lang") == "en"

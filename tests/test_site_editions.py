@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from oracle.games import GAMES
-from oracle.tools.site.editions import counterpart, page_game, page_language, site_name
+from oracle.tools.site.editions import counterpart, page_game, page_language, site_name, switch_label
 from oracle.tools.site.examples import fences, render_examples
-from oracle.tools.site.french import fit, translate_html, translate_text, untranslated
+from oracle.tools.site.french import fit, translate_html, translate_reason, translate_text, untranslated
 from tests.conftest import ROOT
 
 DOCS = ROOT / "docs"
@@ -34,6 +34,17 @@ def test_the_language_switch_leads_to_the_same_page_or_the_other_home() -> None:
     assert counterpart("fr/ttykm/learn/03-a-turn.md", sources) == "ttykm/learn/03-a-turn.md"
     assert counterpart("cli.md", sources) == "fr/index.md"
     assert counterpart("fr/glossary.md", sources) == "index.md"
+    # A page with no French edition leads to the French page on its subject, and the switch says so.
+    sources |= {"fr/ttykm/learn/01-the-game.md", "fr/ttykm/learn/12-growth.md", "fr/time-chase/index.md"}
+    assert counterpart("rules/ttykm/growth.md", sources) == "fr/ttykm/learn/12-growth.md"
+    assert counterpart("rules/ttykm/notation.md", sources) == "fr/ttykm/learn/01-the-game.md"
+    assert counterpart("rules/time-chase/trick.md", sources) == "fr/time-chase/index.md"
+    assert counterpart("rulings-time-chase.md", sources) == "fr/time-chase/index.md"
+    assert switch_label("fr", "ttykm/learn/03-a-turn.md", "fr/ttykm/learn/03-a-turn.md") == "Français"
+    assert switch_label("fr", "rules/ttykm/growth.md", "fr/ttykm/learn/12-growth.md") == \
+        "Français (page voisine, non traduite)"
+    assert switch_label("fr", "cli.md", "fr/index.md") == "Français (accueil, page non traduite)"
+    assert switch_label("en", "fr/ttykm/learn/03-a-turn.md", "fr/ttykm/learn/03-a-turn.md") == "English"
 
 
 def test_every_lesson_has_its_french_edition_with_the_same_examples() -> None:
@@ -62,6 +73,9 @@ def test_the_pictures_words_are_put_in_french() -> None:
         "Les Blancs déplacent leur Focus du passé au présent."
     assert translate_text("The past: white copy on a1; black copies on d4, c4. White's Focus is here.") == \
         "Passé : copie blanche en a1 ; copies noires en d4, c4. Le Focus des Blancs est ici."
+    assert translate_text("The three eras, White has won: White has 1 copy on the board, Black 0") == \
+        "Les trois époques, les Blancs ont gagné : les Blancs ont 1 copie sur le plateau, les Noirs 0"
+    assert translate_text("p0: 1 crystal, 1 card, event 3") == "p0 : 1 crist., 1 carte, évén. 3"
     assert translate_text("Something no rule knows.") == "Something no rule knows."
     # Code stays as the oracle writes it: the notation, the events, a command's output.
     assert translate_html("<li><code>event 7</code></li><text>event 7</text>") == \
@@ -72,9 +86,36 @@ def test_the_pictures_words_are_put_in_french() -> None:
 
 
 def test_the_french_lessons_pictures_have_no_english_sentence_left() -> None:
-    """Drawn and checked as the build does it, then put in French: no sentence of the pictures stays English."""
-    for name in ("03-a-turn.md", "05-crush-and-paradox.md", "13-influence.md", "14-memory.md"):
+    """Drawn and checked as the build does it, then put in French: no sentence of the pictures, no tooltip and
+    no refusal reason stays English."""
+    for name in ("03-a-turn.md", "04-moving-and-pushing.md", "05-crush-and-paradox.md", "06-travelling-in-time.md",
+                 "07-the-focus.md", "09-common-mistakes.md", "12-growth.md", "13-influence.md", "14-memory.md",
+                 "15-convergence.md"):
         path = f"docs/fr/ttykm/learn/{name}"
         html = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
         assert untranslated(html) == [], (name, untranslated(html)[:3])
         assert "Ce qui se passe" in html or "Ce qui a été tenté" in html
+
+
+def test_a_refusal_reason_is_put_in_french_and_an_unknown_one_is_caught() -> None:
+    assert translate_reason("the copy on past a1 must take 2 actions; after a move north it can still take a move "
+                            "north") == ("la copie en a1 du passé doit faire 2 actions ; après un déplacement vers le "
+                                         "nord, elle peut encore faire un déplacement vers le nord")
+    assert translate_reason("the copy on past a1 cannot move west: the wall is there") == \
+        "la copie en a1 du passé ne peut pas aller vers l'ouest : le bord est là"
+    refused = ('<p class="ttykm-refused"><strong>Not allowed:</strong> the copy on past a1 cannot fly: no wings '
+               '(<a class="ttykm-rule" href="#X">the rule</a>).</p>')
+    assert untranslated(translate_html(refused)) == ["the copy on past a1 cannot fly: no wings"]
+    assert "Interdit :</strong> la copie en a1 du passé ne peut pas aller vers l'ouest" in translate_html(
+        refused.replace("cannot fly: no wings", "cannot move west: the wall is there"))
+    assert untranslated("<title>Paradox: the black copy from square a2 of the present meets the black copy on square "
+                        "a3 of the present, and both are removed.</title>") != []
+
+
+def test_the_card_games_french_examples_list_their_events_in_french() -> None:
+    """3 Ombres' events and Time Chase's facts, drawn and checked as the build does it, then put in French."""
+    for path, french in (("docs/fr/trois-ombres/index.md", "le joueur 0 pioche la carte 3ID calepin"),
+                         ("docs/fr/time-chase/index.md", "<dt>Déjà joué</dt>")):
+        html = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
+        assert untranslated(html) == [], (path, untranslated(html)[:3])
+        assert french in html and "First played" not in html and "Outcome" not in html

@@ -509,6 +509,12 @@
     } catch (error) { /* storage refused: a reload starts a new game */ }
     parts.share.value = link.href;
     history.replaceState(null, "", link.href);
+    // The language switch opens the same game, position and seat in the other edition.
+    document.querySelectorAll("a.md-select__link[hreflang]").forEach(function (other) {
+      const there = new URL(other.href);
+      there.search = link.search;
+      other.href = there.href;
+    });
   }
 
   function showBoard(a, change) {
@@ -621,7 +627,8 @@
       parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous", a.buttons.length);
     }
     parts.buttons.replaceChildren(...a.buttons.map(function (b) {
-      return el("button", { type: "button", class: "md-button md-button--primary", "data-pick": b.pick,
+      return el("button", { type: "button", "data-pick": b.pick,
+        class: "md-button md-button--primary" + (b.pick === "chance" ? " pg-chance" : ""),
         disabled: Boolean(a.outcome), onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, label(b));
     }));
   }

@@ -31,7 +31,7 @@ def test_the_svg_shows_tokens_pawns_and_crystals() -> None:
     titles = [t.text or "" for t in root.iter(f"{SVG}title")]
     assert "p1 controls event 3" in titles and "p3 controls event 2" in titles
     assert titles.count("p2's pawn") == 1 and sum(t.endswith("'s pawn") for t in titles) == 4
-    assert "p0: 1 crystals, 4 cards, events 1" in texts(timeline_svg(STATE))
+    assert "p0: 1 crystal, 4 cards, event 1" in texts(timeline_svg(STATE))
 
 
 def test_the_svg_shows_the_current_trick() -> None:
@@ -65,5 +65,5 @@ def test_the_timeline_wraps_to_a_phone_and_keeps_its_text_legible() -> None:
         assert all(float(t.get("x") or 0) < width for t in root.iter(f"{SVG}text"))
         shown = texts(svg)
         assert all(f"event {n}" in shown for n in range(1, 11)) and "Invariant" in shown
-        assert any(line.startswith("p0: 1 crystals") for line in shown)
+        assert any(line.startswith("p0: 1 crystal,") for line in shown)
     assert "narrow" in (ET.fromstring(timeline_svg(STATE, NARROW)).get("class") or "")

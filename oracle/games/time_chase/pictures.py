@@ -190,10 +190,16 @@ def _footer_svg(state: State, y: float, left: float, inner: float) -> tuple[str,
                          f"p{player}</text>")
         y += 40 + 66 * ((len(state.trick) - 1) // per_line) + 40
     for player in range(state.players):
-        said = (f"p{player}: {state.crystals[player]} crystals, {state.hand_size(player)} cards, "
-                f"events {', '.join(map(str, state.controlled(player))) or 'none'}")
+        events = state.controlled(player)
+        said = (f"p{player}: {_count(state.crystals[player], 'crystal')}, {_count(state.hand_size(player), 'card')}, "
+                f"{'event' if len(events) == 1 else 'events'} {', '.join(map(str, events)) or 'none'}")
         for words in _wrap(said, inner):
             y += 20
             parts.append(f'<text x="{left}" y="{y}" font-size="13" fill="{SEAT_COLOURS[player]}">'
                          f"{escape(words)}</text>")
     return "\n".join(parts), y
+
+
+def _count(count: int, word: str) -> str:
+    """``1 crystal``, ``2 crystals``: a seat's line says its numbers in good English."""
+    return f"{count} {word}{'' if count == 1 else 's'}"

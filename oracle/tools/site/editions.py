@@ -42,14 +42,42 @@ def english_source(src: str) -> str:
     return src.removeprefix(PREFIX)
 
 
+LESSON_OF_RULES = {"turn": "03-a-turn", "actions": "04-moving-and-pushing", "focus-and-win": "07-the-focus",
+                   "board": "02-setup", "position": "02-setup", "growth": "12-growth", "influence": "13-influence",
+                   "memory": "14-memory", "convergence": "15-convergence", "chapters": "12-growth"}
+"""The TTYKM lesson that teaches what a rules page states (its French edition stands in for the page)."""
+
+
 def counterpart(src: str, sources: set[str]) -> str:
-    """The page of the other edition the language switch leads to: the same page when it exists,
-    that edition's home page otherwise."""
+    """The page of the other edition the language switch leads to: the same page when it exists, else a
+    page on the same subject (a rules page's lesson, its game's page), else that edition's home page."""
     if page_language(src) == FRENCH:
         other = english_source(src)
         return other if other in sources else "index.md"
-    other = PREFIX + src
-    return other if other in sources else PREFIX + "index.md"
+    parts = src.removesuffix(".md").split("/")
+    game = page_game(src, list(GAME_NAMES["en"]))
+    nearest = [PREFIX + src]
+    if game == "ttykm":
+        lesson = LESSON_OF_RULES.get(parts[-1]) if parts[0] == "rules" else None
+        nearest += [f"{PREFIX}ttykm/learn/{lesson}.md"] if lesson else []
+        nearest += [f"{PREFIX}ttykm/learn/01-the-game.md"]
+    elif game is not None:
+        nearest += [f"{PREFIX}{game}/index.md"]
+    return next((page for page in nearest if page in sources), PREFIX + "index.md")
+
+
+SWITCH_NOTE = {"en": {"nearest": "nearest page, not translated", "home": "home, page not translated"},
+               FRENCH: {"nearest": "page voisine, non traduite", "home": "accueil, page non traduite"}}
+
+
+def switch_label(language: str, src: str, target: str) -> str:
+    """The language switch's name for ``language``: the edition's name, and when ``target`` is not this very
+    page in that language, a word saying so (``Français (accueil, page non traduite)``)."""
+    same = english_source(src) == english_source(target)
+    if same:
+        return LANGUAGES[language]
+    kind = "home" if target in ("index.md", PREFIX + "index.md") else "nearest"
+    return f"{LANGUAGES[language]} ({SWITCH_NOTE[language][kind]})"
 
 
 def page_game(src: str, games: list[str]) -> str | None:
@@ -74,4 +102,4 @@ def site_name(src: str, games: list[str]) -> str:
 
 
 __all__ = ["FRENCH", "FRENCH_SECTION", "GAME_NAMES", "LANGUAGES", "PREFIX", "counterpart", "english_source",
-           "page_game", "page_language", "site_name"]
+           "page_game", "page_language", "site_name", "switch_label"]

@@ -57,6 +57,9 @@ LABELS = {
     "plant": "planter", "build": "bâtir", "train": "dresser", "after": "après", "before": "avant",
     "statue built by White": "statue bâtie par les Blancs", "statue built by Black": "statue bâtie par les Noirs",
     "Invariant": "constante", "Rules:": "Règles :", "Actions:": "Actions :",
+    # The facts under an example of Time Chase or 3 Ombres.
+    "First played": "Déjà joué", "Outcome": "Issue", "outcome": "issue", "cleared": "écartés",
+    "curses": "malédictions", "closed": "yeux fermés",
 }
 
 LEGEND_CHAR = 7.5  # the width the drawing gives one character of a key's word (oracle.games.ttykm.pictures.svg)
@@ -95,6 +98,11 @@ def _copies(text: str) -> str:
     return text.replace("; ", " ; ")
 
 
+def _many(count: str, word: str) -> str:
+    """``1 copie``, ``0 copie``, ``2 copies``: in French, the singular goes up to one."""
+    return f"{count} {word}{'s' if int(count) > 1 else ''}"
+
+
 def _rule(pattern: str, out: Callable[[re.Match[str]], str]) -> Rule:
     return re.compile("^" + pattern + "$"), out
 
@@ -106,9 +114,10 @@ SENTENCES: list[Rule] = [
           lambda m: f"La copie {COLOUR[m[1]]} va {TOWARD[m[2]]}, de la case {m[3]} {ERA_OF[m[4]]} à {m[5]}."),
     _rule(rf"{P} moves the Focus from the {E} to the {E}\.",
           lambda m: f"{_cap(PLAYER[m[1]])} déplacent leur Focus {ERA_OF[m[2]]} {ERA_TO[m[3]]}."),
-    _rule(rf"The three eras, {P} to move: White has (\d+) cop(?:y|ies) on the board, Black (\d+)",
-          lambda m: f"Les trois époques, {PLAYER[m[1]]} à jouer : les Blancs ont {m[2]} copie(s) sur le plateau, "
-                    f"les Noirs {m[3]}"),
+    _rule(rf"The three eras, (?:{P} to move|{P} has won): White has (\d+) cop(?:y|ies) on the board, Black (\d+)",
+          lambda m: "Les trois époques, "
+                    + (f"{PLAYER[m[1]]} à jouer" if m[1] else f"{PLAYER[m[2]]} ont gagné")
+                    + f" : les Blancs ont {_many(m[3], 'copie')} sur le plateau, les Noirs {m[4]}"),
     _rule(rf"The {E}: (.*?)\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
           lambda m: f"{_cap(ERA[m[1]])} : {_copies(m[2])}.{_focus_here(m[3])}"),
     _rule(rf"The {E} is empty\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
@@ -179,13 +188,17 @@ SENTENCES: list[Rule] = [
     _rule(rf"{P}'s hat comes off the (dark|light) elephant on square {SQ} of the {E}\.",
           lambda m: f"Le chapeau {PLAYER_OF[m[1]]} quitte l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} "
                     f"de la case {m[3]} {ERA_OF[m[4]]}."),
+    _rule(rf"Paradox: the {C} copy from square {SQ} of the {E} meets the {C} copy on square {SQ} of the {E}, and "
+          r"both are removed\.",
+          lambda m: f"Paradoxe : la copie {COLOUR[m[1]]} venue de la case {m[2]} {ERA_OF[m[3]]} rencontre la copie "
+                    f"{COLOUR[m[4]]} de la case {m[5]} {ERA_OF[m[6]]}, et toutes deux sont retirées."),
     # Time Chase: the timeline's events, the seats' lines, the cards' names.
     _rule(r"event (\d+)", lambda m: f"évén. {m[1]}"),
     _rule(r"(p\d) controls event (\d+)", lambda m: f"{m[1]} contrôle l'événement {m[2]}"),
     _rule(r"(p\d)'s pawn", lambda m: f"pion de {m[1]}"),
     _rule(r"(Red|Blue|Green|Yellow|Purple) (\d+)", lambda m: f"{SUIT[m[1]]} {m[2]}"),
     _rule(r"(p\d): (\d+) crystals?, (\d+) cards?, events? (.+)",
-          lambda m: f"{m[1]} : {m[2]} crist., {m[3]} cartes, "
+          lambda m: f"{m[1]} : {m[2]} crist., {_many(m[3], 'carte')}, "
                     + ("aucun évén." if m[4] == "none" else f"évén. {m[4]}")),
     _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple)(,?)(?: playing at (\d+))?",
           lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}{m[4]}" + (f" pli en {m[5]}" if m[5] else "")),
@@ -193,6 +206,130 @@ SENTENCES: list[Rule] = [
     _rule(r"on the table at (\d+):", lambda m: f"sur la table en {m[1]} :"),
     _rule(r"hats in supply: White (\d+), Black (\d+)", lambda m: f"chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}"),
 ]
+
+
+# The oracle's refusal reasons, as the lessons word them (`oracle.games.ttykm.site.plain_words`): the
+# rule's name stays, the sentence is French.
+PLACE = rf"{E} {SQ}"
+THING = {"seed": "une graine", "shrub": "un arbuste", "tree": "un arbre", "neutral statue": "une statue neutre",
+         "white statue": "une statue blanche", "black statue": "une statue noire", "copy": "une copie",
+         "light-elephant": "l'éléphant clair", "dark-elephant": "l'éléphant sombre"}
+STEP = {f"a move {d}": f"un déplacement {TOWARD[d]}" for d in TOWARD} | {
+    "a jump forward": "un saut vers le futur", "a jump back": "un saut vers le passé"}
+WORDS = "|".join(re.escape(w) for w in THING)
+STEPS = "|".join(re.escape(w) for w in STEP)
+
+
+def _at(era: str, square: str) -> str:
+    return f"{square} {ERA_OF[era]}"
+
+
+def _cannot(what: str, m: re.Match[str]) -> str:
+    """``move north`` -> ``aller vers le nord`` (the groups after the copy's place)."""
+    if what.startswith("move"):
+        return f"aller {TOWARD[what.split()[1]]}"
+    if what == "travel forward":
+        return "voyager vers le futur"
+    if what == "travel backward":
+        return "voyager vers le passé"
+    verb, era, square = what.split()[0], m["era"], m["sq"]
+    return f"{'construire' if verb == 'build' else 'planter'} en {_at(era, square)}"
+
+
+HEAD = (rf"the copy on {PLACE} cannot (?P<what>move {D}|travel forward|travel backward|"
+        rf"(?:build on|plant) (?P<era>past|present|future) (?P<sq>[a-d][1-4]))")
+WHY: list[Rule] = [
+    _rule(r"the wall is there", lambda m: "le bord est là"),
+    _rule(rf"the square is not empty: a ({WORDS}) is there",
+          lambda m: f"la case n'est pas vide : il y a {THING[m[1]]}"),
+    _rule(r"it is not the copy's square or next to it", lambda m: "ce n'est ni la case de la copie ni sa voisine"),
+    _rule(rf"{C} has already built their statue",
+          lambda m: f"{PLAYER[m[1].capitalize()]} ont déjà construit leur statue"),
+    _rule(rf"an? ({WORDS}) is on {PLACE}", lambda m: f"il y a {THING[m[1]]} en {_at(m[2], m[3])}"),
+    _rule(rf"{C} has no copy left in supply",
+          lambda m: f"{PLAYER[m[1].capitalize()]} n'ont plus de copie en réserve"),
+    _rule(rf"the neutral statue on {PLACE} cannot be pushed {D}",
+          lambda m: f"la statue neutre en {_at(m[1], m[2])} ne peut pas être poussée {TOWARD[m[3]]}"),
+    _rule(rf"the tree there cannot fall {D}", lambda m: f"l'arbre qui s'y trouve ne peut pas tomber {TOWARD[m[1]]}"),
+    _rule(rf"the ({WORDS}) stands there", lambda m: f"{THING[m[1]]} s'y trouve"),
+    _rule(rf"no elephant on the {E} wears {C}'s hat",
+          lambda m: f"aucun éléphant {ERA_OF[m[1]]} ne porte le chapeau {PLAYER_OF[m[2].capitalize()]}"),
+]
+REASONS: list[Rule] = [
+    _rule(rf"the copy on {PLACE} cannot move {D} onto your own copy on {PLACE}",
+          lambda m: f"la copie en {_at(m[1], m[2])} ne peut pas aller {TOWARD[m[3]]} sur votre propre copie "
+                    f"en {_at(m[4], m[5])}"),
+    _rule(rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
+          lambda m: f"la copie en {_at(m[1], m[2])} doit faire {m[3]} actions ; après {STEP[m[4]]}, elle peut "
+                    f"encore faire {STEP[m[5]]}"),
+    _rule(rf"the Focus must leave the {E} for another era \({E} or {E}\)",
+          lambda m: f"le Focus doit quitter le {ERA[m[1]]} pour une autre époque ({ERA[m[2]]} ou {ERA[m[3]]})"),
+    _rule(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
+          lambda m: f"{PLAYER[m[1].capitalize()]} n'ont aucune copie {ERA_TO[m[2]]}, l'époque du Focus : le tour "
+                    "n'a donc aucune action"),
+]
+
+
+def translate_reason(reason: str) -> str:
+    """A refusal reason in French, as ``the copy on past a1 cannot move west: the wall is there`` ->
+    ``la copie en a1 du passé ne peut pas aller vers l'ouest : le bord est là`` (unchanged when unknown)."""
+    for pattern, make in REASONS:
+        if match := pattern.match(reason):
+            return make(match)
+    heads = [(re.compile("^" + HEAD + "$"), lambda m: f"la copie en {_at(m[1], m[2])} ne peut pas "
+                                                      f"{_cannot(m['what'], m)}"),
+             (re.compile(rf"^{C} cannot command an elephant onto {PLACE}$"),
+              lambda m: f"{PLAYER[m[1].capitalize()]} ne peuvent pas mener un éléphant en {_at(m[2], m[3])}")]
+    head, _, why = reason.partition(": ")
+    for pattern, make in heads:
+        if (said := pattern.match(head)) is not None:
+            for because, tell in WHY:
+                if (reason_match := because.match(why)) is not None:
+                    return f"{make(said)} : {tell(reason_match)}"
+    return reason
+
+
+# The events of 3 Ombres, as its examples list them (each followed by its rule's link).
+T = r"([PRCG][1-4])"
+V = r"(\S+)"
+EVENTS: list[Rule] = [
+    _rule(rf"the die shows {V}", lambda m: f"le dé montre {m[1]}"),
+    _rule(rf"{T} is revealed: {V}", lambda m: f"{m[1]} est révélée : {m[2]}"),
+    _rule(rf"{T} is turned face down again", lambda m: f"{m[1]} est retournée face cachée"),
+    _rule(rf"{T} is turned face down before the trap acts",
+          lambda m: f"{m[1]} est retournée face cachée avant que le piège n'agisse"),
+    _rule(rf"{T} and {T} are both {V}: suspect {V} is cleared to the Agence",
+          lambda m: f"{m[1]} et {m[2]} sont toutes deux {m[3]} : le suspect {m[4]} est écarté, à l'Agence"),
+    _rule(rf"a trap is placed face down on {T}", lambda m: f"un piège est posé face cachée sur {m[1]}"),
+    _rule(r"all Lieux turn a quarter turn clockwise as one block",
+          lambda m: "tous les Lieux tournent d'un quart de tour dans le sens horaire, d'un seul bloc"),
+    _rule(rf"bluff: {T} is {V}", lambda m: f"coup de bluff : {m[1]} est {m[2]}"),
+    _rule(r"no pair this turn", lambda m: "pas de paire ce tour-ci"),
+    _rule(r"player (\d) closes their eyes until their next turn",
+          lambda m: f"le joueur {m[1]} ferme les yeux jusqu'à son prochain tour"),
+    _rule(rf"player (\d) draws the (3ID|Limbes) card {V}", lambda m: f"le joueur {m[1]} pioche la carte {m[2]} {m[3]}"),
+    _rule(rf"player (\d) leaves a clue on {T}", lambda m: f"le joueur {m[1]} laisse un Indice sur {m[2]}"),
+    _rule(r"player (\d) takes an extra clue", lambda m: f"le joueur {m[1]} prend un Indice de plus"),
+    _rule(r"player (\d) to play", lambda m: f"au joueur {m[1]} de jouer"),
+    _rule(rf"{V} is in force until the end of player (\d)'s next turn",
+          lambda m: f"{m[1]} reste en vigueur jusqu'à la fin du prochain tour du joueur {m[2]}"),
+    _rule(rf"the Démon tile is {V}", lambda m: f"la tuile Démon est {m[1]}"),
+    _rule(rf"the bluff on {T} matches the Démon tile: everybody wins",
+          lambda m: f"le bluff sur {m[1]} est bien la tuile Démon : tout le monde gagne"),
+    _rule(rf"the {V} trap from {T} is discarded", lambda m: f"le piège {m[1]} de {m[2]} est défaussé"),
+]
+
+
+def translate_event(text: str) -> str:
+    """One event of an example's list in French (unchanged when unknown)."""
+    for pattern, make in EVENTS:
+        if match := pattern.match(text):
+            return make(match)
+    return translate_text(text)
+
+
+EVENT_ITEM = re.compile(r"(<li>)([^<]+?)( \(<a\b)")
+REFUSED = re.compile(r'(<p class="ttykm-refused"><strong>[^<]*</strong> )([^<]*?)( \(<a\b)')
 
 
 def _focus_here(text: str) -> str:
@@ -254,6 +391,10 @@ def _translate(fragment: str) -> str:
             return match.group(0)
         return f"{match.group(1)}{fit(english, french)}>{html.escape(french, quote=False)}</text>"
 
+    fragment = REFUSED.sub(lambda m: m[1] + html.escape(translate_reason(html.unescape(m[2])), quote=False) + m[3],
+                           fragment)
+    fragment = EVENT_ITEM.sub(lambda m: m[1] + html.escape(translate_event(html.unescape(m[2])), quote=False) + m[3],
+                              fragment)
     fragment = SVG_TEXT.sub(svg_text, fragment)
     fragment = TEXT_NODE.sub(lambda m: ">" + translate_text(m.group(1)) + "<", fragment)
 
@@ -264,14 +405,22 @@ def _translate(fragment: str) -> str:
 
 
 def untranslated(fragment: str) -> list[str]:
-    """The English sentences of the examples' pictures left in ``fragment`` (a French page's examples)."""
+    """The English sentences of the examples' pictures, their tooltips and refusal reasons left in ``fragment``
+    (a French page's examples)."""
     found = []
     for match in TEXT_NODE.finditer(fragment):
         for line in html.unescape(match.group(1)).split("\n"):
             line = line.strip()
-            if re.match(r"^(The|White|Black|A|An) [a-z]", line) and line.endswith("."):
+            if re.match(r"^(The|White|Black|A|An|Paradox:) [a-z]", line) and line.endswith("."):
                 found.append(line)
+    for match in EVENT_ITEM.finditer(fragment):
+        if re.search(r"\b(the|is|are|player|draws|turn|clue)\b", html.unescape(match[2])):
+            found.append(html.unescape(match[2]))
+    for match in REFUSED.finditer(fragment):
+        if re.search(r"\b(the|cannot|must|has|is|copy)\b", html.unescape(match[2])):
+            found.append(html.unescape(match[2]))
     return found
 
 
-__all__ = ["LABELS", "SENTENCES", "fit", "translate_html", "translate_text", "untranslated"]
+__all__ = ["LABELS", "SENTENCES", "fit", "translate_event", "translate_html", "translate_reason", "translate_text",
+           "untranslated"]

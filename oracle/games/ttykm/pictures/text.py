@@ -118,7 +118,8 @@ def position_summary(position: Position) -> str:
     """A one-line title for a picture of the position."""
     whose = (f"{position.winner.word.capitalize()} has won" if position.winner is not None
              else f"{position.to_move.word.capitalize() if position.to_move is not None else ''} to move")
-    return (f"The three eras, {whose}: White has {position.on_board(Colour.WHITE)} copies on the board, "
+    white = position.on_board(Colour.WHITE)
+    return (f"The three eras, {whose}: White has {white} {'copy' if white == 1 else 'copies'} on the board, "
             f"Black {position.on_board(Colour.BLACK)}")
 
 
