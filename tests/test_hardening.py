@@ -272,8 +272,11 @@ def test_ctrl_c_on_a_real_process_exits_130_with_one_line(argv: list[str]) -> No
     The server's input stays open until it has exited: closed at once, a loaded server could read its
     end before the signal and end normally."""
     serving = argv[0] == "serve"
+    # A runner started in the background by a shell without job control passes SIGINT on as ignored, and
+    # Python keeps it so; the command is given the default, as an interactive shell gives it.
     process = subprocess.Popen([sys.executable, *([] if serving else ["-X", "importtime"]), "-m", "oracle", *argv],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     wait_until_ready(process, serving)
     process.send_signal(signal.SIGINT)
     try:
