@@ -12,17 +12,22 @@ game = load_game("time-chase")
 TTYKM's own functions (a position, its turns, the plain rules) are `oracle.ttykm`.
 """
 
-from oracle.errors import InapplicableVariant, InvalidPosition, NotationError
-from oracle.games import GAMES, load_game
-from oracle.interface import (
-    Applied,
-    Game,
-    IllegalAction,
-    Outcome,
-    ToAct,
-    Verdict,
-)
-from oracle.version import SPEC_VERSION, __version__
+TYPE_CHECKING = False  # typing's own flag, without importing typing
+if TYPE_CHECKING:
+    from oracle.errors import InapplicableVariant, InvalidPosition, NotationError
+    from oracle.games import GAMES, load_game
+    from oracle.interface import Applied, Game, IllegalAction, Outcome, ToAct, Verdict
+    from oracle.version import SPEC_VERSION, __version__
+
+# Each name is loaded from its module when first asked for: importing the package costs nothing, so the
+# command line's first code (oracle.tools.cli.entry) runs at once, before anything else is loaded.
+_HOMES = {
+    "InapplicableVariant": "oracle.errors", "InvalidPosition": "oracle.errors", "NotationError": "oracle.errors",
+    "GAMES": "oracle.games", "load_game": "oracle.games",
+    "Applied": "oracle.interface", "Game": "oracle.interface", "IllegalAction": "oracle.interface",
+    "Outcome": "oracle.interface", "ToAct": "oracle.interface", "Verdict": "oracle.interface",
+    "SPEC_VERSION": "oracle.version", "__version__": "oracle.version",
+}
 
 __all__ = [
     "GAMES",
@@ -39,3 +44,18 @@ __all__ = [
     "__version__",
     "load_game",
 ]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'oracle' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,11 +1,5 @@
-"""``python -m oracle``: the same as the ``oracle`` command."""
+"""``python -m oracle``: the same as the ``oracle`` command (`oracle.tools.cli.entry`)."""
 
-import sys
-
-try:
-    from oracle.tools.cli.main import run
-except KeyboardInterrupt:  # Ctrl-C while the command line is still being loaded: one line, as ever after
-    print("oracle: interrupted", file=sys.stderr, flush=True)
-    sys.exit(130)
+from oracle.tools.cli.entry import run
 
 run()

@@ -16,13 +16,13 @@ from typing import Any, NoReturn
 from oracle.games import DEFAULT_GAME, AnyGame, load_game
 from oracle.inputs import one_line, read_stream
 from oracle.tools.cli.arguments import StoreOnce
+from oracle.tools.cli.interrupts import EXIT_INTERRUPTED as EXIT_INTERRUPTED
 from oracle.tools.cli.options import check_state_options
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_ERROR = 2
 EXIT_DEPENDS = 3  # asked from a player's view: legal in some completions of what it cannot see, not in others
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command ended by Ctrl-C
 EXIT_TERMINATED = 143  # 128 + SIGTERM: a perft on a cluster stopped by it, its checkpoint kept
 
 

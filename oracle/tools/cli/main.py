@@ -36,6 +36,7 @@ from oracle.tools.cli.common import read_played as read_played
 from oracle.tools.cli.common import read_rules as read_rules
 from oracle.tools.cli.common import read_state as read_state
 from oracle.tools.cli.common import report as report
+from oracle.tools.cli.interrupts import INTERRUPTED, answer_by_exception
 from oracle.tools.cli.options import add_engine_impl, refuse, restore_engine_impl, use_engine_impl
 from oracle.tools.cli.steps import next_step
 from oracle.tools.records import iter_play, outcome_json, play_one, step_json, step_text
@@ -603,6 +604,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         merge_options_before_command(args)
         with text_language(getattr(args, "lang", None)):
+            answer_by_exception()  # loaded: from here a Ctrl-C is the command's to clean up after
             if args.command is None:
                 return cmd_tour(args)
             try:
@@ -617,7 +619,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except NotationError as exc:
         report(f"oracle: error: {exc}")
     except KeyboardInterrupt:
-        report("oracle: interrupted")
+        report(INTERRUPTED)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
@@ -642,5 +644,6 @@ def text_language(lang: str | None) -> Iterator[None]:
 
 
 def run() -> NoReturn:
-    """Console-script entry point."""
+    """The command line for a console script installed when the entry point was here; the entry point is now
+    `oracle.tools.cli.entry.run`, which answers Ctrl-C in one line while this module loads."""
     sys.exit(main())
