@@ -385,6 +385,7 @@ def test_the_hostile_seeds_reach_every_game_and_every_ruleset() -> None:
 
 
 def test_the_no_target_sweep_answers_every_case_by_the_rules() -> None:
+    from oracle.games.trois_ombres.rules.clock import LOSS_HOUR
     from oracle.tools.testing import no_target
 
     cases, refused = no_target.cases()
@@ -394,7 +395,11 @@ def test_the_no_target_sweep_answers_every_case_by_the_rules() -> None:
                        *(f"investigator {i}" for i in no_target.INVESTIGATORS)}
     corners = {case.what.split(",")[0] for case in cases if case.game == no_target.TIME_CHASE}
     assert corners == {"a bid with no crystal", "no card of the led suit", "a fuel supply too short for every income",
-                       "the last round a game reaches"}
+                       "the last round (bid)", "the last round (play at the present event)",
+                       "the last round (play at a past event)",
+                       "the last round (play at a past event nobody played at)", "the last round (play at 0)"}
+    assert the_last_round_plays_every_card_of_every_setting(cases)
+    assert {3, LOSS_HOUR - 1} <= set(no_target.HOURS)  # 3 Ombres: the hour the cards act, and the last hour
     assert refused < len(cases)
     internal = []
     for case in cases:
@@ -404,6 +409,31 @@ def test_the_no_target_sweep_answers_every_case_by_the_rules() -> None:
             if not answer["ok"] or not answer.get("valid", True):
                 internal.append((case.what, answer))
     assert internal == []
+
+
+def the_last_round_plays_every_card_of_every_setting(cases: list[Any]) -> bool:
+    """Every Time Chase setting (player count, variant) has its last round built, and there every card
+    in play is played: each card's last play at the present event, from the bid where nobody travels."""
+    from oracle.games import load_game
+    from oracle.tools.testing import no_target
+
+    game = load_game(no_target.TIME_CHASE)
+    played: dict[str, set[str]] = {}
+    in_play: dict[str, set[str]] = {}
+    for case in cases:
+        if case.game != no_target.TIME_CHASE or not case.what.startswith("the last round"):
+            continue
+        setting = case.what.split(", ", 1)[1]
+        data = game.state_to_json(game.parse_state(case.state))
+        assert data["round"] == no_target.LAST_ROUND
+        if case.what.startswith("the last round (bid)"):
+            in_play.setdefault(setting, set()).update(c for hand in data["hands"] for c in hand)
+        elif data["at"] == data["round"]:
+            mover = game.to_act(game.parse_state(case.state)).players[0]
+            played.setdefault(setting, set()).update(data["hands"][mover])
+    settings = {f"{n} players" + (f", {v}" if v else "") for n, v in no_target.TIME_CHASE_SETTINGS}
+    return set(played) == set(in_play) == settings and all(
+        played[s] == in_play[s] and len(in_play[s]) == 10 * int(s.split()[0]) + 5 for s in settings)
 
 
 # --- the adversarial checkpoint and record suite ----------------------------------------------------

@@ -12,8 +12,14 @@ generator builds them for both card games:
   on the last hour before the loss;
 * *Time Chase*: states reached by seeded play and kept when an action has
   nothing to choose from: no card of the led suit, no crystal to bid, a fuel
-  supply too short for every income (``fuel-supply``), the last round a game
-  reaches.
+  supply too short for every income (``fuel-supply``); and the last round
+  (round 10), which random play seldom reaches (a third event won ends the
+  game first), built on purpose for every player count and every variant:
+  the timeline of nine events with nobody holding three, some nobody played,
+  one card left in each hand, so that every card in play is the last card
+  of some build; then each bid from nothing to a player's every crystal (a
+  pawn sent to a past event, an empty one, position 0) and every card played
+  to the game's end.
 
 `cases` lists them (a state that the game's own reader refuses as invalid is
 left out, and counted); `explore` walks every action and chance outcome from
@@ -91,7 +97,7 @@ def ombres_texts() -> Iterator[tuple[str, str]]:
 
 def time_chase_states(plays: int = 6) -> Iterator[tuple[str, str]]:
     """(what, state text) for Time Chase states, reached by seeded play, where an action has nothing to
-    choose from: no card of the led suit, no crystal to bid, the last round, an empty fuel supply."""
+    choose from: no card of the led suit, no crystal to bid, an empty fuel supply."""
     game = load_game(TIME_CHASE)
     for players, variant in ((3, None), (4, None), (5, None), (6, None), (6, "fuel-supply=30")):
         rules = game.parse_rules(None, f"players={players}" + (f"+{variant}" if variant else ""))
@@ -99,10 +105,7 @@ def time_chase_states(plays: int = 6) -> Iterator[tuple[str, str]]:
             rng = random.Random(f"{players}/{variant}/{seed}")
             state = game.initial_state(rules)
             found: set[str] = set()
-            round_start = state
             while game.outcome(state) is None:
-                if game.state_to_json(state)["phase"] == "bid":
-                    round_start = state
                 for what in _time_chase_corners(game, state, 30 if variant else None):
                     if what not in found:
                         found.add(what)
@@ -117,7 +120,101 @@ def time_chase_states(plays: int = 6) -> Iterator[tuple[str, str]]:
                 else:
                     action = rng.choice(game.legal_actions(state, rules))
                 state = game.apply(state, action, rules).state
-            yield f"the last round a game reaches, {players} players", game.format_state(round_start)
+
+
+LAST_ROUND = 10  # TC.ROUND: a game has ten rounds
+TIME_CHASE_SETTINGS = (*((n, None) for n in (3, 4, 5, 6)), (4, "invariant=rank-paradox"),
+                       (4, "reference=last-token"), (4, "income=won-so-far"), (4, "income-round1"),
+                       (6, "fuel-supply=30"))
+
+
+def time_chase_last_rounds() -> Iterator[tuple[str, str]]:
+    """(what, state text) for Time Chase's last round: the bid of round 10 built on purpose (see
+    `last_round_bid`), for every player count and variant (TIME_CHASE_SETTINGS), as many builds as it
+    takes for every card in play to be someone's last card; then, from each, the states of the round
+    reached by bids from nothing to every crystal, every card played to the game's end."""
+    game = load_game(TIME_CHASE)
+    for players, variant in TIME_CHASE_SETTINGS:
+        setting = f"{players} players" + (f", {variant}" if variant else "")
+        rules = game.parse_rules(None, f"players={players}" + (f"+{variant}" if variant else ""))
+        deal = game.state_to_json(_dealt(game, rules, f"{setting}/deal"))
+        cards = [deal["invariant"], *deal["unused"], *(c for hand in deal["hands"] for c in hand)]
+        builds = -(-len(cards) // players)  # enough for every card to be kept once
+        for build in range(builds):
+            text = last_round_bid(game, players, variant, cards, build)
+            if text is None:
+                continue
+            state = game.parse_state(text)
+            yield f"the last round (bid), {setting}", text
+            for travelled, bids in enumerate(_last_bids(game, state, rules)):
+                at = game.apply(state, bids, rules).state
+                while game.outcome(at) is None:
+                    where = _position_kind(game.state_to_json(at))
+                    if not travelled or where != "the present event":  # every card at the present: once
+                        yield f"the last round (play at {where}), {setting}", game.format_state(at)
+                    at = game.apply(at, _next_action(game, at, rules), rules).state
+
+
+def _dealt(game: Any, rules: Any, seed: str) -> Any:
+    start = game.initial_state(rules)
+    return game.apply(start, game.sample_chance(start, rules, random.Random(seed)), rules).state
+
+
+def last_round_bid(game: Any, players: int, variant: str | None, cards: list[str], build: int) -> str | None:
+    """The bid of round 10, in the text notation: ``build`` picks the card each player keeps (the
+    ``build``-th slice of ``cards``, every card in play in some build); the other nine of each hand were
+    played, some leading an event, the rest discarded.  The events are controlled two at most a player,
+    the others nobody played at; crystals from none to ten (a bid back to position 0).  None if the
+    game's reader refuses every reference player for it (as a state no game could reach)."""
+    rng = random.Random(f"{players}/{variant}/{build}")
+    kept = [cards[(build * players + p) % len(cards)] for p in range(players)]
+    rest = [c for c in cards if c not in kept]
+    rng.shuffle(rest)
+    invariant, unused, played = rest[0], rest[1:5], rest[5:]
+    controllers: list[int | None] = [p for p in range(players) for _ in range(2)]
+    controllers = controllers[: LAST_ROUND - 1] + [None] * (LAST_ROUND - 1 - len(controllers))
+    rng.shuffle(controllers)
+    timeline = [f"{played[k]}:{who}" if who is not None else "-" for k, who in enumerate(controllers)] + ["-"]
+    won = "|".join(".".join(str(k + 1) for k, who in enumerate(controllers) if who == p) or "-"
+                   for p in range(players))
+    crystals = [(build + 3 * p) % 11 for p in range(players)]
+    hands = "|".join(kept)
+    for reference in range(players):
+        text = (f"players={players} round={LAST_ROUND} phase=bid first={build % players} ref={reference} "
+                f"invariant={invariant} unused={','.join(unused)} hands={hands} "
+                f"crystals={','.join(map(str, crystals))} pawns={','.join([str(LAST_ROUND)] * players)} "
+                f"timeline={'|'.join(timeline)} spent={','.join(['9'] * players)} won={won}"
+                + (f" last={reference}" if variant == "reference=last-token" else "")
+                + (f" variants={variant}" if variant else ""))
+        try:
+            game.parse_state(text)
+        except NotationError:
+            continue
+        return text
+    return None
+
+
+def _last_bids(game: Any, state: Any, rules: Any) -> list[Any]:
+    """The joint bids tried from a last-round bid: nobody travels; everybody bids every crystal; each
+    player alone bids every crystal."""
+    per_player = {p: game.legal_actions(state, rules, p) for p in game.to_act(state).players}
+    choices = [{p: a[0] for p, a in per_player.items()}, {p: a[-1] for p, a in per_player.items()}]
+    choices += [{q: (a[-1] if q == p else a[0]) for q, a in per_player.items()} for p in per_player]
+    return [game.joint_action(state, choice) for choice in choices]
+
+
+def _next_action(game: Any, state: Any, rules: Any) -> Any:
+    """The one card a player has left (or the chance outcome or joint choice that comes next)."""
+    return some_choices(game, state, rules, random.Random(0), most=1)[0]
+
+
+def _position_kind(data: dict[str, Any]) -> str:
+    at = data["at"]
+    if at == 0:
+        return "0"
+    if at == data["round"]:
+        return "the present event"
+    return "a past event nobody played at" if data["timeline"][at - 1] is None else "a past event"
 
 
 def _time_chase_corners(game: Any, state: Any, supply: int | None) -> list[str]:
@@ -125,8 +222,6 @@ def _time_chase_corners(game: Any, state: Any, supply: int | None) -> list[str]:
     corners = []
     if data["phase"] == "bid" and 0 in data["crystals"]:
         corners.append("a bid with no crystal")
-    if data["round"] == 10 and data["phase"] in ("bid", "play"):
-        corners.append(f"the last round ({data['phase']})")
     if data["phase"] == "play" and data["trick"]:
         led = _suit(data["trick"][0])
         mover = game.to_act(state)
@@ -154,6 +249,7 @@ def cases() -> tuple[list[Case], int]:
         except NotationError:
             refused += 1
     out += [Case(TIME_CHASE, what, text) for what, text in time_chase_states()]
+    out += [Case(TIME_CHASE, what, text) for what, text in time_chase_last_rounds()]
     return out, refused
 
 
