@@ -8,11 +8,11 @@ not the rules that produced it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from oracle.games.ttykm.board import CELLS, NEIGHBOUR, SQUARES, Action, Colour, Era
+from oracle.games.ttykm.board import CELLS, SQUARES, Colour, Era
 from oracle.games.ttykm.events import (
     Built,
     CopyChosen,
@@ -37,6 +37,7 @@ from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, Position
 from oracle.games.ttykm.strategies import CORNER, positions
 from oracle.games.ttykm.turn import Turn
+from properties.replay import ReplayError, replay
 
 INFLUENCE = Ruleset(chapters=frozenset({"influence"}))
 Owner = Colour | None
@@ -155,110 +156,20 @@ def check_influence_turn(before: Position, turn: Turn, after: Position, events: 
     assert replay_statues(before, events) == after, "replaying the events gives another position"
 
 
-# --- replay -------------------------------------------------------------------------------
+# --- replay ----------------------------------------------------------------------------------
 
-
-class ReplayError(AssertionError):
-    """An event that is impossible at the moment it is replayed."""
-
-
-@dataclass
-class Board:
-    copies: list[int]
-    supply: list[int]
-    removed: list[int]
-    focus: list[Era]
-    statues: dict[int, Owner]
-    built: list[bool]
-    to_move: Colour | None
-    winner: Colour | None = None
-    log: list[str] = field(default_factory=list)
-
-    def require(self, ok: bool, why: str) -> None:
-        if not ok:
-            raise ReplayError(f"{self.log[-1]}: {why}")
-
-    def free(self, c: int) -> bool:
-        return not (self.copies[0] | self.copies[1]) >> c & 1 and c not in self.statues
-
-    def has(self, colour: Colour, c: int) -> bool:
-        return bool(self.copies[colour] >> c & 1)
-
-    def step_copy(self, colour: Colour, source: int, target: int) -> None:
-        self.require(self.has(colour, source), "no such copy there")
-        self.require(self.free(target), "the square entered is not free")
-        self.copies[colour] = self.copies[colour] & ~(1 << source) | 1 << target
-
-    def remove(self, colour: Colour, c: int) -> None:
-        self.require(self.has(colour, c), "no such copy there")
-        self.copies[colour] &= ~(1 << c)
-        self.removed[colour] += 1
-
-
-def _one_step(source: int, target: int, direction: Action) -> bool:
-    return source // SQUARES == target // SQUARES and NEIGHBOUR[direction][source % SQUARES] == target % SQUARES
+# The events an Influence turn may have: any other is a fault (the general replay would pass it by).
+INFLUENCE_EVENTS = (CopyChosen, Moved, Pushed, Crushed, Paradox, Travelled, Created, Shifted, Halted, Built, Placed,
+                    Unplaced, FocusMoved, Won)
 
 
 def replay_statues(before: Position, events: tuple[Event, ...]) -> Position:
-    """The position the events lead to from ``before``, statues included."""
-    assert before.chapters is not None
-    b = Board([*before.copies], [*before.supply], [*before.removed], [*before.focus], statues(before),
-              [*before.chapters.built], before.to_move)
-    mover = before.to_move
+    """The position the events lead to from ``before``, statues included: the general replay of every
+    chapter's events (`properties.replay`), over the events Influence has."""
     for event in events:
-        b.log.append(event_text(event))
-        b.require(b.winner is None, "an event after the win")
-        match event:
-            case CopyChosen(colour, c):
-                b.require(colour == mover and b.has(colour, c), "not the mover's copy")
-            case Moved(colour, source, target, d) | Pushed(colour, source, target, d):
-                b.require(_one_step(source, target, d), "not one step that way")
-                b.step_copy(colour, source, target)
-            case Crushed(colour, c, d):
-                beyond = NEIGHBOUR[d][c % SQUARES]
-                b.require(beyond is None or c - c % SQUARES + beyond in b.statues, "nothing stops it")
-                b.remove(colour, c)
-            case Paradox(colour, pushed, struck):
-                b.remove(colour, pushed)
-                b.remove(colour, struck)
-            case Travelled(colour, source, target):
-                b.require(source % SQUARES == target % SQUARES, "not to the same square")
-                b.step_copy(colour, source, target)
-            case Created(colour, c):
-                b.require(b.free(c) and b.supply[colour] > 0, "cannot create a copy there")
-                b.copies[colour] |= 1 << c
-                b.supply[colour] -= 1
-            case Shifted(owner, source, target, d):
-                b.require(b.statues.get(source, "none") is owner, "no such statue there")
-                b.require(_one_step(source, target, d), "not one step that way")
-                b.require(b.free(target), "the square entered is not free")
-                b.statues[target] = b.statues.pop(source)
-            case Halted(owner, c, _):
-                b.require(b.statues.get(c, "none") is owner, "no such statue there")
-            case Built(colour, c):
-                b.require(colour == mover and not b.built[colour], "not the mover's first build")
-                b.require(b.free(c), "the build square is not free")
-                b.statues[c] = colour
-                b.built[colour] = True
-            case Placed(colour, c, _):
-                b.require(b.free(c), "the square is not free")
-                b.statues[c] = colour
-            case Unplaced():
-                pass
-            case FocusMoved(colour, source, target):
-                b.require(colour == mover and b.focus[colour] == source, "not the mover's Focus")
-                b.focus[colour] = target
-            case Won(colour):
-                b.winner, b.to_move = colour, None
-            case _:
-                b.require(False, "an event Influence does not have")
-    if b.winner is None:
-        assert mover is not None
-        b.to_move = mover.opponent
-    solids = {c: statue(o) for c, o in b.statues.items()}
-    chapters = before.chapters.with_objects(0, solids, 5, (b.built[0], b.built[1]))
-    return Position((b.copies[0], b.copies[1]), (b.supply[0], b.supply[1]), (b.removed[0], b.removed[1]),
-                    (b.focus[0], b.focus[1]), b.to_move, b.winner, chapters)
+        if not isinstance(event, INFLUENCE_EVENTS):
+            raise ReplayError(f"{event_text(event)}: an event Influence does not have")
+    return replay(before, events)
 
 
 def seeded_positions(count: int, seed: int) -> list[Position]:

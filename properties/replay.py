@@ -11,35 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from oracle.games.ttykm import events as ev
 from oracle.games.ttykm.board import NEIGHBOUR, SQUARES, Action, Colour, Era
-from oracle.games.ttykm.events import (
-    Built,
-    Cleared,
-    Commanded,
-    CopyChosen,
-    Created,
-    Crushed,
-    Dug,
-    Event,
-    Fell,
-    Flattened,
-    FocusMoved,
-    Grew,
-    Halted,
-    HatOff,
-    HatOn,
-    Moved,
-    Paradox,
-    Placed,
-    Planted,
-    Pushed,
-    Shifted,
-    Stepped,
-    Trampled,
-    Travelled,
-    Unplaced,
-    Won,
-)
 from oracle.games.ttykm.notation import event_text
 from oracle.games.ttykm.objects import Kind, Thing, statue
 from oracle.games.ttykm.state import Position
@@ -92,7 +65,7 @@ class Board:
         self.solids[target] = thing
 
 
-def replay(before: Position, events: tuple[Event, ...]) -> Position:
+def replay(before: Position, events: tuple[ev.Event, ...]) -> Position:
     """The position the events lead to from ``before``."""
     b = Board([*before.copies], [*before.supply], [*before.removed], [*before.focus], before.to_move)
     if before.chapters is not None:
@@ -104,100 +77,101 @@ def replay(before: Position, events: tuple[Event, ...]) -> Position:
         b.log.append(event_text(event))
         b.require(b.winner is None, "an event after the win")
         match event:
-            case CopyChosen(colour, cell):
+            case ev.CopyChosen(colour, cell):
                 b.require(colour == mover and b.holds(colour, cell), "not the mover's copy")
-            case Moved(colour, source, target, direction) | Pushed(colour, source, target, direction):
+            case ev.Moved(colour, source, target, direction) | ev.Pushed(colour, source, target, direction):
                 b.require(source // SQUARES == target // SQUARES, "a Move leaves its era")
                 b.require(NEIGHBOUR[direction][source % SQUARES] == target % SQUARES, "not one step that way")
                 b.step(colour, source, target)
-            case Crushed(colour, cell, direction):
+            case ev.Crushed(colour, cell, direction):
                 b.require(b.holds(colour, cell), "no such copy there")
                 beyond = NEIGHBOUR[direction][cell % SQUARES]
                 b.require(beyond is None or cell - cell % SQUARES + beyond in b.solids, "no wall or object beyond it")
                 b.copies[colour] &= ~(1 << cell)
                 b.removed[colour] += 1
-            case Paradox(colour, pushed, struck):
+            case ev.Paradox(colour, pushed, struck):
                 b.require(b.holds(colour, pushed) and b.holds(colour, struck), "the two copies are not there")
                 b.copies[colour] &= ~(1 << pushed | 1 << struck)
                 b.removed[colour] += 2
-            case Travelled(colour, source, target):
+            case ev.Travelled(colour, source, target):
                 b.require(abs(target // SQUARES - source // SQUARES) == 1, "not to the next or previous era")
                 b.require(source % SQUARES == target % SQUARES, "not to the same square")
                 b.step(colour, source, target)
-            case Created(colour, cell):
+            case ev.Created(colour, cell):
                 b.require(b.empty(cell), "the square is not empty")
+                b.require(cell not in b.solids, "the square holds an object")
                 b.require(b.supply[colour] > 0, "the supply is empty")
                 b.copies[colour] |= 1 << cell
                 b.supply[colour] -= 1
-            case FocusMoved(colour, source, target):
+            case ev.FocusMoved(colour, source, target):
                 b.require(colour == mover and b.focus[colour] == source, "not the mover's Focus")
                 b.focus[colour] = target
-            case Won(colour):
+            case ev.Won(colour):
                 b.require(colour == mover, "only the mover can win")
                 b.winner, b.to_move = colour, None
-            case Planted(colour, cell):
+            case ev.Planted(colour, cell):
                 b.require(colour == mover and not b.seeds >> cell & 1 and cell not in b.solids, "no room for a seed")
                 b.require(b.seed_supply > 0, "no seed in supply")
                 b.seeds |= 1 << cell
                 b.seed_supply -= 1
-            case Dug(colour, cell):
+            case ev.Dug(colour, cell):
                 b.require(colour == mover and bool(b.seeds >> cell & 1), "no seed there")
                 b.seeds &= ~(1 << cell)
                 b.seed_supply += 1
-            case Grew(what, cell):
+            case ev.Grew(what, cell):
                 used = not b.empty(cell) or b.seeds >> cell & 1 or cell in b.solids
                 b.require(not used, "growth onto a used square")
                 b.solids[cell] = Thing(Kind(what))
-            case Cleared("seed", cell):
+            case ev.Cleared("seed", cell):
                 b.require(bool(b.seeds >> cell & 1), "no seed there")
                 b.seeds &= ~(1 << cell)
                 b.seed_supply += 1
-            case Cleared(what, cell):
+            case ev.Cleared(what, cell):
                 b.require(cell in b.solids and b.solids[cell].kind is Kind(what), f"no {what} there")
                 del b.solids[cell]
-            case Fell(source, target, direction):
+            case ev.Fell(source, target, direction):
                 b.require(source in b.solids and b.solids[source].kind is Kind.TREE, "no standing tree there")
                 b.require(NEIGHBOUR[direction][source % SQUARES] == target % SQUARES, "not one step that way")
                 b.require(b.empty(target) and target not in b.solids, "the tree lands on something")
                 del b.solids[source]
                 b.solids[target] = Thing(Kind.FALLEN, source)
-            case Flattened(colour, cell) | Trampled(colour, cell):
+            case ev.Flattened(colour, cell) | ev.Trampled(colour, cell):
                 b.require(b.holds(colour, cell), "no such copy there")
                 b.copies[colour] &= ~(1 << cell)
                 b.removed[colour] += 1
-            case HatOn(colour, elephant, cell):
+            case ev.HatOn(colour, elephant, cell):
                 b.require(cell in b.solids and b.solids[cell] == Thing(Kind(elephant)), "no wild elephant there")
                 era = cell // SQUARES
                 others = [c for c, t in b.solids.items() if c // SQUARES == era and t.hat is colour]
                 b.require(not others, "a second hat of one colour on an era")
                 b.solids[cell] = Thing(Kind(elephant), hat=colour)
-            case HatOff(colour, elephant, cell):
+            case ev.HatOff(colour, elephant, cell):
                 b.require(b.solids.get(cell) == Thing(Kind(elephant), hat=colour), "no such hat there")
                 b.solids[cell] = Thing(Kind(elephant))
-            case Commanded(colour, elephant, source, target, direction):
+            case ev.Commanded(colour, elephant, source, target, direction):
                 # a wild elephant never moves: only the player whose hat it wears commands it
                 b.require(b.solids.get(source, Thing(Kind(elephant))).hat is colour, "the elephant wears no such hat")
                 b.elephant_step(Kind(elephant), source, target, direction)
-            case Stepped(elephant, source, target, direction):
+            case ev.Stepped(elephant, source, target, direction):
                 b.elephant_step(Kind(elephant), source, target, direction)
-            case Shifted(owner, source, target, direction):
+            case ev.Shifted(owner, source, target, direction):
                 b.require(b.solids.get(source) == statue(owner), "no such statue there")
                 b.require(NEIGHBOUR[direction][source % SQUARES] == target % SQUARES, "not one step that way")
                 b.require(source // SQUARES == target // SQUARES, "a statue leaves its era")
                 b.require(b.empty(target) and target not in b.solids, "the statue enters an occupied square")
                 b.require(not b.seeds >> target & 1, "the statue enters a seed")
                 b.solids[target] = b.solids.pop(source)
-            case Halted(owner, cell, _):
+            case ev.Halted(owner, cell, _):
                 b.require(b.solids.get(cell) == statue(owner), "no such statue there")
-            case Built(colour, cell):
+            case ev.Built(colour, cell):
                 b.require(colour == mover and not b.built[colour], "not the mover's first build")
                 b.require(b.empty(cell) and cell not in b.solids and not b.seeds >> cell & 1, "the square is not empty")
                 b.solids[cell] = statue(colour)
                 b.built[colour] = True
-            case Placed(colour, cell, _):
+            case ev.Placed(colour, cell, _):
                 b.require(b.empty(cell) and cell not in b.solids and not b.seeds >> cell & 1, "the square is not free")
                 b.solids[cell] = statue(colour)
-            case Unplaced():
+            case ev.Unplaced():
                 pass
     if b.winner is None:
         assert mover is not None

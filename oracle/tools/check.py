@@ -120,16 +120,8 @@ def _is_json(value: Any, what: str, problems: list[str]) -> None:
 def _check_state(game: AnyGame, rules: Any, state: Any, at: str, problems: list[str]) -> None:
     text = game.format_state(state)
     form_json = json.loads(json.dumps(game.state_to_json(state)))
-    readers: tuple[tuple[str, Callable[[Any], Any], Any], ...] = (
-        ("text", game.parse_state, text), ("JSON", game.state_from_json, form_json))
-    for form, read, value in readers:
-        try:
-            again = game.format_state(read(value))
-        except NotationError as exc:
-            problems.append(f"{at}: the {form} form of {text} does not read back: {exc}")
-            continue
-        if again != text:
-            problems.append(f"{at}: the {form} form of {text} reads back as {again}")
+    _reads_back(at, text, text, (("text", game.parse_state, text), ("JSON", game.state_from_json, form_json)),
+                game.format_state, problems)
     try:
         game.check_state(state)
     except NotationError as exc:
@@ -171,16 +163,23 @@ def _check_actions(game: AnyGame, rules: Any, state: Any, played: Any, rng: rand
         if mover.kind == "player" and game.explain(state, action, rules).status == ILLEGAL:
             problems.append(f"{at}: the legal action {text} is explained as illegal")
         form_json = json.loads(json.dumps(game.action_to_json(action)))
-        readers: tuple[tuple[str, Callable[[Any], Any], Any], ...] = (
-            ("text", game.parse_action, text), ("JSON", game.action_from_json, form_json))
-        for form, read, value in readers:
-            try:
-                again = game.format_action(read(value))
-            except NotationError as exc:
-                problems.append(f"{at}: the {form} form of the action {text} does not read back: {exc}")
-                continue
-            if again != text:
-                problems.append(f"{at}: the {form} form of the action {text} reads back as {again}")
+        _reads_back(at, f"the action {text}", text,
+                    (("text", game.parse_action, text), ("JSON", game.action_from_json, form_json)),
+                    game.format_action, problems)
+
+
+def _reads_back(at: str, what: str, text: str, forms: tuple[tuple[str, Callable[[Any], Any], Any], ...],
+                write: Callable[[Any], str], problems: list[str]) -> None:
+    """Each of ``what``'s ``forms`` (name, reader, value: its text and its JSON form) reads back, and is
+    written again as ``text``."""
+    for form, read, value in forms:
+        try:
+            again = write(read(value))
+        except NotationError as exc:
+            problems.append(f"{at}: the {form} form of {what} does not read back: {exc}")
+            continue
+        if again != text:
+            problems.append(f"{at}: the {form} form of {what} reads back as {again}")
 
 
 def _check_perft(game: AnyGame, rules: Any, state: Any, at: str, problems: list[str]) -> None:
