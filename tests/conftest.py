@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
 TTYKM_SPEC = SPEC / "ttykm"
 ORACLE = ROOT / "oracle"
+
+
+def sample_tiers(size: int, every: int) -> list[Any]:
+    """A sample of ``size`` cases (seeds, positions) as two parameters: every ``every``-th case in the quick
+    tier, the others marked slow, so that the whole suite still runs the whole sample."""
+    return [pytest.param(range(0, size, every), id=f"every-{every}th-of-{size}"),
+            pytest.param([i for i in range(size) if i % every], id="the-rest", marks=pytest.mark.slow)]

@@ -163,6 +163,7 @@ def test_help_teaches() -> None:
         assert words in result.stdout
 
 
+@pytest.mark.slow  # two perft(5) under Memory, by the spec engine: some 7 s
 def test_perft_shows_progress_only_on_a_terminal() -> None:
     import os
     import pty

@@ -143,9 +143,15 @@ def test_every_example_is_found_and_not_run_lists_only_examples() -> None:
     commands = {example for example, _ in EXAMPLES}
     assert len(commands) > 40 and {"oracle moves", "oracle perft 4 --divide"} <= commands
     assert set(NOT_RUN) <= commands, set(NOT_RUN) - commands
+    assert set(SLOW_EXAMPLES) <= commands, set(SLOW_EXAMPLES) - commands
 
 
-@pytest.mark.parametrize(("example", "status"), [e for e in EXAMPLES if e[0] not in NOT_RUN],
+# Run in the whole suite only: some 10 s (the spec engine's perft 6), where every other example takes under one.
+SLOW_EXAMPLES = ("oracle perft 6 --engine-impl spec",)
+
+
+@pytest.mark.parametrize(("example", "status"), [pytest.param(*e, marks=[pytest.mark.slow] * (e[0] in SLOW_EXAMPLES))
+                                                 for e in EXAMPLES if e[0] not in NOT_RUN],
                          ids=[e[0][:60] for e in EXAMPLES if e[0] not in NOT_RUN])
 def test_an_example_runs_as_written(example: str, status: int, tmp_path: Path,
                                     monkeypatch: pytest.MonkeyPatch) -> None:

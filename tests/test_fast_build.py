@@ -93,6 +93,7 @@ PLANTED = ("    if (t < 32 && !(occ >> (t + 16) & 1)) n++;",
 """One line of `count_seconds`: a second action Forward counted from the past only, not from the present."""
 
 
+@pytest.mark.slow  # two builds of the engine and their differentials: some 6 s
 @needs_compiler
 def test_a_planted_bug_fails_the_differential() -> None:
     original = SOURCE.read_text(encoding="utf-8")
@@ -109,6 +110,7 @@ def test_a_planted_bug_fails_the_differential() -> None:
 HIDE = "import sys; sys.modules['oracle.games.ttykm._engine'] = None\n"
 
 
+@pytest.mark.slow  # perft(5) on the spec engine, in a process: some 6 s
 def test_without_the_extension_the_spec_answers() -> None:
     code = HIDE + (
         "from oracle.tools.cli.main import main\n"

@@ -309,6 +309,7 @@ def test_the_protocol_answers_every_hostile_line_with_a_spec_code(line: str) -> 
             assert request[key].isascii(), (key, request[key])
 
 
+@pytest.mark.slow  # some 10 s under tracemalloc
 @settings(FUZZ, max_examples=max(5, FUZZ.max_examples // 20))
 @given(st.lists(st.sampled_from(["position", "turn", "variant"]), min_size=20, max_size=20),
        st.integers(300, 15000))

@@ -82,6 +82,7 @@ def test_ctrl_c_while_loading_or_waiting_is_one_line_and_130(console_script: Pat
     assert outcomes == [(EXIT_INTERRUPTED, b"", [INTERRUPTED])] * len(DELAYS)
 
 
+@pytest.mark.slow  # four more processes; the one above covers the start
 @pytest.mark.parametrize("entry", ["console script", "python -m oracle"])
 def test_ctrl_c_after_the_answer_keeps_the_answer_and_prints_no_traceback(console_script: Path, entry: str) -> None:
     """Once the command has printed its answer, the signal may find it ended (0), still in the oracle's code

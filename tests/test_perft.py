@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -10,6 +11,7 @@ from oracle.games.ttykm.perft import children, count_turns, divide, engine, perf
 from oracle.games.ttykm.rules.standard import legal_turns, successors
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
+from tests.conftest import sample_tiers
 from tests.positions import random_playout_position, random_position
 
 START_COUNTS = [1, 16, 256, 5696, 123888]
@@ -42,12 +44,13 @@ def _plain_successor_states(position: Position) -> dict[object, int]:
     return found
 
 
-def test_fast_generator_matches_plain_rules_on_random_positions() -> None:
+@pytest.mark.parametrize("part", sample_tiers(2300, 5))
+def test_fast_generator_matches_plain_rules_on_random_positions(part: Sequence[int]) -> None:
     rng = random.Random(20261129)
     positions = [random_position(rng) for _ in range(1000)]
     positions += [random_position(rng, dense=True) for _ in range(1000)]
     positions += [random_playout_position(rng, rng.randint(1, 12)) for _ in range(300)]
-    for position in positions:
+    for position in (positions[i] for i in part):
         if position.winner is not None:
             continue
         assert count_turns(state_of(position)) == len(legal_turns(position)), position

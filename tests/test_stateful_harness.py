@@ -34,6 +34,7 @@ def test_the_oracle_passes_its_own_harness() -> None:
     run_state_machine_as_test(OracleMachine, settings=QUICK)
 
 
+@pytest.mark.slow  # some 5 s; the harness itself runs in the quick tier (above)
 def test_the_harness_runs_a_variant() -> None:
     run_state_machine_as_test(ParadoxOracleMachine, settings=QUICK)
 
