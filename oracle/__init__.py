@@ -47,11 +47,16 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'oracle' has no attribute {name!r}")
     import importlib
 
+    home = _HOMES.get(name)
+    if home is None:  # a subpackage, as `oracle.games` was once the root had loaded it
+        try:
+            return importlib.import_module(f"oracle.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"oracle.{name}":
+                raise
+            raise AttributeError(f"module 'oracle' has no attribute {name!r}") from None
     value = getattr(importlib.import_module(home), name)
     globals()[name] = value
     return value
