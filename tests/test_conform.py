@@ -40,7 +40,8 @@ def conform(engine: str, ruleset: Ruleset, **options: object) -> Report:
 
 
 def toy(name: str) -> str:
-    return f"{sys.executable} {TOYS / name}.py"
+    """A wrong engine's command: run as a module from the repository's root (tests.toy_engines.spec_rule)."""
+    return f"{sys.executable} -m tests.toy_engines.{name}"
 
 
 def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:

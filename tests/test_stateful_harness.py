@@ -12,7 +12,6 @@ from hypothesis.stateful import run_state_machine_as_test
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.tools.conform import Engine
 from oracle.tools.testing.stateful import EngineAdapter, EngineStateMachine, OracleAdapter, ProtocolAdapter
-from tests.conftest import ROOT
 
 QUICK = settings(max_examples=25, stateful_step_count=15, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow])
@@ -41,7 +40,7 @@ def test_the_harness_runs_a_variant() -> None:
 
 @pytest.fixture(scope="module")
 def toy_engine() -> Iterator[Engine]:
-    engine = Engine(f"{sys.executable} {ROOT / 'tests' / 'toy_engines' / 'no_chain.py'}")
+    engine = Engine(f"{sys.executable} -m tests.toy_engines.no_chain")
     yield engine
     engine.close()
 

@@ -9,18 +9,12 @@ too_slow, as a slow engine's would be."""
 
 from __future__ import annotations
 
-import sys
-
-import oracle.games.ttykm.rules.standard
 from oracle.games.base import GameBase
-from oracle.games.ttykm import fast
 from oracle.games.ttykm.game import TTYKM
-from oracle.tools.protocol import serve
 from tests.toy_engines.no_paradox import push_without_paradox
+from tests.toy_engines.spec_rule import serve_with_spec_rule
 
 if __name__ == "__main__":
-    fast.use("spec")  # the rules patched below are the spec's, so the spec engine must play them
-    oracle.games.ttykm.rules.standard.push = push_without_paradox
     TTYKM.perft = GameBase.perft  # type: ignore[method-assign]
     TTYKM.divide = GameBase.divide  # type: ignore[method-assign]
-    serve(sys.stdin.buffer, sys.stdout.buffer)
+    serve_with_spec_rule("push", push_without_paradox)

@@ -4,13 +4,9 @@ loses (breaks WIN.CHECK, "one era or none")."""
 
 from __future__ import annotations
 
-import sys
-
-import oracle.games.ttykm.rules.standard
-from oracle.games.ttykm import fast
 from oracle.games.ttykm.board import Colour
 from oracle.games.ttykm.state import Position
-from oracle.tools.protocol import serve
+from tests.toy_engines.spec_rule import serve_with_spec_rule
 
 
 def winner_at_exactly_one_era(position: Position, mover: Colour) -> Colour | None:
@@ -18,6 +14,4 @@ def winner_at_exactly_one_era(position: Position, mover: Colour) -> Colour | Non
 
 
 if __name__ == "__main__":
-    fast.use("spec")  # the rules patched below are the spec's, so the spec engine must play them
-    oracle.games.ttykm.rules.standard.winner_after = winner_at_exactly_one_era
-    serve(sys.stdin.buffer, sys.stdout.buffer)
+    serve_with_spec_rule("winner_after", winner_at_exactly_one_era)

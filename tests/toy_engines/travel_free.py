@@ -5,15 +5,13 @@ the new copy comes from the supply)."""
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 
 import oracle.games.ttykm.rules.standard
-from oracle.games.ttykm import fast
 from oracle.games.ttykm.board import Colour
 from oracle.games.ttykm.rules.step import Illegal, Step
 from oracle.games.ttykm.state import Position
-from oracle.tools.protocol import serve
+from tests.toy_engines.spec_rule import serve_with_spec_rule
 
 right_travel = oracle.games.ttykm.rules.standard.travel_backward
 
@@ -26,6 +24,4 @@ def travel_for_free(position: Position, colour: Colour, active: int) -> Step | I
 
 
 if __name__ == "__main__":
-    fast.use("spec")  # the rules patched below are the spec's, so the spec engine must play them
-    oracle.games.ttykm.rules.standard.travel_backward = travel_for_free
-    serve(sys.stdin.buffer, sys.stdout.buffer)
+    serve_with_spec_rule("travel_backward", travel_for_free)

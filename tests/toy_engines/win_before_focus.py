@@ -5,14 +5,11 @@ checked)."""
 
 from __future__ import annotations
 
-import sys
-
 import oracle.games.ttykm.rules.standard
-from oracle.games.ttykm import fast
 from oracle.games.ttykm.board import Colour, Era
 from oracle.games.ttykm.events import Event, Won
 from oracle.games.ttykm.state import Position
-from oracle.tools.protocol import serve
+from tests.toy_engines.spec_rule import serve_with_spec_rule
 
 right_end_turn = oracle.games.ttykm.rules.standard.end_turn
 winner_after = oracle.games.ttykm.rules.standard.winner_after
@@ -28,6 +25,4 @@ def end_turn_win_first(position: Position, colour: Colour, focus: Era) -> tuple[
 
 
 if __name__ == "__main__":
-    fast.use("spec")  # the rules patched below are the spec's, so the spec engine must play them
-    oracle.games.ttykm.rules.standard.end_turn = end_turn_win_first
-    serve(sys.stdin.buffer, sys.stdout.buffer)
+    serve_with_spec_rule("end_turn", end_turn_win_first)
