@@ -46,6 +46,7 @@ def test_a_game_without_a_reader_is_refused_when_loaded_naming_it(plant: Path,
         load_game("nim-no-reader")
 
 
+@pytest.mark.slow  # mypy --strict in a process: some 4 s
 def test_mypy_strict_names_the_missing_reader(plant: Path) -> None:
     path = planted(plant, "nim_no_reader_typed", "def read_action_json(self", "def read_action_jsn(self")
     done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--follow-imports=silent",

@@ -180,6 +180,7 @@ def push_without_paradox(copies: list[int], removed: list[int], pushed: int, dir
 ORIGINAL_PUSH = oracle.games.ttykm.rules.standard.push
 
 
+@pytest.mark.slow  # every example rendered a second time, on a broken engine: some 6 s
 def test_disabling_the_paradox_fails_exactly_the_examples_that_show_one(monkeypatch: pytest.MonkeyPatch) -> None:
     # The examples whose stated events include a paradox caused by a push.
     showing = {

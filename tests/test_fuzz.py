@@ -29,6 +29,7 @@ import os
 import random
 import sys
 import tracemalloc
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ from oracle.games.ttykm.notation import format_position, position_to_json
 from oracle.games.ttykm.state import Position
 from oracle.tools.cli.main import EXIT_ERROR, main
 from oracle.tools.protocol import ERROR_CODES, OPS, handle
+from tests.conftest import sample_tiers
 
 ROOT = Path(__file__).resolve().parent.parent
 RESPONSES = jsonschema.Draft202012Validator(
@@ -385,7 +387,10 @@ def test_the_hostile_seeds_reach_every_game_and_every_ruleset() -> None:
 # tile crashed there).
 
 
-def test_the_no_target_sweep_answers_every_case_by_the_rules() -> None:
+@pytest.mark.parametrize("part", sample_tiers(5, 5))
+def test_the_no_target_sweep_answers_every_case_by_the_rules(part: Sequence[int]) -> None:
+    """Every case is built and its coverage checked in both tiers; each tier explores its share of them
+    (every fifth case quick, the rest in the whole suite)."""
     from oracle.games.trois_ombres.rules.clock import LOSS_HOUR
     from oracle.tools.testing import no_target
 
@@ -403,7 +408,7 @@ def test_the_no_target_sweep_answers_every_case_by_the_rules() -> None:
     assert {3, LOSS_HOUR - 1} <= set(no_target.HOURS)  # 3 Ombres: the hour the cards act, and the last hour
     assert refused < len(cases)
     internal = []
-    for case in cases:
+    for case in (case for i, case in enumerate(cases) if i % 5 in part):
         no_target.explore(case, depth=2, most=6)  # a crash raises here
         for op in ("moves", "validate"):
             answer = json.loads(handle(json.dumps({"id": 1, "op": op, "game": case.game, "position": case.state})))

@@ -90,6 +90,7 @@ def test_a_lost_worker_costs_only_its_subtree(cluster: DaskRunner, tmp_path: Pat
     assert sorted(states) == sorted(plan.tasks)
 
 
+@pytest.mark.slow  # a pool of processes, one killed: some 5 s
 def test_local_processes_stop_on_a_lost_process_and_resume(tmp_path: Path) -> None:
     """Without Dask: a lost process stops the run, keeping what is done; the same run then finishes."""
     plan = perft_cluster.plan(GAME, RULES, START, 3, 1)

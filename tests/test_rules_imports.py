@@ -12,12 +12,15 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from oracle.tools.site.layout import import_circles, module_imports
 from tests.conftest import ROOT
 
 TTYKM = "oracle.games.ttykm"
 
 
+@pytest.mark.slow  # the whole tree's circles are checked in the quick tier too (tests/test_layout.py)
 def test_no_import_circle_in_ttykm() -> None:
     assert [group for group in import_circles(ROOT) if any(m.startswith(TTYKM) for m in group)] == []
 

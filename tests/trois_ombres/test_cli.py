@@ -17,7 +17,8 @@ def oracle(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
-@pytest.mark.parametrize(("seed", "forget", "result"), [(1, 0.0, "win"), (1, 0.5, "loss")])
+@pytest.mark.parametrize(("seed", "forget", "result"), [(1, 0.0, "win"),
+                                                        pytest.param(1, 0.5, "loss", marks=pytest.mark.slow)])
 def test_a_seeded_game_through_the_cli(capsys: pytest.CaptureFixture[str], seed: int, forget: float,
                                        result: str) -> None:
     _, actions = play_game(Rules(), seed, forget)
