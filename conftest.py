@@ -58,6 +58,8 @@ SLOW_TESTS = (
     "properties/test_influence_play.py::TestPlayInfluenceMoveCopy",
     "properties/test_convergence_play.py::TestGrowthInfluencePlay",
     "properties/test_convergence_play.py::TestInfluenceMemoryPlay",
+    "properties/test_play.py::TestPlayCopyChoiceFree",
+    "properties/test_play.py::TestPlaySelfPushParadox",
 )
 
 

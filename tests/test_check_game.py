@@ -11,7 +11,9 @@ from oracle.tools.check import check_game
 TOY = {"nim": "tests.toy_game"}
 
 
-@pytest.mark.parametrize("name", [*GAMES, *TOY])
+# 3 Ombres' games are the longest to check (some 6 s): in the whole suite only.
+@pytest.mark.parametrize("name", [pytest.param(name, marks=[pytest.mark.slow] * (name == "trois-ombres"))
+                                  for name in [*GAMES, *TOY]])
 def test_every_game_passes_check_game(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     if name in TOY:
         monkeypatch.setitem(GAMES, name, TOY[name])

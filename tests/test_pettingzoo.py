@@ -20,8 +20,11 @@ from oracle.adapters.pettingzoo import env, parallel_env
 from oracle.games import GAMES as REGISTRY
 
 # Every game of the registry under its default rules, then other settings worth a run of their own.
-GAMES = [*((name, {}) for name in sorted(REGISTRY)), ("ttykm", {"ruleset": "convergence"}),
-         ("time-chase", {"players": 3}), ("trois-ombres", {"players": 2, "hercule_traps": 1})]
+# Each game's default setting in both tiers; a further setting of each in the whole suite only.
+GAMES = [*((name, {}) for name in sorted(REGISTRY)),
+         *(pytest.param(name, setting, marks=pytest.mark.slow) for name, setting in (
+             ("ttykm", {"ruleset": "convergence"}), ("time-chase", {"players": 3}),
+             ("trois-ombres", {"players": 2, "hercule_traps": 1})))]
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

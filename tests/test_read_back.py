@@ -303,6 +303,7 @@ def test_a_records_rules_agreeing_everywhere_replay(capsys: pytest.CaptureFixtur
 # --- 8. replay and apply run in the memory of one state -------------------------------------------------
 
 
+@pytest.mark.slow  # two replays under tracemalloc: some 5 s
 def test_replay_keeps_no_step_and_walks_the_record_lazily() -> None:
     """The CLI's replay keeps no step (each is printed and dropped): ten times the plies take about the
     same memory (a 4 MB record's peak is measured in docs/performance.md)."""
