@@ -268,6 +268,8 @@ def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, *, cache:
         return 0
     if fast.covers(position, ruleset):
         return fast.perft(position, depth, ruleset, cache)  # the compiled engine, with its own table
+    if fast.covers_chapters(position, ruleset):
+        return fast.chapter_perft(position, depth, ruleset, cache)  # the compiled chapter engine, likewise
     chosen = engine(position, ruleset)
     if cache and table is None:
         table = Table()
