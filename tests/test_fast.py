@@ -216,6 +216,15 @@ def test_observation_planes_are_the_encodings() -> None:
         expected = [float(f"{x:.7g}") for x in observation_tensor(position_to_json(position))]
         got = [float(f"{x:.7g}") for x in fast.tensor(position)]
         assert got == expected, position
+    for k, rules in enumerate(CHAPTERS):  # the chapters' objects too, and a won game
+        play = fast.compiled_play(rules)
+        assert play is not None
+        for position in chapter_positions(rules, 90 + k, 30):
+            after = [after for _, after in fast.successors(position, rules)]
+            for seen in (position, *[a for a in after if a.winner is not None][:1]):
+                expected = [float(f"{x:.7g}") for x in observation_tensor(position_to_json(seen))]
+                got = [float(f"{x:.7g}") for x in play.tensor(seen, 0)]
+                assert got == expected, (rules.name, seen)
 
 
 def test_a_position_after_is_the_one_apply_makes() -> None:

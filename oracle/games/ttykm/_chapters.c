@@ -1179,6 +1179,67 @@ static PyObject *py_play_id(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* chapter_tensor(white, black, supply_w, supply_b, removed_w, removed_b, focus_w, focus_b, to_move, seeds,
+ * cells, built_w, built_b, modules): the observation planes of a chapter position (ENCODING.OBSERVATION,
+ * oracle/games/ttykm/encoding.py `PLANES`) as float32 bytes, 29 planes of 48 cells; to_move -1 for none,
+ * modules bit 0 Growth, 1 Influence, 2 Memory (each chapter's planes only where it is in play). */
+#define PLANES 29
+enum { P_SEED = 2, P_SHRUB, P_TREE, P_FALLEN, P_ROOT, P_STATUE, P_ELEPHANT = 10, P_HAT = 12, P_FOCUS = 14,
+       P_TO_MOVE = 16, P_SUPPLY = 18, P_REMOVED = 20, P_SEED_SUPPLY = 22, P_BUILT = 23, P_CHAPTER = 25 };
+static PyObject *py_tensor(PyObject *self, PyObject *args) {
+    unsigned long long masks[2], seeds;
+    int supply[2], removed[2], focus[2], to_move, built[2], modules;
+    const char *cells;
+    Py_ssize_t ncells;
+    if (!PyArg_ParseTuple(args, "KKiiiiiiiKy#iii", &masks[0], &masks[1], &supply[0], &supply[1], &removed[0],
+                          &removed[1], &focus[0], &focus[1], &to_move, &seeds, &cells, &ncells, &built[0], &built[1],
+                          &modules))
+        return NULL;
+    if (ncells != 48 || (masks[0] | masks[1] | seeds) > ALL_CELLS || focus[0] < 0 || focus[0] > 2 || focus[1] < 0 ||
+        focus[1] > 2) {
+        PyErr_SetString(PyExc_ValueError, "not a valid chapter position (POSITION.VALID)");
+        return NULL;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, PLANES * 48 * sizeof(float));
+    if (!out) return NULL;
+    float *t = (float *)PyBytes_AS_STRING(out);
+    memset(t, 0, PLANES * 48 * sizeof(float));
+#define AT(plane, c) t[(plane) * 48 + (c)]
+    for (int k = 0; k < 2; k++) {
+        for (int c = 0; c < 48; c++) {
+            if (masks[k] >> c & 1) AT(k, c) = 1.0f;
+            AT(P_SUPPLY + k, c) = (float)(supply[k] / 4.0);
+            AT(P_REMOVED + k, c) = (float)(removed[k] / 7.0);
+            if (to_move == k) AT(P_TO_MOVE + k, c) = 1.0f;
+            if (modules & 2 && built[k]) AT(P_BUILT + k, c) = 1.0f;
+        }
+        for (int s = 0; s < 16; s++) AT(P_FOCUS + k, focus[k] * 16 + s) = 1.0f;
+    }
+    for (int c = 0; c < 48; c++) {
+        for (int k = 0; k < 3; k++)
+            if (modules >> k & 1) AT(P_CHAPTER + k, c) = 1.0f;
+        if (modules & 1) {
+            AT(P_SEED_SUPPLY, c) = (float)((SEEDS - __builtin_popcountll(seeds)) / 5.0);
+            if (seeds >> c & 1) AT(P_SEED, c) = 1.0f;
+        }
+        int v = (unsigned char)cells[c];
+        if (modules & 1 && v == SHRUB) AT(P_SHRUB, c) = 1.0f;
+        if (modules & 1 && v == TREE) AT(P_TREE, c) = 1.0f;
+        if (modules & 1 && v >= FALLEN && v < STATUE) {
+            int root = STEP[OPPOSITE[v - FALLEN]][c];
+            AT(P_FALLEN, c) = 1.0f;
+            if (root >= 0) AT(P_ROOT, root) = 1.0f;
+        }
+        if (modules & 2 && IS_STATUE(v)) AT(P_STATUE + v - STATUE, c) = 1.0f;
+        if (modules & 4 && v >= ELEPHANT && v < CELL_VALUES) {
+            AT(P_ELEPHANT + (v - ELEPHANT) / 3, c) = 1.0f;
+            if ((v - ELEPHANT) % 3) AT(P_HAT + (v - ELEPHANT) % 3 - 1, c) = 1.0f;
+        }
+    }
+#undef AT
+    return out;
+}
+
 static PyObject *py_perft(PyObject *self, PyObject *args) {
     PyObject *state;
     int bits, depth, use_table = 1;
@@ -1226,6 +1287,8 @@ static PyMethodDef chapter_methods[] = {
      "chapter_turn_ids(state, flags, alphabet): the numbers of every legal turn, in increasing order."},
     {"chapter_play_id", py_play_id, METH_VARARGS,
      "chapter_play_id(state, flags, alphabet, id): the position after the turn numbered id, or None."},
+    {"chapter_tensor", py_tensor, METH_VARARGS,
+     "The observation planes of a chapter position, as float32 bytes."},
     {"chapter_perft", py_perft, METH_VARARGS,
      "chapter_perft(state, flags, depth, table=True): the number of turn sequences of a chapter state."},
     {"chapter_set_table_bits", py_set_table_bits, METH_O,

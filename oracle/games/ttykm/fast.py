@@ -157,7 +157,7 @@ COLOURS = (Colour.WHITE, Colour.BLACK)
 
 
 def _thing(c: int, value: int) -> Thing:
-    """The object `perft_chapters` writes ``value`` for on cell ``c`` (`perft_chapters._cell_value` read back)."""
+    """The object `perft_chapters` writes ``value`` for on cell ``c`` (`perft_chapters.cell_value` read back)."""
     if value == perft_chapters.SHRUB:
         return SHRUB
     if value == perft_chapters.TREE:
@@ -416,6 +416,21 @@ def chapter_after_id(position: Position, action_id: int, ruleset: Ruleset) -> Po
     return _chapter_position(position, after, action_id % 3)
 
 
+def chapter_tensor(position: Position) -> Sequence[float]:
+    """The observation planes of a chapter position (ENCODING.OBSERVATION), flattened; the compiled engine."""
+    chapters = position.chapters
+    assert chapters is not None
+    cells = bytearray(48)
+    for c, thing in chapters.solids:
+        cells[c] = perft_chapters.cell_value(c, thing)
+    modules = sum(1 << k for k, name in enumerate(("growth", "influence", "memory")) if name in chapters.modules)
+    mover = -1 if position.to_move is None else int(position.to_move)
+    planes = _engine_module().chapter_tensor(*position.copies, *position.supply, *position.removed,
+                                             int(position.focus[0]), int(position.focus[1]), mover, chapters.seeds,
+                                             bytes(cells), *chapters.built, modules)
+    return memoryview(planes).cast("f")
+
+
 class CompiledPlay:
     """The compiled `oracle.interface.FastPlay` under one rules value other than the standard rules with no
     variant: a chapter ruleset or pair (a Convergence game once drawn), or the standard game under variants,
@@ -438,12 +453,7 @@ class CompiledPlay:
         return chapter_after_id(state, action_id, self.rules)
 
     def tensor(self, state: Position, player: int) -> Sequence[float]:
-        if state.chapters is None:
-            return tensor(state)
-        from oracle.games.ttykm.encoding import observation_tensor
-        from oracle.games.ttykm.notation import position_to_json
-
-        return observation_tensor(position_to_json(state))  # the chapters' objects: the encoding's own planes
+        return tensor(state) if state.chapters is None else chapter_tensor(state)
 
 
 @cache
