@@ -239,6 +239,24 @@ def test_the_compiled_engine_is_built_and_chosen() -> None:
     assert fast.available() == ("compiled", "spec")
     assert fast.chosen() == fast.COMPILED
     assert fast.note() is None
+    growth = Ruleset.parse("growth")
+    assert fast.covers_chapters(start_position(growth), growth) and not fast.covers(start_position(growth), growth)
+    assert fast.description().startswith("compiled (C) for the standard game, the chapters and pairs")
+    convergence = Ruleset.parse("convergence")
+    assert not fast.covers_chapters(start_position(convergence), convergence)  # before its draw: the spec's
+
+
+def test_a_build_without_the_chapters_plays_them_on_the_spec(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An extension built before the chapters were compiled (a checkout not rebuilt) still answers, and
+    says what it compiles: the spec plays the chapters and the variants other than copy-choice=free."""
+    monkeypatch.setattr(fast, "_chapters_built", False)
+    growth = Ruleset.parse("growth")
+    start = start_position(growth)
+    assert not fast.covers_chapters(start, growth)
+    assert perft(start, 3, growth) == 225296
+    assert fast.successors(start, growth) == successors(start, growth)
+    if fast.chosen() == fast.COMPILED:
+        assert fast.description().startswith("compiled (C) for the standard game; the spec for the chapters")
 
 
 def test_the_switch_between_engines() -> None:

@@ -1278,7 +1278,16 @@ static PyObject *py_set_table_bits(PyObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+/* Empty the table, allocating it if need be, and touch every page of it: a count timed after this pays
+ * neither for the allocation nor for the first touch of its memory. */
+static PyObject *py_clear_table(PyObject *self, PyObject *unused) {
+    if (!ensure_table()) return PyErr_NoMemory();
+    memset(table, 0, (table_mask + 1) * sizeof(Entry));
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef chapter_methods[] = {
+    {"chapter_clear_table", py_clear_table, METH_NOARGS, "Empty the chapters' transposition table (allocated)."},
     {"chapter_count_turns", py_count_turns, METH_VARARGS,
      "chapter_count_turns(state, flags): the number of legal turns of a chapter state."},
     {"chapter_lines", py_lines, METH_VARARGS,

@@ -49,6 +49,8 @@ IMPLEMENTATIONS = (COMPILED, SPEC)
 """The engines a process may choose (``--engine-impl``)."""
 
 _engine: ModuleType | None = _load()
+_chapters_built: bool = _engine is not None and hasattr(_engine, "chapter_lines")
+"""Whether the build holds the chapters (`_chapters.c`): one made before them plays the standard game only."""
 _chosen: str = COMPILED if _engine is not None else SPEC
 
 State = tuple[int, int, int, int, int, int]
@@ -75,6 +77,8 @@ def use(name: str) -> None:
 
 def description() -> str:
     """The engine in use, in a few words (``oracle version``)."""
+    if _chosen == COMPILED and not _chapters_built:
+        return "compiled (C) for the standard game; the spec for the chapters, variants, explain and events"
     if _chosen == COMPILED:
         return ("compiled (C) for the standard game, the chapters and pairs and every variant the fast perft"
                 " mirrors; the spec for explain, events and a Convergence game before its draw")
@@ -124,7 +128,8 @@ def covers_chapters(position: Position, ruleset: Ruleset = STANDARD) -> bool:
     chapters of a ruleset or pair (a Convergence game after its draw), or the standard game under variants,
     every variant one `perft_chapters` mirrors (`perft_chapters.covers`); the standard game itself, and it
     under `COMPILED_VARIANTS`, is `covers`'s."""
-    return (_chosen == COMPILED and position.to_move is not None and "convergence" not in _modules(position)
+    return (_chosen == COMPILED and _chapters_built and position.to_move is not None
+            and "convergence" not in _modules(position)
             and perft_chapters.covers(ruleset) and not covers(position, ruleset))
 
 
@@ -253,6 +258,12 @@ def chapter_successors(position: Position, ruleset: Ruleset = STANDARD) -> list[
     targets = [f for f in (0, 1, 2) if f != state[1 + mover]]
     return [(Turn(copy, actions, ERAS[f]), _chapter_position(position, after, f))
             for _, copy, actions, after in lines for f in targets]
+
+
+def clear_chapter_table() -> None:
+    """Empty the compiled chapter engine's table, allocated and its memory touched (for benchmarks: a count
+    timed after this pays for neither)."""
+    _engine_module().chapter_clear_table()
 
 
 def covers(position: Position, ruleset: Ruleset = STANDARD) -> bool:
@@ -462,6 +473,6 @@ def compiled_play(rules: Ruleset) -> StandardPlay | CompiledPlay | None:
     a variant it does not mirror, or the spec engine chosen)."""
     if rules == STANDARD:
         return STANDARD_PLAY
-    if not perft_chapters.covers(rules):
+    if not perft_chapters.covers(rules) or not (_chapters_built or rules.variants <= COMPILED_VARIANTS):
         return None
     return CompiledPlay(rules)
