@@ -246,6 +246,25 @@ def test_the_compiled_engine_is_built_and_chosen() -> None:
     assert not fast.covers_chapters(start_position(convergence), convergence)  # before its draw: the spec's
 
 
+def test_a_cluster_worker_counts_a_chapter_subtree_on_the_engine_its_caller_chose() -> None:
+    """`perft.count_text`, what each Dask worker runs (`oracle perft --workers`): it counts on the engine named,
+    and each engine gives the same count."""
+    from oracle.games.ttykm.notation import format_position
+    from oracle.games.ttykm.perft import count_text
+
+    rules = Ruleset.parse("growth+memory")
+    text = format_position(fast.successors(start_position(rules), rules)[7][1])
+    before = fast.chosen()
+    counts = {}
+    try:
+        for name in fast.available():
+            counts[name] = count_text(text, 3, rules.name, name)
+            assert fast.chosen() == name
+    finally:
+        fast.use(before)
+    assert len(set(counts.values())) == 1 and counts["spec"] > 100_000, counts
+
+
 def test_a_build_without_the_chapters_plays_them_on_the_spec(monkeypatch: pytest.MonkeyPatch) -> None:
     """An extension built before the chapters were compiled (a checkout not rebuilt) still answers, and
     says what it compiles: the spec plays the chapters and the variants other than copy-choice=free."""
