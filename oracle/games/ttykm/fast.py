@@ -186,9 +186,9 @@ After = tuple[int, int, int, int, int, bytes, int, int]
 """What a line leaves, as `_chapters.c` gives it: (white, black, supply_w, supply_b, seeds, cells, built_w, built_b)."""
 
 
-def _chapter_position(position: Position, after: After, focus: int) -> Position:
-    """The position after a mover's line leaves ``after`` and the Focus moves to ``focus`` (TURN.END,
-    WIN.CHECK): the same value the spec's `end_turn` builds."""
+def _chapter_positions(position: Position, after: After, foci: Sequence[int]) -> list[Position]:
+    """The positions after a mover's line leaves ``after`` and the Focus moves to each of ``foci`` (TURN.END,
+    WIN.CHECK): the same values the spec's `end_turn` builds, sharing their objects."""
     white, black, supply_w, supply_b, seeds, cells, built_w, built_b = after
     me = position.to_move
     assert me is not None
@@ -199,16 +199,20 @@ def _chapter_position(position: Position, after: After, focus: int) -> Position:
         chapters = Chapters(chapters.modules, seeds, tuple((c, thing) for c, v in enumerate(cells) if v
                                                            and (thing := things[c][v]) is not None),
                             SEEDS - seeds.bit_count(), (bool(built_w), bool(built_b)))
-    era = ERAS[focus]
-    return Position(
-        copies=(white, black),
-        supply=(supply_w, supply_b),
-        removed=(COPIES_PER_PLAYER - white.bit_count() - supply_w, COPIES_PER_PLAYER - black.bit_count() - supply_b),
-        focus=(era, position.focus[1]) if me is Colour.WHITE else (position.focus[0], era),
-        to_move=None if won else me.opponent,
-        winner=me if won else None,
-        chapters=chapters,
-    )
+    removed = (COPIES_PER_PLAYER - white.bit_count() - supply_w, COPIES_PER_PLAYER - black.bit_count() - supply_b)
+    out = []
+    for focus in foci:
+        era = ERAS[focus]
+        out.append(Position(
+            copies=(white, black),
+            supply=(supply_w, supply_b),
+            removed=removed,
+            focus=(era, position.focus[1]) if me is Colour.WHITE else (position.focus[0], era),
+            to_move=None if won else me.opponent,
+            winner=me if won else None,
+            chapters=chapters,
+        ))
+    return out
 
 
 def _eras_of(mask: int) -> int:
@@ -236,13 +240,16 @@ def _rank(action: TurnAction) -> int:
     return alphabet(frozenset({"growth", "influence", "memory"})).index(action)
 
 
-def chapter_successors(position: Position, ruleset: Ruleset = STANDARD) -> list[tuple[Turn, Position]]:
-    """Every legal turn with the position after it, in `legal_turns` order, on the compiled chapter engine
-    (`covers_chapters` must hold)."""
+Line = tuple[tuple[int, int, int], int | None, tuple[TurnAction, ...], After]
+"""A legal line: its place in `legal_turns` order, the copy, the actions and what it leaves."""
+
+
+def _chapter_lines(position: Position, ruleset: Ruleset) -> tuple[list[Line], list[int]]:
+    """Every legal line of a chapter position in `legal_turns` order, and the Focus choices of each."""
     check_position(position)
     state, flags = _chapter_args(position, ruleset)
     auto_pull = ruleset.pull_automatic
-    lines: list[tuple[tuple[int, int, int], int | None, tuple[TurnAction, ...], After]] = []
+    lines: list[Line] = []
     for line in _engine_module().chapter_lines(state, flags):
         copy, first, second = line[:3]
         after: After = line[3:]
@@ -255,9 +262,21 @@ def chapter_successors(position: Position, ruleset: Ruleset = STANDARD) -> list[
         lines.append(((copy, ranks[0], ranks[1] if second >= 0 else -1), copy, actions, after))
     lines.sort(key=lambda line: line[0])  # no actions first, then by copy and by actions (ORACLE.ORDER)
     mover = state[0]
-    targets = [f for f in (0, 1, 2) if f != state[1 + mover]]
-    return [(Turn(copy, actions, ERAS[f]), _chapter_position(position, after, f))
-            for _, copy, actions, after in lines for f in targets]
+    return lines, [f for f in (0, 1, 2) if f != state[1 + mover]]
+
+
+def chapter_successors(position: Position, ruleset: Ruleset = STANDARD) -> list[tuple[Turn, Position]]:
+    """Every legal turn with the position after it, in `legal_turns` order, on the compiled chapter engine
+    (`covers_chapters` must hold)."""
+    lines, targets = _chapter_lines(position, ruleset)
+    return [(Turn(copy, actions, ERAS[f]), after) for _, copy, actions, left in lines
+            for f, after in zip(targets, _chapter_positions(position, left, targets), strict=True)]
+
+
+def chapter_legal_turns(position: Position, ruleset: Ruleset = STANDARD) -> list[Turn]:
+    """Every legal turn, in `legal_turns` order, on the compiled chapter engine (`covers_chapters` must hold)."""
+    lines, targets = _chapter_lines(position, ruleset)
+    return [Turn(copy, actions, ERAS[f]) for _, copy, actions, _ in lines for f in targets]
 
 
 def clear_chapter_table() -> None:
@@ -350,9 +369,11 @@ def successors(position: Position, ruleset: Ruleset = STANDARD) -> list[tuple[Tu
 
 def legal_turns(position: Position, ruleset: Ruleset = STANDARD) -> list[Turn]:
     """Every legal turn, in `legal_turns` order, on the engine that `covers` the position."""
-    if not covers(position, ruleset) and not covers_chapters(position, ruleset):
-        return standard.legal_turns(position, ruleset)
-    return [turn for turn, _ in successors(position, ruleset)]
+    if covers(position, ruleset):
+        return [turn for turn, _ in successors(position, ruleset)]
+    if covers_chapters(position, ruleset):
+        return chapter_legal_turns(position, ruleset)
+    return standard.legal_turns(position, ruleset)
 
 
 def turn_ids(position: Position, ruleset: Ruleset = STANDARD) -> list[int]:
@@ -424,7 +445,7 @@ def chapter_after_id(position: Position, action_id: int, ruleset: Ruleset) -> Po
     if found is None:
         return None
     after: After = found[:8]
-    return _chapter_position(position, after, action_id % 3)
+    return _chapter_positions(position, after, (action_id % 3,))[0]
 
 
 def chapter_tensor(position: Position) -> Sequence[float]:
