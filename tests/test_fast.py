@@ -246,6 +246,15 @@ def test_the_compiled_engine_is_built_and_chosen() -> None:
     assert not fast.covers_chapters(start_position(convergence), convergence)  # before its draw: the spec's
 
 
+def test_a_variant_that_does_not_change_the_ruleset_is_refused_as_the_spec_refuses_it() -> None:
+    from oracle.errors import InapplicableVariant
+
+    start = start_position(Ruleset.parse("growth"))
+    for answer in (successors, fast.successors, fast.legal_turns):
+        with pytest.raises(InapplicableVariant, match="pull=automatic does not change the rules of growth"):
+            answer(start, Ruleset.parse("growth+pull=automatic"))
+
+
 def test_a_cluster_worker_counts_a_chapter_subtree_on_the_engine_its_caller_chose() -> None:
     """`perft.count_text`, what each Dask worker runs (`oracle perft --workers`): it counts on the engine named,
     and each engine gives the same count."""

@@ -29,6 +29,7 @@ from oracle.games.ttykm import perft_chapters
 from oracle.games.ttykm.board import ACTION_ORDER, MOVES, Action, Colour, Era
 from oracle.games.ttykm.objects import SEEDS, SHRUB, TREE, Chapters, Kind, Thing, fallen, statue
 from oracle.games.ttykm.rules import standard
+from oracle.games.ttykm.rules.variants import check_variants
 from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, Position, check_position
 from oracle.games.ttykm.turn import Aimed, Pull, Turn, TurnAction
@@ -247,6 +248,8 @@ Line = tuple[tuple[int, int, int], int | None, tuple[TurnAction, ...], After]
 def _chapter_lines(position: Position, ruleset: Ruleset) -> tuple[list[Line], list[int]]:
     """Every legal line of a chapter position in `legal_turns` order, and the Focus choices of each."""
     check_position(position)
+    if ruleset.variants:  # VARIANT.SCOPE: refused as the spec refuses it
+        check_variants(_modules(position), ruleset)
     state, flags = _chapter_args(position, ruleset)
     auto_pull = ruleset.pull_automatic
     lines: list[Line] = []
