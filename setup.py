@@ -1,4 +1,4 @@
-"""The compiled engine of TTYKM's standard game, built where a C compiler is present.
+"""The compiled engine of TTYKM (the standard game and the chapters), built where a C compiler is present.
 
 Everything else is in pyproject.toml.  ``optional=True``: without a compiler
 the package installs all the same and plays on the spec engine
@@ -12,7 +12,8 @@ setup(
     ext_modules=[
         Extension(
             "oracle.games.ttykm._engine",
-            ["oracle/games/ttykm/_engine.c"],
+            ["oracle/games/ttykm/_engine.c", "oracle/games/ttykm/_chapters.c"],
+            depends=["oracle/games/ttykm/_chapters.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall"],
             optional=True,
         )

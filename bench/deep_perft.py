@@ -15,7 +15,8 @@ to `oracle/games/ttykm/perft_table.py`, which the vector export copies (spec/vec
 
     .venv/bin/python bench/deep_perft.py count RULESET DEPTH
         perft from a chapter ruleset's or pair's start, in this process, by
-        the fast perft (for the counts that take seconds, not hours).
+        the fast perft: the compiled engine where it is built (a table of
+        2^22 entries, 256 MB), else the spec's.
 
     .venv/bin/python bench/deep_perft.py compiled DEPTH NAMED_DEPTH
         perft(DEPTH) from the standard start split by first turn (the
@@ -46,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle.games import load_game
+from oracle.games.ttykm import fast
 from oracle.games.ttykm.board import Action
 from oracle.games.ttykm.notation import parse_position
 from oracle.games.ttykm.perft import perft
@@ -158,10 +160,12 @@ def count(name: str, depth: int) -> int:
     if name not in CHAPTER_SETS:
         say(f"{name}: not a chapter ruleset or pair ({', '.join(CHAPTER_SETS)})")
         return 2
+    if fast.chosen() == fast.COMPILED:
+        fast.size_chapter_table(22)  # 256 MB: a deep count keeps more of what it meets
     started, cpu = time.perf_counter(), time.process_time()
     nodes = perft(start_position(rules), depth, rules)
     say(f"{name} perft {depth} = {nodes} ({time.process_time() - cpu:.1f} s of CPU,"
-        f" {time.perf_counter() - started:.1f} s)")
+        f" {time.perf_counter() - started:.1f} s, the {fast.chosen()} engine)")
     chapters = {n: dict(c) for n, c in current()["CHAPTER_PERFT"].items()}
     chapters.setdefault(name, {})[depth] = nodes
     write(chapters=chapters)
@@ -192,7 +196,6 @@ def mirror_position(position: Position) -> Position:
 
 
 def compiled(depth: int, named_depth: int) -> int:
-    from oracle.games.ttykm import fast
     from oracle.games.ttykm.notation import format_turn
 
     if fast.chosen() != fast.COMPILED:

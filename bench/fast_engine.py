@@ -3,6 +3,7 @@
     python bench/fast_engine.py                 # every measure, a few minutes
     python bench/fast_engine.py --deep          # also perft(8) on the compiled engine (about 15 CPU s)
     python bench/fast_engine.py --positions N   # the differential on N positions (default 100,000)
+    python bench/fast_engine.py --chapter-positions N  # the chapters' on N (default 30,000)
 
 Each measure runs once on each engine (``--engine-impl spec`` and
 ``compiled``, switched in this process by `oracle.games.ttykm.fast.use`), in
@@ -10,11 +11,14 @@ CPU time of this process, which other work on a shared machine does not
 inflate.  It prints, per measure, both figures and their ratio:
 
 * standard perft(6) from the start (and perft(7), perft(8) on the compiled engine);
-* OpenSpiel random playouts on TTYKM standard, states per CPU second;
+* each chapter ruleset's and pair's perft from its start, against the spec engine's fast perft
+  (`perft_chapters`), each count checked against the published one;
+* OpenSpiel random playouts on TTYKM standard and on each chapter ruleset and pair, states per CPU second;
 * one observation tensor (OpenSpiel's observer, and ``state.observation_tensor``), one legal-action list;
 * PettingZoo random games, steps per CPU second;
 * OpenSpiel's MCTS (8 simulations, one random rollout each), CPU seconds per move;
-* the differential: the compiled engine's turns and positions after each against the plain rules'.
+* the differential: the compiled engine's turns and positions after each against the plain rules', on
+  standard positions and on positions of every chapter ruleset, pair and variant ruleset.
 """
 
 from __future__ import annotations
@@ -67,12 +71,37 @@ def perft_rows(deep: bool) -> None:
         print(f"| standard perft({depth}), compiled only | | {took:.2f} CPU s | |", flush=True)
 
 
-def playout_states(seconds: float) -> float:
+CHAPTER_PERFT = (("growth", 4, 15398144), ("influence", 5, 45602128), ("memory", 6, 102760184),
+                 ("growth+influence", 4, 64229268), ("growth+memory", 4, 15348416), ("influence+memory", 5, 42579660))
+"""Each chapter start's count timed: the deepest the spec engine's fast perft makes in a few seconds to
+half a minute."""
+
+
+def chapter_perft_rows() -> None:
+    from oracle.games.ttykm.rules.standard import start_position
+    from oracle.games.ttykm.ruleset import Ruleset
+
+    for name, depth, nodes in CHAPTER_PERFT:
+        rules = Ruleset.parse(name)
+        start = start_position(rules)
+        times = {}
+        for engine in ENGINES:
+            fast.use(engine)
+            if engine == "compiled":
+                fast.clear_chapter_table()  # emptied (nothing counted before helps), its memory already touched
+            began = time.process_time()
+            counted = perft(start, depth, rules)
+            times[engine] = time.process_time() - began
+            assert counted == nodes, (name, engine, counted)
+        row(f"{name} perft({depth}), {nodes:,}", times["spec"], times["compiled"], "CPU s", False)
+
+
+def playout_states(seconds: float, ruleset: str = "") -> float:
     import pyspiel
 
     import oracle.adapters.openspiel  # noqa: F401
 
-    game = pyspiel.load_game("ttykm")
+    game = pyspiel.load_game("ttykm", {"ruleset": ruleset} if ruleset else {})
     rng = random.Random(1)
     states, began = 0, time.process_time()
     while time.process_time() - began < seconds:
@@ -81,6 +110,15 @@ def playout_states(seconds: float) -> float:
             state.apply_action(rng.choice(state.legal_actions()))
             states += 1
     return states / (time.process_time() - began)
+
+
+def chapter_playout_rows(seconds: float) -> None:
+    for name, _, _ in CHAPTER_PERFT:
+        figures = {}
+        for engine in ENGINES:
+            fast.use(engine)
+            figures[engine] = playout_states(seconds, name)
+        row(f"OpenSpiel random playouts, {name}", figures["spec"], figures["compiled"], "states/CPU s", True)
 
 
 def fresh(state: Any) -> Any:
@@ -94,7 +132,7 @@ def fresh(state: Any) -> Any:
     return copy
 
 
-def openspiel_rows() -> None:
+def openspiel_rows(seconds: float) -> None:
     import pyspiel
 
     import oracle.adapters.openspiel  # noqa: F401
@@ -109,7 +147,7 @@ def openspiel_rows() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
         observer = game.make_py_observer()
         figures[name] = {
-            "playouts": playout_states(5.0),
+            "playouts": playout_states(seconds),
             "observer": per_call(lambda observer=observer, state=state: observer.set_from(state, 0)),  # type: ignore[misc]
             "tensor": per_call(lambda state=state: state.observation_tensor(0)),  # type: ignore[misc]
             "legal": per_call(lambda state=state: fresh(state).legal_actions()),  # type: ignore[misc]
@@ -197,10 +235,36 @@ def differential(count: int) -> None:
           f" plain rules agree on every turn, its order and the position after it: {took:.0f} CPU s", flush=True)
 
 
+def chapter_differential(count: int) -> None:
+    """The same on ``count`` positions of the chapters: half over the chapter rulesets and pairs, half over
+    every variant in every ruleset it changes, each half crowded and from random play."""
+    from tests.test_fast import CHAPTERS, VARIANT_RULESETS, assert_agrees_in, chapter_positions
+
+    fast.use("compiled")
+    sample = random.Random(0)
+    checked = 0
+
+    def check() -> None:
+        nonlocal checked
+        for group in (CHAPTERS, VARIANT_RULESETS):
+            for k, rules in enumerate(group):
+                for position in chapter_positions(rules, 515151 + k, count // 2 // len(group)):
+                    assert_agrees_in(position, rules, sample)
+                    checked += 1
+
+    took = cpu(check)
+    print(f"\ndifferential of the chapters: {checked:,} positions of {len(CHAPTERS)} chapter rulesets and pairs and"
+          f" {len(VARIANT_RULESETS)} variant rulesets (crowded, from random play), the compiled engine and the plain"
+          f" rules agree on every turn, its order, the position after it, the count and the numbers: {took:.0f} CPU s",
+          flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deep", action="store_true", help="also perft(8) on the compiled engine")
     parser.add_argument("--positions", type=int, default=100_000, help="positions of the differential")
+    parser.add_argument("--chapter-positions", type=int, default=30_000, help="positions of the chapters' differential")
+    parser.add_argument("--playout-seconds", type=float, default=5.0, help="CPU seconds of playouts per engine")
     parser.add_argument("--pettingzoo-games", type=int, default=200)
     parser.add_argument("--mcts-moves", type=int, default=40)
     args = parser.parse_args()
@@ -210,11 +274,15 @@ def main() -> None:
           f" load average {os.getloadavg()[0]:.1f}\n")
     print("| measure | spec engine | compiled engine | ratio |\n| --- | ---: | ---: | ---: |")
     perft_rows(args.deep)
-    openspiel_rows()
+    chapter_perft_rows()
+    openspiel_rows(args.playout_seconds)
+    chapter_playout_rows(args.playout_seconds)
     pettingzoo_row(args.pettingzoo_games)
     mcts_row(args.mcts_moves)
     if args.positions:
         differential(args.positions)
+    if args.chapter_positions:
+        chapter_differential(args.chapter_positions)
     print(f"\nload average at the end {os.getloadavg()[0]:.1f}")
 
 

@@ -76,7 +76,10 @@ def crowded_position(rng: random.Random, modules: frozenset[str], crowd: float =
     that pushes into objects, falls, statue chains, rebounds, trampling and cascades are common."""
     while True:
         masks, supply, removed = _copies(rng, crowd)
-        seeds, solids, built = _objects(rng, modules, masks[0] | masks[1])
+        try:
+            seeds, solids, built = _objects(rng, modules, masks[0] | masks[1])
+        except IndexError:  # an era too crowded for every object: draw again
+            continue
         to_move = rng.choice(list(Colour))
         focus = [rng.choice(list(Era)), rng.choice(list(Era))]
         if rng.random() < 0.8:  # mostly a copy on the Focus era, so that it acts

@@ -1,12 +1,17 @@
-"""The compiled engine of the standard game agrees with the spec (`oracle.games.ttykm.fast`).
+"""The compiled engine agrees with the spec (`oracle.games.ttykm.fast`): the standard game, every
+chapter ruleset and pair, and every variant the fast perft mirrors, in every ruleset it changes.
 
-On random positions (sparse, crowded onto one era, reached by random play)
-the compiled engine gives the same legal turns, in the same order, with the
-same position after each, as the plain rules (`rules.standard.successors`);
-its turn numbers, the position after each number, its observation planes
-and its perft agree with the spec's encoding, apply and perft.  Without the
-extension (a clean install with no C compiler), `fast` answers with the spec
-and every check here still holds.
+On random positions (sparse, crowded onto one era, reached by random play;
+for the chapters, crowded with every kind of object and reached by random
+play) the compiled engine gives the same legal turns, in the same order,
+with the same position after each, as the plain rules
+(`rules.standard.successors`); its turn count, turn numbers, the position
+after each number, its observation planes and its perft agree with the
+spec's encoding, apply and perft, and it counts every published count of
+the vectors again.  The quick tier checks a few hundred positions; the slow
+tier 20,000 across every ruleset.  Without the extension (a clean install
+with no C compiler), `fast` answers with the spec and every check here
+still holds.
 """
 
 from __future__ import annotations
@@ -21,10 +26,12 @@ from oracle.games.ttykm import fast
 from oracle.games.ttykm.encoding import ENCODING, observation_tensor
 from oracle.games.ttykm.notation import parse_position, position_to_json
 from oracle.games.ttykm.perft import perft, perft_plain
-from oracle.games.ttykm.rules.standard import apply_turn, successors
-from oracle.games.ttykm.ruleset import STANDARD, Ruleset
+from oracle.games.ttykm.rules.standard import apply_turn, start_position, successors
+from oracle.games.ttykm.ruleset import STANDARD, VARIANTS, Ruleset
 from oracle.games.ttykm.state import Position
+from tests.chapter_positions import crowded_position
 from tests.positions import random_position
+from tests.test_perft_chapters import CHAPTER_RULESETS, scoped
 
 HIDDEN = "oracle.games.ttykm._engine" in sys.modules and sys.modules["oracle.games.ttykm._engine"] is None
 """The extension hidden on purpose (tests/test_fast_build.py runs this file so): the spec answers."""
@@ -80,33 +87,98 @@ def assert_agrees(position: Position, sample: random.Random | None = None, rules
         assert fast.after_id(position, action_id, ruleset) == after, (position, action_id)
 
 
+CHAPTERS = tuple(Ruleset.parse(name) for name in CHAPTER_RULESETS)
+"""Every chapter ruleset and pair (a Convergence game once drawn is one of the pairs)."""
+VARIANT_RULESETS = tuple(rules for variant in sorted(VARIANTS) for rules in scoped(variant))
+"""Each variant in every ruleset the scope table lets it change (VARIANT.SCOPE), as the fast perft's tests
+name them: the standard game's variants and the chapters'."""
+
+
+def chapter_positions(rules: Ruleset, seed: int, count: int) -> Iterator[Position]:
+    """``count`` positions of ``rules`` not over: half crowded with copies and every kind of object the
+    chapters bring, half reached by random play from the start (on `fast`, each position checked)."""
+    rng = random.Random(seed)
+    made = 0
+    position = start_position(rules)
+    while made < count:
+        if made % 2 == 0:
+            candidate = crowded_position(rng, rules.chapters)
+        else:
+            options = fast.successors(position, rules)
+            position = start_position(rules) if position.winner is not None or not options else \
+                rng.choice(options)[1]
+            candidate = position
+        if candidate.winner is None:
+            made += 1
+            yield candidate
+
+
+def assert_agrees_in(position: Position, ruleset: Ruleset, sample: random.Random) -> None:
+    """The compiled engine's turns, positions after, count, numbers (the ruleset's alphabet) and positions
+    after a few numbers are the spec's, on a position of any ruleset the compiled engine covers."""
+    plain = successors(position, ruleset)
+    assert fast.successors(position, ruleset) == plain, (ruleset.name, position)
+    assert fast.legal_turns(position, ruleset) == [turn for turn, _ in plain], (ruleset.name, position)
+    if fast.chosen() != fast.COMPILED:
+        return
+    if fast.covers(position, ruleset):
+        assert_agrees(position, sample, ruleset)
+        return
+    assert fast.covers_chapters(position, ruleset), (ruleset.name, position)
+    assert fast.chapter_count_turns(position, ruleset) == len(plain), (ruleset.name, position)
+    numbered = {ENCODING.action_id(turn, ruleset): after for turn, after in plain}
+    assert fast.chapter_turn_ids(position, ruleset) == sorted(numbered), (ruleset.name, position)
+    for action_id, after in sample.sample(list(numbered.items()), min(4, len(numbered))):
+        assert fast.chapter_after_id(position, action_id, ruleset) == after, (ruleset.name, position, action_id)
+    assert fast.chapter_after_id(position, max(numbered) + 1, ruleset) is None
+
+
 def test_start() -> None:
     start = Position.start()
     assert_agrees(start)
     assert [perft(start, depth) for depth in range(1, 7)] == [16, 256, 5696, 123888, 3273456, 98004688]
 
 
-def test_agrees_with_the_spec_on_2000_positions() -> None:
-    """The quick tier's share of the differential below."""
+def test_agrees_with_the_spec_on_400_positions() -> None:
+    """The quick tier's share of the differential below: the standard rules, and copy-choice=free."""
     sample = random.Random(1)
-    for position in positions(20261201, 2000):
-        assert_agrees(position, sample)
+    for k, position in enumerate(positions(20261201, 400)):
+        assert_agrees(position, sample, FREE if k % 4 == 3 else STANDARD)
 
 
-def test_agrees_with_the_spec_under_copy_choice_free_on_1000_positions() -> None:
-    sample = random.Random(2)
-    for position in positions(20261204, 1000):
-        assert_agrees(position, sample, FREE)
+def test_agrees_with_the_spec_in_every_chapter_ruleset_and_under_every_variant() -> None:
+    """The quick tier's share of the chapters: 8 positions of each chapter ruleset and pair, 2 under each
+    variant in each ruleset it changes."""
+    sample = random.Random(3)
+    for k, rules in enumerate(CHAPTERS + VARIANT_RULESETS):
+        for position in chapter_positions(rules, 20261205 + k, 8 if k < len(CHAPTERS) else 2):
+            assert_agrees_in(position, rules, sample)
+
+
+SLOW_PARTS = 11
+"""The slow differential's parts (so that workers share it): 20,000 positions."""
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("part", range(5))
-def test_agrees_with_the_spec_on_20000_positions(part: int) -> None:
-    """20,000 positions of the standard rules in four parts of 5,000, and 5,000 under copy-choice=free
-    (the spec's side costs about half a millisecond each)."""
+@pytest.mark.parametrize("part", range(SLOW_PARTS))
+def test_agrees_with_the_spec_on_20000_positions_of_every_ruleset(part: int) -> None:
+    """20,000 positions: 11,200 of the standard rules and 2,800 under copy-choice=free (parts 0 to 6, 2,000
+    each), 500 of each chapter ruleset and pair (parts 7, 8), and 3,000 under the variants, 35 in each
+    ruleset each changes (parts 9, 10). The spec's side costs about half a millisecond a standard position
+    and 5 ms a chapter one, so the chapters' 6,000 cost three times the standard game's 14,000."""
     sample = random.Random(part)
-    for position in positions(7000 + part, 5000):
-        assert_agrees(position, sample, FREE if part == 4 else STANDARD)
+    if part < 7:
+        for k, position in enumerate(positions(7000 + part, 2000)):
+            assert_agrees(position, sample, FREE if k % 5 == 4 else STANDARD)
+        return
+    if part < 9:
+        for k, rules in enumerate(CHAPTERS[3 * (part - 7): 3 * (part - 6)]):
+            for position in chapter_positions(rules, 8000 + 10 * part + k, 500):
+                assert_agrees_in(position, rules, sample)
+        return
+    for k, rules in enumerate(VARIANT_RULESETS[part - 9::2]):
+        for position in chapter_positions(rules, 9000 + 100 * part + k, 35):
+            assert_agrees_in(position, rules, sample)
 
 
 def test_positions_with_every_push_outcome() -> None:
@@ -144,6 +216,15 @@ def test_observation_planes_are_the_encodings() -> None:
         expected = [float(f"{x:.7g}") for x in observation_tensor(position_to_json(position))]
         got = [float(f"{x:.7g}") for x in fast.tensor(position)]
         assert got == expected, position
+    for k, rules in enumerate(CHAPTERS):  # the chapters' objects too, and a won game
+        play = fast.compiled_play(rules)
+        assert play is not None
+        for position in chapter_positions(rules, 90 + k, 12):
+            after = [after for _, after in fast.successors(position, rules)]
+            for seen in (position, *[a for a in after if a.winner is not None][:1]):
+                expected = [float(f"{x:.7g}") for x in observation_tensor(position_to_json(seen))]
+                got = [float(f"{x:.7g}") for x in play.tensor(seen, 0)]
+                assert got == expected, (rules.name, seen)
 
 
 def test_a_position_after_is_the_one_apply_makes() -> None:
@@ -158,6 +239,52 @@ def test_the_compiled_engine_is_built_and_chosen() -> None:
     assert fast.available() == ("compiled", "spec")
     assert fast.chosen() == fast.COMPILED
     assert fast.note() is None
+    growth = Ruleset.parse("growth")
+    assert fast.covers_chapters(start_position(growth), growth) and not fast.covers(start_position(growth), growth)
+    assert fast.description().startswith("compiled (C) for the standard game, the chapters and pairs")
+    convergence = Ruleset.parse("convergence")
+    assert not fast.covers_chapters(start_position(convergence), convergence)  # before its draw: the spec's
+
+
+def test_a_variant_that_does_not_change_the_ruleset_is_refused_as_the_spec_refuses_it() -> None:
+    from oracle.errors import InapplicableVariant
+
+    start = start_position(Ruleset.parse("growth"))
+    for answer in (successors, fast.successors, fast.legal_turns):
+        with pytest.raises(InapplicableVariant, match="pull=automatic does not change the rules of growth"):
+            answer(start, Ruleset.parse("growth+pull=automatic"))
+
+
+def test_a_cluster_worker_counts_a_chapter_subtree_on_the_engine_its_caller_chose() -> None:
+    """`perft.count_text`, what each Dask worker runs (`oracle perft --workers`): it counts on the engine named,
+    and each engine gives the same count."""
+    from oracle.games.ttykm.notation import format_position
+    from oracle.games.ttykm.perft import count_text
+
+    rules = Ruleset.parse("growth+memory")
+    text = format_position(fast.successors(start_position(rules), rules)[7][1])
+    before = fast.chosen()
+    counts = {}
+    try:
+        for name in fast.available():
+            counts[name] = count_text(text, 3, rules.name, name)
+            assert fast.chosen() == name
+    finally:
+        fast.use(before)
+    assert len(set(counts.values())) == 1 and counts["spec"] > 100_000, counts
+
+
+def test_a_build_without_the_chapters_plays_them_on_the_spec(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An extension built before the chapters were compiled (a checkout not rebuilt) still answers, and
+    says what it compiles: the spec plays the chapters and the variants other than copy-choice=free."""
+    monkeypatch.setattr(fast, "_chapters_built", False)
+    growth = Ruleset.parse("growth")
+    start = start_position(growth)
+    assert not fast.covers_chapters(start, growth)
+    assert perft(start, 3, growth) == 225296
+    assert fast.successors(start, growth) == successors(start, growth)
+    if fast.chosen() == fast.COMPILED:
+        assert fast.description().startswith("compiled (C) for the standard game; the spec for the chapters")
 
 
 def test_the_switch_between_engines() -> None:
@@ -185,36 +312,58 @@ def test_the_compiled_engine_refuses_what_is_not_a_position() -> None:
 
 
 COMPILED_UP_TO = 4_000_000_000
-"""The published counts the compiled engine counts again in CI: up to perft(7) from the start (about a second);
-the deeper ones (the start's perft(8) and its divide's parts) are bench/deep_perft.py's."""
+"""The published counts of the standard game the compiled engine counts again in CI: up to perft(7) from the
+start (about a second); the deeper ones (the start's perft(8) and its divide's parts) are bench/deep_perft.py's."""
+COMPILED_CHAPTERS_UP_TO = 1_300_000_000
+"""The chapters' and variants' likewise: up to Growth's perft(5) from its start (about a second and a half);
+the deeper ones (each chapter start one depth further) are bench/deep_perft.py's."""
 SPEC_UP_TO = 600_000
 """The published counts the spec engine's fast perft counts again here (tests/test_vectors.py counts others)."""
 
 
-@pytest.mark.slow
-def test_every_published_count_of_the_standard_game_and_copy_choice_free_is_reproduced_by_both_engines() -> None:
+def published() -> Iterator[tuple[Ruleset, str, Position, int, int]]:
+    """Every count of every TTYKM ruleset's ``vectors/*/perft.txt``: (ruleset, id, position, depth, count)."""
+    import json
     from pathlib import Path
 
+    from oracle.games.ttykm.ruleset import UnknownVariant
     from oracle.tools.vectors import read_perft
 
-    vectors = Path(__file__).resolve().parent.parent / "vectors"
+    for folder in sorted((Path(__file__).resolve().parent.parent / "vectors").iterdir()):
+        manifest = folder / "manifest.json"
+        if not manifest.is_file():
+            continue
+        name = json.loads(manifest.read_text(encoding="utf-8"))["variant"]
+        try:
+            ruleset = Ruleset.parse(name)
+        except UnknownVariant:
+            continue  # another game's vectors
+        for record in read_perft((folder / "perft.txt").read_text(encoding="utf-8")):
+            position = parse_position(record.state)
+            for depth, nodes in record.counts:
+                yield ruleset, record.name, position, depth, nodes
+
+
+@pytest.mark.slow
+def test_every_published_count_is_reproduced_by_both_engines() -> None:
+    """Every ruleset's vectors: the compiled engine counts each count up to its limit; the spec engine
+    the standard game's and copy-choice=free's small ones."""
     before = fast.chosen()
-    counted = {"compiled": 0, "spec": 0}
+    counted = {"compiled": 0, "compiled chapters": 0, "spec": 0}
     try:
-        for ruleset in (STANDARD, FREE):
-            text = (vectors / ruleset.name.replace("=", "-") / "perft.txt").read_text(encoding="utf-8")
-            for record in read_perft(text):
-                position = parse_position(record.state)
-                for depth, nodes in record.counts:
-                    for name, limit in (("compiled", COMPILED_UP_TO), ("spec", SPEC_UP_TO)):
-                        if nodes <= limit and name in fast.available():
-                            fast.use(name)
-                            assert perft(position, depth, ruleset) == nodes, (ruleset.name, record.name, depth, name)
-                            counted[name] += 1
+        for ruleset, name, position, depth, nodes in published():
+            standard = position.chapters is None and ruleset.variants <= fast.COMPILED_VARIANTS
+            engines = (("compiled", COMPILED_UP_TO), ("spec", SPEC_UP_TO)) if standard else \
+                (("compiled chapters", COMPILED_CHAPTERS_UP_TO),)
+            for engine, limit in engines:
+                if nodes <= limit and engine.split()[0] in fast.available():
+                    fast.use(engine.split()[0])
+                    assert perft(position, depth, ruleset) == nodes, (ruleset.name, name, depth, engine)
+                    counted[engine] += 1
     finally:
         fast.use(before)
     assert counted["spec"] >= 60
-    assert counted["compiled"] >= 80 or "compiled" not in fast.available()
+    assert (counted["compiled"] >= 80 and counted["compiled chapters"] >= 180) or "compiled" not in fast.available()
 
 
 def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

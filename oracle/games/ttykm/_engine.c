@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "_chapters.h"
+
 typedef uint64_t u64;
 
 #define ALL_CELLS ((1ULL << 48) - 1)
@@ -590,11 +592,14 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_engine", "The compiled engine of the standard game (see oracle.games.ttykm.fast).", -1,
+    PyModuleDef_HEAD_INIT, "_engine", "The compiled engine of TTYKM (see oracle.games.ttykm.fast).", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__engine(void) {
     init_rays();
-    return PyModule_Create(&module);
+    chapters_init();
+    PyObject *m = PyModule_Create(&module);
+    if (m && chapters_add(m) < 0) Py_CLEAR(m);
+    return m;
 }

@@ -286,9 +286,10 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
     def engine_note(self) -> str | None:
         return fast.note()
 
-    def fast_play(self, rules: Ruleset) -> fast.StandardPlay | None:
-        """The compiled engine for the adapters, under the standard rules with no variant (`fast.covers`)."""
-        return fast.STANDARD_PLAY if rules == STANDARD and fast.chosen() == fast.COMPILED else None
+    def fast_play(self, rules: Ruleset) -> fast.StandardPlay | fast.CompiledPlay | None:
+        """The compiled engine for the adapters, under every ruleset and variant it mirrors (`fast.covers`,
+        `fast.covers_chapters`)."""
+        return fast.compiled_play(rules) if fast.chosen() == fast.COMPILED else None
 
     def perft_depth_limit(self, rules: Ruleset, server: bool) -> int:
         if server:

@@ -9,7 +9,8 @@ of its ruleset (`engine`):
 * the standard game: the compiled engine (`oracle.games.ttykm.fast`) where it
   is built and chosen, else the hooks here;
 * every chapter ruleset and pair, and every variant (the standard game's too):
-  `perft_chapters`;
+  the compiled chapter engine (`fast.covers_chapters`, which mirrors
+  `perft_chapters` in C) where it is built and chosen, else `perft_chapters`;
 * a variant `perft_chapters` does not mirror (none today), and a Convergence
   game before its draw: the plain rules themselves (`_plain_engine`), still
   grouped and tabled by the walk, so slower but right.
@@ -268,6 +269,8 @@ def perft(position: Position, depth: int, ruleset: Ruleset = STANDARD, *, cache:
         return 0
     if fast.covers(position, ruleset):
         return fast.perft(position, depth, ruleset, cache)  # the compiled engine, with its own table
+    if fast.covers_chapters(position, ruleset):
+        return fast.chapter_perft(position, depth, ruleset, cache)  # the compiled chapter engine, likewise
     chosen = engine(position, ruleset)
     if cache and table is None:
         table = Table()

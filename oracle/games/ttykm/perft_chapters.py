@@ -762,7 +762,8 @@ class Rules:
         return out
 
 
-def _cell_value(c: int, thing: Thing) -> int:
+def cell_value(c: int, thing: Thing) -> int:
+    """The value of ``thing`` on cell ``c`` in a state's cells."""
     if thing.kind is Kind.SHRUB:
         return SHRUB
     if thing.kind is Kind.TREE:
@@ -782,7 +783,7 @@ def state_of(position: Position) -> State:
     chapters = position.chapters or Chapters(frozenset())
     cells = [EMPTY] * 48
     for c, thing in chapters.solids:
-        cells[c] = _cell_value(c, thing)
+        cells[c] = cell_value(c, thing)
     return (int(position.to_move), int(position.focus[0]), int(position.focus[1]), position.copies[0],
             position.copies[1], position.supply[0], position.supply[1], chapters.seeds, bytes(cells),
             chapters.built[0], chapters.built[1])

@@ -49,12 +49,12 @@ PLAIN_CHECKED: dict[str, int] = {
 
 # From the start of each chapter ruleset and pair, beyond the depths the export counts.
 CHAPTER_PERFT: dict[str, dict[int, int]] = {
-    'growth': {5: 1195222152},
-    'influence': {5: 45602128},
-    'memory': {4: 123888, 5: 3354384},
-    'growth+influence': {4: 64229268},
-    'growth+memory': {4: 15348416, 5: 1172216704},
-    'influence+memory': {4: 1151044, 5: 42579660},
+    'growth': {5: 1195222152, 6: 94601343016},
+    'influence': {5: 45602128, 6: 1874096448},
+    'memory': {4: 123888, 5: 3354384, 6: 102760184},
+    'growth+influence': {4: 64229268, 5: 6286942124},
+    'growth+memory': {4: 15348416, 5: 1172216704, 6: 91513226880},
+    'influence+memory': {4: 1151044, 5: 42579660, 6: 1673474852},
 }
 
 # The deepest depth at which the plain rules gave the same count, per chapter start.
