@@ -49,7 +49,7 @@
       nothingPrivate: "Nothing that the others do not see.",
       everythingElse: function (who) { return "Everything else " + who + " sees (every player sees it)"; },
       chanceOne: "Chance acts next: click to let it act (the oracle draws with a seed taken from the position, so a link to it replays the same draw).",
-      chanceMany: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + n + " outcomes)."; },
+      chanceMany: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + n + (n === 1 ? " outcome)." : " outcomes)."); },
       chooseSeat: function (who) { return who + " to act: choose that seat, or pass and play."; },
       toAct: function (who, count, sealed, shown) {
         return who + " to act, " + count + (count === 1 ? " choice" : " choices") +
@@ -65,6 +65,9 @@
       drawAtRandom: "Draw at random", letChance: "Let chance act (a seeded draw)",
       outcome: function (action, p) { return action + " (chance " + p + ")"; },
       pick: function (label) { return label; },
+      // L'heure des 3 ombres: the tiles a turn revealed, shown face up before the game goes on.
+      moment: "The tiles just revealed, face up: remember them before they are turned back.",
+      turnBack: "Turn them back and go on",
     },
     fr: {
       eras: { past: "Passé", present: "Présent", future: "Futur" },
@@ -109,7 +112,7 @@
       nothingPrivate: "Rien que les autres ne voient pas.",
       everythingElse: function (who) { return "Tout ce que " + who + " voit d'autre (tous les joueurs le voient)"; },
       chanceOne: "Au hasard d'agir : cliquez pour le laisser agir (l'oracle tire avec une graine prise dans la position, de sorte qu'un lien vers elle rejoue le même tirage).",
-      chanceMany: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + n + " résultats)."; },
+      chanceMany: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + n + (n === 1 ? " résultat)." : " résultats)."); },
       chooseSeat: function (who) { return "À " + who + " d'agir : choisissez cette place, ou passez et jouez."; },
       toAct: function (who, count, sealed, shown) {
         return "À " + who + " d'agir, " + count + (count === 1 ? " choix" : " choix") +
@@ -129,6 +132,8 @@
       colon: " : ",
       drawAtRandom: "Tirer au hasard", letChance: "Laisser agir le hasard (un tirage avec graine)",
       outcome: function (action, p) { return action + " (probabilité " + p + ")"; },
+      moment: "Les tuiles qui viennent d'être dévoilées, faces visibles : retenez-les avant qu'elles soient retournées.",
+      turnBack: "Les retourner et continuer",
       // The oracle's names of a board's buttons (oracle/games/ttykm/play.py, pick_label), in French.
       pick: function (label) {
         const eras = { past: "passé", present: "présent", future: "futur" };
@@ -177,6 +182,8 @@
   let era = null;  // the era shown on a narrow screen, one at a time
   let viewer = null;  // whose view the hot seat last showed: a new one gets the "pass the device" screen
   let passing = false;
+  let moment = null;  // a picture of the tiles a 3 Ombres turn just revealed, until the player goes on
+  let momentDone = null;  // the answer whose picture the player has turned back
   const timing = { loadMs: null, stages: {}, queries: [] };
   window.ttykmPlayground = { timing: timing, ready: false, view: null, words: WORDS, lang: LANG };
 
@@ -197,8 +204,14 @@
 
   function label(button) {
     if (button.pick === "chance") return button.draw ? W.drawAtRandom : W.letChance;
-    if (button.chance) return W.outcome(button.action, button.chance);
-    return W.pick(button.label);
+    const words = button.words && button.words[LANG];  // the game's words for the action, if it has them
+    if (button.chance) return W.outcome(words || button.action, button.chance);
+    return words || W.pick(button.label);
+  }
+
+  // A button's notation as its tooltip, when its label is in words.
+  function notation(button) {
+    return button.words ? button.action || button.pick : null;
   }
 
   function ruleLink(id) {
@@ -483,6 +496,9 @@
     parts.seatLabel.style.display = a.mode === "list" ? "" : "none";
     // A card game's whole state in notation holds every hidden card: only the umpire's seat shows it.
     parts.editor.style.display = a.mode === "list" && a.seat !== "umpire" ? "none" : "";
+    // The player who revealed the tiles sees them face up (in pass and play, the device is still theirs).
+    moment = a.applied && a.applied.moment && momentDone !== a &&
+      (a.seat === "hot" || a.seat === "umpire" || a.seat === a.applied.by) ? a.applied.moment : null;
     if (a.mode === "list") showList(a); else showBoard(a, change);
     for (const control of [parts.typed, parts.play, parts.undo]) control.disabled = over;
     parts.undo.disabled = over || !a.picks.length;
@@ -605,6 +621,14 @@
     }
     passing = false;
     if (who) viewer = who;
+    if (moment && !a.outcome) {
+      parts.board.innerHTML = moment;
+      parts.view.replaceChildren();
+      parts.status.textContent = W.moment;
+      parts.buttons.replaceChildren(el("button", { type: "button", class: "md-button md-button--primary pg-turn-back",
+        onclick: function () { moment = null; momentDone = a; showList(a); } }, W.turnBack));
+      return;
+    }
     const picture = el("div", {});
     picture.innerHTML = a.seat === "umpire" ? a.svg_row + a.table : (a.view ? a.view.picture : a.table);
     parts.board.replaceChildren(...picture.childNodes);
@@ -626,11 +650,42 @@
     } else {
       parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous", a.buttons.length);
     }
-    parts.buttons.replaceChildren(...a.buttons.map(function (b) {
-      return el("button", { type: "button", "data-pick": b.pick,
+    if (a.note && !a.outcome) parts.status.textContent = a.note[LANG] + " " + parts.status.textContent;
+    const onTiles = a.outcome ? new Set() : tileTargets(a.buttons);
+    parts.buttons.replaceChildren(...a.buttons.filter(function (b) { return !onTiles.has(b.pick); }).map(function (b) {
+      return el("button", { type: "button", "data-pick": b.pick, title: notation(b),
         class: "md-button md-button--primary" + (b.pick === "chance" ? " pg-chance" : ""),
         disabled: Boolean(a.outcome), onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, label(b));
     }));
+  }
+
+  // A picture's slots ([data-loc], L'heure des 3 ombres) that are the one target of a button's action on that
+  // slot (reveal R1, clue P2, trap G5...) become clickable and ringed; those buttons leave the row.
+  // A bluff stays a button: a click on a tile must never end the game.
+  function tileTargets(buttons) {
+    const bySlot = new Map();
+    for (const b of buttons) {
+      const found = /^(reveal|uncube|clue|trap|cube|pick|place) ([A-Z]\d+)$/.exec(b.pick);
+      if (found) bySlot.set(found[2], bySlot.has(found[2]) ? null : b);
+    }
+    const taken = new Set();
+    for (const slot of parts.board.querySelectorAll("[data-loc]")) {
+      const b = bySlot.get(slot.getAttribute("data-loc"));
+      if (!b) continue;
+      taken.add(b.pick);
+      slot.classList.add("pg-target");
+      slot.setAttribute("data-pick", b.pick);
+      slot.setAttribute("role", "button");
+      slot.setAttribute("tabindex", "0");
+      slot.setAttribute("aria-label", label(b));
+      const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      title.textContent = label(b) + " (" + b.pick + ")";
+      slot.prepend(title);
+      const play = function () { ask({ picks: current.picks.concat([b.pick]) }); };
+      slot.addEventListener("click", play);
+      slot.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") play(); });
+    }
+    return taken;
   }
 
   // The era a replayed step happens in: where its last arrow ends, else the copy it highlights.
