@@ -400,10 +400,14 @@ def test_3_ombres_speaks_its_buttons_and_die_in_words_and_shows_a_turns_two_tile
                 seen.add(button["pick"].split()[0])
         state = answer["state"]
     assert {"die", "reveal", "reroll"} <= seen
-    assert answer["note"]["en"] == "The die shows the Pentacle: reveal one more tile, of your choice."
-    assert answer["note"]["fr"].startswith("Le dé montre le Pentacle :")
+    assert answer["note"]["en"].split("\n") == [
+        "Player 0 is Lucile Finemouche (Tenace: once per turn she may reroll the die).",
+        "The die shows the Pentacle: reveal one more tile, of your choice.",
+        "Clues: 4 left, 2 spare.  Objet: none.  In force: nothing."]
+    assert answer["note"]["fr"].split("\n")[1].startswith("Le dé montre le Pentacle :")
     played = view({"game": "trois-ombres", "state": state, "action": f"reveal {second}", "seat": "0"})
-    assert played["applied"]["events"][-1] == "no pair this turn" and played["note"] is None
+    assert played["applied"]["events"][-1] == "no pair this turn"
+    assert "The die shows" not in played["note"]["en"]  # the reveals are over: the clue step
     moment = played["applied"]["moment"]
     for loc in (first, second):
         group = re.search(rf'<g data-loc="{loc}">(.*?)</g>', moment, re.S)

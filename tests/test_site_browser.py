@@ -1004,7 +1004,8 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     die = page.locator(".pg-buttons button[data-pick='die P']")
     assert die.inner_text().startswith(words[1])
     die.click()
-    assert status.inner_text().startswith(words[2]), status.inner_text()
+    note = page.locator(".pg-note p").all_inner_texts()
+    assert len(note) == 3 and note[1].startswith(words[2]), note
     assert page.locator(".pg-buttons button[data-pick^='reveal']").count() == 0, "reveal buttons beside the tiles"
     ringed = page.evaluate(RINGED_SLOTS)
     pentacle = sorted(loc for loc, _ in state.board if loc.startswith("P"))

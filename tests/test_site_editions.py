@@ -131,5 +131,6 @@ def test_the_french_3_ombres_lesson_says_traquenard_and_the_cards_names_and_its_
                  "la carte Limbes Silence", "<dd>Silence (piochée par le joueur 0)</dd>",
                  "<dd>tout le monde gagne (OMBRES.BLUFF)</dd>", "<dt>yeux fermés</dt><dd>joueur 0</dd>"):
         assert said in html, said
+    assert not re.search(r"The table at|face down|face up|Démon tile:|\"a table\"", html), "English in a picture"
     lists = r'<ol class="ttykm-events">.*?</ol>|<dl class="ttykm-example-facts">.*?</dl>'
     assert not re.search(r"piège|calepin|silence|révélée|loupe", " ".join(re.findall(lists, html, re.S)))

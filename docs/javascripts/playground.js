@@ -633,7 +633,11 @@
     picture.innerHTML = a.seat === "umpire" ? a.svg_row + a.table : (a.view ? a.view.picture : a.table);
     parts.board.replaceChildren(...picture.childNodes);
     const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b.pick]; }));
-    parts.view.replaceChildren(...(a.view ? [
+    // What the player to act must know, in words (L'heure des 3 ombres: the investigator, the die, the clues).
+    const note = a.note && !a.outcome
+      ? el("div", { class: "pg-note" }, ...a.note[LANG].split("\n").map(function (line) { return el("p", {}, line); }))
+      : null;
+    parts.view.replaceChildren(...(note ? [note] : []), ...(a.view ? [
       el("h2", { class: "pg-view-title" }, W.sees(a.view.name)),
       a.view.private.length ? fields(a.view.private, "pg-private", playable)
         : el("p", {}, W.nothingPrivate),
@@ -650,7 +654,6 @@
     } else {
       parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous", a.buttons.length);
     }
-    if (a.note && !a.outcome) parts.status.textContent = a.note[LANG] + " " + parts.status.textContent;
     const onTiles = a.outcome ? new Set() : tileTargets(a.buttons);
     parts.buttons.replaceChildren(...a.buttons.filter(function (b) { return !onTiles.has(b.pick); }).map(function (b) {
       return el("button", { type: "button", "data-pick": b.pick, title: notation(b),

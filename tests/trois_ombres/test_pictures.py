@@ -72,3 +72,20 @@ def test_the_demon_tile_lies_face_down_beside_the_clock_until_a_bluff_turns_it_u
         assert next(r for r in named.iter(f"{SVG}rect")).get("fill") == "#fff"  # face up, framed
         assert "2n" in [t.text for t in named.iter(f"{SVG}text")]
         assert [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "result"] == ["Everybody wins"]
+
+
+def test_the_picture_says_in_words_what_it_shows_and_a_hidden_one_names_no_face_down_tile() -> None:
+    state = parse_state("ombres characters=2 cubes=3 board=R1:1n+1,R2:1h^,C1:1n#+0,C2:2n,P1:2h,P2:2h,G1:1h "
+                        "demon=2n reserve=3,3,4,4 steps=turn")
+    for hidden in (False, True):
+        root = ET.fromstring(render_svg(state, hidden=hidden))
+        title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
+        assert title is not None and desc is not None
+        assert title.text == root.get("aria-label") == "The table at 0 h: Agence 0/3, 3 cubes in supply."
+        said = (desc.text or "").split("\n")
+        assert said[0] == ("Réverbère (R): R1 face down with a clue of player 1, R2 1h face up." if hidden else
+                           "Réverbère (R): R1 1n face down with a clue of player 1, R2 1h face up.")
+        assert "C1 face down with a Hercule cube and a clue of player 0" in said[1] or not hidden
+        assert said[-1] == ("Démon tile: set aside, face down." if hidden else "Démon tile: 2n, set aside.")
+        if hidden:  # only the face-up R2 is named
+            assert not any(tile in desc.text for tile in ("1n", "2n", "2h")), desc.text

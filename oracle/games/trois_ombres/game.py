@@ -231,7 +231,7 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
                          and not ((cell := after.cell(e.args[0])) is not None and cell.up))
         if not gone:
             return None
-        return table_pictures(state, hidden=not umpire, title="the tiles just revealed, face up", shown=gone)
+        return table_pictures(state, hidden=not umpire, shown=gone)
 
     def vector_sets(self) -> Sequence[VectorSet]:
         return (VectorSet("trois-ombres/standard", None, (1, 2, 3)),)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from oracle.games.trois_ombres.actions import Action
 from oracle.games.trois_ombres.components import FACE_NAMES, INVESTIGATOR_NAMES, LIEUX, card_name, trap_name
+from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State
 
 # A face with its article: "the Pentacle", "le Pentacle", "la Loupe", "l'Horloge".
@@ -93,23 +94,59 @@ def _draw_words(state: State, name: str) -> tuple[str, str]:
     return f"The {deck} card {card_name(name)} is drawn", f"La carte {deck} {card_name(name)} est piochée"
 
 
+ABILITY = {
+    "lucile": ("Tenace: once per turn she may reroll the die", "Tenace : elle peut relancer le dé une fois par tour"),
+    "balafre": ("Implacable: a Hercule trap drops only 1 cube, and he never closes his eyes",
+                "Implacable : un Traquenard Hercule ne lance qu'1 cube, et il ne ferme jamais les yeux"),
+    "allison": ("Indiscrète: before revealing, she may look secretly at 1 tile",
+                "Indiscrète : avant de dévoiler, elle peut regarder secrètement 1 tuile"),
+    "zacahire": ("Fouineur: before revealing, he may look secretly at 2 tiles with a clue or a cube",
+                 "Fouineur : avant de dévoiler, il peut regarder secrètement 2 tuiles portant un Indice ou un cube"),
+}
+
+
 def state_note(state: State) -> dict[str, str] | None:
+    """What the player to act must know, a line each (``\\n`` between): who they are and their ability, what
+    the die shows and asks for (while their turn's reveals are owed), their clues, their Objet and the
+    Malédictions in force; None while chance acts or once the game is over."""
+    kind, player = steps.to_act_kind(state)
+    if kind != "player" or player is None:
+        return None
+    investigator = state.investigators[player]
+    ability = ABILITY.get(investigator, ("", ""))
+    name = INVESTIGATOR_NAMES.get(investigator, investigator)
+    en = [f"Player {player} is {name} ({ability[0]})."]
+    fr = [f"Le joueur {player} est {name} ({ability[1]})."]
+    die = _die_note(state)
+    if die is not None:
+        en.append(die[0])
+        fr.append(die[1])
+    objet = state.objets[player]
+    curses = ", ".join(f"{card_name(c.card)} (player {c.drawer})" for c in state.curses)
+    curses_fr = ", ".join(f"{card_name(c.card)} (joueur {c.drawer})" for c in state.curses)
+    en.append(f"Clues: {state.reserve[player]} left, {state.stock[player]} spare.  Objet: "
+              f"{card_name(objet) if objet else 'none'}.  In force: {curses or 'nothing'}.")
+    fr.append(f"Indices : {state.reserve[player]} restants, {state.stock[player]} de réserve.  Objet : "
+              f"{card_name(objet) if objet else 'aucun'}.  En vigueur : {curses_fr or 'rien'}.")
+    return {"en": "\n".join(en), "fr": "\n".join(fr)}
+
+
+def _die_note(state: State) -> tuple[str, str] | None:
     """While a turn is being played, what the die shows and what it asks for; None before the roll."""
     face = state.turn.face
-    if state.result is not None or face is None or _step(state) != "turn":
+    if face is None or _step(state) != "turn":
         return None
     turn = state.turn
     if face in LIEUX:
         name = FACE_NAMES[face]
-        owed = not turn.begun or turn.designated is not None
-        if owed:
-            return {"en": f"The die shows the {name}: reveal a tile of the {name} first, then one of your choice.",
-                    "fr": f"Le dé montre {FACE_FR[face]} : dévoilez d'abord une tuile {OF_FACE_FR[face]}, "
-                          "puis une de votre choix."}
-        return {"en": f"The die shows the {name}: reveal one more tile, of your choice.",
-                "fr": f"Le dé montre {FACE_FR[face]} : dévoilez encore une tuile, de votre choix."}
+        if not turn.begun or turn.designated is not None:
+            return (f"The die shows the {name}: reveal a tile of the {name} first, then one of your choice.",
+                    f"Le dé montre {FACE_FR[face]} : dévoilez d'abord une tuile {OF_FACE_FR[face]}, "
+                    "puis une de votre choix.")
+        return (f"The die shows the {name}: reveal one more tile, of your choice.",
+                f"Le dé montre {FACE_FR[face]} : dévoilez encore une tuile, de votre choix.")
     if face == "loupe":
-        return {"en": "The die shows the Loupe: reveal two tiles of your choice.",
-                "fr": "Le dé montre la Loupe : dévoilez deux tuiles de votre choix."}
-    return {"en": "The die shows the Horloge: the clock advances, then reveal two tiles of your choice.",
-            "fr": "Le dé montre l'Horloge : l'Horloge avance, puis dévoilez deux tuiles de votre choix."}
+        return ("The die shows the Loupe: reveal two tiles of your choice.",
+                "Le dé montre la Loupe : dévoilez deux tuiles de votre choix.")
+    return ("The die shows the Horloge: the clock advances, then reveal two tiles of your choice.",
+            "Le dé montre l'Horloge : l'Horloge avance, puis dévoilez deux tuiles de votre choix.")

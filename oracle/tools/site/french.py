@@ -360,8 +360,32 @@ def _cell_fr(words: str) -> str:
                      for w in words.split(", "))
 
 
-# The facts under a 3 Ombres example (`oracle.games.trois_ombres.site.fact_words`).
+SIDE_FR = {"kept face up": "gardée face visible", "face up": "face visible", "face down": "face cachée"}
+
+
+def _slots_fr(items: str) -> str:
+    """``R1 1n face down with a clue of player 0, R2 face down`` in French (a 3 Ombres picture's words)."""
+    def one(item: str) -> str:
+        found = re.fullmatch(r"([PRCG]\d+)( \S+)? (kept face up|face up|face down)( with a Hercule cube)?"
+                             r"(?:(?: with| and) a clue of player (\d))?", item)
+        if found is None:
+            return item
+        return (f"{found[1]}{found[2] or ''} {SIDE_FR[found[3]]}" + (" avec un cube Hercule" if found[4] else "")
+                + ((" et" if found[4] else " avec") + f" un Indice du joueur {found[5]}" if found[5] else ""))
+    return "aucune tuile" if items == "no tile" else ", ".join(one(item) for item in items.split(", "))
+
+
+# The facts under a 3 Ombres example (`oracle.games.trois_ombres.site.fact_words`), and its pictures in words
+# (`oracle.games.trois_ombres.pictures.svg.describe`).
 SENTENCES += [
+    _rule(r"The table at (\d+) h: Agence (\d+)/(\d+), (\d+) cubes in supply\.",
+          lambda m: f"La table à {m[1]} h : Agence {m[2]}/{m[3]}, {_many(m[4], 'cube')} en réserve."),
+    _rule(r"(Réverbère|Chapeau|Pentacle|Rouage) \(([RCPG])\): (.+)\.",
+          lambda m: f"{m[1]} ({m[2]}) : {_slots_fr(m[3])}."),
+    _rule(r"Démon tile: (\S+), turned up\.", lambda m: f"Tuile Démon : {m[1]}, retournée."),
+    _rule(r"Démon tile: set aside, face down\.", lambda m: "Tuile Démon : mise de côté, face cachée."),
+    _rule(r"Démon tile: (\S+), set aside\.", lambda m: f"Tuile Démon : {m[1]}, mise de côté."),
+    _rule(r"Everybody (wins|loses)\.", lambda m: f"Tout le monde {'gagne' if m[1] == 'wins' else 'perd'}."),
     _rule(r"everybody (wins|loses) \((\S+)\)",
           lambda m: f"tout le monde {'gagne' if m[1] == 'wins' else 'perd'} ({m[2]})"),
     _rule(r"([^·(]+) \(drawn by player (\d)\)", lambda m: f"{m[1]} (piochée par le joueur {m[2]})"),

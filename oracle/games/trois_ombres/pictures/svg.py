@@ -42,6 +42,33 @@ def tile_fill(tile: str) -> str:
 RESULT_WORDS = {"win": "Everybody wins", "loss": "Everybody loses"}
 
 
+def describe(state: State, hidden: bool, shown: frozenset[str] = frozenset()) -> list[str]:
+    """The picture in words, a sentence a line, for its ``<title>`` (the first) and ``<desc>``: what a reader
+    who cannot see it is told (the French edition puts each line in French)."""
+    lines = [f"The table at {state.hour} h: Agence {len(state.agency)}/{state.to_clear}, "
+             f"{state.cubes} cubes in supply."]
+    cells = dict(state.board)
+    for lieu in LIEUX:
+        items = []
+        for loc in sorted((loc for loc in cells if loc[0] == lieu), key=lambda loc: int(loc[1:])):
+            cell = cells[loc]
+            up = cell.up or loc in shown
+            side = "kept face up" if cell.kept else "face up" if up else "face down"
+            tile = "" if hidden and not up else f" {tile_label(cell.tile)}"
+            marks = (["a Hercule cube"] if cell.cube else []) + \
+                ([f"a clue of player {cell.clue}"] if cell.clue is not None else [])
+            items.append(f"{loc}{tile} {side}" + (" with " + " and ".join(marks) if marks else ""))
+        lines.append(f"{LIEU_NAMES[lieu]} ({lieu}): {', '.join(items) if items else 'no tile'}.")
+    if state.demon is not None:
+        if state.rule == "OMBRES.BLUFF":
+            lines.append(f"Démon tile: {state.demon}, turned up.")
+        else:
+            lines.append("Démon tile: set aside, face down." if hidden else f"Démon tile: {state.demon}, set aside.")
+    if state.result in RESULT_WORDS:
+        lines.append(f"{RESULT_WORDS[state.result]}.")
+    return lines
+
+
 def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool = False,
                shown: frozenset[str] = frozenset()) -> str:
     cell, gap = (NARROW_CELL, NARROW_GAP) if narrow else (CELL, GAP)
@@ -53,9 +80,12 @@ def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool 
     else:
         rest, rest_height = agency_and_clock(state, board + 20, 0, hidden)
         width, height = board + 260, max(board + 40, rest_height)
+    said = describe(state, hidden, shown)
+    label = title or said[0]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
            f'height="{height}" class="trois-ombres{" narrow" if narrow else ""}" font-family="sans-serif" '
-           f'role="img" aria-label="{escape(title or "a table")}">',
+           f'role="img" aria-label="{escape(label)}">',
+           f"<title>{escape(label)}</title>", "<desc>" + escape("\n".join(said[1:])) + "</desc>",
            f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>']
     for lieu in LIEUX:
         rows = [slot_cell(state, lieu, s) for s in range(1, n * n + 1)]
