@@ -60,8 +60,7 @@ LABELS = {
     # The facts under an example of Time Chase or 3 Ombres.
     "First played": "Déjà joué", "Outcome": "Issue", "outcome": "issue", "cleared": "écartés",
     "curses": "malédictions", "closed": "yeux fermés",
-    # How a game of 3 Ombres ended, under its clock; the facts under its examples.
-    "Everybody wins": "Tout le monde gagne", "Everybody loses": "Tout le monde perd",
+    # The facts under a 3 Ombres example.
     "in force": "en vigueur", "eyes closed": "yeux fermés", "clock": "Horloge", "board": "plateau",
     "nobody": "personne", "the table": "la table", "no Malédiction": "aucune Malédiction",
     "the game goes on": "la partie continue",
@@ -385,7 +384,8 @@ SENTENCES += [
     _rule(r"Démon tile: (\S+), turned up\.", lambda m: f"Tuile Démon : {m[1]}, retournée."),
     _rule(r"Démon tile: set aside, face down\.", lambda m: "Tuile Démon : mise de côté, face cachée."),
     _rule(r"Démon tile: (\S+), set aside\.", lambda m: f"Tuile Démon : {m[1]}, mise de côté."),
-    _rule(r"Everybody (wins|loses)\.", lambda m: f"Tout le monde {'gagne' if m[1] == 'wins' else 'perd'}."),
+    # How a game ended, under its clock (a sentence, not a key's label: the picture gives it room).
+    _rule(r"Everybody (wins|loses)(\.?)", lambda m: f"Tout le monde {'gagne' if m[1] == 'wins' else 'perd'}{m[2]}"),
     _rule(r"everybody (wins|loses) \((\S+)\)",
           lambda m: f"tout le monde {'gagne' if m[1] == 'wins' else 'perd'} ({m[2]})"),
     _rule(r"([^·(]+) \(drawn by player (\d)\)", lambda m: f"{m[1]} (piochée par le joueur {m[2]})"),
