@@ -88,4 +88,4 @@ def test_the_picture_says_in_words_what_it_shows_and_a_hidden_one_names_no_face_
         assert "C1 face down with a Hercule cube and a clue of player 0" in said[1] or not hidden
         assert said[-1] == ("Démon tile: set aside, face down." if hidden else "Démon tile: 2n, set aside.")
         if hidden:  # only the face-up R2 is named
-            assert not any(tile in desc.text for tile in ("1n", "2n", "2h")), desc.text
+            assert not any(tile in (desc.text or "") for tile in ("1n", "2n", "2h")), desc.text
