@@ -1026,3 +1026,35 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == sorted((first, second))  # a clue on either
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-clue-{edition}-{width}.png"), full_page=True)
     visit.assert_clean()
+
+
+def test_a_3_ombres_example_opens_at_its_before_picture_and_plays_its_actions_one_by_one(
+        browser: Any, base_url: str) -> None:
+    """The lesson's "Open in the playground" opens the example's own starting table, and offers its
+    actions in order, one click each, until the table is the example's "after"."""
+    from oracle.games import load_game
+    from oracle.tools.site.examples import example_anchors, page_examples
+
+    path = "docs/trois-ombres/index.md"
+    found = [example for _, example in page_examples((ROOT / path).read_text(encoding="utf-8"), path)]
+    anchor, example = next((a, e) for e, a in zip(found, example_anchors(found), strict=True)
+                           if e.title == "a Vortex revealed second")
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    after = game.parse_state(example.fields["state"])
+    for action in example.lists["actions"]:
+        after = game.apply(after, game.parse_action(action), rules).state
+    visit = Visit(browser, base_url)
+    page = visit.open("/trois-ombres/")
+    page.locator(f"[id='{anchor}'] a.ttykm-open-link").click()
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.locator(".pg-position").input_value() == game.format_state(game.parse_state(example.fields["state"]))
+    actions = example.lists["actions"]
+    for at, action in enumerate(actions, start=1):
+        button = page.locator(".pg-example")
+        assert button.inner_text() == f"Next action of the example ({at} of {len(actions)}): {action}"
+        button.click()
+        assert page.locator(".pg-refused").count() == 0
+    assert page.locator(".pg-example").count() == 0
+    assert page.locator(".pg-position").input_value() == game.format_state(after)
+    visit.assert_clean()

@@ -24,6 +24,7 @@
       undo: "Undo a click", newGame: "New game",
       editor: "The position in notation, and a link to share it", load: "Load",
       example: function (board, turn) { return "Play the example's " + (board ? "turn" : "action") + ": " + turn; },
+      exampleThen: function (at, of, action) { return "Next action of the example (" + at + " of " + of + "): " + action; },
       ringed: function (n) { return n + " ringed"; },
       unreadable: function (action, error) { return (action ? "That action" : "That position") + " cannot be read: " + error; },
       notAllowed: "Not allowed: ", theRule: "(The rule: ",
@@ -85,6 +86,7 @@
       undo: "Annuler un clic", newGame: "Nouvelle partie",
       editor: "La position en notation, et un lien pour la partager", load: "Charger",
       example: function (board, turn) { return "Jouer " + (board ? "le tour" : "l'action") + " de l'exemple : " + turn; },
+      exampleThen: function (at, of, action) { return "Action suivante de l'exemple (" + at + " sur " + of + ") : " + action; },
       ringed: function (n) { return n + (n === 1 ? " case cerclée" : " cases cerclées"); },
       unreadable: function (action, error) { return (action ? "Cette action" : "Cette position") + " ne peut pas être lue : " + error; },
       notAllowed: "Interdit : ", theRule: "(La règle : ",
@@ -173,6 +175,10 @@
     try { current.state = sessionStorage.getItem(kept()) || ""; } catch (error) { /* storage refused */ }
   }
   const exampleTurn = params.get("turn");
+  // An example of several actions (L'heure des 3 ombres) opens before the first; "then" holds the others,
+  // offered one at a time as each is played.
+  const exampleNext = (params.get("then") || "").split("\n").filter(Boolean);
+  let exampleAt = 0;
   const ERAS = ["past", "present", "future"];
   const narrow = window.matchMedia("(max-width: 44.9375em)");  // the width at which boards stack (ttykm.css)
   let editing = false;
@@ -391,8 +397,9 @@
     if (exampleTurn) {
       parts.message.replaceChildren(el("p", {},
         el("button", { type: "button", class: "md-button md-button--primary pg-example", onclick: function () {
-          ask({ action: exampleTurn });
-        } }, W.example(current.game === "ttykm", exampleTurn))));
+          ask({ action: exampleTurn, example: true });
+        } }, exampleNext.length ? W.exampleThen(1, exampleNext.length + 1, exampleTurn)
+          : W.example(current.game === "ttykm", exampleTurn))));
     }
     narrow.addEventListener("change", function () { if (answer) show({}); });
   }
@@ -508,6 +515,14 @@
         el("span", { class: "pg-rule" }, W.theRule, ruleLink(a.verdict.rule || ""), ".)")));
     } else if (change && (change.picks || change.edit || change.action)) {
       parts.message.replaceChildren();
+    }
+    if (!a.verdict && change && change.example && exampleAt < exampleNext.length) {
+      const action = exampleNext[exampleAt];
+      parts.message.replaceChildren(el("p", {},
+        el("button", { type: "button", class: "md-button md-button--primary pg-example", onclick: function () {
+          exampleAt += 1;
+          ask({ action: action, example: true });
+        } }, W.exampleThen(exampleAt + 2, exampleNext.length + 1, action))));
     }
     if (a.applied) {
       const mine = a.mode !== "list" || a.seat === "umpire" || (a.view && a.applied.by === a.view.seat);
