@@ -89,3 +89,31 @@ def test_the_picture_says_in_words_what_it_shows_and_a_hidden_one_names_no_face_
         assert said[-1] == ("Démon tile: set aside, face down." if hidden else "Démon tile: 2n, set aside.")
         if hidden:  # only the face-up R2 is named
             assert not any(tile in (desc.text or "") for tile in ("1n", "2n", "2h")), desc.text
+
+
+def test_an_examples_facts_are_said_in_words_not_notation() -> None:
+    from oracle.games.trois_ombres.site import fact_words
+
+    assert fact_words("outcome", "win OMBRES.BLUFF") == ("outcome", "everybody wins (OMBRES.BLUFF)")
+    assert fact_words("outcome", "none") == ("outcome", "the game goes on")
+    assert fact_words("curses", "silence:0") == ("in force", "Silence (drawn by player 0)")
+    assert fact_words("closed", "0") == ("eyes closed", "player 0")
+    assert fact_words("closed", "-") == ("eyes closed", "nobody")
+    assert fact_words("cleared", "1") == ("cleared", "1 suspect at the Agence")
+    assert fact_words("board", "R1=1n*+0; R2=1h; G3=2h^#") == (
+        "board", "R1: 1n, kept face up, clue of player 0 · R2: 1h, face down · G3: 2h, face up, Hercule cube")
+    assert fact_words("sees", "1 R1=1n") == ("seen", "player 1 sees 1n on R1")
+
+
+def test_a_hercule_cube_sits_in_its_tiles_corner_clear_of_the_tiles_name() -> None:
+    state = parse_state("ombres characters=2 board=R1:1n#,R2:1h,C1:1n,C2:2n,P1:2h,P2:2h,G1:1h demon=2n cubes=3 "
+                        "steps=turn")
+    for narrow in (False, True):
+        group = _groups(ET.fromstring(render_svg(state, hidden=False, narrow=narrow)))["R1"]
+        tile = next(r for r in group.iter(f"{SVG}rect") if r.get("class") == "tile")
+        cube = next(r for r in group.iter(f"{SVG}rect") if r.get("class") == "cube")
+        name = next(t for t in group.iter(f"{SVG}text") if t.get("class") != "slot-number")
+        tx, ty, size = (float(tile.get(k) or 0) for k in ("x", "y", "width"))
+        cx, cy, side = (float(cube.get(k) or 0) for k in ("x", "y", "width"))
+        assert tx <= cx and cx + side <= tx + size / 2 and ty + size / 2 <= cy and cy + side <= ty + size
+        assert float(name.get("y") or 0) <= cy, "the cube covers the tile's name"

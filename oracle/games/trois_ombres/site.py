@@ -40,7 +40,7 @@ def _players(text: str) -> str:
 
 
 def _cell_words(item: str) -> str:
-    """``R1=1n*+0`` -> ``R1: 1n, kept face up, clue of player 0`` (the notation of OMBRES.NOTATION)."""
+    """``R1=1n*+0`` -> ``R1: 1n, kept face up, clue of player 0`` (a board cell in the notation)."""
     loc, _, rest = item.partition("=")
     if rest == "empty":
         return f"{loc}: empty"
@@ -69,6 +69,9 @@ def fact_words(key: str, value: str) -> tuple[str, str]:
         return "board", " · ".join(_cell_words(item) for item in value.split("; "))
     if key == "hour":
         return "clock", f"{value} h"
+    if key == "sees":  # "1 R1=1n": what player 1's view shows on R1
+        seen = [(item.partition(" ")[0], *item.partition(" ")[2].split("=", 1)) for item in value.split("; ")]
+        return "seen", " · ".join(f"player {p} sees {tile} on {loc}" for p, loc, tile in seen)
     return key, value
 
 

@@ -115,14 +115,14 @@ def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool 
             elif here.up or loc in shown:
                 out.append(f'<rect class="tile" x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#fff" '
                            f'stroke="{tile_fill(here.tile)}" stroke-width="3"/>')
-                out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 7}" font-size="15" font-weight="bold" '
+                out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 6}" font-size="15" font-weight="bold" '
                            f'text-anchor="middle" fill="{tile_fill(here.tile)}">{escape(tile_label(here.tile))}</text>')
                 number = "#8a8478"
             else:
                 out.append(f'<rect class="tile" x="{x}" y="{y}" width="{size}" height="{size}" rx="5" '
                            f'fill="#3b3551"/>')
                 label = "?" if hidden else tile_label(here.tile)
-                out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 7}" font-size="13" text-anchor="middle" '
+                out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 6}" font-size="13" text-anchor="middle" '
                            f'fill="#b9b3d1">{escape(label)}</text>')
                 number = "#9a93b8"
             out.append(f'<text class="slot-number" x="{x + 3}" y="{y + 11}" font-size="11" '
@@ -130,8 +130,8 @@ def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool 
             if here is not None and here.clue is not None:
                 out.append(f'<circle cx="{x + size - 6}" cy="{y + 6}" r="6" fill="{PLAYER_COLOURS[here.clue]}" '
                            f'stroke="#fff"/>')
-            if here is not None and here.cube:
-                out.append(f'<rect class="cube" x="{x + 2}" y="{y + size - 14}" width="12" height="12" '
+            if here is not None and here.cube:  # in the bottom-left corner, under the tile's name
+                out.append(f'<rect class="cube" x="{x + 2}" y="{y + size - 11}" width="10" height="10" '
                            f'fill="#f0a30a" stroke="#222"/>')
             out.append("</g>")
     out += rest
