@@ -50,7 +50,7 @@
       nothingPrivate: "Nothing that the others do not see.",
       everythingElse: function (who) { return "Everything else " + who + " sees (every player sees it)"; },
       chanceOne: "Chance acts next: click to let it act (the oracle draws with a seed taken from the position, so a link to it replays the same draw).",
-      chanceMany: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + n + (n === 1 ? " outcome)." : " outcomes)."); },
+      chanceMany: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + n + " outcomes)."; },
       chooseSeat: function (who) { return who + " to act: choose that seat, or pass and play."; },
       toAct: function (who, count, sealed, shown) {
         return who + " to act, " + count + (count === 1 ? " choice" : " choices") +
@@ -85,8 +85,8 @@
       typedLabel: "Une action en notation", typeAnAction: "Ou tapez une action ", playIt: "La jouer",
       undo: "Annuler un clic", newGame: "Nouvelle partie",
       editor: "La position en notation, et un lien pour la partager", load: "Charger",
-      example: function (board, turn) { return "Jouer " + (board ? "le tour" : "l'action") + " de l'exemple : " + turn; },
       exampleThen: function (at, of, action) { return "Action suivante de l'exemple (" + at + " sur " + of + ") : " + action; },
+      example: function (board, turn) { return "Jouer " + (board ? "le tour" : "l'action") + " de l'exemple : " + turn; },
       ringed: function (n) { return n + (n === 1 ? " case cerclée" : " cases cerclées"); },
       unreadable: function (action, error) { return (action ? "Cette action" : "Cette position") + " ne peut pas être lue : " + error; },
       notAllowed: "Interdit : ", theRule: "(La règle : ",
@@ -114,7 +114,7 @@
       nothingPrivate: "Rien que les autres ne voient pas.",
       everythingElse: function (who) { return "Tout ce que " + who + " voit d'autre (tous les joueurs le voient)"; },
       chanceOne: "Au hasard d'agir : cliquez pour le laisser agir (l'oracle tire avec une graine prise dans la position, de sorte qu'un lien vers elle rejoue le même tirage).",
-      chanceMany: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + n + (n === 1 ? " résultat)." : " résultats)."); },
+      chanceMany: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + n + " résultats)."; },
       chooseSeat: function (who) { return "À " + who + " d'agir : choisissez cette place, ou passez et jouez."; },
       toAct: function (who, count, sealed, shown) {
         return "À " + who + " d'agir, " + count + (count === 1 ? " choix" : " choix") +
