@@ -134,4 +134,3 @@ def test_the_card_games_french_examples_list_their_events_in_french() -> None:
         html = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
         assert untranslated(html) == [], (path, untranslated(html)[:3])
         assert french in html and "First played" not in html and "Outcome" not in html
-
