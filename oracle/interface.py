@@ -636,6 +636,22 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         """Pictures of a legal action, before and after it, as SVG."""
         ...
 
+    def action_words(self, state: StateT, action: ActionT) -> Mapping[str, str] | None:
+        """A legal action in words for the playground's button, by language (``{"en": ..., "fr": ...}``);
+        None: the button shows the notation."""
+        ...
+
+    def state_note(self, state: StateT) -> Mapping[str, str] | None:
+        """What the player to act must know now that the position does not draw (3 Ombres: the face the die
+        shows), one sentence by language; None: nothing."""
+        ...
+
+    def moment_svg(self, state: StateT, events: Sequence[EventT], after: StateT, umpire: bool = False) -> str | None:
+        """`page_svg` of the table as an action from ``state`` showed it for an instant before the rules moved
+        on to ``after`` (3 Ombres: the turn's two tiles face up, before they are turned back); None when
+        ``after`` shows it all."""
+        ...
+
     def perft(self, state: StateT, rules: RulesT, depth: int) -> int:
         """The number of action sequences of ``depth`` actions (every kind: a player's, sealed choices, chance)."""
         ...

@@ -377,3 +377,40 @@ def test_the_french_edition_gets_its_pictures_and_steps_in_french() -> None:
     assert "Manche 1 sur 10" in dealt["view"]["picture"] and "Round 1 of" not in dealt["view"]["picture"]
     # A chance button says which it is, for the page to word it in its own language.
     assert view({"game": "ttykm", "rules": "convergence"})["buttons"][-1]["draw"] is True
+
+
+def test_3_ombres_speaks_its_buttons_and_die_in_words_and_shows_a_turns_two_tiles_face_up() -> None:
+    """Every button of a 3 Ombres turn has English and French words (the notation stays its pick); the die's
+    face is said once rolled; the tile that ends a turn is drawn face up beside the first, then the table
+    goes on with both face down."""
+    game = load_game("trois-ombres")
+    answer = view({"game": "trois-ombres"})
+    state = view({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"]})["state"]
+    board = dict(game.parse_state(state).board)
+    first = min(loc for loc in board if loc.startswith("P"))
+    second = next(loc for loc, cell in board.items() if loc[0] != "P" and cell.tile != board[first].tile
+                  and cell.tile[0].isdigit())
+    seen: set[str] = set()
+    for action in ("roll", "die P", f"reveal {first}"):
+        answer = view({"game": "trois-ombres", "state": state, "action": action, "seat": "0"})
+        assert answer["verdict"] is None, action
+        for button in answer["buttons"]:
+            if button["pick"] != "chance":
+                assert set(button["words"]) == {"en", "fr"} and button["words"]["en"] != button["pick"], button
+                seen.add(button["pick"].split()[0])
+        state = answer["state"]
+    assert {"die", "reveal", "reroll"} <= seen
+    assert answer["note"]["en"].split("\n") == [
+        "Player 0 is Lucile Finemouche (Tenace: once per turn she may reroll the die).",
+        "The die shows the Pentacle: reveal one more tile, of your choice.",
+        "Clues: 4 left, 2 spare.  Objet: none.  In force: nothing."]
+    assert answer["note"]["fr"].split("\n")[1].startswith("Le dé montre le Pentacle :")
+    played = view({"game": "trois-ombres", "state": state, "action": f"reveal {second}", "seat": "0"})
+    assert played["applied"]["events"][-1] == "no pair this turn"
+    assert "The die shows" not in played["note"]["en"]  # the reveals are over: the clue step
+    moment = played["applied"]["moment"]
+    for loc in (first, second):
+        group = re.search(rf'<g data-loc="{loc}">(.*?)</g>', moment, re.S)
+        assert group is not None and 'fill="#fff"' in group[1], f"{loc} is not drawn face up"
+        group = re.search(rf'<g data-loc="{loc}">(.*?)</g>', played["table"], re.S)
+        assert group is not None and 'fill="#fff"' not in group[1], f"{loc} is not turned back"

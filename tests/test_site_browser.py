@@ -957,3 +957,104 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     assert page.locator("button[data-pick='chance']").inner_text() == "Let chance act (a seeded draw)"
     assert page.locator(".pg-status").inner_text().startswith("Chance acts next")
     visit.assert_clean()
+
+
+# Each ringed slot of the visible table: its slot, its own slot number, and whether the number sits on it.
+RINGED_SLOTS = """() => {
+    const svg = [...document.querySelectorAll(".pg-board svg.trois-ombres")].find(s => s.getBoundingClientRect().width);
+    return [...svg.querySelectorAll("[data-loc].pg-target")].map(g => {
+        const box = g.querySelector("rect.tile, rect.slot").getBoundingClientRect();
+        const number = g.querySelector("text.slot-number"), n = number.getBoundingClientRect();
+        return [g.getAttribute("data-loc"), number.textContent,
+                box.left <= n.left && n.right <= box.right && box.top <= n.top && n.bottom <= box.bottom];
+    });
+}"""
+
+SLOT_LABEL = """(loc) => {
+    const svg = [...document.querySelectorAll(".pg-board svg.trois-ombres")].find(s => s.getBoundingClientRect().width);
+    const g = svg.querySelector(`[data-loc='${loc}']`);
+    return [...g.querySelectorAll("text:not(.slot-number)")].map(t => t.textContent.trim()).join(" ");
+}"""
+
+
+@pytest.mark.parametrize(("edition", "width"), [("en", 1280), ("fr", 390)])
+def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_on_tiles(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """A turn of L'heure des 3 ombres by clicks, in words: the die's face said in the status, the tiles the
+    face allows ringed and clicked (no wall of reveal buttons), and the turn's two tiles shown face up
+    before they are turned back."""
+    from oracle.games import load_game
+
+    game = load_game("trois-ombres")
+    state = game.parse_state(dealt("trois-ombres"))
+    first = next(loc for loc, cell in state.board if loc.startswith("P"))
+    second = next(loc for loc, cell in state.board if loc.startswith("R") and cell.tile != state.cell(first).tile)
+    words = {"en": ("Roll the die", "The die shows the Pentacle", "The die shows the Pentacle: reveal a tile of "
+                    "the Pentacle first", "remember them", "Leave no clue"),
+             "fr": ("Lancer le dé", "Le dé montre le Pentacle", "Le dé montre le Pentacle : dévoilez d'abord une "
+                    "tuile du Pentacle", "retenez-les", "Ne pas laisser d'Indice")}[edition]
+    visit = Visit(browser, base_url, width)
+    page = visit.open(("/fr" if edition == "fr" else "") + "/playground/?game=trois-ombres&seat=0&position="
+                      + quote(game.format_state(state)))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    status = page.locator(".pg-status")
+    roll = page.locator(".pg-buttons button[data-pick='roll']")
+    assert roll.inner_text() == words[0] and roll.get_attribute("title") == "roll"
+    roll.click()
+    die = page.locator(".pg-buttons button[data-pick='die P']")
+    assert die.inner_text().startswith(words[1])
+    die.click()
+    note = page.locator(".pg-note p").all_inner_texts()
+    assert len(note) == 3 and note[1].startswith(words[2]), note
+    assert page.locator(".pg-buttons button[data-pick^='reveal']").count() == 0, "reveal buttons beside the tiles"
+    ringed = page.evaluate(RINGED_SLOTS)
+    pentacle = sorted(loc for loc, _ in state.board if loc.startswith("P"))
+    assert sorted(loc for loc, _, _ in ringed) == pentacle, "only the Pentacle's tiles may be revealed first"
+    assert all(number == loc[1:] and on for loc, number, on in ringed), ringed
+    page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{first}']").click()
+    assert page.evaluate(SLOT_LABEL, first) == state.cell(first).tile
+    page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{second}']").click()
+    # The two tiles face up, before the mismatch turns them back.
+    assert words[3] in status.inner_text()
+    assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == \
+        [state.cell(first).tile, state.cell(second).tile]
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-two-tiles-{edition}-{width}.png"), full_page=True)
+    page.locator(".pg-turn-back").click()
+    assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == ["?", "?"]
+    assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[4]
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == sorted((first, second))  # a clue on either
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-clue-{edition}-{width}.png"), full_page=True)
+    visit.assert_clean()
+
+
+def test_a_3_ombres_example_opens_at_its_before_picture_and_plays_its_actions_one_by_one(
+        browser: Any, base_url: str) -> None:
+    """The lesson's "Open in the playground" opens the example's own starting table, and offers its
+    actions in order, one click each, until the table is the example's "after"."""
+    from oracle.games import load_game
+    from oracle.tools.site.examples import example_anchors, page_examples
+
+    path = "docs/trois-ombres/index.md"
+    found = [example for _, example in page_examples((ROOT / path).read_text(encoding="utf-8"), path)]
+    anchor, example = next((a, e) for e, a in zip(found, example_anchors(found), strict=True)
+                           if e.title == "a Vortex revealed second")
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    after = game.parse_state(example.fields["state"])
+    for action in example.lists["actions"]:
+        after = game.apply(after, game.parse_action(action), rules).state
+    visit = Visit(browser, base_url)
+    page = visit.open("/trois-ombres/")
+    page.locator(f"[id='{anchor}'] a.ttykm-open-link").click()
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.locator(".pg-position").input_value() == game.format_state(game.parse_state(example.fields["state"]))
+    actions = example.lists["actions"]
+    for at, action in enumerate(actions, start=1):
+        button = page.locator(".pg-example")
+        assert button.inner_text() == f"Next action of the example ({at} of {len(actions)}): {action}"
+        button.click()
+        assert page.locator(".pg-refused").count() == 0
+    assert page.locator(".pg-example").count() == 0
+    assert page.locator(".pg-position").input_value() == game.format_state(after)
+    visit.assert_clean()

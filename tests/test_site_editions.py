@@ -112,9 +112,24 @@ def test_a_refusal_reason_is_put_in_french_and_an_unknown_one_is_caught() -> Non
                         "a3 of the present, and both are removed.</title>") != []
 
 
+def test_the_french_3_ombres_lesson_says_traquenard_and_the_cards_names_and_its_facts_in_words() -> None:
+    """The rules' own words in the French lesson's events (a trap is a Traquenard, a tile is dévoilée, card
+    names as printed) and its facts in words, not notation."""
+    path = "docs/fr/trois-ombres/index.md"
+    html = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
+    for said in ("un Traquenard est posé face cachée sur G2", "le Traquenard Vortex de G2 est défaussé",
+                 "G2 est dévoilée : le Traquenard Vortex", "le dé montre la Loupe",
+                 "la carte Limbes Silence", "<dd>Silence (piochée par le joueur 0)</dd>",
+                 "<dd>tout le monde gagne (OMBRES.BLUFF)</dd>", "<dt>yeux fermés</dt><dd>joueur 0</dd>"):
+        assert said in html, said
+    assert not re.search(r"The table at|face down|face up|Démon tile:|\"a table\"", html), "English in a picture"
+    lists = r'<ol class="ttykm-events">.*?</ol>|<dl class="ttykm-example-facts">.*?</dl>'
+    assert not re.search(r"piège|calepin|silence|révélée|loupe", " ".join(re.findall(lists, html, re.S)))
+
+
 def test_the_card_games_french_examples_list_their_events_in_french() -> None:
     """3 Ombres' events and Time Chase's facts, drawn and checked as the build does it, then put in French."""
-    for path, french in (("docs/fr/trois-ombres/index.md", "le joueur 0 pioche la carte 3ID calepin"),
+    for path, french in (("docs/fr/trois-ombres/index.md", "le joueur 0 pioche la carte 3ID Calepin"),
                          ("docs/fr/time-chase/index.md", "<dt>Déjà joué</dt>")):
         html = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
         assert untranslated(html) == [], (path, untranslated(html)[:3])

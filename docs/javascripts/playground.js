@@ -24,6 +24,7 @@
       undo: "Undo a click", newGame: "New game",
       editor: "The position in notation, and a link to share it", load: "Load",
       example: function (board, turn) { return "Play the example's " + (board ? "turn" : "action") + ": " + turn; },
+      exampleThen: function (at, of, action) { return "Next action of the example (" + at + " of " + of + "): " + action; },
       ringed: function (n) { return n + " ringed"; },
       unreadable: function (action, error) { return (action ? "That action" : "That position") + " cannot be read: " + error; },
       notAllowed: "Not allowed: ", theRule: "(The rule: ",
@@ -65,6 +66,9 @@
       drawAtRandom: "Draw at random", letChance: "Let chance act (a seeded draw)",
       outcome: function (action, p) { return action + " (chance " + p + ")"; },
       pick: function (label) { return label; },
+      // L'heure des 3 ombres: the tiles a turn revealed, shown face up before the game goes on.
+      moment: "The tiles just revealed, face up: remember them before they are turned back.",
+      turnBack: "Turn them back and go on",
     },
     fr: {
       eras: { past: "Passé", present: "Présent", future: "Futur" },
@@ -81,6 +85,7 @@
       typedLabel: "Une action en notation", typeAnAction: "Ou tapez une action ", playIt: "La jouer",
       undo: "Annuler un clic", newGame: "Nouvelle partie",
       editor: "La position en notation, et un lien pour la partager", load: "Charger",
+      exampleThen: function (at, of, action) { return "Action suivante de l'exemple (" + at + " sur " + of + ") : " + action; },
       example: function (board, turn) { return "Jouer " + (board ? "le tour" : "l'action") + " de l'exemple : " + turn; },
       ringed: function (n) { return n + (n === 1 ? " case cerclée" : " cases cerclées"); },
       unreadable: function (action, error) { return (action ? "Cette action" : "Cette position") + " ne peut pas être lue : " + error; },
@@ -129,6 +134,8 @@
       colon: " : ",
       drawAtRandom: "Tirer au hasard", letChance: "Laisser agir le hasard (un tirage avec graine)",
       outcome: function (action, p) { return action + " (probabilité " + p + ")"; },
+      moment: "Les tuiles qui viennent d'être dévoilées, faces visibles : retenez-les avant qu'elles soient retournées.",
+      turnBack: "Les retourner et continuer",
       // The oracle's names of a board's buttons (oracle/games/ttykm/play.py, pick_label), in French.
       pick: function (label) {
         const eras = { past: "passé", present: "présent", future: "futur" };
@@ -168,6 +175,10 @@
     try { current.state = sessionStorage.getItem(kept()) || ""; } catch (error) { /* storage refused */ }
   }
   const exampleTurn = params.get("turn");
+  // An example of several actions (L'heure des 3 ombres) opens before the first; "then" holds the others,
+  // offered one at a time as each is played.
+  const exampleNext = (params.get("then") || "").split("\n").filter(Boolean);
+  let exampleAt = 0;
   const ERAS = ["past", "present", "future"];
   const narrow = window.matchMedia("(max-width: 44.9375em)");  // the width at which boards stack (ttykm.css)
   let editing = false;
@@ -177,6 +188,8 @@
   let era = null;  // the era shown on a narrow screen, one at a time
   let viewer = null;  // whose view the hot seat last showed: a new one gets the "pass the device" screen
   let passing = false;
+  let moment = null;  // a picture of the tiles a 3 Ombres turn just revealed, until the player goes on
+  let momentDone = null;  // the answer whose picture the player has turned back
   const timing = { loadMs: null, stages: {}, queries: [] };
   window.ttykmPlayground = { timing: timing, ready: false, view: null, words: WORDS, lang: LANG };
 
@@ -197,8 +210,14 @@
 
   function label(button) {
     if (button.pick === "chance") return button.draw ? W.drawAtRandom : W.letChance;
-    if (button.chance) return W.outcome(button.action, button.chance);
-    return W.pick(button.label);
+    const words = button.words && button.words[LANG];  // the game's words for the action, if it has them
+    if (button.chance) return W.outcome(words || button.action, button.chance);
+    return words || W.pick(button.label);
+  }
+
+  // A button's notation as its tooltip, when its label is in words.
+  function notation(button) {
+    return button.words ? button.action || button.pick : null;
   }
 
   function ruleLink(id) {
@@ -378,8 +397,9 @@
     if (exampleTurn) {
       parts.message.replaceChildren(el("p", {},
         el("button", { type: "button", class: "md-button md-button--primary pg-example", onclick: function () {
-          ask({ action: exampleTurn });
-        } }, W.example(current.game === "ttykm", exampleTurn))));
+          ask({ action: exampleTurn, example: true });
+        } }, exampleNext.length ? W.exampleThen(1, exampleNext.length + 1, exampleTurn)
+          : W.example(current.game === "ttykm", exampleTurn))));
     }
     narrow.addEventListener("change", function () { if (answer) show({}); });
   }
@@ -483,6 +503,9 @@
     parts.seatLabel.style.display = a.mode === "list" ? "" : "none";
     // A card game's whole state in notation holds every hidden card: only the umpire's seat shows it.
     parts.editor.style.display = a.mode === "list" && a.seat !== "umpire" ? "none" : "";
+    // The player who revealed the tiles sees them face up (in pass and play, the device is still theirs).
+    moment = a.applied && a.applied.moment && momentDone !== a &&
+      (a.seat === "hot" || a.seat === "umpire" || a.seat === a.applied.by) ? a.applied.moment : null;
     if (a.mode === "list") showList(a); else showBoard(a, change);
     for (const control of [parts.typed, parts.play, parts.undo]) control.disabled = over;
     parts.undo.disabled = over || !a.picks.length;
@@ -492,6 +515,14 @@
         el("span", { class: "pg-rule" }, W.theRule, ruleLink(a.verdict.rule || ""), ".)")));
     } else if (change && (change.picks || change.edit || change.action)) {
       parts.message.replaceChildren();
+    }
+    if (!a.verdict && change && change.example && exampleAt < exampleNext.length) {
+      const action = exampleNext[exampleAt];
+      parts.message.replaceChildren(el("p", {},
+        el("button", { type: "button", class: "md-button md-button--primary pg-example", onclick: function () {
+          exampleAt += 1;
+          ask({ action: action, example: true });
+        } }, W.exampleThen(exampleAt + 2, exampleNext.length + 1, action))));
     }
     if (a.applied) {
       const mine = a.mode !== "list" || a.seat === "umpire" || (a.view && a.applied.by === a.view.seat);
@@ -605,11 +636,23 @@
     }
     passing = false;
     if (who) viewer = who;
+    if (moment && !a.outcome) {
+      parts.board.innerHTML = moment;
+      parts.view.replaceChildren();
+      parts.status.textContent = W.moment;
+      parts.buttons.replaceChildren(el("button", { type: "button", class: "md-button md-button--primary pg-turn-back",
+        onclick: function () { moment = null; momentDone = a; showList(a); } }, W.turnBack));
+      return;
+    }
     const picture = el("div", {});
     picture.innerHTML = a.seat === "umpire" ? a.svg_row + a.table : (a.view ? a.view.picture : a.table);
     parts.board.replaceChildren(...picture.childNodes);
     const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b.pick]; }));
-    parts.view.replaceChildren(...(a.view ? [
+    // What the player to act must know, in words (L'heure des 3 ombres: the investigator, the die, the clues).
+    const note = a.note && !a.outcome
+      ? el("div", { class: "pg-note" }, ...a.note[LANG].split("\n").map(function (line) { return el("p", {}, line); }))
+      : null;
+    parts.view.replaceChildren(...(note ? [note] : []), ...(a.view ? [
       el("h2", { class: "pg-view-title" }, W.sees(a.view.name)),
       a.view.private.length ? fields(a.view.private, "pg-private", playable)
         : el("p", {}, W.nothingPrivate),
@@ -626,11 +669,41 @@
     } else {
       parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous", a.buttons.length);
     }
-    parts.buttons.replaceChildren(...a.buttons.map(function (b) {
-      return el("button", { type: "button", "data-pick": b.pick,
+    const onTiles = a.outcome ? new Set() : tileTargets(a.buttons);
+    parts.buttons.replaceChildren(...a.buttons.filter(function (b) { return !onTiles.has(b.pick); }).map(function (b) {
+      return el("button", { type: "button", "data-pick": b.pick, title: notation(b),
         class: "md-button md-button--primary" + (b.pick === "chance" ? " pg-chance" : ""),
         disabled: Boolean(a.outcome), onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, label(b));
     }));
+  }
+
+  // A picture's slots ([data-loc], L'heure des 3 ombres) that are the one target of a button's action on that
+  // slot (reveal R1, clue P2, trap G5...) become clickable and ringed; those buttons leave the row.
+  // A bluff stays a button: a click on a tile must never end the game.
+  function tileTargets(buttons) {
+    const bySlot = new Map();
+    for (const b of buttons) {
+      const found = /^(reveal|uncube|clue|trap|cube|pick|place) ([A-Z]\d+)$/.exec(b.pick);
+      if (found) bySlot.set(found[2], bySlot.has(found[2]) ? null : b);
+    }
+    const taken = new Set();
+    for (const slot of parts.board.querySelectorAll("[data-loc]")) {
+      const b = bySlot.get(slot.getAttribute("data-loc"));
+      if (!b) continue;
+      taken.add(b.pick);
+      slot.classList.add("pg-target");
+      slot.setAttribute("data-pick", b.pick);
+      slot.setAttribute("role", "button");
+      slot.setAttribute("tabindex", "0");
+      slot.setAttribute("aria-label", label(b));
+      const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      title.textContent = label(b) + " (" + b.pick + ")";
+      slot.prepend(title);
+      const play = function () { ask({ picks: current.picks.concat([b.pick]) }); };
+      slot.addEventListener("click", play);
+      slot.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") play(); });
+    }
+    return taken;
   }
 
   // The era a replayed step happens in: where its last arrow ends, else the copy it highlights.

@@ -308,6 +308,15 @@ class GameBase(ABC, Generic[StateT, ActionT, RulesT, EventT]):
         after = self._game().apply(state, action, rules).state
         return self.state_svg(state), self.state_svg(after)
 
+    def action_words(self, state: StateT, action: ActionT) -> Mapping[str, str] | None:
+        return None
+
+    def state_note(self, state: StateT) -> Mapping[str, str] | None:
+        return None
+
+    def moment_svg(self, state: StateT, events: Sequence[EventT], after: StateT, umpire: bool = False) -> str | None:
+        return None
+
     # The defaults below import their modules when asked: a query needs none of them.
 
     def perft(self, state: StateT, rules: RulesT, depth: int) -> int:

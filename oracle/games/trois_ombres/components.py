@@ -40,6 +40,37 @@ MALEDICTIONS = ("brume", "confusion", "hallucination", "paralysie", "paranoia", 
 LIMBES_CARDS = (*EMBUCHES, *MALEDICTIONS)
 
 TRAP_KINDS = ("hercule", "horloge", "vortex", "yeux-R", "yeux-C", "yeux-P", "yeux-G")
+
+# The names as printed on the cards, the investigators' sheets and the traps (the notation's are lower case).
+CARD_NAMES = {
+    "archeoscript": "Archéoscript", "chronogyre": "Chronogyre", "invertigo": "Invertigo",
+    "loupe-analytique": "Loupe analytique", "stylo-traducteur": "Stylo traducteur",
+    "revelateur": "Révélateur d'empreinte", "oreillettes": "Oreillettes à ultra-son", "calepin": "Calepin",
+    "debriefing": "Débriefing", "amnesie": "Amnésie", "brouillard": "Brouillard", "fausse-piste": "Fausse piste",
+    "illusion": "Illusion", "manipulation": "Manipulation", "reveil": "Réveil des ombres",
+    "temps-accelere": "Temps accéléré", "vortex": "Vortex", "brume": "Brume", "confusion": "Confusion",
+    "hallucination": "Hallucination", "paralysie": "Paralysie", "paranoia": "Paranoïa", "silence": "Silence",
+    "tenebres": "Ténèbres",
+}
+TRAP_NAMES = {"hercule": "Hercule", "horloge": "Horloge", "vortex": "Vortex",
+              **{f"yeux-{lieu}": f"Yeux du démon ({lieu})" for lieu in LIEUX}}
+INVESTIGATOR_NAMES = {"lucile": "Lucile Finemouche", "balafre": "Le Balafré", "allison": "Allison Holmes",
+                      "zacahire": "Zacahire White"}
+
+
+def card_name(card: str) -> str:
+    """A card's printed name (``calepin`` -> ``Calepin``); an unknown name as it is."""
+    return CARD_NAMES.get(card, card)
+
+
+def trap_name(trap: str) -> str:
+    """A trap's printed name (``yeux-R`` -> ``Yeux du démon (R)``)."""
+    return TRAP_NAMES.get(trap, trap)
+
+
+def tile_words(tile: str) -> str:
+    """A tile as an event names it: a suspect as written (``3h``), a trap by its name (``the Vortex trap``)."""
+    return f"the {trap_name(tile)} trap" if tile in TRAP_NAMES else tile
 # The investigators whose ability looks at tiles; a peek names one (peek allison R1).
 PEEKERS = ("allison", "zacahire")
 # In what a player knows (their memory, their view): a tile known to be a trap, not which kind (K1),

@@ -210,6 +210,29 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
 
         return table_pictures(state, hidden=not umpire, title=f"L'heure des 3 ombres, {state.hour} h")
 
+    def action_words(self, state: State, action: Action) -> Mapping[str, str] | None:
+        """The playground's button words (`oracle.games.trois_ombres.words`)."""
+        from oracle.games.trois_ombres.words import action_words
+
+        return action_words(state, action)
+
+    def state_note(self, state: State) -> Mapping[str, str] | None:
+        """What the die shows and asks for (`oracle.games.trois_ombres.words`)."""
+        from oracle.games.trois_ombres.words import state_note
+
+        return state_note(state)
+
+    def moment_svg(self, state: State, events: Sequence[Event], after: State, umpire: bool = False) -> str | None:
+        """The table before the action with every tile it revealed face up, when ``after`` no longer shows one
+        (the second tile of a turn, turned back with the first or cleared with it; a bluff's tile)."""
+        from oracle.games.trois_ombres.site import table_pictures
+
+        gone = frozenset(e.args[0] for e in events if e.kind == "reveal"
+                         and not ((cell := after.cell(e.args[0])) is not None and cell.up))
+        if not gone:
+            return None
+        return table_pictures(state, hidden=not umpire, shown=gone)
+
     def vector_sets(self) -> Sequence[VectorSet]:
         return (VectorSet("trois-ombres/standard", None, (1, 2, 3)),)
 

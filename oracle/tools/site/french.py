@@ -60,6 +60,10 @@ LABELS = {
     # The facts under an example of Time Chase or 3 Ombres.
     "First played": "Déjà joué", "Outcome": "Issue", "outcome": "issue", "cleared": "écartés",
     "curses": "malédictions", "closed": "yeux fermés",
+    # The facts under a 3 Ombres example.
+    "in force": "en vigueur", "eyes closed": "yeux fermés", "clock": "Horloge", "board": "plateau",
+    "nobody": "personne", "the table": "la table", "no Malédiction": "aucune Malédiction",
+    "the game goes on": "la partie continue",
 }
 
 LEGEND_CHAR = 7.5  # the width the drawing gives one character of a key's word (oracle.games.ttykm.pictures.svg)
@@ -289,34 +293,106 @@ def translate_reason(reason: str) -> str:
     return reason
 
 
-# The events of 3 Ombres, as its examples list them (each followed by its rule's link).
-T = r"([PRCG][1-4])"
+# The events of 3 Ombres, as its examples list them (each followed by its rule's link), in the rules' words:
+# a trap is a Traquenard, a tile is dévoilée; card names as printed.
+T = r"([PRCG]\d+)"
 V = r"(\S+)"
+NAME = r"(.+?)"
+FACE_FR = {"Réverbère": "le Réverbère", "Chapeau": "le Chapeau", "Pentacle": "le Pentacle", "Rouage": "le Rouage",
+           "Loupe": "la Loupe", "Horloge": "l'Horloge"}
+
+
+def _tile_fr(tile: str) -> str:
+    """``the Vortex trap`` -> ``le Traquenard Vortex``; a suspect (``3h``) as it is."""
+    found = re.fullmatch(r"the (.+) trap", tile)
+    return f"le Traquenard {found[1]}" if found else tile
+
+
 EVENTS: list[Rule] = [
-    _rule(rf"the die shows {V}", lambda m: f"le dé montre {m[1]}"),
-    _rule(rf"{T} is revealed: {V}", lambda m: f"{m[1]} est révélée : {m[2]}"),
+    _rule(r"the die shows the (\S+)", lambda m: f"le dé montre {FACE_FR.get(m[1], m[1])}"),
+    _rule(r"the die shows the (\S+): roll again", lambda m: f"le dé montre {FACE_FR.get(m[1], m[1])} : on le relance"),
+    _rule(rf"{T} is revealed: {NAME}", lambda m: f"{m[1]} est dévoilée : {_tile_fr(m[2])}"),
     _rule(rf"{T} is turned face down again", lambda m: f"{m[1]} est retournée face cachée"),
     _rule(rf"{T} is turned face down before the trap acts",
-          lambda m: f"{m[1]} est retournée face cachée avant que le piège n'agisse"),
+          lambda m: f"{m[1]} est retournée face cachée avant que le Traquenard n'agisse"),
+    _rule(rf"{T} is turned face up again and stays so until its pair is made \(Chronogyre\)",
+          lambda m: f"{m[1]} est de nouveau dévoilée et le reste jusqu'à ce que sa paire soit reconstituée "
+                    "(Chronogyre)"),
     _rule(rf"{T} and {T} are both {V}: suspect {V} is cleared to the Agence",
           lambda m: f"{m[1]} et {m[2]} sont toutes deux {m[3]} : le suspect {m[4]} est écarté, à l'Agence"),
-    _rule(rf"a trap is placed face down on {T}", lambda m: f"un piège est posé face cachée sur {m[1]}"),
+    _rule(rf"the face-up {V} on {T} is taken as a tile",
+          lambda m: f"le {m[1]} face visible de {m[2]} est pris comme une des tuiles du tour"),
+    _rule(rf"a trap is placed face down on {T}", lambda m: f"un Traquenard est posé face cachée sur {m[1]}"),
+    _rule(r"no trap or no free slot: no trap is placed",
+          lambda m: "pas de Traquenard ou pas d'emplacement libre : aucun Traquenard n'est posé"),
     _rule(r"all Lieux turn a quarter turn clockwise as one block",
           lambda m: "tous les Lieux tournent d'un quart de tour dans le sens horaire, d'un seul bloc"),
-    _rule(rf"bluff: {T} is {V}", lambda m: f"coup de bluff : {m[1]} est {m[2]}"),
+    _rule(rf"bluff: {T} is {NAME}", lambda m: f"Coup de bluff : {m[1]} est {_tile_fr(m[2])}"),
     _rule(r"no pair this turn", lambda m: "pas de paire ce tour-ci"),
     _rule(r"player (\d) closes their eyes until their next turn",
           lambda m: f"le joueur {m[1]} ferme les yeux jusqu'à son prochain tour"),
-    _rule(rf"player (\d) draws the (3ID|Limbes) card {V}", lambda m: f"le joueur {m[1]} pioche la carte {m[2]} {m[3]}"),
+    _rule(r"player (\d) opens their eyes", lambda m: f"le joueur {m[1]} ouvre les yeux"),
+    _rule(rf"player (\d) draws the (3ID|Limbes) card {NAME}",
+          lambda m: f"le joueur {m[1]} pioche la carte {m[2]} {m[3]}"),
     _rule(rf"player (\d) leaves a clue on {T}", lambda m: f"le joueur {m[1]} laisse un Indice sur {m[2]}"),
     _rule(r"player (\d) takes an extra clue", lambda m: f"le joueur {m[1]} prend un Indice de plus"),
     _rule(r"player (\d) to play", lambda m: f"au joueur {m[1]} de jouer"),
-    _rule(rf"{V} is in force until the end of player (\d)'s next turn",
+    _rule(rf"{NAME} is in force until the end of player (\d)'s next turn",
           lambda m: f"{m[1]} reste en vigueur jusqu'à la fin du prochain tour du joueur {m[2]}"),
+    _rule(rf"{NAME} ends and is discarded", lambda m: f"{m[1]} prend fin et est défaussée"),
     _rule(rf"the Démon tile is {V}", lambda m: f"la tuile Démon est {m[1]}"),
     _rule(rf"the bluff on {T} matches the Démon tile: everybody wins",
-          lambda m: f"le bluff sur {m[1]} est bien la tuile Démon : tout le monde gagne"),
-    _rule(rf"the {V} trap from {T} is discarded", lambda m: f"le piège {m[1]} de {m[2]} est défaussé"),
+          lambda m: f"le Coup de bluff sur {m[1]} est bien la tuile Démon : tout le monde gagne"),
+    _rule(rf"the bluff on {T} \({NAME}\) differs from the Démon tile: everybody loses",
+          lambda m: f"le Coup de bluff sur {m[1]} ({_tile_fr(m[2])}) n'est pas la tuile Démon : tout le monde perd"),
+    _rule(rf"the {NAME} trap from {T} is discarded", lambda m: f"le Traquenard {m[1]} de {m[2]} est défaussé"),
+]
+
+
+CELL_WORDS = {"face down": "face cachée", "face up": "face visible", "kept face up": "gardée face visible",
+              "Hercule cube": "cube Hercule", "empty": "vide"}
+
+
+def _cell_fr(words: str) -> str:
+    """``1n, kept face up, clue of player 0`` -> ``1n, gardée face visible, Indice du joueur 0``."""
+    return ", ".join(CELL_WORDS.get(w, re.sub(r"^clue of player (\d)$", r"Indice du joueur \1", w))
+                     for w in words.split(", "))
+
+
+SIDE_FR = {"kept face up": "gardée face visible", "face up": "face visible", "face down": "face cachée"}
+
+
+def _slots_fr(items: str) -> str:
+    """``R1 1n face down with a clue of player 0, R2 face down`` in French (a 3 Ombres picture's words)."""
+    def one(item: str) -> str:
+        found = re.fullmatch(r"([PRCG]\d+)( \S+)? (kept face up|face up|face down)( with a Hercule cube)?"
+                             r"(?:(?: with| and) a clue of player (\d))?", item)
+        if found is None:
+            return item
+        return (f"{found[1]}{found[2] or ''} {SIDE_FR[found[3]]}" + (" avec un cube Hercule" if found[4] else "")
+                + ((" et" if found[4] else " avec") + f" un Indice du joueur {found[5]}" if found[5] else ""))
+    return "aucune tuile" if items == "no tile" else ", ".join(one(item) for item in items.split(", "))
+
+
+# The facts under a 3 Ombres example (`oracle.games.trois_ombres.site.fact_words`), and its pictures in words
+# (`oracle.games.trois_ombres.pictures.svg.describe`).
+SENTENCES += [
+    _rule(r"The table at (\d+) h: Agence (\d+)/(\d+), (\d+) cubes in supply\.",
+          lambda m: f"La table à {m[1]} h : Agence {m[2]}/{m[3]}, {_many(m[4], 'cube')} en réserve."),
+    _rule(r"(Réverbère|Chapeau|Pentacle|Rouage) \(([RCPG])\): (.+)\.",
+          lambda m: f"{m[1]} ({m[2]}) : {_slots_fr(m[3])}."),
+    _rule(r"Démon tile: (\S+), turned up\.", lambda m: f"Tuile Démon : {m[1]}, retournée."),
+    _rule(r"Démon tile: set aside, face down\.", lambda m: "Tuile Démon : mise de côté, face cachée."),
+    _rule(r"Démon tile: (\S+), set aside\.", lambda m: f"Tuile Démon : {m[1]}, mise de côté."),
+    # How a game ended, under its clock (a sentence, not a key's label: the picture gives it room).
+    _rule(r"Everybody (wins|loses)(\.?)", lambda m: f"Tout le monde {'gagne' if m[1] == 'wins' else 'perd'}{m[2]}"),
+    _rule(r"everybody (wins|loses) \((\S+)\)",
+          lambda m: f"tout le monde {'gagne' if m[1] == 'wins' else 'perd'} ({m[2]})"),
+    _rule(r"([^·(]+) \(drawn by player (\d)\)", lambda m: f"{m[1]} (piochée par le joueur {m[2]})"),
+    _rule(r"player (\d)", lambda m: f"joueur {m[1]}"),
+    _rule(r"players ([\d, ]+)", lambda m: f"joueurs {m[1]}"),
+    _rule(r"(\d+) suspects? at the Agence", lambda m: f"{_many(m[1], 'suspect')} à l'Agence"),
+    _rule(rf"{T}: (.+)", lambda m: f"{m[1]} : {_cell_fr(m[2])}"),
 ]
 
 

@@ -2,12 +2,13 @@
 
 A TTYKM example links to the playground itself (`oracle.games.ttykm.site`).
 The examples of the other games (spec/time-chase/, spec/trois-ombres/) state a
-``state`` (or ``start``), the actions played first (``setup:`` or ``actions:``,
-one per line), and may end on one more ``action:``.  `example_query` replays
-every action but the last with `Game.apply` and leaves the last for the
-playground's "play the example's action" button, so the reader opens the
-example just before the action it is about.  `add_open_links` appends the link
-to each such example's HTML block on a page.
+``state`` (or ``start``), the actions played first (``setup:``, one per line),
+then the actions it is about (``actions:``, one per line, or one ``action:``).
+`example_query` replays the setup with `Game.apply` and leaves the others for
+the playground's "play the example's action" button, one at a time (the first
+as ``turn``, the rest as ``then``), so the reader opens the example where its
+"before" picture stands and plays it through.  `add_open_links` appends the
+link to each such example's HTML block on a page.
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ from oracle.errors import InvalidPosition, NotationError
 from oracle.games import load_game
 from oracle.interface import IllegalAction
 
-ACTION_LISTS = ("setup", "actions")
-
 
 def example_query(game_name: str, fields: Mapping[str, str],
                   lists: Mapping[str, Sequence[str]]) -> dict[str, str] | None:
@@ -34,16 +33,22 @@ def example_query(game_name: str, fields: Mapping[str, str],
     try:
         rules = game.parse_rules(None, fields.get("variant"))
         state: Any = game.initial_state(rules) if fields["state"] == "start" else game.parse_state(fields["state"])
-        actions = [text for name in ACTION_LISTS for text in lists.get(name, [])]
-        if "action" in fields:
-            actions.append(fields["action"])
-        for text in actions[:-1]:
+        setup = list(lists.get("setup", []))
+        offered = [*lists.get("actions", []), *([fields["action"]] if "action" in fields else [])]
+        if not offered and setup:
+            offered = [setup.pop()]
+        for text in setup:
             state = game.apply(state, game.parse_action(text), rules).state
+        played = state
+        for text in offered[:-1]:  # each offered action but the last must play (the last may be refused)
+            played = game.apply(played, game.parse_action(text), rules).state
     except (NotationError, InvalidPosition, IllegalAction, ValueError):
         return None
     query = {"game": game_name, "position": game.format_state(state)}
-    if actions:
-        query["turn"] = actions[-1]
+    if offered:
+        query["turn"] = offered[0]
+    if offered[1:]:
+        query["then"] = "\n".join(offered[1:])
     if fields.get("variant"):
         query["rules"] = fields["variant"]
     return query

@@ -338,7 +338,8 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
             events = [game.event_text(e) for e in applied.events]
             answer["applied"] = {"action": game.format_action(action), "before": game.format_state(state),
                                  "events": events, "by": actor, "chance": mover.kind == "chance",
-                                 "steps": [{"text": text, "svg_row": "", "svg_column": ""} for text in events]}
+                                 "steps": [{"text": text, "svg_row": "", "svg_column": ""} for text in events],
+                                 "moment": game.moment_svg(state, applied.events, applied.state, seat == UMPIRE)}
             state = applied.state
         else:
             answer["verdict"] = _verdict(verdict)
@@ -346,13 +347,19 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     chooser = mover.players[len(picks)] if mover.kind == "simultaneous" else \
         mover.players[0] if mover.kind == "player" else None
     choices: list[dict[str, Any]] = []  # each button: its pick and label (a chance outcome: its action and odds)
+    def worded(choice: dict[str, Any], action: Any) -> dict[str, Any]:
+        """A button with the game's words for its action, if it has any (`Game.action_words`)."""
+        words = game.action_words(state, action)
+        return {**choice, "words": dict(words)} if words else choice
+
     if mover.kind == "player":
-        choices = [{"pick": text, "label": text} for text in map(game.format_action, game.legal_actions(state, rules))]
+        choices = [worded({"pick": text, "label": text}, a)
+                   for a, text in ((a, game.format_action(a)) for a in game.legal_actions(state, rules))]
     elif mover.kind == "chance":
         listed = game.chance_outcomes(state, rules)
         choices = [{"pick": CHANCE, "label": "Let chance act (a seeded draw)"}]
-        choices += [{"pick": text, "label": f"{text} (chance {p})", "action": text, "chance": str(p)}
-                    for text, p in ((game.format_action(a), p) for a, p in listed)]
+        choices += [worded({"pick": text, "label": f"{text} (chance {p})", "action": text, "chance": str(p)}, a)
+                    for a, text, p in ((a, game.format_action(a), p) for a, p in listed)]
     elif mover.kind == "simultaneous" and chooser is not None:
         choices = [{"pick": SEALED + text, "label": f"{game.player_name(chooser)}: {text}"}
                    for text in map(game.format_action, game.legal_actions(state, rules, chooser))]
@@ -376,6 +383,7 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         "kind": mover.kind,
         "chooser": None if chooser is None else game.player_name(chooser),
         "outcome": None if outcome is None else {"reason": outcome.reason, "rule": outcome.rule},
+        "note": None if outcome is not None else game.state_note(state),
         "seat": seat,
         "seats": [{"player": p, "name": game.player_name(p)} for p in players],
         "view": seat_view(game, state, shown, players) if isinstance(shown, int) else None,

@@ -4,6 +4,15 @@
 otherwise a face-down tile shows, faintly, what lies beneath.  ``narrow``
 puts the Agence and the clock under the Lieux instead of beside them, about
 300 units wide, for a phone: shown at its own size, no text is under 11 px.
+
+Every slot of a Lieu is outlined and numbered in its top-left corner (1 to 9
+row by row, as the notation names slots: ``R1`` is slot 1 of the
+Réverbère), the number turned with its Lieu; each slot's drawing is a group
+``data-loc="R1"``, which the playground makes clickable.  The set-aside Démon
+tile lies beside the clock.  ``shown`` lists slots drawn face up whatever the
+state says (the bluff's named tile, the two tiles of a turn just played); a
+game ended by a bluff shows the Démon tile face up, and every ended game
+says how it ended under the clock.
 """
 
 from __future__ import annotations
@@ -30,19 +39,53 @@ def tile_fill(tile: str) -> str:
     return "#444"
 
 
-def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool = False) -> str:
+RESULT_WORDS = {"win": "Everybody wins", "loss": "Everybody loses"}
+
+
+def describe(state: State, hidden: bool, shown: frozenset[str] = frozenset()) -> list[str]:
+    """The picture in words, a sentence a line, for its ``<title>`` (the first) and ``<desc>``: what a reader
+    who cannot see it is told (the French edition puts each line in French)."""
+    lines = [f"The table at {state.hour} h: Agence {len(state.agency)}/{state.to_clear}, "
+             f"{state.cubes} cubes in supply."]
+    cells = dict(state.board)
+    for lieu in LIEUX:
+        items = []
+        for loc in sorted((loc for loc in cells if loc[0] == lieu), key=lambda loc: int(loc[1:])):
+            cell = cells[loc]
+            up = cell.up or loc in shown
+            side = "kept face up" if cell.kept else "face up" if up else "face down"
+            tile = "" if hidden and not up else f" {tile_label(cell.tile)}"
+            marks = (["a Hercule cube"] if cell.cube else []) + \
+                ([f"a clue of player {cell.clue}"] if cell.clue is not None else [])
+            items.append(f"{loc}{tile} {side}" + (" with " + " and ".join(marks) if marks else ""))
+        lines.append(f"{LIEU_NAMES[lieu]} ({lieu}): {', '.join(items) if items else 'no tile'}.")
+    if state.demon is not None:
+        if state.rule == "OMBRES.BLUFF":
+            lines.append(f"Démon tile: {state.demon}, turned up.")
+        else:
+            lines.append("Démon tile: set aside, face down." if hidden else f"Démon tile: {state.demon}, set aside.")
+    if state.result in RESULT_WORDS:
+        lines.append(f"{RESULT_WORDS[state.result]}.")
+    return lines
+
+
+def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool = False,
+               shown: frozenset[str] = frozenset()) -> str:
     cell, gap = (NARROW_CELL, NARROW_GAP) if narrow else (CELL, GAP)
     n = side(state)
     board = 2 * n * cell + gap
     if narrow:
-        rest, rest_height = agency_and_clock(state, 10, board + 40, columns=4, radius=50)
+        rest, rest_height = agency_and_clock(state, 10, board + 40, hidden, columns=4, radius=50)
         width, height = board + 20, rest_height + 10
     else:
-        rest, rest_height = agency_and_clock(state, board + 20, 0)
+        rest, rest_height = agency_and_clock(state, board + 20, 0, hidden)
         width, height = board + 260, max(board + 40, rest_height)
+    said = describe(state, hidden, shown)
+    label = title or said[0]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
            f'height="{height}" class="trois-ombres{" narrow" if narrow else ""}" font-family="sans-serif" '
-           f'role="img" aria-label="{escape(title or "a table")}">',
+           f'role="img" aria-label="{escape(label)}">',
+           f"<title>{escape(label)}</title>", "<desc>" + escape("\n".join(said[1:])) + "</desc>",
            f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>']
     for lieu in LIEUX:
         rows = [slot_cell(state, lieu, s) for s in range(1, n * n + 1)]
@@ -55,34 +98,52 @@ def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool 
         turns = state.rotation[LIEUX.index(lieu)]
         out.append(f'<text x="{x + n * cell / 2}" y="{y + n * cell + 18}" font-size="12" text-anchor="middle" '
                    f'fill="#555">{lieu} · {LIEU_NAMES[lieu]}{" ↻" * turns}</text>')
-    for loc, here in state.board:
-        row, col = slot_cell(state, loc[0], int(loc[1:]))
-        x = col * cell + (gap if col >= n else 0) + 12
-        y = row * cell + (gap if row >= n else 0) + 12
-        size = cell - 6
-        if here.up:
-            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#fff" '
-                       f'stroke="{tile_fill(here.tile)}" stroke-width="3"/>')
-            out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 5}" font-size="15" font-weight="bold" '
-                       f'text-anchor="middle" fill="{tile_fill(here.tile)}">{escape(tile_label(here.tile))}</text>')
-        else:
-            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#3b3551"/>')
-            label = "?" if hidden else tile_label(here.tile)
-            out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 5}" font-size="13" text-anchor="middle" '
-                       f'fill="#b9b3d1">{escape(label)}</text>')
-        if here.clue is not None:
-            out.append(f'<circle cx="{x + size - 6}" cy="{y + 6}" r="6" fill="{PLAYER_COLOURS[here.clue]}" '
-                       f'stroke="#fff"/>')
-        if here.cube:
-            out.append(f'<rect x="{x + 2}" y="{y + size - 14}" width="12" height="12" fill="#f0a30a" stroke="#222"/>')
+    cells = dict(state.board)
+    size = cell - 6
+    for lieu in LIEUX:
+        for slot in range(1, n * n + 1):
+            loc = f"{lieu}{slot}"
+            row, col = slot_cell(state, lieu, slot)
+            x = col * cell + (gap if col >= n else 0) + 12
+            y = row * cell + (gap if row >= n else 0) + 12
+            out.append(f'<g data-loc="{loc}">')
+            here = cells.get(loc)
+            if here is None:
+                out.append(f'<rect class="slot" x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="none" '
+                           f'stroke="#a7a196" stroke-dasharray="4 3"/>')
+                number = "#8a8478"
+            elif here.up or loc in shown:
+                out.append(f'<rect class="tile" x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#fff" '
+                           f'stroke="{tile_fill(here.tile)}" stroke-width="3"/>')
+                out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 6}" font-size="15" font-weight="bold" '
+                           f'text-anchor="middle" fill="{tile_fill(here.tile)}">{escape(tile_label(here.tile))}</text>')
+                number = "#8a8478"
+            else:
+                out.append(f'<rect class="tile" x="{x}" y="{y}" width="{size}" height="{size}" rx="5" '
+                           f'fill="#3b3551"/>')
+                label = "?" if hidden else tile_label(here.tile)
+                out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 6}" font-size="13" text-anchor="middle" '
+                           f'fill="#b9b3d1">{escape(label)}</text>')
+                number = "#9a93b8"
+            out.append(f'<text class="slot-number" x="{x + 3}" y="{y + 11}" font-size="11" '
+                       f'fill="{number}">{slot}</text>')
+            if here is not None and here.clue is not None:
+                out.append(f'<circle cx="{x + size - 6}" cy="{y + 6}" r="6" fill="{PLAYER_COLOURS[here.clue]}" '
+                           f'stroke="#fff"/>')
+            if here is not None and here.cube:  # in the bottom-left corner, under the tile's name
+                out.append(f'<rect class="cube" x="{x + 2}" y="{y + size - 11}" width="10" height="10" '
+                           f'fill="#f0a30a" stroke="#222"/>')
+            out.append("</g>")
     out += rest
     out.append("</svg>")
     return "\n".join(out)
 
 
-def agency_and_clock(state: State, left: int, top: int, columns: int = 5, radius: int = 70) -> tuple[list[str], int]:
-    """The Agence 3ID's tiles, ``columns`` to a row, from (``left``, ``top``), and the clock beside them;
-    returns the SVG and the bottom of what it drew."""
+def agency_and_clock(state: State, left: int, top: int, hidden: bool, columns: int = 5,
+                     radius: int = 70) -> tuple[list[str], int]:
+    """The Agence 3ID's tiles, ``columns`` to a row, from (``left``, ``top``), the clock beside them and the
+    Démon tile beside the clock (face up once a bluff has ended the game; ``hidden``: else a back), and how
+    an ended game ended; returns the SVG and the bottom of what it drew."""
     out = [f'<text x="{left}" y="{top + 24}" font-size="14" font-weight="bold">Agence 3ID '
            f'{len(state.agency)}/{state.to_clear}</text>']
     for k, tile in enumerate(state.agency):
@@ -107,4 +168,25 @@ def agency_and_clock(state: State, left: int, top: int, columns: int = 5, radius
                f'y2="{cy + (r - 26) * math.sin(angle):.1f}" stroke="#c00" stroke-width="4" stroke-linecap="round"/>')
     out.append(f'<text x="{cx}" y="{cy + r + 18}" font-size="13" text-anchor="middle">{state.hour} h · '
                f'cubes {state.cubes}</text>')
-    return out, max(agency_bottom, cy + r + 24)
+    bottom = max(agency_bottom, cy + r + 24)
+    if state.demon is not None:
+        # Beside the clock (wide: to its right; narrow: under it), its name above it.
+        dx, dy = (cx + r + 12, cy - 30) if columns == 5 else (cx - 19, cy + r + 40)
+        out.append(f'<g data-demon="{"up" if state.rule == "OMBRES.BLUFF" else "down"}">')
+        out.append(f'<text x="{dx + 19}" y="{dy - 6}" font-size="11" text-anchor="middle" fill="#555">Démon</text>')
+        if state.rule == "OMBRES.BLUFF":
+            out.append(f'<rect x="{dx}" y="{dy}" width="38" height="38" rx="5" fill="#fff" '
+                       f'stroke="{tile_fill(state.demon)}" stroke-width="3"/><text x="{dx + 19}" y="{dy + 25}" '
+                       f'font-size="15" font-weight="bold" text-anchor="middle" fill="{tile_fill(state.demon)}">'
+                       f'{escape(tile_label(state.demon))}</text>')
+        else:
+            label = "?" if hidden else tile_label(state.demon)
+            out.append(f'<rect x="{dx}" y="{dy}" width="38" height="38" rx="5" fill="#3b3551"/><text x="{dx + 19}" '
+                       f'y="{dy + 25}" font-size="13" text-anchor="middle" fill="#b9b3d1">{escape(label)}</text>')
+        out.append("</g>")
+        bottom = max(bottom, dy + 44)
+    if state.result in RESULT_WORDS:
+        out.append(f'<text class="result" x="{left}" y="{bottom + 14}" font-size="14" font-weight="bold" '
+                   f'fill="{"#2a7d2a" if state.result == "win" else "#b00"}">{RESULT_WORDS[state.result]}</text>')
+        bottom += 24
+    return out, bottom

@@ -7,7 +7,18 @@ same as turning up the top card of a shuffled deck.
 from __future__ import annotations
 
 from oracle.games.trois_ombres.actions import Action, Illegal
-from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX, MALEDICTIONS, OBJETS, Loc, Rules, loc_lieu
+from oracle.games.trois_ombres.components import (
+    FACE_NAMES,
+    LIEU_NAMES,
+    LIEUX,
+    MALEDICTIONS,
+    OBJETS,
+    Loc,
+    Rules,
+    card_name,
+    loc_lieu,
+    tile_words,
+)
 from oracle.games.trois_ombres.rules import clock
 from oracle.games.trois_ombres.rules.clock import EFFECT_HOUR, advance_clock, clear_pair, return_clue
 from oracle.games.trois_ombres.rules.knowledge import forget, move_memory, observers, see
@@ -66,7 +77,7 @@ def draw_id(table: Table, card: str, rules: Rules) -> None:
     """
     me = table.current
     table.id_deck = without(table.id_deck, card)
-    table.emit("draw", "OMBRES.ID.DRAW", f"player {me} draws the 3ID card {card}", card)
+    table.emit("draw", "OMBRES.ID.DRAW", f"player {me} draws the 3ID card {card_name(card)}", card)
     if card in OBJETS:
         take_objet(table, me, card)
     elif card == "calepin":
@@ -86,7 +97,7 @@ def take_objet(table: Table, player: int, card: str, given: bool = False) -> Non
     held = table.objets_l[player]
     if held is None:
         table.objets_l[player] = card
-        table.emit("objet", "OMBRES.ID.OBJET", f"player {player} keeps {card}", str(player), card)
+        table.emit("objet", "OMBRES.ID.OBJET", f"player {player} keeps {card_name(card)}", str(player), card)
     else:
         table.steps_l.insert(0, Step("keep", (str(player), held, card, *(("given",) if given else ()))))
 
@@ -106,10 +117,10 @@ def do_keep(table: Table, step: Step, action: Action) -> None:
     kept = action.args[0]
     other = step.args[2] if kept == step.args[1] else step.args[1]
     table.objets_l[player] = kept
-    table.emit("objet", "OMBRES.ID.OBJET", f"player {player} keeps {kept}", str(player), kept)
+    table.emit("objet", "OMBRES.ID.OBJET", f"player {player} keeps {card_name(kept)}", str(player), kept)
     if step.args[3:] == ("given",):
         table.id_discard = plus(table.id_discard, other)
-        table.emit("objet-discarded", "OMBRES.ID.OBJET", f"{other} is discarded", other)
+        table.emit("objet-discarded", "OMBRES.ID.OBJET", f"{card_name(other)} is discarded", other)
     else:
         table.steps_l.insert(0, Step("give", (str(player), other)))
 
@@ -133,7 +144,7 @@ def do_give(table: Table, step: Step, action: Action) -> None:
     card, target = step.args[1], action.args[0]
     if target == "none":
         table.id_discard = plus(table.id_discard, card)
-        table.emit("objet-discarded", "OMBRES.ID.OBJET", f"{card} is discarded", card)
+        table.emit("objet-discarded", "OMBRES.ID.OBJET", f"{card_name(card)} is discarded", card)
     else:
         take_objet(table, int(target), card, given=True)
 
@@ -199,7 +210,7 @@ def debriefing(table: Table, rules: Rules) -> None:
                 table.set_cell(loc, up=True)
                 shown.append(loc)
             see(table, loc, cell.tile, watchers)
-            table.emit("reveal", "OMBRES.ID.DEBRIEFING", f"{loc} is revealed: {cell.tile}", loc, cell.tile)
+            table.emit("reveal", "OMBRES.ID.DEBRIEFING", f"{loc} is revealed: {tile_words(cell.tile)}", loc, cell.tile)
     visible = [loc for loc, cell in board_items(table) if cell.up and (cell.kept or loc in shown)]
     by_tile: dict[str, list[Loc]] = {}
     for loc in visible:
@@ -245,7 +256,7 @@ def draw_limbes(table: Table, card: str, rules: Rules) -> None:
     """
     me = table.current
     table.limbes_deck = without(table.limbes_deck, card)
-    table.emit("draw", "OMBRES.LIMBES.DRAW", f"player {me} draws the Limbes card {card}", card)
+    table.emit("draw", "OMBRES.LIMBES.DRAW", f"player {me} draws the Limbes card {card_name(card)}", card)
     if not table.limbes_deck and rules.has("limbes-clock-on-last"):
         advance_clock(table, "OMBRES.LIMBES.DRAW", "the last Limbes card is drawn")
         if table.result is not None:
@@ -282,7 +293,8 @@ def do_invertigo(table: Table, step: Step, action: Action) -> None:
         table.objets_l[holder] = None
         table.id_discard = plus(table.id_discard, "invertigo")
         table.limbes_discard = plus(table.limbes_discard, card)
-        table.emit("invertigo", "OMBRES.ID.INVERTIGO", f"player {holder} plays Invertigo: {card} has no effect", card)
+        table.emit("invertigo", "OMBRES.ID.INVERTIGO",
+                   f"player {holder} plays Invertigo: {card_name(card)} has no effect", card)
     elif rest:
         table.steps_l.insert(0, Step("invertigo", (card, *rest)))
     else:
@@ -300,7 +312,8 @@ def limbes_effect(table: Table, card: str, rules: Rules) -> None:
     # Rule: OMBRES.LIMBES.SILENCE (a table rule: the oracle only keeps it in force and reports it)
     if card in MALEDICTIONS:
         table.curses = (*table.curses, Curse(card, table.current))
-        table.emit("curse", rule, f"{card} is in force until the end of player {table.current}'s next turn", card)
+        table.emit("curse", rule, f"{card_name(card)} is in force until the end of player {table.current}'s next turn",
+                   card)
         return
     table.limbes_discard = plus(table.limbes_discard, card)
     if card == "amnesie":
@@ -310,7 +323,7 @@ def limbes_effect(table: Table, card: str, rules: Rules) -> None:
         advance_clock(table, rule, "Temps accéléré")
         return
     if table.hour < EFFECT_HOUR:
-        table.emit("no-effect", rule, f"{card} has no effect before 3 h")
+        table.emit("no-effect", rule, f"{card_name(card)} has no effect before 3 h")
         return
     if card == "vortex":
         rotate_block(table)
@@ -362,7 +375,7 @@ def illusion_roll(table: Table, face: str) -> None:
         table.emit("rotate", "OMBRES.LIMBES.ILLUSION", f"the {LIEU_NAMES[face]} Lieu turns a quarter turn clockwise",
                    face)
     else:
-        table.emit("reroll", "OMBRES.LIMBES.ILLUSION", f"the die shows {face}: roll again", face)
+        table.emit("reroll", "OMBRES.LIMBES.ILLUSION", f"the die shows the {FACE_NAMES[face]}: roll again", face)
         table.steps_l.insert(0, Step("illusion"))
 
 

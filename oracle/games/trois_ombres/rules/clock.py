@@ -7,7 +7,7 @@ Démon tile alone).
 
 from __future__ import annotations
 
-from oracle.games.trois_ombres.components import Loc, tile_is_trap
+from oracle.games.trois_ombres.components import Loc, tile_is_trap, tile_words, trap_name
 from oracle.games.trois_ombres.rules.knowledge import forget, observers, see
 from oracle.games.trois_ombres.state import Table, plus
 
@@ -90,13 +90,13 @@ def bluff(table: Table, loc: Loc) -> None:
     cell = table.board_map[loc]
     watchers = observers(table)
     see(table, loc, cell.tile, watchers)
-    table.emit("reveal", "OMBRES.BLUFF", f"bluff: {loc} is {cell.tile}", loc, cell.tile)
+    table.emit("reveal", "OMBRES.BLUFF", f"bluff: {loc} is {tile_words(cell.tile)}", loc, cell.tile)
     demon = table.demon or ""
     table.emit("demon", "OMBRES.BLUFF", f"the Démon tile is {demon}", demon)
     if cell.tile == demon:
         end(table, "win", "OMBRES.BLUFF", f"the bluff on {loc} matches the Démon tile: everybody wins")
     else:
-        text = f"the bluff on {loc} ({cell.tile}) differs from the Démon tile: everybody loses"
+        text = f"the bluff on {loc} ({tile_words(cell.tile)}) differs from the Démon tile: everybody loses"
         end(table, "loss", "OMBRES.BLUFF", text)
 
 
@@ -112,4 +112,4 @@ def discard_trap(table: Table, loc: Loc) -> None:
         table.reserve_l[cell.clue] += 1
     forget(table, loc)
     table.trap_discard = plus(table.trap_discard, cell.tile)
-    table.emit("trap-discarded", "OMBRES.TRAP.ORDER", f"the {cell.tile} trap from {loc} is discarded", loc)
+    table.emit("trap-discarded", "OMBRES.TRAP.ORDER", f"the {trap_name(cell.tile)} trap from {loc} is discarded", loc)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from oracle.games.trois_ombres.actions import Action, Illegal
-from oracle.games.trois_ombres.components import FACES, LIEUX, Rules, loc_key, suspect_tiles
+from oracle.games.trois_ombres.components import FACE_NAMES, FACES, LIEUX, Rules, loc_key, suspect_tiles
 from oracle.games.trois_ombres.events import Event
 from oracle.games.trois_ombres.rules import cards, traps, turn
 from oracle.games.trois_ombres.rules.clock import discard_trap
@@ -127,7 +127,7 @@ def do_chance(table: Table, step: Step, action: Action, rules: Rules) -> None:
     elif kind == "die":
         face = action.args[0]
         table.turn = replace(table.turn, face=face)
-        table.emit("die", "OMBRES.DIE", f"the die shows {face}", face)
+        table.emit("die", "OMBRES.DIE", f"the die shows the {FACE_NAMES[face]}", face)
         turn.face_shown(table, rules)
     elif kind == "illusion":
         cards.illusion_roll(table, action.args[0])

@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from oracle.games.trois_ombres.actions import Action, Illegal
-from oracle.games.trois_ombres.components import FACE_NAMES, LIEUX, Loc, Rules, loc_lieu, tile_is_trap
+from oracle.games.trois_ombres.components import (
+    FACE_NAMES,
+    LIEUX,
+    Loc,
+    Rules,
+    card_name,
+    loc_lieu,
+    tile_is_trap,
+    tile_words,
+)
 from oracle.games.trois_ombres.rules import clock
 from oracle.games.trois_ombres.rules.clock import (
     BLUFF_HOUR,
@@ -413,7 +422,7 @@ def reveal(table: Table, loc: Loc, rules: Rules) -> bool:
         table.set_cell(loc, up=True)
         return_clue(table, loc)
         see(table, loc, cell.tile, observers(table))
-        table.emit("reveal", "OMBRES.REVEAL.TILE", f"{loc} is revealed: {cell.tile}", loc, cell.tile)
+        table.emit("reveal", "OMBRES.REVEAL.TILE", f"{loc} is revealed: {tile_words(cell.tile)}", loc, cell.tile)
     else:
         table.emit("take", "OMBRES.ID.CHRONOGYRE", f"the face-up {cell.tile} on {loc} is taken as a tile", loc)
     if tile_is_trap(cell.tile) and not paranoia:
@@ -499,7 +508,7 @@ def discard_objet(table: Table, objet: str, rule: str) -> None:
     """An Objet is discarded once used."""
     table.objets_l[table.current] = None
     table.id_discard = plus(table.id_discard, objet)
-    table.emit("objet-used", rule, f"player {table.current} uses {objet}", objet)
+    table.emit("objet-used", rule, f"player {table.current} uses {card_name(objet)}", objet)
 
 
 def revelateur(table: Table) -> None:
@@ -588,7 +597,8 @@ def do_clue(table: Table, step: Step, action: Action) -> None:
         cell = table.board_map[target]
         table.set_cell(target, up=True, kept=True)
         see(table, target, cell.tile, observers(table))
-        table.emit("kept-up", "OMBRES.ID.CHRONOGYRE", f"{target} stays face up until its pair is made", target)
+        table.emit("kept-up", "OMBRES.ID.CHRONOGYRE",
+                   f"{target} is turned face up again and stays so until its pair is made (Chronogyre)", target)
     table.steps_l.insert(0, step)
 
 
@@ -612,7 +622,8 @@ def end_turn(table: Table) -> None:
             kept.append(replace(curse, fresh=False))
         else:
             table.limbes_discard = plus(table.limbes_discard, curse.card)
-            table.emit("curse-ends", "OMBRES.LIMBES.DURATION", f"{curse.card} ends and is discarded", curse.card)
+            table.emit("curse-ends", "OMBRES.LIMBES.DURATION", f"{card_name(curse.card)} ends and is discarded",
+                       curse.card)
     table.curses = tuple(kept)
     archeo = table.turn.archeo
     nxt = me if archeo == 2 else (me + 1) % table.players

@@ -1,0 +1,152 @@
+"""What the playground says in words, in English and French: each action's button, and the die's face.
+
+The notation (``reveal R1``) stays the button's title; the words are the
+rules' own (a trap is a Traquenard in French, a tile is *dévoilée*), the
+cards' names as printed (`components.CARD_NAMES`).
+"""
+
+from __future__ import annotations
+
+from oracle.games.trois_ombres.actions import Action
+from oracle.games.trois_ombres.components import FACE_NAMES, INVESTIGATOR_NAMES, LIEUX, card_name, trap_name
+from oracle.games.trois_ombres.rules import steps
+from oracle.games.trois_ombres.state import State
+
+# A face with its article: "the Pentacle", "le Pentacle", "la Loupe", "l'Horloge".
+FACE_FR = {"R": "le Réverbère", "C": "le Chapeau", "P": "le Pentacle", "G": "le Rouage", "loupe": "la Loupe",
+           "horloge": "l'Horloge"}
+OF_FACE_FR = {"R": "du Réverbère", "C": "du Chapeau", "P": "du Pentacle", "G": "du Rouage"}
+
+
+def _step(state: State) -> str:
+    return state.steps[0].kind if state.steps else ""
+
+
+def _first_name(investigator: str) -> str:
+    return INVESTIGATOR_NAMES.get(investigator, investigator).split()[0 if investigator != "balafre" else 1]
+
+
+def action_words(state: State, action: Action) -> dict[str, str] | None:
+    """The button's words for a legal action, ``{"en": ..., "fr": ...}``; None for an action left in notation
+    (a deal, a shuffle, a view's completion)."""
+    verb, args = action.verb, action.args
+    slots = " ".join(args)
+    words: tuple[str, str] | None = None
+    if verb == "roll":
+        words = ("Roll the die", "Lancer le dé")
+    elif verb == "reroll":
+        words = ("Reroll the die (Lucile)", "Relancer le dé (Lucile)")
+    elif verb == "reveal":
+        words = (f"Reveal {slots}", f"Dévoiler {slots}")
+    elif verb == "uncube":
+        words = (f"Take the Hercule cube off {slots}", f"Retirer le cube Hercule de {slots}")
+    elif verb == "bluff":
+        words = (f"Bluff: {slots} is the Démon's twin", f"Coup de bluff : {slots} est la jumelle de la tuile Démon")
+    elif verb == "peek":
+        who, seen = _first_name(args[0]), " and ".join(args[1:])
+        words = (f"Look secretly at {seen} ({who})", f"Regarder secrètement {' et '.join(args[1:])} ({who})")
+    elif verb == "use":
+        on = f" on {' '.join(args[1:])}" if args[1:] else ""
+        words = (f"Use {card_name(args[0])}{on}", f"Jouer {card_name(args[0])}" + (f" sur {' '.join(args[1:])}"
+                                                                                     if args[1:] else ""))
+    elif verb == "done":
+        words = (("Leave no clue", "Ne pas laisser d'Indice") if _step(state) == "clues"
+                 else ("Reveal no more tiles", "Ne plus dévoiler de tuile"))
+    elif verb == "clue":
+        words = (f"Leave a clue on {slots}", f"Laisser un Indice sur {slots}")
+    elif verb == "move-clue":
+        words = (f"Move your clue from {args[0]} to {args[1]}", f"Déplacer votre Indice de {args[0]} à {args[1]}")
+    elif verb == "trap":
+        words = (f"Hide the trap on {slots}", f"Cacher le Traquenard sur {slots}")
+    elif verb == "cube":
+        words = (f"The Hercule cube lands on {slots}", f"Le cube Hercule tombe sur {slots}")
+    elif verb == "keep":
+        words = (f"Keep {card_name(args[0])}", f"Garder {card_name(args[0])}")
+    elif verb == "give":
+        words = (("Discard it", "Le défausser") if args[0] == "none"
+                 else (f"Give it to player {args[0]}", f"Le donner au joueur {args[0]}"))
+    elif verb == "calepin":
+        words = (("Nobody takes a clue", "Personne ne prend d'Indice") if args[0] == "none"
+                 else (f"Player {args[0]} takes a clue", f"Le joueur {args[0]} prend un Indice"))
+    elif verb == "invertigo":
+        words = ("Play Invertigo", "Jouer Invertigo")
+    elif verb == "pass":
+        words = ("Do not play Invertigo", "Ne pas jouer Invertigo")
+    elif verb == "pick":
+        words = (f"Take the tile on {slots}", f"Prendre la tuile de {slots}")
+    elif verb == "pair":
+        words = (f"Take the pair {slots} back from the Agence", f"Reprendre la paire {slots} à l'Agence")
+    elif verb == "place":
+        words = (f"Put a tile on {slots}", f"Poser une tuile sur {slots}")
+    elif verb == "die":
+        face = args[0]
+        words = (f"The die shows the {FACE_NAMES.get(face, face)}", f"Le dé montre {FACE_FR.get(face, face)}")
+    elif verb == "draw":
+        words = _draw_words(state, args[0])
+    return None if words is None else {"en": words[0], "fr": words[1]}
+
+
+def _draw_words(state: State, name: str) -> tuple[str, str]:
+    kind = _step(state)
+    if kind == "draw-trap":
+        return f"The {trap_name(name)} trap is drawn", f"Le Traquenard {trap_name(name)} est pioché"
+    deck = "3ID" if kind == "draw-id" else "Limbes"
+    return f"The {deck} card {card_name(name)} is drawn", f"La carte {deck} {card_name(name)} est piochée"
+
+
+ABILITY = {
+    "lucile": ("Tenace: once per turn she may reroll the die", "Tenace : elle peut relancer le dé une fois par tour"),
+    "balafre": ("Implacable: a Hercule trap drops only 1 cube, and he never closes his eyes",
+                "Implacable : un Traquenard Hercule ne lance qu'1 cube, et il ne ferme jamais les yeux"),
+    "allison": ("Indiscrète: before revealing, she may look secretly at 1 tile",
+                "Indiscrète : avant de dévoiler, elle peut regarder secrètement 1 tuile"),
+    "zacahire": ("Fouineur: before revealing, he may look secretly at 2 tiles with a clue or a cube",
+                 "Fouineur : avant de dévoiler, il peut regarder secrètement 2 tuiles portant un Indice ou un cube"),
+}
+
+
+def state_note(state: State) -> dict[str, str] | None:
+    """What the player to act must know, a line each (``\\n`` between): who they are and their ability, what
+    the die shows and asks for (while their turn's reveals are owed), their clues, their Objet and the
+    Malédictions in force; None while chance acts or once the game is over."""
+    kind, player = steps.to_act_kind(state)
+    if kind != "player" or player is None:
+        return None
+    investigator = state.investigators[player]
+    ability = ABILITY.get(investigator, ("", ""))
+    name = INVESTIGATOR_NAMES.get(investigator, investigator)
+    en = [f"Player {player} is {name} ({ability[0]})."]
+    fr = [f"Le joueur {player} est {name} ({ability[1]})."]
+    die = _die_note(state)
+    if die is not None:
+        en.append(die[0])
+        fr.append(die[1])
+    objet = state.objets[player]
+    curses = ", ".join(f"{card_name(c.card)} (player {c.drawer})" for c in state.curses)
+    curses_fr = ", ".join(f"{card_name(c.card)} (joueur {c.drawer})" for c in state.curses)
+    en.append(f"Clues: {state.reserve[player]} left, {state.stock[player]} spare.  Objet: "
+              f"{card_name(objet) if objet else 'none'}.  In force: {curses or 'nothing'}.")
+    fr.append(f"Indices : {state.reserve[player]} restants, {state.stock[player]} de réserve.  Objet : "
+              f"{card_name(objet) if objet else 'aucun'}.  En vigueur : {curses_fr or 'rien'}.")
+    return {"en": "\n".join(en), "fr": "\n".join(fr)}
+
+
+def _die_note(state: State) -> tuple[str, str] | None:
+    """While a turn is being played, what the die shows and what it asks for; None before the roll."""
+    face = state.turn.face
+    if face is None or _step(state) != "turn":
+        return None
+    turn = state.turn
+    if face in LIEUX:
+        name = FACE_NAMES[face]
+        if not turn.begun or turn.designated is not None:
+            return (f"The die shows the {name}: reveal a tile of the {name} first, then one of your choice.",
+                    f"Le dé montre {FACE_FR[face]} : dévoilez d'abord une tuile {OF_FACE_FR[face]}, "
+                    "puis une de votre choix.")
+        return (f"The die shows the {name}: reveal one more tile, of your choice.",
+                f"Le dé montre {FACE_FR[face]} : dévoilez encore une tuile, de votre choix.")
+    if face == "loupe":
+        return ("The die shows the Loupe: reveal two tiles of your choice.",
+                "Le dé montre la Loupe : dévoilez deux tuiles de votre choix.")
+    return ("The die shows the Horloge: the clock advances, then reveal two tiles of your choice.",
+            "Le dé montre l'Horloge : l'Horloge avance, puis dévoilez deux tuiles de votre choix.")
