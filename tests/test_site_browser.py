@@ -632,6 +632,25 @@ def test_the_home_and_rulings_pages_have_no_broken_link(browser: Any, base_url: 
     visit.assert_clean()
 
 
+SOURCE_NAMES = ("The French rulebook", "The BGA help page", "The Contre-Temps rules", "The 3 Ombres rules")
+
+
+def test_every_page_cites_a_source_by_its_name(site: Path) -> None:
+    """No built page (nor the search index) names a source document by the number it has in the project's
+    own files ("seed 000"): a reader knows the document by its name, and the rulings page says once which
+    document each name is."""
+    internal = re.compile(r"\bseed\s+0|\bseeds\s+0\d\d", re.IGNORECASE)  # not "seeds 0, 1, ..." of a random draw
+    pages = [*site.rglob("*.html"), site / "search" / "search_index.json"]
+    assert len(pages) > 50
+    found = [f"{page.relative_to(site)}: {m[0]!r}" for page in pages for m in [internal.search(page.read_text())] if m]
+    assert found == [], "a source cited by the project's number for it"
+    rulings = (site / "rulings" / "index.html").read_text()
+    french_home = (site / "fr" / "index.html").read_text()  # the same names, for the French reader
+    for name in SOURCE_NAMES:
+        assert f"<strong>{name}</strong>" in rulings, name
+        assert f"<strong>{name[0].lower()}{name[1:]}</strong>" in french_home, name
+
+
 # A page of each kind in both editions: (address, its language, what its header says, where the
 # language switch leads: the same page in the other edition, or that edition's home page).
 EDITION_PAGES = [
