@@ -5,6 +5,10 @@
   "use strict";
   const root = document.getElementById("ttykm-playground");
   if (!root) return;
+  // A count and its noun (as oracle/words.py writes them): English takes the singular for one only,
+  // French below two.
+  function countedEn(n, one, many) { return n + " " + (n === 1 ? one : many); }
+  function countedFr(n, one, many) { return n + " " + (Math.abs(n) < 2 ? one : many); }
   // Every word the playground writes, one table per language; the page's <html lang> chooses it.
   // What the oracle itself writes (rule IDs, notation, its reasons, its events) is shown as it comes.
   const WORDS = {
@@ -32,7 +36,7 @@
       convergence: "Before the first turn, chance draws the pair of chapters played together. " +
         "Choose the pair, or let chance draw it.",
       toMove: function (mover, count, stacked) {
-        return mover + " to move, " + count + " legal turns. Click a copy on your Focus era: the ringed squares." +
+        return mover + " to move, " + countedEn(count, "legal turn", "legal turns") + ". Click a copy on your Focus era: the ringed squares." +
           (stacked ? " The buttons above the board switch eras." : "");
       },
       goOn: function (chapter) {
@@ -52,7 +56,7 @@
       chanceMany: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + n + " outcomes)."; },
       chooseSeat: function (who) { return who + " to act: choose that seat, or pass and play."; },
       toAct: function (who, count, sealed, shown) {
-        return who + " to act, " + count + (count === 1 ? " choice" : " choices") +
+        return who + " to act, " + countedEn(count, "choice", "choices") +
           (sealed ? " (sealed: the others do not see it until every player has chosen)" : "") +
           (count > shown ? "; the first " + shown + " are shown" : "") + ".";
       },
@@ -82,7 +86,7 @@
       undo: "Annuler un clic", newGame: "Nouvelle partie",
       editor: "La position en notation, et un lien pour la partager", load: "Charger",
       example: function (board, turn) { return "Jouer " + (board ? "le tour" : "l'action") + " de l'exemple : " + turn; },
-      ringed: function (n) { return n + (n === 1 ? " case cerclée" : " cases cerclées"); },
+      ringed: function (n) { return countedFr(n, "case cerclée", "cases cerclées"); },
       unreadable: function (action, error) { return (action ? "Cette action" : "Cette position") + " ne peut pas être lue : " + error; },
       notAllowed: "Interdit : ", theRule: "(La règle : ",
       over: "La partie est finie : ",
@@ -90,7 +94,7 @@
       convergence: "Avant le premier tour, le hasard tire la paire de chapitres joués ensemble. " +
         "Choisissez la paire, ou laissez le hasard la tirer.",
       toMove: function (mover, count, stacked) {
-        return "Aux " + mover + " de jouer, " + count + (count === 1 ? " tour légal" : " tours légaux") +
+        return "Aux " + mover + " de jouer, " + countedFr(count, "tour légal", "tours légaux") +
           ". Cliquez une copie sur l'époque de votre Focus : les cases cerclées." +
           (stacked ? " Les boutons au-dessus du plateau changent d'époque." : "");
       },
@@ -112,7 +116,7 @@
       chanceMany: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + n + " résultats)."; },
       chooseSeat: function (who) { return "À " + who + " d'agir : choisissez cette place, ou passez et jouez."; },
       toAct: function (who, count, sealed, shown) {
-        return "À " + who + " d'agir, " + count + (count === 1 ? " choix" : " choix") +
+        return "À " + who + " d'agir, " + count + " choix" +
           (sealed ? " (secret : les autres ne le voient pas avant que chaque joueur ait choisi)" : "") +
           (count > shown ? " ; les " + shown + " premiers sont montrés" : "") + ".";
       },

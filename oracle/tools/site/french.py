@@ -17,6 +17,8 @@ import html
 import re
 from collections.abc import Callable
 
+from oracle.words import compte
+
 ERA = {"past": "passé", "present": "présent", "future": "futur"}
 ERA_OF = {"past": "du passé", "present": "du présent", "future": "du futur"}
 ERA_TO = {"past": "au passé", "present": "au présent", "future": "au futur"}
@@ -100,7 +102,7 @@ def _copies(text: str) -> str:
 
 def _many(count: str, word: str) -> str:
     """``1 copie``, ``0 copie``, ``2 copies``: in French, the singular goes up to one."""
-    return f"{count} {word}{'s' if int(count) > 1 else ''}"
+    return compte(int(count), word)
 
 
 def _rule(pattern: str, out: Callable[[re.Match[str]], str]) -> Rule:
@@ -260,8 +262,8 @@ REASONS: list[Rule] = [
           lambda m: f"la copie en {_at(m[1], m[2])} ne peut pas aller {TOWARD[m[3]]} sur votre propre copie "
                     f"en {_at(m[4], m[5])}"),
     _rule(rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
-          lambda m: f"la copie en {_at(m[1], m[2])} doit faire {m[3]} actions ; après {STEP[m[4]]}, elle peut "
-                    f"encore faire {STEP[m[5]]}"),
+          lambda m: f"la copie en {_at(m[1], m[2])} doit faire {_many(m[3], 'action')} ; après {STEP[m[4]]},"
+                    f" elle peut encore faire {STEP[m[5]]}"),
     _rule(rf"the Focus must leave the {E} for another era \({E} or {E}\)",
           lambda m: f"le Focus doit quitter le {ERA[m[1]]} pour une autre époque ({ERA[m[2]]} ou {ERA[m[3]]})"),
     _rule(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
