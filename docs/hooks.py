@@ -34,6 +34,8 @@
   own with its IDs linked.
 - After the build, the site's Japanese font is cut to the characters its pages
   use (`oracle.tools.site.fonts`).
+- Every page's header links to the source: the project's sdist, built into the
+  site (`oracle.tools.site.source`), unless ``repo_url`` names a public repository.
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ from oracle.tools.site.pages import (
     title_links,
 )
 from oracle.tools.site.rulings import Ruling, link_citations, link_html
+from oracle.tools.site.source import TITLE, MissingSource, link_from, write_source
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
@@ -267,6 +270,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
     own["extra"] = {**config.extra, "alternate": [
         {"name": editions.switch_label(code, here, links[code]), "lang": code, "link": _urls[links[code]]}
         for code in editions.LANGUAGES]}
+    if not config.repo_url:  # no public repository: the header offers the source this site was built from
+        own["repo_url"], own["repo_name"] = link_from(page.url), "Source"
     context["config"] = own
     context["nav"] = page_nav(nav, page)
     return context
@@ -461,12 +466,17 @@ def ruling_href(page: Page, files: Files) -> Callable[[Ruling], str]:
 
 
 ALTERNATE_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+SOURCE_LINK = re.compile(r'(<a href="[^"]*" )title="[^"]*"( class="md-source")')
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     """The theme's ``<link rel="alternate">`` tags out of the page's head: its script would look for a
     sitemap under each (it expects each edition at a root of its own), where the switch names the page."""
-    return ALTERNATE_LINK.sub("", output)
+    output = ALTERNATE_LINK.sub("", output)
+    if not config.repo_url:  # the theme's tooltip says "Go to repository": it is a download here
+        title = html.escape(TITLE[editions.page_language(page.file.src_uri)])
+        output = SOURCE_LINK.sub(lambda m: f'{m[1]}title="{title}" download{m[2]}', output)
+    return output
 
 
 def on_post_build(config: MkDocsConfig) -> None:
@@ -474,7 +484,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     try:
         write_bundle(ROOT, Path(config.site_dir))
         write_fonts(ROOT, Path(config.site_dir))
-    except (MissingPyodide, MissingFont) as exc:
+        if not config.repo_url:
+            write_source(ROOT, Path(config.site_dir))
+    except (MissingPyodide, MissingFont, MissingSource) as exc:
         raise PluginError(str(exc)) from None
 
 

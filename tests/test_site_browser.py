@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import functools
 import http.server
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +31,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
+from oracle.tools.site.source import TITLE, archive_name
 from tests.conftest import ROOT
 
 OUTPUT = ROOT / "test-output"
@@ -709,6 +712,35 @@ def test_each_page_says_its_language_and_its_game_and_switches_edition(browser: 
                 name = path.strip("/").replace("/", "-") or "home"
                 page.screenshot(path=str(OUTPUT / f"site-edition-{name}-{width}.png"))
         visit.assert_clean()
+
+
+SOURCE_PAGES = (("/", "en"), ("/rules/time-chase/past/", "en"), ("/fr/trois-ombres/", "fr"),
+                ("/fr/ttykm/learn/03-a-turn/", "fr"))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_page_offers_the_source_it_was_built_from(browser: Any, base_url: str, width: int) -> None:
+    """The project has no public address: the header's Source link (in the menu on a phone) downloads
+    the source distribution built into the site, in either edition, from any depth of page; it holds
+    what the site is built from."""
+    visit = Visit(browser, base_url, width)
+    archives: set[str] = set()
+    for path, language in SOURCE_PAGES:
+        page = visit.open(path)
+        if width < 500:  # the header has no room: the link is at the top of the menu
+            page.locator("label.md-header__button[for='__drawer']").click()
+        link = page.locator("a.md-source:visible").first
+        assert "Source" in link.inner_text(), path
+        assert link.get_attribute("title") == TITLE[language] and link.get_attribute("download") is not None, path
+        archives.add(link.evaluate("a => a.href"))
+    (archive,) = archives  # one archive, whatever the page's depth
+    assert urlsplit(archive).path == f"/source/{archive_name()}"
+    response = visit.page.request.get(archive)
+    assert response.status == 200
+    with tarfile.open(fileobj=io.BytesIO(response.body()), mode="r:gz") as tar:
+        names = {name.partition("/")[2] for name in tar.getnames()}
+    assert {"README.md", "mkdocs.yml", "dev", "spec/README.md", "docs/hooks.py", "oracle/words.py"} <= names
+    visit.assert_clean()
 
 
 def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
