@@ -52,7 +52,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
-from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.nav import Link, Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
@@ -213,6 +213,9 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     return nav
 
 
+FRENCH_RULES_LINK, FRENCH_RULINGS_LINK = "Règles (en anglais)", "Décisions et sources (en anglais)"
+
+
 def page_nav(nav: Navigation, page: Page) -> Navigation:
     """The navigation a page shows: its edition's only, and on a game's page (its lessons, its rules,
     the sources of its rules) that game's sections only, the other games a click away on the home page."""
@@ -221,11 +224,14 @@ def page_nav(nav: Navigation, page: Page) -> Navigation:
     src = page.file.src_uri
     french_page = editions.page_language(src) == editions.FRENCH
     french_items = next((item for item in nav.items if item.title == editions.FRENCH_SECTION), None)
+    game = editions.page_game(src, list(GAMES))
     if french_page:
         items = list(french_items.children or []) if isinstance(french_items, Section) else []
+        # The rules and rulings are in English only: the French reader reaches them from the navigation too.
+        rules = _urls.get(f"rules/{game}/index.md" if game else "rules/index.md", _urls.get("rules/index.md", ""))
+        items[-1:-1] = [Link(FRENCH_RULES_LINK, rules), Link(FRENCH_RULINGS_LINK, _urls.get(RULINGS, ""))]
     else:
         items = [item for item in nav.items if item is not french_items]
-    game = editions.page_game(src, list(GAMES))
     if game is not None:
         names = {load_game(game).title, editions.GAME_NAMES["en"][game], editions.GAME_NAMES[editions.FRENCH][game]}
         others = {name for other in GAMES if other != game for name in

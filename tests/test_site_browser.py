@@ -743,6 +743,28 @@ def test_every_page_offers_the_source_it_was_built_from(browser: Any, base_url: 
     visit.assert_clean()
 
 
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_french_edition_reaches_the_english_rules_from_its_navigation(browser: Any, base_url: str,
+                                                                          width: int) -> None:
+    """The rules and rulings are in English only; every French page's navigation leads to them (a game's
+    page to that game's rules), at both widths, and the French pages' examples speak French typography."""
+    visit = Visit(browser, base_url, width)
+    for path, rules in (("/fr/", "/rules/"), ("/fr/time-chase/", "/rules/time-chase/"),
+                        ("/fr/ttykm/learn/03-a-turn/", "/rules/ttykm/")):
+        page = visit.open(path)
+        if width < 500:
+            page.locator("label.md-header__button[for='__drawer']").click()
+        for text, target in (("Règles (en anglais)", rules), ("Décisions et sources (en anglais)", "/rulings/")):
+            link = page.locator("nav.md-nav--primary a:visible", has_text=text)
+            assert link.count() == 1, (path, text)
+            href = link.evaluate("a => a.href")
+            assert urlsplit(href).path == target, (path, text, href)
+            assert visit.page.request.get(href).status == 200
+        article = page.locator("article").inner_html()
+        assert "Provisional" not in article and "Exemple</a>: " not in article, path
+    visit.assert_clean()
+
+
 def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
     """ "K7" finds the chapters' ruling K7 itself first on a TTYKM page, and every game's K7 is among the results."""
     visit = Visit(browser, base_url)

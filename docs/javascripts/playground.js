@@ -53,7 +53,7 @@
       nothingPrivate: "Nothing that the others do not see.",
       everythingElse: function (who) { return "Everything else " + who + " sees (every player sees it)"; },
       chanceOne: "Chance acts next: click to let it act (the oracle draws with a seed taken from the position, so a link to it replays the same draw).",
-      chanceMany: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + n + " outcomes)."; },
+      chanceMany: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + countedEn(n, "outcome", "outcomes") + ")."; },
       chooseSeat: function (who) { return who + " to act: choose that seat, or pass and play."; },
       toAct: function (who, count, sealed, shown) {
         return who + " to act, " + countedEn(count, "choice", "choices") +
@@ -113,7 +113,7 @@
       nothingPrivate: "Rien que les autres ne voient pas.",
       everythingElse: function (who) { return "Tout ce que " + who + " voit d'autre (tous les joueurs le voient)"; },
       chanceOne: "Au hasard d'agir : cliquez pour le laisser agir (l'oracle tire avec une graine prise dans la position, de sorte qu'un lien vers elle rejoue le même tirage).",
-      chanceMany: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + n + " résultats)."; },
+      chanceMany: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + countedFr(n, "résultat", "résultats") + ")."; },
       chooseSeat: function (who) { return "À " + who + " d'agir : choisissez cette place, ou passez et jouez."; },
       toAct: function (who, count, sealed, shown) {
         return "À " + who + " d'agir, " + count + " choix" +

@@ -384,6 +384,18 @@ def translate_html(fragment: str) -> str:
     return "".join(_translate(part) if n % 3 == 0 else part if n % 3 == 1 else "" for n, part in enumerate(parts))
 
 
+TEXT_TAIL = re.compile(r">([^<>]+)\Z")  # the text just before a code element, such as "Actions: "
+EXAMPLE_COLON = re.compile(r'(class="ttykm-example-anchor"[^>]*>Exemple</a>): ')
+PROVISIONAL = re.compile(r"<strong>Provisional</strong>: depends on ([\w.\-]+) \(rulings ([^)]*)\)")
+
+
+def _tail(match: re.Match[str]) -> str:
+    label = match[1].strip()
+    if label not in LABELS:
+        return match[0]
+    return ">" + match[1].replace(label, html.escape(LABELS[label], quote=False))
+
+
 def _translate(fragment: str) -> str:
 
     def svg_text(match: re.Match[str]) -> str:
@@ -398,7 +410,10 @@ def _translate(fragment: str) -> str:
     fragment = EVENT_ITEM.sub(lambda m: m[1] + html.escape(translate_event(html.unescape(m[2])), quote=False) + m[3],
                               fragment)
     fragment = SVG_TEXT.sub(svg_text, fragment)
+    fragment = PROVISIONAL.sub(lambda m: f"<strong>Provisoire</strong> : dépend de {m[1]} (décision {m[2]})", fragment)
     fragment = TEXT_NODE.sub(lambda m: ">" + translate_text(m.group(1)) + "<", fragment)
+    fragment = TEXT_TAIL.sub(_tail, fragment)
+    fragment = EXAMPLE_COLON.sub(r"\1 : ", fragment)  # French puts a space before the colon
 
     def attribute(match: re.Match[str]) -> str:
         return f'{match.group(1)}="{html.escape(translate_text(html.unescape(match.group(2))))}"'
