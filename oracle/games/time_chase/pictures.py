@@ -129,7 +129,9 @@ def _summary(state: State) -> str:
         return f"Time Chase, {state.players} players, before the deal"
     trump = "no trump" if state.trump is None else f"trump {SUIT_NAMES[state.trump]}"
     return f"Round {state.round} of {state.last_round}, {trump}" + (
-        f", playing at {state.at}" if state.at is not None else (", game over" if state.phase == "over" else "")
+        f", playing at {state.at}" if state.at is not None else
+        (", game over: " + (" and ".join(f"p{w}" for w in state.winners) or "nobody") + " wins"
+         if state.phase == "over" else "")
     )
 
 

@@ -14,6 +14,7 @@ import html
 
 from oracle.games.site_examples import Drawing, code, drawn_as_example, facts, rule_link, rules_line, title_line
 from oracle.games.time_chase import notation, rules, views
+from oracle.games.time_chase.events import Event, event_rule, event_sentence
 from oracle.games.time_chase.examples import WorkedExample, check_example, parse_block
 from oracle.games.time_chase.pictures import NARROW, SITE_WIDE, timeline_svg
 from oracle.games.time_chase.ruleset import Rules, rules_for
@@ -25,6 +26,13 @@ def _figure(caption: str, state: State) -> str:
     """The timeline twice: six positions a row for wide screens, four for phones (CSS shows one)."""
     return (f'<figure class="tc-timeline"><figcaption>{html.escape(caption)}</figcaption>'
             f"{timeline_svg(state, SITE_WIDE)}{timeline_svg(state, NARROW)}</figure>")
+
+
+def _event_item(event: Event, link: RuleLink) -> str:
+    """An event in words, its clause, and its line in the notation (what an engine writes)."""
+    rule = rule_link(event_rule(event) or "TC.NOTATION.EVENTS", link)
+    return (f"<li>{html.escape(event_sentence(event))} ({rule})"
+            f' <code class="tc-event">{html.escape(notation.event_text(event))}</code></li>')
 
 
 def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
@@ -51,6 +59,7 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
     if example.lists.get("setup"):
         shown.append(("First played", " ".join(code(a) for a in example.lists["setup"])))
     figures = [_figure("Before" if "action" in f else "The state", state)]
+    final = state  # the state the outcome is read from: after the action, if one is played
     events_html = ""
     if "action" in f:
         action = notation.parse_action(f["action"])
@@ -58,19 +67,24 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
         shown.append(("Action", code(f["action"])))
         if verdict.is_legal or verdict.status == DEPENDS:
             after, events = rules.apply(state, action, ruleset)
+            final = after
             shown.append(("Verdict", "<strong>legal</strong>" if verdict.is_legal else
                           f"<strong>depends</strong> on {rule_link(str(verdict.rule), link)}: "
                           + html.escape(verdict.reason)))
             figures.append(_figure("After", after))
             events_html = ('<p class="ttykm-example-label">Events</p><ol class="ttykm-events">'
-                           + "".join(f"<li>{code(notation.event_text(e))}</li>" for e in events) + "</ol>")
+                           + "".join(_event_item(e, link) for e in events) + "</ol>")
         else:
             shown.append(("Verdict", f"<strong>illegal</strong> under {rule_link(str(verdict.rule), link)}: "
                           + html.escape(verdict.reason)))
     if "legal" in example.lists:
         shown.append(("Legal", " ".join(code(line) for line in example.lists["legal"])))
     if "outcome" in f:
-        shown.append(("Outcome", code(f["outcome"])))
+        ended = Event("over", amounts=tuple(final.winners), rule=final.end_rule)
+        said = (html.escape(event_sentence(ended).removeprefix("the game is over: "))
+                + f" ({rule_link(final.end_rule, link)})"
+                if final.phase == "over" and final.end_rule else "the game goes on")
+        shown.append(("Outcome", f"{said} {code(f['outcome'])}"))
     if "observe" in f:
         shown.append((f"{f['observe']} sees the hand", code(f.get("hand", ""))))
     parts.append(facts(shown))

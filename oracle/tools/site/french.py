@@ -60,7 +60,8 @@ LABELS = {
     "statue built by White": "statue bâtie par les Blancs", "statue built by Black": "statue bâtie par les Noirs",
     "Invariant": "constante", "Rules:": "Règles :", "Actions:": "Actions :",
     # The facts under an example of Time Chase or 3 Ombres.
-    "First played": "Déjà joué", "Outcome": "Issue", "outcome": "issue", "cleared": "écartés",
+    "First played": "Déjà joué", "Outcome": "Issue", "the game goes on": "la partie continue", "outcome": "issue",
+    "cleared": "écartés",
     "curses": "malédictions", "closed": "yeux fermés",
 }
 
@@ -103,6 +104,12 @@ def _copies(text: str) -> str:
 def _many(count: str, word: str) -> str:
     """``1 copie``, ``0 copie``, ``2 copies``: in French, the singular goes up to one."""
     return compte(int(count), word)
+
+
+def _game_over(winners: str) -> str:
+    """``p3`` -> ``partie finie : p3 gagne`` (the title of a finished game's timeline)."""
+    return "partie finie : " + ("personne ne gagne" if winners == "nobody" else winners.replace(" and ", " et ")
+                                + " gagne")
 
 
 def _rule(pattern: str, out: Callable[[re.Match[str]], str]) -> Rule:
@@ -204,6 +211,9 @@ SENTENCES: list[Rule] = [
                     + ("aucun évén." if m[4] == "none" else f"évén. {m[4]}")),
     _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple)(,?)(?: playing at (\d+))?",
           lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}{m[4]}" + (f" pli en {m[5]}" if m[5] else "")),
+    _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple), game over: (.+) wins",
+          lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}, {_game_over(m[4])}"),
+    _rule(r"game over: (.+) wins", lambda m: _game_over(m[1])),
     _rule(r"playing at (\d+)", lambda m: f"pli en {m[1]}"),
     _rule(r"on the table at (\d+):", lambda m: f"sur la table en {m[1]} :"),
     _rule(r"hats in supply: White (\d+), Black (\d+)", lambda m: f"chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}"),
@@ -321,6 +331,55 @@ EVENTS: list[Rule] = [
     _rule(rf"the {V} trap from {T} is discarded", lambda m: f"le piège {m[1]} de {m[2]} est défaussé"),
 ]
 
+# The events of Time Chase in words (`oracle.games.time_chase.events.event_sentence`).
+W = r"(event \d+|position 0)"
+WIN_REASON = {
+    "controls three events": "contrôle trois événements",
+    "controls the most events after the last round (ties: the event closest to position 0)":
+        "contrôle le plus d'événements après la dernière manche (à égalité : l'événement le plus proche de la"
+        " position 0)",
+    "controls the most events when a second paradox ends the game (ties: the event closest to 0)":
+        "contrôle le plus d'événements quand un second paradoxe finit la partie (à égalité : l'événement le plus"
+        " proche de 0)",
+}
+
+
+def _on(where: str) -> str:
+    return "la position 0" if where == "position 0" else "l'événement " + where.removeprefix("event ")
+
+
+EVENTS += [
+    _rule(r"the cards are dealt: (p\d) plays first, and (\w+) is the Invariant",
+          lambda m: f"les cartes sont distribuées : {m[1]} joue en premier, et {m[2]} est la constante"),
+    _rule(r"(p\d) gains (\d+) crystals? of income", lambda m: f"{m[1]} reçoit {_many_cristal(m[2])} de revenu"),
+    _rule(r"event (\d+) is the new present", lambda m: f"l'événement {m[1]} est le nouveau présent"),
+    _rule(r"the bids are revealed: (.+)", lambda m: f"les mises sont révélées : {m[1]}"),
+    _rule(rf"(p\d) spends (\d+) crystals? and goes back to {W}",
+          lambda m: f"{m[1]} dépense {_many_cristal(m[2])} et recule jusqu'à {_on(m[3])}"),
+    _rule(rf"(p\d) leads (\w+) at {W}", lambda m: f"{m[1]} ouvre avec {m[2]} sur {_on(m[3])}"),
+    _rule(rf"(p\d) plays (\w+) at {W}", lambda m: f"{m[1]} joue {m[2]} sur {_on(m[3])}"),
+    _rule(r"(p\d) played under the lead card and earns a crystal",
+          lambda m: f"{m[1]} a joué sous la carte d'ouverture et gagne un cristal"),
+    _rule(rf"(p\d)'s (\w+) is now the winning card at {W}",
+          lambda m: f"le {m[2]} de {m[1]} remporte maintenant {_on(m[3])}"),
+    _rule(rf"(\w+) still wins {W}", lambda m: f"{m[1]} remporte toujours {_on(m[2])}"),
+    _rule(rf"(p\d) puts a token on {W}", lambda m: f"{m[1]} pose un jeton sur {_on(m[2])}"),
+    _rule(rf"(p\d)'s token leaves {W}", lambda m: f"le jeton de {m[1]} quitte {_on(m[2])}"),
+    _rule(r"(\w+) replaces (\w+) as the Invariant: (Red|Blue|Green|Yellow|Purple) is trump",
+          lambda m: f"{m[1]} remplace {m[2]} comme constante : l'atout est {SUIT[m[3]]}"),
+    _rule(r"(\w+) replaces (\w+) as the Invariant, and there is no trump",
+          lambda m: f"{m[1]} remplace {m[2]} comme constante, et il n'y a plus d'atout"),
+    _rule(r"the Invariant (\w+) stands", lambda m: f"la constante {m[1]} reste"),
+    _rule(r"the game is over: nobody wins", lambda m: "la partie est finie : personne ne gagne"),
+    _rule(r"(?:the game is over: )?(p\d(?:(?:, | and )p\d)*) (.+) and wins",
+          lambda m: ("la partie est finie : " if m[0].startswith("the game") else "")
+          + f"{m[1].replace(' and ', ' et ')} {WIN_REASON.get(m[2], m[2])} et gagne"),
+]
+
+
+def _many_cristal(count: str) -> str:
+    return compte(int(count), "cristal")
+
 
 def translate_event(text: str) -> str:
     """One event of an example's list in French (unchanged when unknown)."""
@@ -330,7 +389,7 @@ def translate_event(text: str) -> str:
     return translate_text(text)
 
 
-EVENT_ITEM = re.compile(r"(<li>)([^<]+?)( \(<a\b)")
+EVENT_ITEM = re.compile(r"(<li>|<dt>Outcome</dt><dd>)([^<]+?)( \(<a\b)")  # an event, a game's outcome
 REFUSED = re.compile(r'(<p class="ttykm-refused"><strong>[^<]*</strong> )([^<]*?)( \(<a\b)')
 
 
