@@ -511,6 +511,10 @@ def test_examples_open_in_the_playground(browser: Any, base_url: str) -> None:
     page.locator(f"[id='{legal[0]}'] a.ttykm-open-link").click()
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     assert page.locator(".pg-position").input_value() == legal[1]["position"]
+    # The link holds every hidden card: it opens at the umpire's seat, the table shown at once, not
+    # behind a "pass the device" screen.
+    assert legal[1]["seat"] == "umpire" and page.locator("select.pg-seat").input_value() == "umpire"
+    assert page.locator(".pg-pass").count() == 0 and page.locator(".pg-board svg, .pg-board pre").count() > 0
     page.locator(".pg-example").click()
     assert page.locator(".pg-refused").count() == 0
     assert page.locator(".pg-position").input_value() != legal[1]["position"]

@@ -1,5 +1,6 @@
-"""Time Chase's events in words on the rules site, in English and in French: every kind has its sentence
-and its clause, the examples list them (the notation's line after each), and a finished game says who won."""
+"""Time Chase's examples on the rules site, in English and in French: every kind of event has its sentence
+and its clause, the examples list them (the notation's line after each), a finished game says who won, the
+actions name their players and the state's line is folded under the pictures."""
 
 from __future__ import annotations
 
@@ -51,3 +52,7 @@ def test_the_lessons_list_events_in_words_and_say_who_won() -> None:
             assert "game over: p3 wins" in page  # the finished game's timeline says who won
         assert words in page and won in page, path
         assert '<ol class="ttykm-events"><li><code' not in page  # the notation comes after the words
+        # The state's line is folded under the pictures, and each action names its player.
+        assert "<dt>State</dt>" not in page and page.count('<details class="tc-notation">') >= 5
+        assert "p0: <code>B9</code>, p1: <code>B6</code>, p2: <code>R5</code>" in page
+        assert "<dt>Action</dt><dd>p3: <code>B12</code></dd>" in page

@@ -28,6 +28,12 @@ def _figure(caption: str, state: State) -> str:
             f"{timeline_svg(state, SITE_WIDE)}{timeline_svg(state, NARROW)}</figure>")
 
 
+def _by(state: State, action: str) -> str:
+    """An action with the player who plays it (``p3: B12``); a joint bid or a deal as it is."""
+    player = rules.player_to_act(state) if state.phase == "play" else None
+    return (f"p{player}: " if player is not None else "") + code(action)
+
+
 def _event_item(event: Event, link: RuleLink) -> str:
     """An event in words, its clause, and its line in the notation (what an engine writes)."""
     rule = rule_link(event_rule(event) or "TC.NOTATION.EVENTS", link)
@@ -42,8 +48,9 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
              rules_line(example.rules, link, f.get("variant"))]
     if example.is_provisional:
         parts.append(f'<p class="tc-provisional"><strong>Provisional</strong>: {html.escape(f["provisional"])}</p>')
-    shown = [("State", code(f["state"]))]
-    if "error" in f:
+    shown: list[tuple[str, str]] = []
+    if "error" in f:  # a state or an action the oracle refuses to read: its text is the example
+        shown.append(("State", code(f["state"])))
         if "action" in f:
             shown.append(("Action", code(f["action"])))
         shown.append(("Refused", html.escape(f["error"])))
@@ -54,17 +61,19 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
         state = views.view_of(state, int(f["view"].removeprefix("p")))
         shown.append(("Asked from", f"{html.escape(f['view'])}'s view"))
     ruleset = rules_for(state.variants, state.players, Rules.parse(f.get("variant", "standard")))
+    played = []
     for setup in example.lists.get("setup", []):
+        played.append(_by(state, setup))
         state, _ = rules.apply(state, notation.parse_action(setup), ruleset)
-    if example.lists.get("setup"):
-        shown.append(("First played", " ".join(code(a) for a in example.lists["setup"])))
+    if played:
+        shown.append(("First played", ", ".join(played)))
     figures = [_figure("Before" if "action" in f else "The state", state)]
     final = state  # the state the outcome is read from: after the action, if one is played
     events_html = ""
     if "action" in f:
         action = notation.parse_action(f["action"])
         verdict = rules.explain(state, action, ruleset)
-        shown.append(("Action", code(f["action"])))
+        shown.append(("Action", _by(state, f["action"])))
         if verdict.is_legal or verdict.status == DEPENDS:
             after, events = rules.apply(state, action, ruleset)
             final = after
@@ -91,6 +100,9 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
     parts.append('<div class="tc-timelines">' + "".join(figures) + "</div>")
     if events_html:
         parts.append(events_html)
+    # The state's line is for engines and the playground; the pictures say it to a reader.
+    parts.append(f'<details class="tc-notation"><summary>The position in notation</summary>{code(f["state"])}'
+                 "</details>")
     parts.append("</div>")
     return "\n".join(parts)
 

@@ -60,7 +60,8 @@ LABELS = {
     "statue built by White": "statue bâtie par les Blancs", "statue built by Black": "statue bâtie par les Noirs",
     "Invariant": "constante", "Rules:": "Règles :", "Actions:": "Actions :",
     # The facts under an example of Time Chase or 3 Ombres.
-    "First played": "Déjà joué", "Outcome": "Issue", "the game goes on": "la partie continue", "outcome": "issue",
+    "First played": "Déjà joué", "The position in notation": "La position en notation", "Outcome": "Issue",
+    "the game goes on": "la partie continue", "outcome": "issue",
     "cleared": "écartés",
     "curses": "malédictions", "closed": "yeux fermés",
 }
