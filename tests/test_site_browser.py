@@ -785,6 +785,16 @@ def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
     rulings = [h for h in hrefs if "#ruling-" in h]
     assert rulings and rulings[0].endswith("rules/ttykm/rulings-chapters/?h=k7#ruling-k7"), hrefs[:6]
     assert {h.rpartition("#")[2] for h in rulings} >= {"ruling-k7", "ruling-tc-k7", "ruling-ombres-k7"}, rulings
+    # A French page of a game is in that game's section: its K7 comes first there too.
+    page = visit.open("/fr/trois-ombres/")
+    page.locator("input.md-search__input").click()
+    page.locator(".md-search-result__meta").first.wait_for(state="visible")
+    page.locator("input.md-search__input").press_sequentially("K7", delay=20)
+    page.locator("a.md-search-result__link").first.wait_for(state="visible")
+    page.wait_for_timeout(200)
+    hrefs = [(a.get_attribute("href") or "") for a in page.locator("a.md-search-result__link").all()]
+    rulings = [h for h in hrefs if "#ruling-" in h]
+    assert rulings and rulings[0].endswith("#ruling-ombres-k7"), hrefs[:6]
     visit.assert_clean()
 
 

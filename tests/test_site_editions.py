@@ -132,3 +132,13 @@ def test_french_typography_and_words_around_the_examples() -> None:
     path = "docs/fr/time-chase/index.md"
     page = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
     assert "Provisoire</strong> : " in page and "Provisional" not in page and "Exemple</a>: " not in page
+
+
+def test_the_publisher_s_steps_of_time_chase_are_in_both_editions() -> None:
+    """The 21 steps the rules reference is built from, word for word in French and in English, numbered alike."""
+    steps = {}
+    for path, heading in (("docs/time-chase/index.md", "## The publisher's rules, step by step"),
+                          ("docs/fr/time-chase/index.md", "## La règle de l'éditeur, pas à pas")):
+        section = (ROOT / path).read_text(encoding="utf-8").split(heading + "\n", 1)[1].split("\n## ", 1)[0]
+        steps[path] = re.findall(r"^(\d+)\. ", section, re.M)
+    assert steps["docs/time-chase/index.md"] == steps["docs/fr/time-chase/index.md"] == [str(n) for n in range(1, 22)]
