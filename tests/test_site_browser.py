@@ -441,6 +441,10 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
     assert page.locator(".pg-step-board svg.ttykm-board:not(.pg-foot):visible").count() == 1  # key apart on a phone
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-growth-{width}.png"), full_page=True)
+    # A game left for another goes on where it was when chosen again (New game starts it over).
+    chooser.select_option("time-chase|")
+    chooser.select_option("ttykm|growth")
+    assert page.locator(".pg-position").input_value() == game.format_state(expected.state)
     # Convergence: chance draws the pair first, and the page says so.
     chooser.select_option("ttykm|convergence")
     assert page.locator(".pg-replay").inner_text() == ""  # a new game: the last replay is gone

@@ -165,12 +165,14 @@
     seat: params.get("seat") || "hot",
     picks: [],
   };
-  // A card game's state holds every hidden card, so a seat's link never carries it: the game in
-  // play is kept in this tab's storage instead, and a reload of the page goes on with it.
+  // Each game's position is kept in this tab's storage: a reload, or coming back to the game from
+  // another one, goes on with it (a card game's seat link never carries its state, which holds every
+  // hidden card).
   const kept = function () { return "pg-state:" + current.game + "|" + current.rules; };
-  if (!current.state) {
-    try { current.state = sessionStorage.getItem(kept()) || ""; } catch (error) { /* storage refused */ }
-  }
+  const keptState = function () {
+    try { return sessionStorage.getItem(kept()) || ""; } catch (error) { return ""; /* storage refused */ }
+  };
+  if (!current.state) current.state = keptState();
   const exampleTurn = params.get("turn");
   const ERAS = ["past", "present", "future"];
   const narrow = window.matchMedia("(max-width: 44.9375em)");  // the width at which boards stack (ttykm.css)
@@ -325,7 +327,8 @@
       }));
     parts.chooser.addEventListener("change", function () {
       const [game, ruleset] = parts.chooser.value.split("|");
-      Object.assign(current, { game: game, rules: ruleset, state: "", picks: [] });
+      Object.assign(current, { game: game, rules: ruleset, picks: [] });
+      current.state = keptState();  // the game left earlier in this tab goes on where it was
       parts.typed.value = "";  // an action of the last game means nothing in this one
       if (editing) toggleEdit();
       viewer = null;
@@ -509,8 +512,8 @@
     link.search = new URLSearchParams({ game: a.game, ...(secret ? { seat: String(a.seat) } : { position: a.state }),
       ...(a.rules ? { rules: a.rules } : {}) });
     try {
-      if (secret) sessionStorage.setItem(kept(), a.state); else sessionStorage.removeItem(kept());
-    } catch (error) { /* storage refused: a reload starts a new game */ }
+      sessionStorage.setItem(kept(), a.state);
+    } catch (error) { /* storage refused: a reload, or a game chosen again, starts a new game */ }
     parts.share.value = link.href;
     history.replaceState(null, "", link.href);
     // The language switch opens the same game, position and seat in the other edition.
