@@ -358,37 +358,44 @@ def _on(where: str) -> str:
     return "la position 0" if where == "position 0" else "l'événement " + where.removeprefix("event ")
 
 
-EVENTS += [
-    _rule(r"the cards are dealt: (p\d) plays first, and (\w+) is the Invariant",
-          lambda m: f"les cartes sont distribuées : {m[1]} joue en premier, et {m[2]} est la constante"),
-    _rule(r"(p\d) gains (\d+) crystals? of income", lambda m: f"{m[1]} reçoit {_many_cristal(m[2])} de revenu"),
-    _rule(r"event (\d+) is the new present", lambda m: f"l'événement {m[1]} est le nouveau présent"),
-    _rule(r"the bids are revealed: (.+)", lambda m: f"les mises sont révélées : {m[1]}"),
-    _rule(rf"(p\d) spends (\d+) crystals? and goes back to {W}",
-          lambda m: f"{m[1]} dépense {_many_cristal(m[2])} et recule jusqu'à {_on(m[3])}"),
-    _rule(rf"(p\d) leads (\w+) at {W}", lambda m: f"{m[1]} ouvre avec {m[2]} sur {_on(m[3])}"),
-    _rule(rf"(p\d) plays (\w+) at {W}", lambda m: f"{m[1]} joue {m[2]} sur {_on(m[3])}"),
-    _rule(r"(p\d) played under the lead card and earns a crystal",
-          lambda m: f"{m[1]} a joué sous la carte d'ouverture et gagne un cristal"),
-    _rule(rf"(p\d)'s (\w+) is now the winning card at {W}",
-          lambda m: f"le {m[2]} de {m[1]} remporte maintenant {_on(m[3])}"),
-    _rule(rf"(\w+) still wins {W}", lambda m: f"{m[1]} remporte toujours {_on(m[2])}"),
-    _rule(rf"(p\d) puts a token on {W}", lambda m: f"{m[1]} pose un jeton sur {_on(m[2])}"),
-    _rule(rf"(p\d)'s token leaves {W}", lambda m: f"le jeton de {m[1]} quitte {_on(m[2])}"),
-    _rule(r"(\w+) replaces (\w+) as the Invariant: (Red|Blue|Green|Yellow|Purple) is trump",
-          lambda m: f"{m[1]} remplace {m[2]} comme constante : l'atout est {SUIT[m[3]]}"),
-    _rule(r"(\w+) replaces (\w+) as the Invariant, and there is no trump",
-          lambda m: f"{m[1]} remplace {m[2]} comme constante, et il n'y a plus d'atout"),
-    _rule(r"the Invariant (\w+) stands", lambda m: f"la constante {m[1]} reste"),
-    _rule(r"the game is over: nobody wins", lambda m: "la partie est finie : personne ne gagne"),
-    _rule(r"(?:the game is over: )?(p\d(?:(?:, | and )p\d)*) (.+) and wins",
-          lambda m: ("la partie est finie : " if m[0].startswith("the game") else "")
-          + f"{m[1].replace(' and ', ' et ')} {WIN_REASON.get(m[2], m[2])} et gagne"),
-]
+# Each group of a Time Chase sentence put in French: {n} as it is, {n:on} a place ("event 3" ->
+# "l'événement 3"), {n:cristal} a count of crystals, {n:suit} a suit, {n:who} players ("p1 and p2"),
+# {n:win} how a game was won.
+SAY: dict[str, Callable[[str], str]] = {
+    "": str, "on": _on, "cristal": lambda count: compte(int(count), "cristal"), "suit": SUIT.__getitem__,
+    "who": lambda names: names.replace(" and ", " et "), "win": lambda why: WIN_REASON.get(why, why)}
+FIELD = re.compile(r"\{(\d)(?::(\w+))?\}")
 
 
-def _many_cristal(count: str) -> str:
-    return compte(int(count), "cristal")
+def _say(pattern: str, french: str) -> Rule:
+    """A rule whose French is a template of the English sentence's groups (`SAY`)."""
+    return _rule(pattern, lambda m: FIELD.sub(lambda f: SAY[f[2] or ""](m[int(f[1])]), french))
+
+
+EVENTS += [_say(pattern, french) for pattern, french in (
+    (r"the cards are dealt: (p\d) plays first, and (\w+) is the Invariant",
+     "les cartes sont distribuées : {1} joue en premier, et {2} est la constante"),
+    (r"(p\d) gains (\d+) crystals? of income", "{1} reçoit {2:cristal} de revenu"),
+    (r"event (\d+) is the new present", "l'événement {1} est le nouveau présent"),
+    (r"the bids are revealed: (.+)", "les mises sont révélées : {1}"),
+    (rf"(p\d) spends (\d+) crystals? and goes back to {W}", "{1} dépense {2:cristal} et recule jusqu'à {3:on}"),
+    (rf"(p\d) leads (\w+) at {W}", "{1} ouvre avec {2} sur {3:on}"),
+    (rf"(p\d) plays (\w+) at {W}", "{1} joue {2} sur {3:on}"),
+    (r"(p\d) played under the lead card and earns a crystal",
+     "{1} a joué sous la carte d'ouverture et gagne un cristal"),
+    (rf"(p\d)'s (\w+) is now the winning card at {W}", "le {2} de {1} remporte maintenant {3:on}"),
+    (rf"(\w+) still wins {W}", "{1} remporte toujours {2:on}"),
+    (rf"(p\d) puts a token on {W}", "{1} pose un jeton sur {2:on}"),
+    (rf"(p\d)'s token leaves {W}", "le jeton de {1} quitte {2:on}"),
+    (r"(\w+) replaces (\w+) as the Invariant: (Red|Blue|Green|Yellow|Purple) is trump",
+     "{1} remplace {2} comme constante : l'atout est {3:suit}"),
+    (r"(\w+) replaces (\w+) as the Invariant, and there is no trump",
+     "{1} remplace {2} comme constante, et il n'y a plus d'atout"),
+    (r"the Invariant (\w+) stands", "la constante {1} reste"),
+    (r"the game is over: nobody wins", "la partie est finie : personne ne gagne"),
+    (r"the game is over: (p\d(?:(?:, | and )p\d)*) (.+) and wins", "la partie est finie : {1:who} {2:win} et gagne"),
+    (r"(p\d(?:(?:, | and )p\d)*) (.+) and wins", "{1:who} {2:win} et gagne"),
+)]
 
 
 def translate_event(text: str) -> str:
