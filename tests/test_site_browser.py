@@ -1048,6 +1048,10 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     assert page.locator(".pg-undo").inner_text() == "Undo a click"
     assert page.locator("button[data-pick='focus:present']").inner_text() == "Focus to the present"
     page.locator("select.pg-game").select_option("time-chase|")
+    # The tab kept the game the French page left: it goes on, in English; New game starts it over.
+    assert page.locator("button[data-pick='chance']").count() == 0 and "to act" in page.locator(
+        ".pg-status").inner_text()
+    page.locator(".pg-restart").click()
     assert page.locator("button[data-pick='chance']").inner_text() == "Let chance act (a seeded draw)"
     assert page.locator(".pg-status").inner_text().startswith("Chance acts next")
     visit.assert_clean()
