@@ -34,6 +34,8 @@
   own with its IDs linked.
 - After the build, the site's Japanese font is cut to the characters its pages
   use (`oracle.tools.site.fonts`).
+- Every page's header links to the source: the project's sdist, built into the
+  site (`oracle.tools.site.source`), unless ``repo_url`` names a public repository.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
-from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.nav import Link, Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
@@ -87,11 +89,13 @@ from oracle.tools.site.pages import (
     title_links,
 )
 from oracle.tools.site.rulings import Ruling, link_citations, link_html
+from oracle.tools.site.source import TITLE, MissingSource, link_from, write_source
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
 PLAYGROUND = "playground.md"
 RULINGS = "rulings.md"
+STRATEGY = "strategy-faq.md"  # TTYKM's questions and strategy
 log = logging.getLogger("mkdocs.hooks.ttykm")
 
 _spec: list[SpecPage] = []
@@ -210,6 +214,9 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     return nav
 
 
+FRENCH_RULES_LINK, FRENCH_RULINGS_LINK = "Règles (en anglais)", "Décisions et sources (en anglais)"
+
+
 def page_nav(nav: Navigation, page: Page) -> Navigation:
     """The navigation a page shows: its edition's only, and on a game's page (its lessons, its rules,
     the sources of its rules) that game's sections only, the other games a click away on the home page."""
@@ -218,16 +225,21 @@ def page_nav(nav: Navigation, page: Page) -> Navigation:
     src = page.file.src_uri
     french_page = editions.page_language(src) == editions.FRENCH
     french_items = next((item for item in nav.items if item.title == editions.FRENCH_SECTION), None)
+    game = editions.page_game(src, list(GAMES))
     if french_page:
         items = list(french_items.children or []) if isinstance(french_items, Section) else []
+        # The rules and rulings are in English only: the French reader reaches them from the navigation too.
+        rules = _urls.get(f"rules/{game}/index.md" if game else "rules/index.md", _urls.get("rules/index.md", ""))
+        items[-1:-1] = [Link(FRENCH_RULES_LINK, rules), Link(FRENCH_RULINGS_LINK, _urls.get(RULINGS, ""))]
     else:
         items = [item for item in nav.items if item is not french_items]
-    game = editions.page_game(src, list(GAMES))
     if game is not None:
         names = {load_game(game).title, editions.GAME_NAMES["en"][game], editions.GAME_NAMES[editions.FRENCH][game]}
         others = {name for other in GAMES if other != game for name in
                   (load_game(other).title, editions.GAME_NAMES["en"].get(other), editions.GAME_NAMES["fr"].get(other))}
         items = [_without(item, others - names) for item in items]
+        if game != "ttykm":  # the questions and strategy page is TTYKM's alone
+            items = [item for item in items if getattr(getattr(item, "file", None), "src_uri", "") != STRATEGY]
     pages = [p for p in nav.pages if editions.page_language(p.file.src_uri) == editions.page_language(src)]
     shown = Navigation(items, pages)
     shown.homepage = next((p for p in pages if p.file.src_uri in ("index.md", "fr/index.md")), nav.homepage)
@@ -267,6 +279,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
     own["extra"] = {**config.extra, "alternate": [
         {"name": editions.switch_label(code, here, links[code]), "lang": code, "link": _urls[links[code]]}
         for code in editions.LANGUAGES]}
+    if not config.repo_url:  # no public repository: the header offers the source this site was built from
+        own["repo_url"], own["repo_name"] = link_from(page.url), "Source"
     context["config"] = own
     context["nav"] = page_nav(nav, page)
     return context
@@ -461,12 +475,17 @@ def ruling_href(page: Page, files: Files) -> Callable[[Ruling], str]:
 
 
 ALTERNATE_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+SOURCE_LINK = re.compile(r'(<a href="[^"]*" )title="[^"]*"( class="md-source")')
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     """The theme's ``<link rel="alternate">`` tags out of the page's head: its script would look for a
     sitemap under each (it expects each edition at a root of its own), where the switch names the page."""
-    return ALTERNATE_LINK.sub("", output)
+    output = ALTERNATE_LINK.sub("", output)
+    if not config.repo_url:  # the theme's tooltip says "Go to repository": it is a download here
+        title = html.escape(TITLE[editions.page_language(page.file.src_uri)])
+        output = SOURCE_LINK.sub(lambda m: f'{m[1]}title="{title}" download{m[2]}', output)
+    return output
 
 
 def on_post_build(config: MkDocsConfig) -> None:
@@ -474,7 +493,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     try:
         write_bundle(ROOT, Path(config.site_dir))
         write_fonts(ROOT, Path(config.site_dir))
-    except (MissingPyodide, MissingFont) as exc:
+        if not config.repo_url:
+            write_source(ROOT, Path(config.site_dir))
+    except (MissingPyodide, MissingFont, MissingSource) as exc:
         raise PluginError(str(exc)) from None
 
 

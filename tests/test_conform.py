@@ -207,7 +207,7 @@ def test_divergences_of_one_cause_are_folded_into_one_with_where_it_showed(tmp_p
     assert any("perft" in d for d in divergences) and any(d["source"].startswith("vectors apply") for d in divergences)
     (fold,) = report["folded"]
     assert fold["count"] == len(divergences) and fold["sources"] == [d["source"] for d in divergences]
-    assert f"{len(divergences)} divergences under 1 rules, from 1 cause:" in done.stdout
+    assert f"{len(divergences)} divergences under 1 rule, from 1 cause:" in done.stdout
     assert done.stdout.count("DIVERGENCE at") == 1
     assert f"the same cause showed at {len(divergences)} places" in done.stdout
 

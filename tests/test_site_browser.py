@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import functools
 import http.server
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +31,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
+from oracle.tools.site.source import TITLE, archive_name
 from tests.conftest import ROOT
 
 OUTPUT = ROOT / "test-output"
@@ -438,6 +441,10 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
     assert page.locator(".pg-step-board svg.ttykm-board:not(.pg-foot):visible").count() == 1  # key apart on a phone
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-growth-{width}.png"), full_page=True)
+    # A game left for another goes on where it was when chosen again (New game starts it over).
+    chooser.select_option("time-chase|")
+    chooser.select_option("ttykm|growth")
+    assert page.locator(".pg-position").input_value() == game.format_state(expected.state)
     # Convergence: chance draws the pair first, and the page says so.
     chooser.select_option("ttykm|convergence")
     assert page.locator(".pg-replay").inner_text() == ""  # a new game: the last replay is gone
@@ -508,6 +515,10 @@ def test_examples_open_in_the_playground(browser: Any, base_url: str) -> None:
     page.locator(f"[id='{legal[0]}'] a.ttykm-open-link").click()
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     assert page.locator(".pg-position").input_value() == legal[1]["position"]
+    # The link holds every hidden card: it opens at the umpire's seat, the table shown at once, not
+    # behind a "pass the device" screen.
+    assert legal[1]["seat"] == "umpire" and page.locator("select.pg-seat").input_value() == "umpire"
+    assert page.locator(".pg-pass").count() == 0 and page.locator(".pg-board svg, .pg-board pre").count() > 0
     page.locator(".pg-example").click()
     assert page.locator(".pg-refused").count() == 0
     assert page.locator(".pg-position").input_value() != legal[1]["position"]
@@ -632,6 +643,25 @@ def test_the_home_and_rulings_pages_have_no_broken_link(browser: Any, base_url: 
     visit.assert_clean()
 
 
+SOURCE_NAMES = ("The French rulebook", "The BGA help page", "The Contre-Temps rules", "The 3 Ombres rules")
+
+
+def test_every_page_cites_a_source_by_its_name(site: Path) -> None:
+    """No built page (nor the search index) names a source document by the number it has in the project's
+    own files ("seed 000"): a reader knows the document by its name, and the rulings page says once which
+    document each name is."""
+    internal = re.compile(r"\bseed\s+0|\bseeds\s+0\d\d", re.IGNORECASE)  # not "seeds 0, 1, ..." of a random draw
+    pages = [*site.rglob("*.html"), site / "search" / "search_index.json"]
+    assert len(pages) > 50
+    found = [f"{page.relative_to(site)}: {m[0]!r}" for page in pages for m in [internal.search(page.read_text())] if m]
+    assert found == [], "a source cited by the project's number for it"
+    rulings = (site / "rulings" / "index.html").read_text()
+    french_home = (site / "fr" / "index.html").read_text()  # the same names, for the French reader
+    for name in SOURCE_NAMES:
+        assert f"<strong>{name}</strong>" in rulings, name
+        assert f"<strong>{name[0].lower()}{name[1:]}</strong>" in french_home, name
+
+
 # A page of each kind in both editions: (address, its language, what its header says, where the
 # language switch leads: the same page in the other edition, or that edition's home page).
 EDITION_PAGES = [
@@ -671,6 +701,9 @@ def test_each_page_says_its_language_and_its_game_and_switches_edition(browser: 
             assert ("Learn to play" in nav) == (language == "en"), path
             if "time-chase" in path:  # a game's page lists that game's sections only
                 assert "3 ombres" not in nav, path
+            # The questions and strategy are TTYKM's: on its pages, never on a card game's.
+            assert ("Questions and strategy" in nav) == (language == "en" and "time-chase" not in path
+                                                         and "trois-ombres" not in path), path
             if "/learn/" in path:
                 boards_render(page, 1)
             # The switch leads to the same page in the other edition (each is in the list, with its language).
@@ -692,6 +725,57 @@ def test_each_page_says_its_language_and_its_game_and_switches_edition(browser: 
         visit.assert_clean()
 
 
+SOURCE_PAGES = (("/", "en"), ("/rules/time-chase/past/", "en"), ("/fr/trois-ombres/", "fr"),
+                ("/fr/ttykm/learn/03-a-turn/", "fr"))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_page_offers_the_source_it_was_built_from(browser: Any, base_url: str, width: int) -> None:
+    """The project has no public address: the header's Source link (in the menu on a phone) downloads
+    the source distribution built into the site, in either edition, from any depth of page; it holds
+    what the site is built from."""
+    visit = Visit(browser, base_url, width)
+    archives: set[str] = set()
+    for path, language in SOURCE_PAGES:
+        page = visit.open(path)
+        if width < 500:  # the header has no room: the link is at the top of the menu
+            page.locator("label.md-header__button[for='__drawer']").click()
+        link = page.locator("a.md-source:visible").first
+        assert "Source" in link.inner_text(), path
+        assert link.get_attribute("title") == TITLE[language] and link.get_attribute("download") is not None, path
+        archives.add(link.evaluate("a => a.href"))
+    (archive,) = archives  # one archive, whatever the page's depth
+    assert urlsplit(archive).path == f"/source/{archive_name()}"
+    response = visit.page.request.get(archive)
+    assert response.status == 200
+    with tarfile.open(fileobj=io.BytesIO(response.body()), mode="r:gz") as tar:
+        names = {name.partition("/")[2] for name in tar.getnames()}
+    assert {"README.md", "mkdocs.yml", "dev", "spec/README.md", "docs/hooks.py", "oracle/words.py"} <= names
+    visit.assert_clean()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_french_edition_reaches_the_english_rules_from_its_navigation(browser: Any, base_url: str,
+                                                                          width: int) -> None:
+    """The rules and rulings are in English only; every French page's navigation leads to them (a game's
+    page to that game's rules), at both widths, and the French pages' examples speak French typography."""
+    visit = Visit(browser, base_url, width)
+    for path, rules in (("/fr/", "/rules/"), ("/fr/time-chase/", "/rules/time-chase/"),
+                        ("/fr/ttykm/learn/03-a-turn/", "/rules/ttykm/")):
+        page = visit.open(path)
+        if width < 500:
+            page.locator("label.md-header__button[for='__drawer']").click()
+        for text, target in (("Règles (en anglais)", rules), ("Décisions et sources (en anglais)", "/rulings/")):
+            link = page.locator("nav.md-nav--primary a:visible", has_text=text)
+            assert link.count() == 1, (path, text)
+            href = link.evaluate("a => a.href")
+            assert urlsplit(href).path == target, (path, text, href)
+            assert visit.page.request.get(href).status == 200
+        article = page.locator("article").inner_html()
+        assert "Provisional" not in article and "Exemple</a>: " not in article, path
+    visit.assert_clean()
+
+
 def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
     """ "K7" finds the chapters' ruling K7 itself first on a TTYKM page, and every game's K7 is among the results."""
     visit = Visit(browser, base_url)
@@ -705,6 +789,16 @@ def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
     rulings = [h for h in hrefs if "#ruling-" in h]
     assert rulings and rulings[0].endswith("rules/ttykm/rulings-chapters/?h=k7#ruling-k7"), hrefs[:6]
     assert {h.rpartition("#")[2] for h in rulings} >= {"ruling-k7", "ruling-tc-k7", "ruling-ombres-k7"}, rulings
+    # A French page of a game is in that game's section: its K7 comes first there too.
+    page = visit.open("/fr/trois-ombres/")
+    page.locator("input.md-search__input").click()
+    page.locator(".md-search-result__meta").first.wait_for(state="visible")
+    page.locator("input.md-search__input").press_sequentially("K7", delay=20)
+    page.locator("a.md-search-result__link").first.wait_for(state="visible")
+    page.wait_for_timeout(200)
+    hrefs = [(a.get_attribute("href") or "") for a in page.locator("a.md-search-result__link").all()]
+    rulings = [h for h in hrefs if "#ruling-" in h]
+    assert rulings and rulings[0].endswith("#ruling-ombres-k7"), hrefs[:6]
     visit.assert_clean()
 
 
@@ -954,6 +1048,10 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     assert page.locator(".pg-undo").inner_text() == "Undo a click"
     assert page.locator("button[data-pick='focus:present']").inner_text() == "Focus to the present"
     page.locator("select.pg-game").select_option("time-chase|")
+    # The tab kept the game the French page left: it goes on, in English; New game starts it over.
+    assert page.locator("button[data-pick='chance']").count() == 0 and "to act" in page.locator(
+        ".pg-status").inner_text()
+    page.locator(".pg-restart").click()
     assert page.locator("button[data-pick='chance']").inner_text() == "Let chance act (a seeded draw)"
     assert page.locator(".pg-status").inner_text().startswith("Chance acts next")
     visit.assert_clean()

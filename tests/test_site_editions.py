@@ -134,3 +134,26 @@ def test_the_card_games_french_examples_list_their_events_in_french() -> None:
         html = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
         assert untranslated(html) == [], (path, untranslated(html)[:3])
         assert french in html and "First played" not in html and "Outcome" not in html
+
+
+def test_french_typography_and_words_around_the_examples() -> None:
+    """A space before the colon after "Exemple" and a label before code; "Provisoire", not "Provisional"."""
+    assert translate_html('<p>Actions: <code>roll</code></p>') == "<p>Actions : <code>roll</code></p>"
+    title = '<p class="ttykm-example-title"><a class="ttykm-example-anchor" href="#x">Example</a>: Le pli</p>'
+    assert 'href="#x">Exemple</a> : Le pli' in translate_html(title)
+    provisional = '<p class="tc-provisional"><strong>Provisional</strong>: depends on TC.ZERO (rulings A1)</p>'
+    assert translate_html(provisional) == ('<p class="tc-provisional"><strong>Provisoire</strong> : dépend de TC.ZERO'
+                                           " (décision A1)</p>")
+    path = "docs/fr/time-chase/index.md"
+    page = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
+    assert "Provisoire</strong> : " in page and "Provisional" not in page and "Exemple</a>: " not in page
+
+
+def test_the_publisher_s_steps_of_time_chase_are_in_both_editions() -> None:
+    """The 21 steps the rules reference is built from, word for word in French and in English, numbered alike."""
+    steps = {}
+    for path, heading in (("docs/time-chase/index.md", "## The publisher's rules, step by step"),
+                          ("docs/fr/time-chase/index.md", "## La règle de l'éditeur, pas à pas")):
+        section = (ROOT / path).read_text(encoding="utf-8").split(heading + "\n", 1)[1].split("\n## ", 1)[0]
+        steps[path] = re.findall(r"^(\d+)\. ", section, re.M)
+    assert steps["docs/time-chase/index.md"] == steps["docs/fr/time-chase/index.md"] == [str(n) for n in range(1, 22)]

@@ -5,6 +5,10 @@
   "use strict";
   const root = document.getElementById("ttykm-playground");
   if (!root) return;
+  // A count and its noun (as oracle/words.py writes them): English takes the singular for one only,
+  // French below two.
+  function countedEn(n, one, many) { return n + " " + (n === 1 ? one : many); }
+  function countedFr(n, one, many) { return n + " " + (Math.abs(n) < 2 ? one : many); }
   // Every word the playground writes, one table per language; the page's <html lang> chooses it.
   // What the oracle itself writes (rule IDs, notation, its reasons, its events) is shown as it comes.
   const WORDS = {
@@ -33,7 +37,7 @@
       convergence: "Before the first turn, chance draws the pair of chapters played together. " +
         "Choose the pair, or let chance draw it.",
       toMove: function (mover, count, stacked) {
-        return mover + " to move, " + count + " legal turns. Click a copy on your Focus era: the ringed squares." +
+        return mover + " to move, " + countedEn(count, "legal turn", "legal turns") + ". Click a copy on your Focus era: the ringed squares." +
           (stacked ? " The buttons above the board switch eras." : "");
       },
       goOn: function (chapter) {
@@ -50,10 +54,10 @@
       nothingPrivate: "Nothing that the others do not see.",
       everythingElse: function (who) { return "Everything else " + who + " sees (every player sees it)"; },
       chanceOne: "Chance acts next: click to let it act (the oracle draws with a seed taken from the position, so a link to it replays the same draw).",
-      chanceMany: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + n + " outcomes)."; },
+      chanceMany: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + countedEn(n, "outcome", "outcomes") + ")."; },
       chooseSeat: function (who) { return who + " to act: choose that seat, or pass and play."; },
       toAct: function (who, count, sealed, shown) {
-        return who + " to act, " + count + (count === 1 ? " choice" : " choices") +
+        return who + " to act, " + countedEn(count, "choice", "choices") +
           (sealed ? " (sealed: the others do not see it until every player has chosen)" : "") +
           (count > shown ? "; the first " + shown + " are shown" : "") + ".";
       },
@@ -87,7 +91,7 @@
       editor: "La position en notation, et un lien pour la partager", load: "Charger",
       exampleThen: function (at, of, action) { return "Action suivante de l'exemple (" + at + " sur " + of + ") : " + action; },
       example: function (board, turn) { return "Jouer " + (board ? "le tour" : "l'action") + " de l'exemple : " + turn; },
-      ringed: function (n) { return n + (n === 1 ? " case cerclée" : " cases cerclées"); },
+      ringed: function (n) { return countedFr(n, "case cerclée", "cases cerclées"); },
       unreadable: function (action, error) { return (action ? "Cette action" : "Cette position") + " ne peut pas être lue : " + error; },
       notAllowed: "Interdit : ", theRule: "(La règle : ",
       over: "La partie est finie : ",
@@ -95,7 +99,7 @@
       convergence: "Avant le premier tour, le hasard tire la paire de chapitres joués ensemble. " +
         "Choisissez la paire, ou laissez le hasard la tirer.",
       toMove: function (mover, count, stacked) {
-        return "Aux " + mover + " de jouer, " + count + (count === 1 ? " tour légal" : " tours légaux") +
+        return "Aux " + mover + " de jouer, " + countedFr(count, "tour légal", "tours légaux") +
           ". Cliquez une copie sur l'époque de votre Focus : les cases cerclées." +
           (stacked ? " Les boutons au-dessus du plateau changent d'époque." : "");
       },
@@ -114,10 +118,10 @@
       nothingPrivate: "Rien que les autres ne voient pas.",
       everythingElse: function (who) { return "Tout ce que " + who + " voit d'autre (tous les joueurs le voient)"; },
       chanceOne: "Au hasard d'agir : cliquez pour le laisser agir (l'oracle tire avec une graine prise dans la position, de sorte qu'un lien vers elle rejoue le même tirage).",
-      chanceMany: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + n + " résultats)."; },
+      chanceMany: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + countedFr(n, "résultat", "résultats") + ")."; },
       chooseSeat: function (who) { return "À " + who + " d'agir : choisissez cette place, ou passez et jouez."; },
       toAct: function (who, count, sealed, shown) {
-        return "À " + who + " d'agir, " + count + (count === 1 ? " choix" : " choix") +
+        return "À " + who + " d'agir, " + count + " choix" +
           (sealed ? " (secret : les autres ne le voient pas avant que chaque joueur ait choisi)" : "") +
           (count > shown ? " ; les " + shown + " premiers sont montrés" : "") + ".";
       },
@@ -168,12 +172,14 @@
     seat: params.get("seat") || "hot",
     picks: [],
   };
-  // A card game's state holds every hidden card, so a seat's link never carries it: the game in
-  // play is kept in this tab's storage instead, and a reload of the page goes on with it.
+  // Each game's position is kept in this tab's storage: a reload, or coming back to the game from
+  // another one, goes on with it (a card game's seat link never carries its state, which holds every
+  // hidden card).
   const kept = function () { return "pg-state:" + current.game + "|" + current.rules; };
-  if (!current.state) {
-    try { current.state = sessionStorage.getItem(kept()) || ""; } catch (error) { /* storage refused */ }
-  }
+  const keptState = function () {
+    try { return sessionStorage.getItem(kept()) || ""; } catch (error) { return ""; /* storage refused */ }
+  };
+  if (!current.state) current.state = keptState();
   const exampleTurn = params.get("turn");
   // An example of several actions (L'heure des 3 ombres) opens before the first; "then" holds the others,
   // offered one at a time as each is played.
@@ -340,7 +346,8 @@
       }));
     parts.chooser.addEventListener("change", function () {
       const [game, ruleset] = parts.chooser.value.split("|");
-      Object.assign(current, { game: game, rules: ruleset, state: "", picks: [] });
+      Object.assign(current, { game: game, rules: ruleset, picks: [] });
+      current.state = keptState();  // the game left earlier in this tab goes on where it was
       parts.typed.value = "";  // an action of the last game means nothing in this one
       if (editing) toggleEdit();
       viewer = null;
@@ -536,8 +543,8 @@
     link.search = new URLSearchParams({ game: a.game, ...(secret ? { seat: String(a.seat) } : { position: a.state }),
       ...(a.rules ? { rules: a.rules } : {}) });
     try {
-      if (secret) sessionStorage.setItem(kept(), a.state); else sessionStorage.removeItem(kept());
-    } catch (error) { /* storage refused: a reload starts a new game */ }
+      sessionStorage.setItem(kept(), a.state);
+    } catch (error) { /* storage refused: a reload, or a game chosen again, starts a new game */ }
     parts.share.value = link.href;
     history.replaceState(null, "", link.href);
     // The language switch opens the same game, position and seat in the other edition.

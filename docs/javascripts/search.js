@@ -23,6 +23,7 @@
     const url = new URL(href, location.href);
     if (!url.pathname.startsWith(root.pathname)) return "";
     const parts = url.pathname.slice(root.pathname.length).split("/").filter(Boolean);
+    if (parts[0] === "fr") parts.shift();  // a French page is in its game's section too (fr/<game>/)
     return parts[0] === "rules" ? parts[1] || "" : parts[0] || "";
   }
 

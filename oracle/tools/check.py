@@ -37,6 +37,7 @@ from oracle.games import AnyGame, load_game
 from oracle.games.contract import check_game_contract
 from oracle.interface import ILLEGAL
 from oracle.tools.state_rules import ruleset_name
+from oracle.words import counted
 
 SAMPLED_ACTIONS = 4  # actions judged and read back at each step (the one played among them)
 PERFT_STATES = 3  # states of each game whose perft is checked against divide
@@ -190,8 +191,9 @@ def _check_perft(game: AnyGame, rules: Any, state: Any, at: str, problems: list[
         one = game.perft(state, rules, 1)
     except NotationError:
         return  # a chance too wide to expand (a deal): perft counts from a dealt state
-    if mover.kind == "player" and one != len(game.legal_actions(state, rules)):
-        problems.append(f"{at}: perft 1 is {one}, but {len(game.legal_actions(state, rules))} actions are legal")
+    legal = len(game.legal_actions(state, rules)) if mover.kind == "player" else one
+    if one != legal:
+        problems.append(f"{at}: perft 1 is {one}, but {counted(legal, 'action')} {'is' if legal == 1 else 'are'} legal")
     depth = 2 if one <= PERFT_WIDTH else 1
     total, parts = game.perft(state, rules, depth), game.divide(state, rules, depth)
     if sum(n for _, n in parts) != total:

@@ -53,6 +53,7 @@ from oracle.tools.vectors import (
     read_playthrough,
 )
 from oracle.version import SPEC_VERSION, __version__
+from oracle.words import counted
 
 EXIT_CONFORMS = 0
 EXIT_DIVERGENCE = 1
@@ -655,8 +656,8 @@ class Runner:
                 played.append(action)
                 state = self.game.apply(state, action, self.rules).state
             self.checked.add("games")
-            agreed = "agreed" if len(self.found) == before else f"{len(self.found) - before} divergences"
-            progress(f"random play: game {number}/{games} {agreed} ({ply} plies)")
+            agreed = "agreed" if len(self.found) == before else counted(len(self.found) - before, "divergence")
+            progress(f"random play: game {number}/{games} {agreed} ({counted(ply, 'ply')})")
 
     def questions(self, state: Any, played: list[Any], rng: random.Random, ply: int) -> list[str]:
         """Actions to ask about, mostly illegal here: an earlier action, and at every other ply a near miss
@@ -755,8 +756,8 @@ class Report:
         groups = self.by_rule()
         folds = self.folded()
         width = max(len(rule) for rule in groups)
-        lines = [f"{len(self.divergences)} divergences under {len(groups)} rules, from {len(folds)}"
-                 f" cause{'s' if len(folds) != 1 else ''}:", "",
+        lines = [f"{counted(len(self.divergences), 'divergence')} under {counted(len(groups), 'rule')},"
+                 f" from {counted(len(folds), 'cause')}:", "",
                  f"  {'rule':<{width}}  count  causes  first seen at"]
         by_rule: dict[str, list[list[Divergence]]] = {}
         for fold in folds:
@@ -765,7 +766,7 @@ class Report:
             lines.append(f"  {rule:<{width}}  {len(group):>5}  {len(by_rule[rule]):>6}  {group[0].source}")
         for rule, group in groups.items():
             causes = by_rule[rule]
-            lines += ["", f"== {rule}: {len(group)} divergence{'s' if len(group) != 1 else ''}"
+            lines += ["", f"== {rule}: {counted(len(group), 'divergence')}"
                       + (f", folded into {len(causes)} by cause" if len(causes) != len(group) else "")]
             for fold in causes[:shown_per_rule]:
                 lines.append(fold[0].text())

@@ -40,6 +40,7 @@ from oracle.inputs import MAX_NAME_BYTES, load_json
 from oracle.interface import ILLEGAL, NamedState, ToAct, VectorSet
 from oracle.tools.records import mover_text
 from oracle.version import SPEC_VERSION, __version__
+from oracle.words import counted
 
 MANIFEST = "manifest.json"
 PLAYTHROUGH_DIR = "playthroughs"
@@ -260,7 +261,7 @@ class _Set:
     def result(self, final: Any) -> str:
         outcome = self.game.outcome(final)
         if outcome is None:
-            return f"unfinished after {self.set.max_plies} plies"
+            return f"unfinished after {counted(self.set.max_plies, 'ply')}"
         winners = [self.game.player_name(w) for w in outcome.winners]
         return f"{winners[0]} wins" if len(winners) == 1 else f"{','.join(winners) or 'nobody'} win"
 

@@ -50,6 +50,7 @@ def test_the_text_picture_lists_the_timeline_and_the_hands() -> None:
     assert lines[0] == "Time Chase, 4 players, round 6 of 10: playing at position 3"
     assert any(line.split()[:3] == ["3", "G8/G11", "p1"] for line in lines)
     assert "p2: 0 crystals, hand G5 G13 P5 P8 P10" in lines
+    assert "p0: 1 crystal, hand Y5 Y7 Y8 Y9" in lines  # one crystal, in the singular
 
 
 def test_the_timeline_wraps_to_a_phone_and_keeps_its_text_legible() -> None:

@@ -19,28 +19,13 @@ from oracle.games.seated import SeatedGame
 from oracle.games.time_chase import notation, pictures, rules, ruleset, views
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
 from oracle.games.time_chase.encoding import ENCODING
-from oracle.games.time_chase.events import Event
+from oracle.games.time_chase.events import END_REASONS, Event, event_rule
 from oracle.games.time_chase.hidden import HIDDEN
 from oracle.games.time_chase.ruleset import VARIANTS, Rules
 from oracle.games.time_chase.state import State
 from oracle.games.time_chase.validity import check_state
 from oracle.inputs import Bounds, Int, ListOf, Maybe
 from oracle.interface import Applied, Game, Json, Outcome, ToAct, VectorSet, Verdict, WorkedExamples
-
-END_REASONS = {
-    "TC.WIN.THREE": "controls three events",
-    "TC.WIN.END": "controls the most events after the last round (ties: the event closest to position 0)",
-    "TC.VARIANT.RANK-PARADOX": "a second paradox ended the game: most events, ties to the event closest to 0",
-}
-
-
-# The clause behind each kind of event (spec/time-chase/notation.md, TC.NOTATION.EVENTS).
-EVENT_RULES = {
-    "dealt": "TC.DEAL", "income": "TC.INCOME", "event": "TC.ROUND", "bids": "TC.BID", "travel": "TC.TRAVEL",
-    "lead": "TC.LEAD", "play": "TC.PLAY", "crystal": "TC.CRYSTAL", "win": "TC.WINNER", "hold": "TC.REPLAY",
-    "token": "TC.CONTROL", "token-back": "TC.CONTROL", "invariant": "TC.ZERO", "paradox": "TC.ZERO",
-    "unchanged": "TC.ZERO",
-}
 
 # The bounds the shared readers check (oracle.inputs.Bounds): players are seats 0-5, cards ranks 1-13,
 # rounds, events and positions 0-10, and crystals (two a round at most) fewer than 100.
@@ -198,7 +183,7 @@ class TimeChase(SeatedGame[State, Action, Rules, Event]):
                      for k, n in enumerate((3, 4, 5, 6), start=1))
 
     def event_rule(self, event: Event) -> str | None:
-        return event.rule if event.kind == "over" else EVENT_RULES.get(event.kind)
+        return event_rule(event)
 
     def near_misses(self, state: State, rules_: Rules, rng: Random) -> Sequence[Action]:
         """Illegal actions close to legal ones: cards held but not allowed (TC.FOLLOW), a card not held

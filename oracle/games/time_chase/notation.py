@@ -22,6 +22,7 @@ from oracle.games.time_chase.ruleset import Rules
 from oracle.games.time_chase.state import PHASES, Phase, Slot, State, complement_discard, placed_cards
 from oracle.games.time_chase.validity import check_state
 from oracle.inputs import is_ascii_digits, load_json
+from oracle.words import counted
 
 Json = dict[str, Any]
 T = TypeVar("T")
@@ -68,7 +69,7 @@ def parse_entries(text: str, limit: int = HAND_SIZE) -> tuple[tuple[Card, ...], 
         return (), 0
     words = text.split(",")
     if len(words) > limit:
-        raise NotationError(f"at most {limit} cards here", text)
+        raise NotationError(f"at most {counted(limit, 'card')} here", text)
     cards = [parse_card(w) for w in words if w != UNKNOWN]
     seen: set[Card] = set()
     for card in cards:

@@ -12,6 +12,7 @@ from html import escape
 
 from oracle.games.time_chase.cards import ROUNDS, SUIT_NAMES, Card
 from oracle.games.time_chase.state import State
+from oracle.words import counted
 
 SUIT_COLOURS = ("#c0392b", "#2563eb", "#15803d", "#ca8a04", "#7e22ce")
 SEAT_COLOURS = ("#e11d48", "#0891b2", "#65a30d", "#d97706", "#7c3aed", "#475569")
@@ -43,7 +44,7 @@ def state_text(state: State) -> str:
         lines.append("on the table: " + ", ".join(f"p{p} {c.text}" for p, c in state.trick))
     for player in range(state.players):
         hand = " ".join([c.text for c in state.hands[player]] + ["?"] * state.hidden_in(player)) or "-"
-        lines.append(f"p{player}: {state.crystals[player]} crystals, hand {hand}")
+        lines.append(f"p{player}: {counted(state.crystals[player], 'crystal')}, hand {hand}")
     return "\n".join(lines)
 
 
@@ -128,7 +129,9 @@ def _summary(state: State) -> str:
         return f"Time Chase, {state.players} players, before the deal"
     trump = "no trump" if state.trump is None else f"trump {SUIT_NAMES[state.trump]}"
     return f"Round {state.round} of {state.last_round}, {trump}" + (
-        f", playing at {state.at}" if state.at is not None else (", game over" if state.phase == "over" else "")
+        f", playing at {state.at}" if state.at is not None else
+        (", game over: " + (" and ".join(f"p{w}" for w in state.winners) or "nobody") + " wins"
+         if state.phase == "over" else "")
     )
 
 
@@ -191,7 +194,7 @@ def _footer_svg(state: State, y: float, left: float, inner: float) -> tuple[str,
         y += 40 + 66 * ((len(state.trick) - 1) // per_line) + 40
     for player in range(state.players):
         events = state.controlled(player)
-        said = (f"p{player}: {_count(state.crystals[player], 'crystal')}, {_count(state.hand_size(player), 'card')}, "
+        said = (f"p{player}: {counted(state.crystals[player], 'crystal')}, {counted(state.hand_size(player), 'card')}, "
                 f"{'event' if len(events) == 1 else 'events'} {', '.join(map(str, events)) or 'none'}")
         for words in _wrap(said, inner):
             y += 20
@@ -200,6 +203,3 @@ def _footer_svg(state: State, y: float, left: float, inner: float) -> tuple[str,
     return "\n".join(parts), y
 
 
-def _count(count: int, word: str) -> str:
-    """``1 crystal``, ``2 crystals``: a seat's line says its numbers in good English."""
-    return f"{count} {word}{'' if count == 1 else 's'}"

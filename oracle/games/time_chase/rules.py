@@ -18,6 +18,7 @@ from oracle.games.time_chase.events import Event
 from oracle.games.time_chase.ruleset import Rules
 from oracle.games.time_chase.state import EMPTY, WIN_EVENTS, Slot, State, hidden_pool
 from oracle.interface import DEPENDS, ILLEGAL, LEGAL, IllegalAction, Verdict
+from oracle.words import agreeing, counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +162,11 @@ def check_deal(state: State, action: Deal) -> Illegal | None:
     hidden = action.hidden or (0,) * n
     for player, hand in enumerate(action.hands):
         if len(hand) + hidden[player] != state.dealt_hand:
-            return Illegal("TC.DEAL", f"p{player} is dealt {len(hand) + hidden[player]} cards, not {state.dealt_hand}")
+            dealt = counted(len(hand) + hidden[player], "card")
+            return Illegal("TC.DEAL", f"p{player} is dealt {dealt}, not {state.dealt_hand}")
     if len(action.unused) + action.unused_hidden != state.unused_count:
-        return Illegal("TC.DEAL", f"{state.unused_count} cards stay unused, not "
+        stay = agreeing(state.unused_count, "stays", "stay")
+        return Illegal("TC.DEAL", f"{counted(state.unused_count, 'card')} {stay} unused, not "
                                   f"{len(action.unused) + action.unused_hidden}")
     if action.first not in range(n):
         return Illegal("TC.DEAL", f"there is no player p{action.first}")
@@ -245,7 +248,7 @@ def check_bids(state: State, action: Bids) -> Illegal | None:
     for player, amount in enumerate(action.amounts):
         if amount > state.crystals[player]:
             held = state.crystals[player]
-            return Illegal("TC.BID", f"p{player} bids {amount} but holds {held} crystal{'' if held == 1 else 's'}")
+            return Illegal("TC.BID", f"p{player} bids {amount} but holds {counted(held, 'crystal')}")
         if amount > state.round:
             return Illegal(
                 "TC.BID", f"p{player} bids {amount}, past position 0: round {state.round} allows at most {state.round}"
@@ -389,7 +392,8 @@ def check_unseen_play(state: State, rules: Rules, player: int, card: Card) -> Il
     could_not = len(rest) - following >= slots
     if could_follow and could_not:
         return Depends("TC.FOLLOW", f"legal if p{player} holds no {SUIT_NAMES[suit]} card, illegal if they do: "
-                       f"{following} of the {len(rest)} cards this view cannot place are {SUIT_NAMES[suit]}")
+                       f"{following} of the {counted(len(rest), 'card')} this view cannot place"
+                       f" {agreeing(following, 'is', 'are')} {SUIT_NAMES[suit]}")
     if could_follow:
         return Illegal("TC.FOLLOW", f"p{player} must follow {lead.text}'s suit: every completion of this view "
                        f"gives them a {SUIT_NAMES[suit]} card")

@@ -16,6 +16,7 @@ from oracle.games.time_chase import rules
 from oracle.games.time_chase.cards import PLAYER_COUNTS, SMALL_PLAYERS, Card
 from oracle.games.time_chase.ruleset import Rules
 from oracle.games.time_chase.state import WIN_EVENTS, State, placed_cards
+from oracle.words import agreeing, counted
 
 END_RULES = ("TC.WIN.THREE", "TC.WIN.END", "TC.VARIANT.RANK-PARADOX")
 # The most crystals one round's income pays (TC.INCOME).
@@ -81,12 +82,12 @@ def _check_cards(state: State) -> None:
     cards = [*placed_cards(state), *state.discard]
     seen = set(cards)
     if len(seen) != len(cards) or not seen <= in_play:  # find which card, in the order written
-        counted: Counter[Card] = Counter()
+        tally: Counter[Card] = Counter()
         for card in cards:
             if card not in in_play:
                 _fail(f"this card is not in play with {n} players", card.text)
-            counted[card] += 1
-            if counted[card] > 1:
+            tally[card] += 1
+            if tally[card] > 1:
                 _fail("a card is in two places", card.text)
     unknown = sum(state.hidden) + state.unused_hidden
     if any(h < 0 for h in state.hidden) or not 0 <= state.unused_hidden <= state.unused_count:
@@ -96,12 +97,13 @@ def _check_cards(state: State) -> None:
     if state.invariant is None:
         _fail("a dealt game has an Invariant card", "invariant=-")
     if len(state.unused) + state.unused_hidden != state.unused_count:
-        _fail(f"{state.unused_count} cards stay unused", ",".join(c.text for c in state.unused) or "-")
+        stay = agreeing(state.unused_count, "stays", "stay")
+        _fail(f"{counted(state.unused_count, 'card')} {stay} unused", ",".join(c.text for c in state.unused) or "-")
 
 
 def _check_timeline(state: State) -> None:
     if len(state.timeline) != state.round:
-        _fail(f"round {state.round} has {state.round} events", f"round={state.round}")
+        _fail(f"round {state.round} has {counted(state.round, 'event')}", f"round={state.round}")
     for position, slot in enumerate(state.timeline, 1):
         if (slot.lead is None) != (slot.controller is None) or (slot.lead is None and slot.cross is not None):
             _fail("an event has a lead card and a token, or neither", f"event {position}")
@@ -122,7 +124,7 @@ def _check_player(state: State, player: int, recorded: Rules | None) -> None:
     incomes = state.round - 1 if recorded is not None and not recorded.income_round1 else state.round
     played = state.dealt_hand - state.hand_size(player)
     if state.gained[player] > MAX_INCOME * incomes + played:
-        _fail(f"p{player} cannot have gained {state.gained[player]} crystals by round {state.round}",
+        _fail(f"p{player} cannot have gained {counted(state.gained[player], 'crystal')} by round {state.round}",
               f"crystals={state.crystals[player]}")
     if not 0 <= state.pawns[player] <= state.round:
         _fail("a pawn stands at a position from 0 to the present", str(state.pawns[player]))
@@ -143,11 +145,11 @@ def _check_hand_size(state: State, player: int) -> None:
     if state.phase == "over":
         # TC.WIN.THREE may end a round with players still waiting (K12).
         if size not in (state.dealt_hand - state.round, state.dealt_hand - completed):
-            _fail(f"p{player} holds {size} cards in round {state.round}", f"p{player}")
+            _fail(f"p{player} holds {counted(size, 'card')} in round {state.round}", f"p{player}")
     else:
         played = 1 if state.has_played(player) else 0
         if size != state.dealt_hand - completed - played:
-            _fail(f"p{player} holds {size} cards in round {state.round}", f"p{player}")
+            _fail(f"p{player} holds {counted(size, 'card')} in round {state.round}", f"p{player}")
     if list(state.hands[player]) != sorted(state.hands[player]):
         _fail("a hand is written in card order", f"p{player}")
 

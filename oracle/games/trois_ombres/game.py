@@ -30,6 +30,7 @@ from oracle.games.trois_ombres.state import State, initial_state
 from oracle.games.trois_ombres.validity import check_state
 from oracle.inputs import Bounds, Int, ListOf, MapOf, Maybe
 from oracle.interface import Applied, Game, IllegalAction, Json, Outcome, ToAct, VectorSet, Verdict, WorkedExamples
+from oracle.words import agreeing, counted
 
 
 def verdict_of(problem: Illegal | None) -> Verdict:
@@ -48,7 +49,9 @@ def outcome_of(state: State) -> Outcome | None:
     rule = state.rule or ""
     team = tuple(range(state.players)) if state.result == "win" else ()
     if rule == "OMBRES.WIN":
-        reason = f"everybody wins: {len(state.agency)} suspects are cleared to the Agence 3ID"
+        cleared = len(state.agency)
+        reason = (f"everybody wins: {counted(cleared, 'suspect')} {agreeing(cleared, 'is', 'are')} cleared"
+                  " to the Agence 3ID")
     elif rule == "OMBRES.LOSS":
         reason = "everybody loses: the clock reached the hour of the three shadows (12 h)"
     elif state.result == "win":

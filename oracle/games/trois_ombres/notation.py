@@ -32,6 +32,7 @@ from oracle.games.trois_ombres.events import Event
 from oracle.games.trois_ombres.state import STATE_FIELDS, Cell, Curse, State, Step, TurnInfo
 from oracle.games.trois_ombres.validity import check_state
 from oracle.inputs import is_ascii_digits, load_json
+from oracle.words import counted
 
 LOC = re.compile(r"^[RCPG][1-9][0-9]?$")
 SUSPECT = re.compile(r"^[1-9][0-9]?[nh]$")
@@ -522,7 +523,8 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"unknown action (known: {', '.join(ARITY)})", verb)
     low, high = ARITY[verb]
     if not low <= len(args) <= high:
-        raise NotationError(f"'{verb}' takes {low} to {high} arguments", text.strip())
+        takes = f"{low} to {high} arguments" if low != high else counted(low, "argument") if high else "no argument"
+        raise NotationError(f"'{verb}' takes {takes}", text.strip())
     if verb in LOC_VERBS:
         for arg in args:
             parse_loc(arg)

@@ -33,6 +33,7 @@ from oracle.games.trois_ombres.components import (
     tile_is_trap,
 )
 from oracle.games.trois_ombres.state import State, Step
+from oracle.words import counted
 
 LOSS_HOUR = 12
 PLACEHOLDERS = (UNKNOWN, TRAP_SEEN)
@@ -133,7 +134,7 @@ def check_state(state: State) -> None:
     """
     n = state.players
     if not 2 <= n <= 4:
-        raise _invalid(f"{n} players (2 to 4)", f"players={n}")
+        raise _invalid(f"{counted(n, 'player')} (2 to 4)", f"players={n}")
     per_player = (state.investigators, state.reserve, state.stock, state.objets, state.closed, state.seen)
     if any(len(values) != n for values in per_player):
         raise _invalid(f"a per-player list does not have {n} entries")
@@ -204,9 +205,9 @@ def _check_tiles(state: State) -> None:
     dealt = state.demon is not None
     for tile in suspects:
         if count[tile] > 2 or (dealt and count[tile] != 2):
-            raise _invalid(f"suspect {tile} has {count[tile]} tiles in play (2 expected)", tile)
+            raise _invalid(f"suspect {tile} has {counted(count[tile], 'tile')} in play (2 expected)", tile)
     if len(state.agency) > state.to_clear:
-        raise _invalid(f"{len(state.agency)} suspects at the Agence (at most {state.to_clear})", "agency")
+        raise _invalid(f"{counted(len(state.agency), 'suspect')} at the Agence (at most {state.to_clear})", "agency")
 
 
 def _check_piles(state: State) -> None:
@@ -238,16 +239,17 @@ def _check_counts(state: State) -> None:
     exist = Counter(setup.traps())
     for kind, number in sorted(traps.items()):
         if number > exist[kind]:
-            raise _invalid(f"{number} {kind} traps, but the setup has {exist[kind]}", kind)
+            raise _invalid(f"{counted(number, kind + ' trap')}, but the setup has {exist[kind]}", kind)
     cubes = state.cubes + sum(1 for _, cell in state.board if cell.cube)
     if cubes > setup.hercule_cubes:
-        raise _invalid(f"{cubes} Hercule cubes, but the setup has {setup.hercule_cubes}", f"cubes={state.cubes}")
+        raise _invalid(f"{counted(cubes, 'Hercule cube')}, but the setup has {setup.hercule_cubes}",
+                       f"cubes={state.cubes}")
     for player in range(state.players):
         placed = sum(1 for _, cell in state.board if cell.clue == player)
         placed += sum(1 for _, clue in state.held if clue == player)
         clues = state.reserve[player] + state.stock[player] + placed
         if clues > setup.clues + setup.spare_clues:
-            raise _invalid(f"player {player} has {clues} clues, but the setup gives "
+            raise _invalid(f"player {player} has {counted(clues, 'clue')}, but the setup gives "
                            f"{setup.clues + setup.spare_clues} a colour", f"reserve={state.reserve[player]}")
 
 
@@ -331,5 +333,6 @@ def _check_view(state: State) -> None:
     unseen_suspects = len(state.unseen) - unseen_traps
     hidden_traps = unseen_traps - trap_places  # unknown places that must hold traps
     if not 0 <= hidden_traps <= either or unseen_suspects != either - hidden_traps + demon:
-        raise _invalid(f"{len(state.unseen)} unseen tiles for {either + trap_places + demon} places the view "
-                       "cannot name", "unseen=" + (",".join(state.unseen) or "-"))
+        places = counted(either + trap_places + demon, "place")
+        raise _invalid(f"{counted(len(state.unseen), 'unseen tile')} for {places} the view cannot name",
+                       "unseen=" + (",".join(state.unseen) or "-"))

@@ -26,6 +26,7 @@ from oracle.games.ttykm.board import (
     Era,
     InvalidPosition,
 )
+from oracle.words import counted
 
 SEEDS = 5
 
@@ -197,7 +198,8 @@ def check_objects(chapters: Chapters, copies: int) -> None:
     on_board = chapters.seeds.bit_count()
     if chapters.seed_supply < 0 or on_board + chapters.seed_supply != SEEDS:
         raise InvalidObjects(
-            f"{on_board} seeds on the boards + {chapters.seed_supply} in supply = {on_board + chapters.seed_supply};"
+            f"{counted(on_board, 'seed')} on the boards + {chapters.seed_supply} in supply"
+            f" = {on_board + chapters.seed_supply};"
             f" there are {SEEDS} seeds"
         )
     cells = [c for c, _ in chapters.solids]

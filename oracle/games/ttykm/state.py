@@ -13,6 +13,7 @@ from oracle.games.ttykm.board import CELLS, SQUARES, Colour, Era, cell
 from oracle.games.ttykm.board import InvalidPosition as InvalidPosition  # re-exported: positions raise it
 from oracle.games.ttykm.objects import Chapters as Chapters  # re-exported: the position's chapter seam
 from oracle.games.ttykm.objects import check_objects
+from oracle.words import counted
 
 COPIES_PER_PLAYER = 7
 START_SUPPLY = 4
@@ -103,7 +104,7 @@ def check_position(position: Position) -> None:
         if total != COPIES_PER_PLAYER:
             raise InvalidPosition(
                 f"{colour.word} has {position.on_board(colour)} on the board + {supply} in supply"
-                f" + {removed} removed = {total} copies; it must be {COPIES_PER_PLAYER}"
+                f" + {removed} removed = {counted(total, 'copy')}; it must be {COPIES_PER_PLAYER}"
             )
     for colour in Colour:
         if not isinstance(position.focus[colour], Era):

@@ -41,6 +41,7 @@ from oracle.tools.cli.options import add_engine_impl, refuse, restore_engine_imp
 from oracle.tools.cli.steps import next_step
 from oracle.tools.records import iter_play, outcome_json, play_one, step_json, step_text
 from oracle.version import SPEC_VERSION, __version__
+from oracle.words import counted
 
 DESCRIPTION = """\
 A rules reference and move oracle for That Time You Killed Me (TTYKM), and
@@ -216,10 +217,6 @@ def _article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("s" if count != 1 else "")
-
-
 # --- commands ----------------------------------------------------------------
 
 
@@ -284,7 +281,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     elif data["verdict"] == LEGAL_SO_FAR:
         extensions = [game.format_action(a) for a in game.completions(state, action, rules)]
         data["extensions"] = extensions
-        text += "\n" + _plural(len(extensions), "legal " + game.words.action) \
+        text += "\n" + counted(len(extensions), "legal " + game.words.action) \
             + (" extend" if len(extensions) != 1 else " extends") \
             + " it, such as " + ", ".join(extensions[:4])
     emit(args, data, text)

@@ -17,12 +17,9 @@ from typing import Any
 from oracle.games import DEFAULT_GAME, AnyGame
 from oracle.interface import ToAct
 from oracle.tools.records import depending, outcome_json, outcome_text
+from oracle.words import counted
 
 Json = dict[str, Any]
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("s" if count != 1 else "")
 
 
 def _names(game: AnyGame, players: tuple[int, ...]) -> str:
@@ -45,7 +42,7 @@ def player_step(game: AnyGame, state: Any, rules: Any, player: int | None) -> tu
     legal = list(game.legal_actions(state, rules, player))
     names = [game.format_action(a) for a in legal]
     depends = depending(game, state, rules, player, legal)
-    lines = [*names, _plural(len(names), "legal " + words.action)]
+    lines = [*names, counted(len(names), "legal " + words.action)]
     mover = game.to_act(state)
     if player is not None and player not in mover.players:
         lines[-1] += f": {game.player_name(player)} does not act now ({_names(game, mover.players)} does)"
@@ -87,7 +84,7 @@ def chance_step(game: AnyGame, state: Any, rules: Any, at_start: bool) -> tuple[
         names = [game.format_action(a) for a, _ in outcomes]
         width = max(len(n) for n in names)
         lines = [f"{n:<{width}}  {p}" for n, (_, p) in zip(names, outcomes, strict=True)]
-        lines.append(f"{_plural(len(names), 'chance outcome')}: nobody chooses; write the one that happened as "
+        lines.append(f"{counted(len(names), 'chance outcome')}: nobody chooses; write the one that happened as "
                      f"the {words.action}")
         return {"count": len(names), "turns": names,
                 "chances": [{"turn": n, "probability": str(p)} for n, (_, p) in zip(names, outcomes, strict=True)]}, \

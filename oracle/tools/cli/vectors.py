@@ -6,6 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from oracle.words import agreeing, counted
+
 DESCRIPTION = """\
 Test vectors for other implementations, for every game (--game NAME): states
 with their complete sets of legal actions, apply cases with the state after
@@ -66,7 +68,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         if args.action == "export":
             paths = export(Path(args.dir), game, game.vector_set(read_rules(args, game)), progress)
             print(json.dumps({"dir": args.dir, "files": paths}) if args.json else
-                  f"wrote {len(paths)} files to {args.dir}")
+                  f"wrote {counted(len(paths), 'file')} to {args.dir}")
             return 0
         if args.action == "verify":
             check_manifest(args, Path(args.dir))
@@ -74,8 +76,9 @@ def cmd_vectors(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps({"dir": args.dir, "identical": not problems, "problems": problems}))
             else:
-                print("\n".join([*problems, f"{args.dir}: " + (f"{len(problems)} files differ from a fresh export"
-                                                               if problems else "identical")]))
+                count = len(problems)
+                differ = f"{counted(count, 'file')} {agreeing(count, 'differs', 'differ')} from a fresh export"
+                print("\n".join([*problems, f"{args.dir}: " + (differ if problems else "identical")]))
             return 1 if problems else 0
         root = Path(args.dir or "vectors")
         if args.action == "coverage":

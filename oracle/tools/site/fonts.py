@@ -1,6 +1,6 @@
 """The site's Japanese font: only the glyphs its pages use, cut at build time from a packaged font.
 
-The sources quote the Japanese help page of the chapters (seed 003), and a
+The sources quote the BGA help page, in Japanese, for the chapters, and a
 reader's machine may have no Japanese font at all.  The site therefore ships
 its own: Noto Sans JP (SIL Open Font License 1.1), installed by npm from the
 ``@expo-google-fonts/noto-sans-jp`` package (``package.json``), subset with

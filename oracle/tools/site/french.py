@@ -17,6 +17,8 @@ import html
 import re
 from collections.abc import Callable
 
+from oracle.words import compte
+
 ERA = {"past": "passé", "present": "présent", "future": "futur"}
 ERA_OF = {"past": "du passé", "present": "du présent", "future": "du futur"}
 ERA_TO = {"past": "au passé", "present": "au présent", "future": "au futur"}
@@ -58,7 +60,9 @@ LABELS = {
     "statue built by White": "statue bâtie par les Blancs", "statue built by Black": "statue bâtie par les Noirs",
     "Invariant": "constante", "Rules:": "Règles :", "Actions:": "Actions :",
     # The facts under an example of Time Chase or 3 Ombres.
-    "First played": "Déjà joué", "Outcome": "Issue", "outcome": "issue", "cleared": "écartés",
+    "First played": "Déjà joué", "The position in notation": "La position en notation", "Outcome": "Issue",
+    "the game goes on": "la partie continue", "outcome": "issue",
+    "cleared": "écartés",
     "curses": "malédictions", "closed": "yeux fermés",
     # The facts under a 3 Ombres example.
     "in force": "en vigueur", "eyes closed": "yeux fermés", "clock": "Horloge", "board": "plateau",
@@ -104,7 +108,13 @@ def _copies(text: str) -> str:
 
 def _many(count: str, word: str) -> str:
     """``1 copie``, ``0 copie``, ``2 copies``: in French, the singular goes up to one."""
-    return f"{count} {word}{'s' if int(count) > 1 else ''}"
+    return compte(int(count), word)
+
+
+def _game_over(winners: str) -> str:
+    """``p3`` -> ``partie finie : p3 gagne`` (the title of a finished game's timeline)."""
+    return "partie finie : " + ("personne ne gagne" if winners == "nobody" else winners.replace(" and ", " et ")
+                                + " gagne")
 
 
 def _rule(pattern: str, out: Callable[[re.Match[str]], str]) -> Rule:
@@ -131,6 +141,15 @@ SENTENCES: list[Rule] = [
           lambda m: f"En réserve : Blancs {m[1]}, Noirs {m[2]}. Retirées du jeu : Blancs {m[3]}, Noirs {m[4]}."),
     _rule(r"Seeds in supply: (\d+)\.", lambda m: f"Graines en réserve : {m[1]}."),
     _rule(r"seeds in supply: (\d+)", lambda m: f"graines en réserve : {m[1]}"),
+    # The chapters' state under a picture, as sentences of its description (oracle.games.ttykm.pictures.text).
+    _rule(r"Hats in supply: White (\d+), Black (\d+)\.",
+          lambda m: f"Chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}."),
+    _rule(r"No statue built yet\.", lambda m: "Aucune statue construite."),
+    _rule(r"Statue built by (White|Black|White and Black)\.",
+          lambda m: _cap(f"{' et '.join(PLAYER[c] for c in m[1].split(' and '))} ont bâti leur statue.")),
+    _rule(r"This copy may not act\.", lambda m: "Cette copie ne peut pas agir."),
+    _rule(r"Attempted action (\d): (\w+), off the edge, refused\.",
+          lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}, hors du plateau, refusée."),
     _rule(r"Action (\d): (.+)", lambda m: f"Action {m[1]} : {ACTION.get(m[2], m[2])}"),
     _rule(r"Attempted action (\d): (\w+)\.", lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}."),
     _rule(r"Attempted action (\d): (\w+)(?: on)?, refused\.",
@@ -206,6 +225,9 @@ SENTENCES: list[Rule] = [
                     + ("aucun évén." if m[4] == "none" else f"évén. {m[4]}")),
     _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple)(,?)(?: playing at (\d+))?",
           lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}{m[4]}" + (f" pli en {m[5]}" if m[5] else "")),
+    _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple), game over: (.+) wins",
+          lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}, {_game_over(m[4])}"),
+    _rule(r"game over: (.+) wins", lambda m: _game_over(m[1])),
     _rule(r"playing at (\d+)", lambda m: f"pli en {m[1]}"),
     _rule(r"on the table at (\d+):", lambda m: f"sur la table en {m[1]} :"),
     _rule(r"hats in supply: White (\d+), Black (\d+)", lambda m: f"chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}"),
@@ -264,8 +286,8 @@ REASONS: list[Rule] = [
           lambda m: f"la copie en {_at(m[1], m[2])} ne peut pas aller {TOWARD[m[3]]} sur votre propre copie "
                     f"en {_at(m[4], m[5])}"),
     _rule(rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
-          lambda m: f"la copie en {_at(m[1], m[2])} doit faire {m[3]} actions ; après {STEP[m[4]]}, elle peut "
-                    f"encore faire {STEP[m[5]]}"),
+          lambda m: f"la copie en {_at(m[1], m[2])} doit faire {_many(m[3], 'action')} ; après {STEP[m[4]]},"
+                    f" elle peut encore faire {STEP[m[5]]}"),
     _rule(rf"the Focus must leave the {E} for another era \({E} or {E}\)",
           lambda m: f"le Focus doit quitter le {ERA[m[1]]} pour une autre époque ({ERA[m[2]]} ou {ERA[m[3]]})"),
     _rule(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
@@ -395,6 +417,62 @@ SENTENCES += [
     _rule(rf"{T}: (.+)", lambda m: f"{m[1]} : {_cell_fr(m[2])}"),
 ]
 
+# The events of Time Chase in words (`oracle.games.time_chase.events.event_sentence`).
+W = r"(event \d+|position 0)"
+WIN_REASON = {
+    "controls three events": "contrôle trois événements",
+    "controls the most events after the last round (ties: the event closest to position 0)":
+        "contrôle le plus d'événements après la dernière manche (à égalité : l'événement le plus proche de la"
+        " position 0)",
+    "controls the most events when a second paradox ends the game (ties: the event closest to 0)":
+        "contrôle le plus d'événements quand un second paradoxe finit la partie (à égalité : l'événement le plus"
+        " proche de 0)",
+}
+
+
+def _on(where: str) -> str:
+    return "la position 0" if where == "position 0" else "l'événement " + where.removeprefix("event ")
+
+
+# Each group of a Time Chase sentence put in French: {n} as it is, {n:on} a place ("event 3" ->
+# "l'événement 3"), {n:cristal} a count of crystals, {n:suit} a suit, {n:who} players ("p1 and p2"),
+# {n:win} how a game was won.
+SAY: dict[str, Callable[[str], str]] = {
+    "": str, "on": _on, "cristal": lambda count: compte(int(count), "cristal"), "suit": SUIT.__getitem__,
+    "who": lambda names: names.replace(" and ", " et "), "win": lambda why: WIN_REASON.get(why, why)}
+FIELD = re.compile(r"\{(\d)(?::(\w+))?\}")
+
+
+def _say(pattern: str, french: str) -> Rule:
+    """A rule whose French is a template of the English sentence's groups (`SAY`)."""
+    return _rule(pattern, lambda m: FIELD.sub(lambda f: SAY[f[2] or ""](m[int(f[1])]), french))
+
+
+EVENTS += [_say(pattern, french) for pattern, french in (
+    (r"the cards are dealt: (p\d) plays first, and (\w+) is the Invariant",
+     "les cartes sont distribuées : {1} joue en premier, et {2} est la constante"),
+    (r"(p\d) gains (\d+) crystals? of income", "{1} reçoit {2:cristal} de revenu"),
+    (r"event (\d+) is the new present", "l'événement {1} est le nouveau présent"),
+    (r"the bids are revealed: (.+)", "les mises sont révélées : {1}"),
+    (rf"(p\d) spends (\d+) crystals? and goes back to {W}", "{1} dépense {2:cristal} et recule jusqu'à {3:on}"),
+    (rf"(p\d) leads (\w+) at {W}", "{1} ouvre avec {2} sur {3:on}"),
+    (rf"(p\d) plays (\w+) at {W}", "{1} joue {2} sur {3:on}"),
+    (r"(p\d) played under the lead card and earns a crystal",
+     "{1} a joué sous la carte d'ouverture et gagne un cristal"),
+    (rf"(p\d)'s (\w+) is now the winning card at {W}", "le {2} de {1} remporte maintenant {3:on}"),
+    (rf"(\w+) still wins {W}", "{1} remporte toujours {2:on}"),
+    (rf"(p\d) puts a token on {W}", "{1} pose un jeton sur {2:on}"),
+    (rf"(p\d)'s token leaves {W}", "le jeton de {1} quitte {2:on}"),
+    (r"(\w+) replaces (\w+) as the Invariant: (Red|Blue|Green|Yellow|Purple) is trump",
+     "{1} remplace {2} comme constante : l'atout est {3:suit}"),
+    (r"(\w+) replaces (\w+) as the Invariant, and there is no trump",
+     "{1} remplace {2} comme constante, et il n'y a plus d'atout"),
+    (r"the Invariant (\w+) stands", "la constante {1} reste"),
+    (r"the game is over: nobody wins", "la partie est finie : personne ne gagne"),
+    (r"the game is over: (p\d(?:(?:, | and )p\d)*) (.+) and wins", "la partie est finie : {1:who} {2:win} et gagne"),
+    (r"(p\d(?:(?:, | and )p\d)*) (.+) and wins", "{1:who} {2:win} et gagne"),
+)]
+
 
 def translate_event(text: str) -> str:
     """One event of an example's list in French (unchanged when unknown)."""
@@ -404,7 +482,7 @@ def translate_event(text: str) -> str:
     return translate_text(text)
 
 
-EVENT_ITEM = re.compile(r"(<li>)([^<]+?)( \(<a\b)")
+EVENT_ITEM = re.compile(r"(<li>|<dt>Outcome</dt><dd>)([^<]+?)( \(<a\b)")  # an event, a game's outcome
 REFUSED = re.compile(r'(<p class="ttykm-refused"><strong>[^<]*</strong> )([^<]*?)( \(<a\b)')
 
 
@@ -458,6 +536,18 @@ def translate_html(fragment: str) -> str:
     return "".join(_translate(part) if n % 3 == 0 else part if n % 3 == 1 else "" for n, part in enumerate(parts))
 
 
+TEXT_TAIL = re.compile(r">([^<>]+)\Z")  # the text just before a code element, such as "Actions: "
+EXAMPLE_COLON = re.compile(r'(class="ttykm-example-anchor"[^>]*>Exemple</a>): ')
+PROVISIONAL = re.compile(r"<strong>Provisional</strong>: depends on ([\w.\-]+) \(rulings ([^)]*)\)")
+
+
+def _tail(match: re.Match[str]) -> str:
+    label = match[1].strip()
+    if label not in LABELS:
+        return match[0]
+    return ">" + match[1].replace(label, html.escape(LABELS[label], quote=False))
+
+
 def _translate(fragment: str) -> str:
 
     def svg_text(match: re.Match[str]) -> str:
@@ -472,12 +562,19 @@ def _translate(fragment: str) -> str:
     fragment = EVENT_ITEM.sub(lambda m: m[1] + html.escape(translate_event(html.unescape(m[2])), quote=False) + m[3],
                               fragment)
     fragment = SVG_TEXT.sub(svg_text, fragment)
+    fragment = PROVISIONAL.sub(lambda m: f"<strong>Provisoire</strong> : dépend de {m[1]} (décision {m[2]})", fragment)
     fragment = TEXT_NODE.sub(lambda m: ">" + translate_text(m.group(1)) + "<", fragment)
+    fragment = TEXT_TAIL.sub(_tail, fragment)
+    fragment = EXAMPLE_COLON.sub(r"\1 : ", fragment)  # French puts a space before the colon
 
     def attribute(match: re.Match[str]) -> str:
         return f'{match.group(1)}="{html.escape(translate_text(html.unescape(match.group(2))))}"'
 
     return ATTRIBUTE.sub(attribute, fragment)
+
+
+# How an English sentence of a picture's description or tooltip starts (its French one never does so).
+ENGLISH_SENTENCE = re.compile(r"^(The|White|Black|A|An|Paradox:|Hats|No|Statue|This|Attempted|Seeds|In) [a-z]")
 
 
 def untranslated(fragment: str) -> list[str]:
@@ -487,7 +584,7 @@ def untranslated(fragment: str) -> list[str]:
     for match in TEXT_NODE.finditer(fragment):
         for line in html.unescape(match.group(1)).split("\n"):
             line = line.strip()
-            if re.match(r"^(The|White|Black|A|An|Paradox:) [a-z]", line) and line.endswith("."):
+            if ENGLISH_SENTENCE.match(line) and line.endswith("."):
                 found.append(line)
     for match in EVENT_ITEM.finditer(fragment):
         if re.search(r"\b(the|is|are|player|draws|turn|clue)\b", html.unescape(match[2])):

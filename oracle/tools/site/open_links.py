@@ -51,6 +51,8 @@ def example_query(game_name: str, fields: Mapping[str, str],
         query["then"] = "\n".join(offered[1:])
     if fields.get("variant"):
         query["rules"] = fields["variant"]
+    if game.playable() is None:  # a card game: the link holds every hidden card, so it opens at the umpire's seat
+        query["seat"] = "umpire"
     return query
 
 

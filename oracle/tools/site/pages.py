@@ -351,6 +351,14 @@ def source_parts(pages: list[SpecPage]) -> dict[str, str]:
     return parts
 
 
+def source_documents(pages: list[SpecPage]) -> list[str]:
+    """The list of the source documents in the spec's overview (its section "Sources"), the one
+    place that says which document each citation names."""
+    text = next(page.text for page in pages if page.name == "README.md")
+    section = text.split("\n## Sources\n", 1)[1].split("\n## ", 1)[0]
+    return [line for line in section.strip().splitlines() if line.startswith(("- ", "  "))]
+
+
 def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> str:
     """The rulings and sources page: each game's rulings pages, and the pages of every clause's sources
     and alternative readings, one per game (TTYKM's chapters apart: `sources_markdown`)."""
@@ -359,11 +367,12 @@ def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> st
     out = [
         "# Rulings and sources",
         "",
-        "Every clause of the rules says where it comes from.  The sources are four documents: the",
-        "publisher's French rules of *That Time You Killed Me* with their questions and answers, the",
-        "Japanese help page of Board Game Arena that gives the rules with the chapters, the rules of",
-        "*Contre-Temps* (*Time Chase*) and the French rules of *L'heure des 3 ombres*.  From them,",
-        "the **rulings** decide what each game's rules are where the sources are unclear, disagree",
+        "Every clause of the rules says where it comes from.  The sources are four documents, each",
+        "cited by one name:",
+        "",
+        *source_documents(pages),
+        "",
+        "From them, the **rulings** decide what each game's rules are where the sources are unclear, disagree",
         "or say nothing; the clauses cite them by ID, and each citation links to",
         "the ruling.  Type a ruling's ID, such as `K7`, in the search to find it.  The same ID can mean",
         "different things in two games (`K4` is a clarification of the chapters, of *Time Chase* and of",

@@ -17,6 +17,7 @@ import os
 from oracle.games.trois_ombres.components import LIEUX
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
 from oracle.games.trois_ombres.state import State
+from oracle.words import compte, counted
 
 SHORT = {"hercule": "Her", "horloge": "Hor", "vortex": "Vor"}
 
@@ -35,7 +36,8 @@ WORDS = {
         "decks": "traps {traps} in pile; 3ID {ids}; Limbo (Limbes) {limbes}",
         "objets": "Objects (Objets) {objets}",
         "curses": "Curses (Malédictions) {curses}; eyes closed {closed}",
-        "view": "p{view}'s view: ? is a tile it cannot name; {unseen} tiles unseen",
+        "view": "p{view}'s view: ? is a tile it cannot name; {unseen}",
+        "unseen": "tile unseen", "unseen-many": "tiles unseen",
         "over": "over: {result} ({rule})",
         "turn": "p{player} ({name}) to play; step {step}",
         "die": "; die {face}",
@@ -52,7 +54,8 @@ WORDS = {
         "decks": "Traquenards {traps} dans la pile ; 3ID {ids} ; Limbes {limbes}",
         "objets": "Objets {objets}",
         "curses": "Malédictions {curses} ; yeux fermés {closed}",
-        "view": "vue de p{view} : ? est une tuile qu'il ne peut nommer ; {unseen} tuiles jamais vues",
+        "view": "vue de p{view} : ? est une tuile qu'il ne peut nommer ; {unseen}",
+        "unseen": "tuile jamais vue", "unseen-many": "tuiles jamais vues",
         "over": "terminé : {result} ({rule})",
         "turn": "au tour de p{player} ({name}) ; étape {step}",
         "die": " ; dé {face}",
@@ -65,6 +68,7 @@ WORDS = {
     },
 }
 LANGUAGES = tuple(WORDS)
+COUNTED = {"en": counted, "fr": compte}  # a count and its noun, by each language's rule
 
 
 def language() -> str:
@@ -79,7 +83,8 @@ def language() -> str:
 
 def state_text(state: State, lang: str | None = None) -> str:
     """The picture, its facts in words of ``lang`` (`LANGUAGES`; None: `language`), and its legend."""
-    words = WORDS[lang or language()]
+    lang = lang or language()
+    words = WORDS[lang]
     n = side(state)
     grid = [["  .   " for _ in range(2 * n)] for _ in range(2 * n)]
     for loc, cell in state.board:
@@ -105,7 +110,8 @@ def state_text(state: State, lang: str | None = None) -> str:
                                closed=", ".join(f"p{p}" for p, c in enumerate(state.closed) if c) or "-"),
     ]
     if state.view is not None:
-        facts.append(words["view"].format(view=state.view, unseen=len(state.unseen)))
+        unseen = COUNTED[lang](len(state.unseen), words["unseen"], words["unseen-many"])
+        facts.append(words["view"].format(view=state.view, unseen=unseen))
     if state.result is not None:
         facts.append(words["over"].format(result=state.result, rule=state.rule))
     else:

@@ -33,6 +33,7 @@ from oracle.games.trois_ombres.rules.places import (
     swap_places,
 )
 from oracle.games.trois_ombres.state import Cell, Curse, Step, Table, plus, without
+from oracle.words import agreeing, counted
 
 CARD_RULE = {
     "archeoscript": "OMBRES.ID.ARCHEOSCRIPT", "chronogyre": "OMBRES.ID.CHRONOGYRE", "invertigo": "OMBRES.ID.INVERTIGO",
@@ -504,5 +505,6 @@ def do_shuffle(table: Table, order: tuple[int, ...]) -> None:
         tile, clue = table.held[k - 1]
         table.board_map[target] = Cell(tile, clue=clue)
     table.emit("shuffle", "OMBRES.LIMBES.BROUILLARD",
-               f"{len(targets)} tiles are shuffled face down onto {', '.join(targets)}", *targets)
+               f"{counted(len(targets), 'tile')} {agreeing(len(targets), 'is', 'are')} shuffled face down onto"
+               f" {', '.join(targets)}", *targets)
     table.held, table.dests = (), ()

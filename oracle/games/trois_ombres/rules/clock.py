@@ -10,6 +10,7 @@ from __future__ import annotations
 from oracle.games.trois_ombres.components import Loc, tile_is_trap, tile_words, trap_name
 from oracle.games.trois_ombres.rules.knowledge import forget, observers, see
 from oracle.games.trois_ombres.state import Table, plus
+from oracle.words import agreeing, counted
 
 LOSS_HOUR = 12
 EFFECT_HOUR = 3
@@ -42,7 +43,9 @@ def check_win(table: Table) -> None:
     Rule: OMBRES.WIN
     """
     if table.result is None and len(table.agency) >= 2 * table.characters - 1:
-        text = f"{len(table.agency)} suspects are cleared: the demon is unmasked, everybody wins"
+        cleared = len(table.agency)
+        text = (f"{counted(cleared, 'suspect')} {agreeing(cleared, 'is', 'are')} cleared: the demon is unmasked,"
+                " everybody wins")
         end(table, "win", "OMBRES.WIN", text)
 
 

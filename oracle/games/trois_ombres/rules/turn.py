@@ -37,6 +37,7 @@ from oracle.games.trois_ombres.rules.places import (
 )
 from oracle.games.trois_ombres.rules.traps import apply_trap
 from oracle.games.trois_ombres.state import Step, Table, TurnInfo, plus
+from oracle.words import counted
 
 PEEK_RULE = {
     "allison": "OMBRES.ABILITY.ALLISON", "zacahire": "OMBRES.ABILITY.ZACAHIRE",
@@ -270,7 +271,7 @@ def check_peek(table: Table, action: Action, rules: Rules) -> Illegal | None:
     wanted = min(2 if two else 1, len(targets))
     counts = (1, wanted) if two and rules.has("peeks-may-stop") else (wanted,)
     if len(locs) not in counts or len(set(locs)) != len(locs) or wanted == 0:
-        return Illegal(rule, f"look at exactly {wanted} tile(s) here")
+        return Illegal(rule, f"look at exactly {counted(wanted, 'tile')} here")
     for loc in locs:
         if loc not in targets:
             cell = table.board_map.get(loc)

@@ -31,6 +31,7 @@ from oracle.games.ttykm.ruleset import STANDARD, Ruleset
 from oracle.games.ttykm.state import ERA_MASK, Position, check_position
 from oracle.games.ttykm.turn import ILLEGAL, LEGAL, LEGAL_SO_FAR, Aimed, Pull, Turn, TurnAction, Verdict
 from oracle.interface import IllegalAction
+from oracle.words import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,8 +533,8 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
             best = options.choosable[0]
             return Illegal(
                 "VARIANT.COPY-CHOICE-FREE" if ruleset.copy_choice_free else "TURN.COPY-CHOICE",
-                f"{colour.word} must choose a copy: the copy on {cell_prose(best)} can take {options.longest} action"
-                + ("s" if options.longest != 1 else ""),
+                f"{colour.word} must choose a copy: the copy on {cell_prose(best)} can take"
+                f" {counted(options.longest, 'action')}",
             )
     else:
         chosen = cell(focus_era, turn.copy)
@@ -573,9 +574,8 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
             best = weighed.choosable[0]
             return Illegal(
                 "TURN.COPY-CHOICE",
-                f"the copy on {cell_prose(chosen)} can take only {longest} action"
-                + ("s" if longest != 1 else "")
-                + f", but the copy on {cell_prose(best)} can take {weighed.longest}; choose a copy that can take"
+                f"the copy on {cell_prose(chosen)} can take only {counted(longest, 'action')}"
+                f", but the copy on {cell_prose(best)} can take {weighed.longest}; choose a copy that can take"
                 f" {weighed.longest}",
             )
         events.append(CopyChosen(colour, chosen))
@@ -611,10 +611,10 @@ def _resolve(position: Position, turn: Turn, ruleset: Ruleset) -> Illegal | tupl
                 )
                 return Illegal(
                     "TURN.ACTION-COUNT",
-                    f"the copy on {cell_prose(chosen)} must take {longest} actions; {what}",
+                    f"the copy on {cell_prose(chosen)} must take {counted(longest, 'action')}; {what}",
                 )
             left = longest - taken
-            needs = f"the copy has {left} more action" + ("s" if left != 1 else "") + " to take"
+            needs = f"the copy has {counted(left, 'more action')} to take"
     if turn.focus is None:
         return after, tuple(events), needs or "the turn needs its new Focus"
     if turn.focus not in focus_targets(position, colour):

@@ -1,0 +1,58 @@
+"""Time Chase's examples on the rules site, in English and in French: every kind of event has its sentence
+and its clause, the examples list them (the notation's line after each), a finished game says who won, the
+actions name their players and the state's line is folded under the pictures."""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from oracle.games.time_chase.cards import Card
+from oracle.games.time_chase.events import Event, EventKind, event_rule, event_sentence
+from oracle.games.time_chase.notation import event_text
+from oracle.tools.site.examples import render_examples
+from oracle.tools.site.french import translate_event, translate_html, untranslated
+from tests.conftest import ROOT
+
+B9, R5 = Card(1, 9), Card(0, 5)
+ONE_OF_EACH = [Event("dealt", player=0, card=B9), Event("income", player=2, amount=1),
+               Event("event", position=2), Event("bids", amounts=(1, 0, 2, 0)),
+               Event("travel", player=2, amount=2, position=0), Event("lead", player=0, card=B9, position=1),
+               Event("play", player=3, card=R5, position=1), Event("crystal", player=1, position=1),
+               Event("win", player=3, card=R5, position=1), Event("hold", card=B9, position=3),
+               Event("token", player=3, position=1), Event("token-back", player=1, position=3),
+               Event("invariant", player=4, card=B9, old=R5), Event("paradox", player=4, card=B9, old=R5),
+               Event("unchanged", card=R5), Event("over", amounts=(3,), rule="TC.WIN.THREE")]
+
+
+def test_every_kind_of_event_has_a_sentence_a_clause_and_a_french_one() -> None:
+    assert {e.kind for e in ONE_OF_EACH} == set(get_args(EventKind))
+    for event in ONE_OF_EACH:
+        sentence, french = event_sentence(event), translate_event(event_sentence(event))
+        assert sentence != event_text(event) and " " in sentence, event
+        assert (event_rule(event) or "").startswith("TC."), event
+        assert french != sentence, sentence
+    assert event_sentence(Event("income", player=2, amount=1)) == "p2 gains 1 crystal of income"
+    assert translate_event("p2 gains 2 crystals of income") == "p2 reçoit 2 cristaux de revenu"
+    assert event_sentence(ONE_OF_EACH[-1]) == "the game is over: p3 controls three events and wins"
+
+
+def test_the_lessons_list_events_in_words_and_say_who_won() -> None:
+    for path, words, won in (
+        ("docs/time-chase/index.md", "<li>p2 puts a token on event 1 (",
+         "<dd>p3 controls three events and wins ("),
+        ("docs/fr/time-chase/index.md", "<li>p2 pose un jeton sur l'événement 1 (",
+         "<dd>p3 contrôle trois événements et gagne ("),
+    ):
+        page = render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/")
+        if "/fr/" in path:
+            page = translate_html(page)
+            assert untranslated(page) == []
+            assert "partie finie : p3 gagne" in page and "game over" not in page
+        else:
+            assert "game over: p3 wins" in page  # the finished game's timeline says who won
+        assert words in page and won in page, path
+        assert '<ol class="ttykm-events"><li><code' not in page  # the notation comes after the words
+        # The state's line is folded under the pictures, and each action names its player.
+        assert "<dt>State</dt>" not in page and page.count('<details class="tc-notation">') >= 5
+        assert "p0: <code>B9</code>, p1: <code>B6</code>, p2: <code>R5</code>" in page
+        assert "<dt>Action</dt><dd>p3: <code>B12</code></dd>" in page
