@@ -67,7 +67,6 @@ LABELS = {
     # The facts under a 3 Ombres example.
     "in force": "en vigueur", "eyes closed": "yeux fermés", "clock": "Horloge", "board": "plateau",
     "nobody": "personne", "the table": "la table", "no Malédiction": "aucune Malédiction",
-    "the game goes on": "la partie continue",
 }
 
 LEGEND_CHAR = 7.5  # the width the drawing gives one character of a key's word (oracle.games.ttykm.pictures.svg)
