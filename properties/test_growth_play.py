@@ -13,16 +13,21 @@ from __future__ import annotations
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from oracle.games.ttykm.notation import format_position
-from oracle.games.ttykm.rules.standard import apply_turn, start_position, successors
+from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
-from oracle.games.ttykm.turn import Aimed
+from oracle.games.ttykm.turn import Aimed, Turn
 from properties.checks import check_growth_invariants, check_position_invariants, check_turn_invariants, shrub_cells
+from properties.runs import take_turn
 
 GROWTH = Ruleset.parse("growth")
+
+
+def aims(turn: Turn) -> bool:
+    """A turn with a Growth action (Plant or Dig up)."""
+    return any(isinstance(a, Aimed) for a in turn.actions)
 
 
 class GrowthPlay(RuleBasedStateMachine):
@@ -38,35 +43,29 @@ class GrowthPlay(RuleBasedStateMachine):
         self.position: Position = start_position(self.ruleset)
         self.shrubs_seen = 0
 
-    @initialize(planting=st.booleans())
-    def begin(self, planting: bool) -> None:
-        self.prefer_planting = planting
+    @initialize(planting=st.booleans(), win=st.booleans())
+    def begin(self, planting: bool, win: bool) -> None:
+        self.prefer_planting, self.win = planting, win
 
-    def take(self, data: st.DataObject) -> None:
-        options = successors(self.position, self.ruleset)
-        assert options, f"no legal turn in {format_position(self.position)} although nobody has won"
-        if self.prefer_planting:
-            planting = [o for o in options if any(isinstance(a, Aimed) for a in o[0].actions)]
-            options = planting or options
-        turn, after = data.draw(st.sampled_from(options), label="turn")
-        applied = apply_turn(self.position, turn, self.ruleset)
-        assert applied.position == after
+    def take(self, pick: int) -> None:
+        turn, applied = take_turn(self.position, self.ruleset, pick, aims if self.prefer_planting else None,
+                                  self.win)
         check_turn_invariants(self.position, turn, applied, self.ruleset)
         self.position = applied.position
         self.shrubs_seen |= shrub_cells(self.position)
 
-    @precondition(lambda self: self.position.winner is None)
-    @rule(data=st.data())
-    def play(self, data: st.DataObject) -> None:
-        self.take(data)
+    # Rules always enabled: a rule whose precondition fails makes Hypothesis retry and give up the run.
+    @rule(pick=st.integers(0, 2**16))
+    def play(self, pick: int) -> None:
+        if self.position.winner is not None:
+            self.restart()
+        else:
+            self.take(pick)
 
-    @precondition(lambda self: self.position.winner is None)
     @rule()
     def stop_preferring(self) -> None:
         self.prefer_planting = False
 
-    @precondition(lambda self: self.position.winner is not None)
-    @rule()
     def restart(self) -> None:
         assert not successors(self.position, self.ruleset), "a won game has legal turns"
         self.restart_game()
