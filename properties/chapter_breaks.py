@@ -27,6 +27,7 @@ from properties import effects_z3 as ez
 from properties import influence_z3 as iz
 from properties import memory_model as mm
 from properties import z3growth as zg
+from properties.harness import replaced
 
 MODULES: dict[str, ModuleType] = {"growth": zg, "memory": mm, "influence": iz, "effects": ez}
 
@@ -49,16 +50,11 @@ def _clear_caches() -> None:
 @contextmanager
 def applied(brk: Break) -> Iterator[None]:
     """The model of ``brk`` with its misreading put in (the model calls its clauses through the module)."""
-    module = MODULES[brk.model]
-    originals = {name: getattr(module, name) for name in brk.replaces}
     _clear_caches()
-    for name, value in brk.replaces.items():
-        setattr(module, name, value)
     try:
-        yield
+        with replaced(MODULES[brk.model], **brk.replaces):
+            yield
     finally:
-        for name, value in originals.items():
-            setattr(module, name, value)
         _clear_caches()
 
 
