@@ -380,7 +380,7 @@ CLAUSES: dict[str, tuple[str, ...]] = {
     "memory": ("can_train", "train", "commanded", "command_target", "can_command", "command"),
     "influence": ("blocked", "push", "place", "carried", "propagate_model"),
     "effects": ("put", "clear_seed", "immovable", "push_copy", "push_statue", "fall", "APPLY", "record",
-                "apply_era", "propagate"),
+                "apply_era", "propagate", "command_into"),
 }
 
 # The clauses that no break replaces, and why no theorem needs to constrain them.
@@ -402,6 +402,9 @@ UNCONSTRAINED: dict[tuple[str, str], str] = {
     ("effects", "push_statue"): "its validity is constrained through `put` and `clear_seed`; which square it "
     "reaches is compared with the engine by the differential",
     ("effects", "fall"): "likewise: its validity through `put` and `clear_seed`, its reach by the differential",
+    ("effects", "command_into"): "the acting era of a Command where Memory meets another chapter, on concrete "
+    "values only: no theorem is asked of it; it is compared with the engine on every Command of 600 pair "
+    "positions (`properties/test_pair_commands.py`), and the pair mutants of the harness are caught there",
     ("effects", "apply_era"): "the phase order is a choice between valid results, both allowed by the theorems "
     "(`effects-one-thing-per-square` holds in any order); the differential runs it under both orders, and the "
     "order-of-effects mutant `placements before removals` is caught there",
