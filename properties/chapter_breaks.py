@@ -238,7 +238,7 @@ def statue_overruns_statue(xs: iz.Line, i: int) -> iz.Line:
 
 
 def only_the_wall_blocks(xs: iz.Line, i: int) -> z3.BoolRef:
-    """A statue is blocked by the wall only, never by a blocked statue ahead (INFLUENCE.BLOCKED)."""
+    """A statue is blocked by the wall only, never by a blocked statue ahead (INFLUENCE.PUSH.BLOCKED)."""
     return z3.BoolVal(i == len(xs) - 1)
 
 
@@ -350,7 +350,7 @@ BREAKS: tuple[Break, ...] = (
           {"push": pushed_statue_pulls}, ("a push never changes a square behind it, so never an earlier era",)),
     Break("statue-overruns-statue", "influence", "INFLUENCE.PUSH", "a statue takes the square of the statue ahead",
           {"push": statue_overruns_statue}, ("a statue is never removed",)),
-    Break("only-the-wall-blocks", "influence", "INFLUENCE.BLOCKED", "a statue is blocked by the wall only",
+    Break("only-the-wall-blocks", "influence", "INFLUENCE.PUSH.BLOCKED", "a statue is blocked by the wall only",
           {"blocked": only_the_wall_blocks}, ("a statue is never removed",)),
     Break("blocked-version-hands-on", "influence", "INFLUENCE.PROPAGATE",
           "a blocked version still hands the move on", {"carried": blocked_version_hands_on},

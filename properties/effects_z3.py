@@ -482,12 +482,13 @@ def command_into(world: World, source: int, direction: str, pull: bool = False) 
     """The acting era of a Command in a pair with Memory, on concrete values only: the elephant on
     ``source`` steps ``direction``; whether it may (False: the era is left as it was).
 
-    MEMORY.COMMAND.STEP: onto the board, never onto the other elephant.  What stands on the square makes
-    way first (CONVERGENCE.ELEPHANT-*): a shrub is trampled and its removal recorded (its tree goes on the
-    next era), a fallen tree is trampled, a standing tree falls the elephant's way and a statue is pushed
-    its way, each only if it can (else the Command is refused).  A seed there goes (recorded), a copy there
-    is trampled, a kill (MEMORY.TRAMPLE).  With ``pull`` (CONVERGENCE.ELEPHANT-PULL) the statue directly
-    behind the elephant follows into the square it left, and its move is recorded."""
+    MEMORY.COMMAND.STEP: onto the board, never onto the other elephant.  What stands on the square
+    makes way first by the pair rules (CONVERGENCE.ELEPHANT-TRAMPLE, -TREE, -STATUE): a shrub is trampled
+    and its removal recorded (its tree goes on the next era), a fallen tree is trampled, a standing tree
+    falls the elephant's way and a statue is pushed its way, each only if it can (else the Command is
+    refused).  A seed there goes (recorded), a copy there is trampled, a kill (MEMORY.TRAMPLE).  With
+    ``pull`` (CONVERGENCE.ELEPHANT-PULL) the statue directly behind the elephant follows into the square it
+    left, and its move is recorded."""
     t = world.geometry.beyond(source, direction)
     if t is None:
         return False

@@ -1,6 +1,7 @@
-"""The acting era where Memory meets another chapter (CONVERGENCE.ELEPHANT-*): the independent model
-`effects_z3.command_into` against the engine on every Command (with and without pull) of every copy of
-either colour, in 300 positions of each pair with Memory.  A quick-tier model slice."""
+"""The acting era where Memory meets another chapter (CONVERGENCE.ELEPHANT-TRAMPLE, -TREE, -STATUE and
+-PULL): the independent model `effects_z3.command_into` against the engine on every Command (with and
+without pull) of every copy of either colour, in 300 positions of each pair with Memory.  A quick-tier
+model slice."""
 
 from __future__ import annotations
 
