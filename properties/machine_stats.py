@@ -1,6 +1,6 @@
 """Statistics of every Hypothesis state machine of the project: runs, invalid runs, endings by clause.
 
-Each machine runs with the settings its test gives it (or, with ``--examples N``, N runs), watched
+Each machine runs with the settings its test gives it (with ``--examples N``, at most N runs), watched
 through Hypothesis's observations: a run is *invalid* when Hypothesis gave it up (a filter or a
 precondition it could not satisfy), and a run *reaches* an end clause when, after some step, its game
 has ended by that clause (a run that ends several games counts once per clause).
@@ -156,7 +156,7 @@ def measure(m: Machine, examples: int | None = None) -> Stats:
     chosen = settings(m.run_settings(), deadline=None, database=None, phases=[Phase.generate],
                       suppress_health_check=list(HealthCheck))
     if examples is not None:
-        chosen = settings(chosen, max_examples=examples)
+        chosen = settings(chosen, max_examples=min(chosen.max_examples, examples))
     stats = Stats(m)
     seen: list[Any] = []
     started = time.process_time()
