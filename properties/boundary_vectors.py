@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -75,3 +76,50 @@ def check(directory: Path, files: dict[str, bytes]) -> list[str]:
     problems = [f"missing: {p}" for p in sorted(set(files) - present)]
     problems += [f"differs: {p}" for p in sorted(set(files) & present) if (directory / p).read_bytes() != files[p]]
     return problems + [f"extra: {p}" for p in sorted(present - set(files))]
+
+
+def main(directory: Path, files: Callable[[], dict[str, bytes]], argv: Sequence[str]) -> int:
+    """``write`` rewrites the set in ``directory``; with no argument, check that it is current (status 1 if
+    not).  The body of a game's ``python -m properties.<game>.boundaries``."""
+    if list(argv) == ["write"]:
+        write(directory, files())
+        return 0
+    problems = check(directory, files())
+    print("\n".join(problems) or "the boundary vectors are current")
+    return 1 if problems else 0
+
+
+@dataclass
+class Sampler:
+    """A model differential's sample in the making: every ``every``-th state of each game offered, and the
+    first state that meets each named boundary, with the index of that state in the sample."""
+
+    every: int
+    chosen: list[tuple[Any, Any]] = field(default_factory=list)
+    found: dict[str, int] = field(default_factory=dict)
+
+    def offer(self, rules: Any, state: Any, k: int, names: Iterable[str], meets: Callable[[str], bool]) -> None:
+        """The ``k``-th state of a game: kept when ``k`` is a multiple of ``every`` or it meets a boundary
+        of ``names`` not met before."""
+        hits = [name for name in names if name not in self.found and meets(name)]
+        for name in hits:
+            self.found[name] = len(self.chosen)
+        if hits or k % self.every == 0:
+            self.chosen.append((rules, state))
+
+    def built(self, name: str, rules: Any, state: Any | None) -> None:
+        """A state built for the boundary ``name`` (None when it could not be built here): kept if it is the first."""
+        if state is not None and name not in self.found:
+            self.found[name] = len(self.chosen)
+            self.chosen.append((rules, state))
+
+
+def report(found: Mapping[str, int], names: Sequence[str], size: int, check: Callable[[], None], agreed: str) -> int:
+    """Print which boundaries the sample of ``size`` states reached, run ``check``, and say ``agreed``; exit
+    status 0 when every boundary was reached.  The body of a game's ``python -m ...model_differential``."""
+    print(f"{size} states; boundaries reached: {len(found)} of {len(names)}")
+    for name in names:
+        print(f"  {'found' if name in found else 'MISSING':<8} {name}")
+    check()
+    print(agreed)
+    return 0 if len(found) == len(names) else 1

@@ -19,23 +19,11 @@ from hypothesis.stateful import run_state_machine_as_test
 
 from oracle.games.ttykm.board import Action, Era
 from oracle.games.ttykm.events import Cleared
-from oracle.games.ttykm.rules import convergence, effects, influence
+from oracle.games.ttykm.rules import convergence, effects, hooks, influence, memory
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.scene import MOVEMENT, PLACEMENT, REMOVAL, Scene
 from oracle.games.ttykm.state import Position
-
-
-@contextmanager
-def patched(module: Any, **replacements: Callable[..., Any]) -> Iterator[None]:
-    """Replace functions of ``module`` inside the block."""
-    originals = {name: getattr(module, name) for name in replacements}
-    for name, function in replacements.items():
-        setattr(module, name, function)
-    try:
-        yield
-    finally:
-        for name, function in originals.items():
-            setattr(module, name, function)
+from properties.harness import replaced
 
 
 @contextmanager
@@ -50,7 +38,7 @@ def placements_first() -> Iterator[None]:
                     if effect.phase == phase:
                         effects.apply_effect(scene, k, effect, ruleset)
 
-    with patched(effects, propagate=propagate):
+    with replaced(effects, propagate=propagate):
         yield
 
 
@@ -74,14 +62,29 @@ def elephant_refused_by_any_statue(scene: Scene, target: int, direction: Action)
     return "CONVERGENCE.ELEPHANT-STATUE", "a statue is there"
 
 
+def elephant_spares_the_seed(scene: Scene, target: int, direction: Action) -> None:
+    """A commanded elephant steps onto a seed and leaves it there (the seed's removal forgotten)."""
+    thing = scene.solid(target)
+    if thing is not None:
+        hooks.elephant_entry(thing.kind).enter(scene, target, direction)
+
+
+def no_statue_follows(scene: Scene, source: int, direction: Action, pull: bool, ruleset: Ruleset) -> int | None:
+    """A Command with pull moves the elephant, but the statue behind it stays (CONVERGENCE.ELEPHANT-PULL)."""
+    return None
+
+
 MUTANTS: tuple[tuple[str, Callable[[], Any]], ...] = (
     ("Effects: placements before removals", placements_first),
     ("Growth+Influence: a statue on a seed, no cascade",
-     lambda: patched(influence, remove_seed_under=seed_gone_without_cascade)),
+     lambda: replaced(influence, remove_seed_under=seed_gone_without_cascade)),
     ("Growth+Memory: a trampled shrub keeps its tree",
-     lambda: patched(convergence, trample=trample_keeps_the_tree)),
+     lambda: replaced(convergence, trample=trample_keeps_the_tree)),
     ("Influence+Memory: elephants never push statues",
-     lambda: patched(convergence, statue_entry_refusal=elephant_refused_by_any_statue)),
+     lambda: replaced(convergence, statue_entry_refusal=elephant_refused_by_any_statue)),
+    ("Growth+Memory: an elephant leaves the seed it steps on",
+     lambda: replaced(memory, elephant_enters=elephant_spares_the_seed)),
+    ("Influence+Memory: a pulled statue stays behind", lambda: replaced(convergence, elephant_pulls=no_statue_follows)),
 )
 
 
@@ -97,11 +100,14 @@ def sample() -> dict[str, tuple[Position, ...]]:
 
 
 def differential_check() -> None:
-    """The order-of-effects model agrees with the engine on every action of the sample."""
-    from properties.effects_engine import differential
+    """The order-of-effects model agrees with the engine on every action of the sample, and, in the pairs
+    with Memory, the acting-era model on every Command."""
+    from properties.effects_engine import command_differential, differential
 
     for pair, positions in sample().items():
         for problem in differential(positions, pair):
+            raise AssertionError(problem)
+        for problem in command_differential(positions, pair) if "memory" in pair else ():
             raise AssertionError(problem)
 
 

@@ -37,7 +37,7 @@ from oracle.games.ttykm.scene import (
     Trained,
 )
 from oracle.games.ttykm.state import Position, check_position
-from oracle.games.ttykm.turn import TurnAction
+from oracle.games.ttykm.turn import Aimed, TurnAction
 from oracle.games.ttykm.vector_sets import PAIR_POSITIONS
 from properties import effects_z3 as model
 
@@ -192,6 +192,65 @@ def differential(
     for position in positions:
         for case in cases(position):
             problem = compare(case, ruleset, recorded_order=recorded_order)
+            if problem is not None:
+                problems.append(problem)
+                if len(problems) >= limit:
+                    return problems
+    return problems
+
+
+# --- the acting era of a Command, where Memory meets the other chapter --------------------------------
+
+
+def command_cases(position: Position) -> list[Case]:
+    """Every candidate Command (with or without pull) of every copy of either colour."""
+    return [c for c in cases(position) if isinstance(c.action, Aimed) and c.action.letter == "C"]
+
+
+def compare_command(case: Case, ruleset: Ruleset) -> str | None:
+    """None when the engine and the acting-era model (`effects_z3.command_into`) agree on the case's
+    Command: whether it is legal and, if it is, the acting era after it (every square's thing, seed and hat),
+    the copies killed, the seeds returned and the effects recorded for the next era."""
+    position, active = case.position, case.active
+    assert isinstance(case.action, Aimed)
+    colour = Colour.WHITE if position.copies[0] >> active & 1 else Colour.BLACK
+    scene = Scene(position, active)
+    era = active // SQUARES
+    world = worlds(scene)[era]
+    removed, supply = list(scene.removed), scene.seed_supply
+    hat = HAT[colour]
+    source = next((s for s in range(SQUARES) if world.solid[s] in model.ELEPHANTS and world.hat[s] == hat), None)
+    direction = None if source is None else next(
+        (d for d in "NESW" if model.BOARD.beyond(source, d) == case.action.square), None)
+    legal = direction is not None and source is not None and model.command_into(
+        world, source, direction, case.action.pull)
+    engine_legal = _resolve(scene, colour, active, case.action, ruleset) is None
+    if legal != engine_legal:
+        said = {True: 'legal', False: 'illegal'}
+        return f"{case}: the model says {said[legal]}, the engine {said[engine_legal]}"
+    if not legal:
+        return None
+    actual = worlds(scene)[era]
+    if view(world) != view(actual):
+        return f"{case}: the acting era differs: model {view(world)}, engine {view(actual)}"
+    killed = [removed[c] + world.removed[c] for c in (0, 1)]
+    if killed != scene.removed:
+        return f"{case}: copies removed: model {killed}, engine {scene.removed}"
+    if supply + world.supply != scene.seed_supply:
+        return f"{case}: seed supply: model {supply + world.supply}, engine {scene.seed_supply}"
+    recorded = sorted(map(repr, (effect(e) for e in scene.effects[era])))
+    if sorted(map(repr, world.records)) != recorded:
+        return f"{case}: recorded: model {sorted(map(repr, world.records))}, engine {recorded}"
+    return None
+
+
+def command_differential(positions: Iterable[Position], pair: str, *, limit: int = 1) -> list[str]:
+    """The disagreements between the acting-era model and the engine on every Command, stopping after ``limit``."""
+    ruleset = Ruleset.parse(pair)
+    problems: list[str] = []
+    for position in positions:
+        for case in command_cases(position):
+            problem = compare_command(case, ruleset)
             if problem is not None:
                 problems.append(problem)
                 if len(problems) >= limit:

@@ -475,6 +475,56 @@ def propagate(eras: list[World], era: int, recorded: Sequence[Effect], *, record
     return result
 
 
+# --- the acting era of a Command where two chapters meet -----------------------------------------
+
+
+def command_into(world: World, source: int, direction: str, pull: bool = False) -> bool:
+    """The acting era of a Command in a pair with Memory, on concrete values only: the elephant on
+    ``source`` steps ``direction``; whether it may (False: the era is left as it was).
+
+    MEMORY.COMMAND.STEP: onto the board, never onto the other elephant.  What stands on the square
+    makes way first by the pair rules (CONVERGENCE.ELEPHANT-TRAMPLE, -TREE, -STATUE): a shrub is trampled
+    and its removal recorded (its tree goes on the next era), a fallen tree is trampled, a standing tree
+    falls the elephant's way and a statue is pushed its way, each only if it can (else the Command is
+    refused).  A seed there goes (recorded), a copy there is trampled, a kill (MEMORY.TRAMPLE).  With
+    ``pull`` (CONVERGENCE.ELEPHANT-PULL) the statue directly behind the elephant follows into the square it
+    left, and its move is recorded."""
+    t = world.geometry.beyond(source, direction)
+    if t is None:
+        return False
+    v = world.solid[t]
+    if v in ELEPHANTS or ((v == TREE or is_statue(v)) and immovable(world, t, direction)):
+        return False
+    back = world.geometry.beyond(source, world.geometry.opposite[direction])
+    pulled = back if pull and back is not None and is_statue(world.solid[back]) else None
+    if pull and pulled is None:
+        return False
+    if v == SHRUB or is_fallen(v):
+        world.solid[t] = EMPTY
+        event(world)
+        if v == SHRUB:
+            record(world, Effect("ShrubRemoved", t))
+    elif v == TREE:
+        fall(world, t, direction)
+    elif is_statue(v):
+        push_statue(world, t, direction)
+    clear_seed(world, t)
+    landed = world.solid[t]
+    if is_copy(landed):
+        world.removed = [world.removed[0] + (landed == WHITE), world.removed[1] + (landed == BLACK)]
+        event(world)
+    world.solid[t], world.hat[t] = world.solid[source], world.hat[source]
+    world.solid[source], world.hat[source] = EMPTY, NO_HAT
+    event(world)
+    if pulled is not None:
+        statue = world.solid[pulled]
+        world.solid[pulled], world.solid[source] = EMPTY, statue
+        world.spent[statue] = True
+        event(world)
+        record(world, Effect("StatueMoved", owner=statue, direction=direction))
+    return True
+
+
 # --- validity: what every era of a position satisfies -------------------------------------------
 
 

@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 Check = Callable[[], None]
 
@@ -46,6 +47,20 @@ FORMAL: frozenset[str] = frozenset({MACHINE, DIFFERENTIAL})
 
 def _nothing() -> None:
     return None
+
+
+@contextmanager
+def replaced(module: Any, **replacements: Any) -> Iterator[None]:
+    """Replace attributes (functions, tables) of ``module`` inside the block: how a mutant or a model break
+    puts its misreading in, the module's callers reaching it through the module."""
+    originals = {name: getattr(module, name) for name in replacements}
+    for name, value in replacements.items():
+        setattr(module, name, value)
+    try:
+        yield
+    finally:
+        for name, value in originals.items():
+            setattr(module, name, value)
 
 
 @dataclass(frozen=True)
@@ -226,3 +241,18 @@ def first_catch(mutant: Mutant, kinds: Sequence[str]) -> str | None:
             except Exception:
                 return kind
     return None
+
+
+def run_table(mutants: Sequence[Mutant], markdown_too: bool = False) -> int:
+    """Judge every mutant, printing the terminal table row by row (and the Markdown table after it when
+    ``markdown_too``); exit status 0 when every mutant is caught by some kind, 1 otherwise.  The body of a
+    game's ``python -m properties.<game>.mutants``."""
+    verdicts = []
+    print(header(), flush=True)
+    for mutant in mutants:
+        verdicts.append(judge(mutant))
+        print(row(verdicts[-1]), flush=True)
+    print(footer(verdicts))
+    if markdown_too:
+        print(markdown(verdicts))
+    return 0 if all(v.is_caught for v in verdicts) else 1

@@ -186,23 +186,35 @@ def prove(claim: z3.BoolRef, facts: Iterable[z3.BoolRef]) -> bool:
     return bool(solver.check() == z3.unsat)
 
 
+def attempt(xs: Line) -> Line:
+    """A push tried on the statue on index 0: the line after it, unchanged when the statue is blocked."""
+    return choose(blocked(xs, 0), xs, push(xs, 0))
+
+
+def carried(now: Line, later: Line) -> Line:
+    """INFLUENCE.PROPAGATE between two eras, for one statue's line on each: the version on the later era
+    tries the same move only when the version on this era moved.  `propagate_model` applies the same rule
+    on concrete boards (a blocked push records no move, so nothing arrives on the next era)."""
+    return choose(blocked(now, 0), later, push(later, 0))
+
+
+def _same(xs: Line, ys: Line) -> z3.BoolRef:
+    return z3.And([a == b for a, b in zip(xs, ys, strict=True)])
+
+
 def theorem_blocked_stops_later_eras(n: int) -> bool:
-    """If the statue's version on era k is blocked, era k+1 is unchanged: the
-    carried move is tried there only when era k's version moved."""
+    """If the push tried on era k leaves era k's line as it was, the next era's line is unchanged too:
+    stated from the lines before and after, not from the model's notion of "blocked"."""
     now, later = _line("now", n), _line("later", n)
-    moved_now = z3.Not(blocked(now, 0))
-    later_after = choose(moved_now, push(later, 0), later)
     facts = [*_valid(now), *_valid(later), is_statue(now[0]), is_statue(later[0])]
-    return prove(z3.Implies(blocked(now, 0), z3.And([a == b for a, b in zip(later_after, later, strict=True)])),
-                 facts)
+    return prove(z3.Implies(_same(attempt(now), now), _same(carried(now, later), later)), facts)
 
 
 def theorem_push_keeps_earlier_eras(n: int) -> bool:
-    """A push changes only its own line: the thing pushed and what lies ahead
-    of it; every square behind it, and so every other era, is unchanged.  The
-    model's era loop only ever writes eras after the pushed one."""
+    """A push changes only its own line from the pushed thing on: the square behind the pushed statue
+    (and so, across eras, every earlier era) is unchanged."""
     xs = _line("x", n + 1)
-    after = xs[:1] + push(xs[1:], 0)
+    after = push(xs, 1)
     facts = [*_valid(xs), is_statue(xs[1]), z3.Not(blocked(xs[1:], 0))]
     return prove(after[0] == xs[0], facts)
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import z3
 
-from properties import theorems
+from properties import harness, theorems
 from properties import z3model as zm
 
 Term = zm.Term
@@ -40,15 +40,11 @@ def clear_caches() -> None:
 @contextmanager
 def replaced(**functions: Callable[..., Any]) -> Iterator[None]:
     """Replace functions of `properties.z3model` inside the block (the model calls them through the module)."""
-    originals = {name: getattr(zm, name) for name in functions}
     clear_caches()
-    for name, function in functions.items():
-        setattr(zm, name, function)
     try:
-        yield
+        with harness.replaced(zm, **functions):
+            yield
     finally:
-        for name, function in originals.items():
-            setattr(zm, name, function)
         clear_caches()
 
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 import dataclasses
 import random
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -61,17 +61,9 @@ SPEC_DIR = Path(__file__).resolve().parent.parent / "spec" / "ttykm"
 # --- the mutants ------------------------------------------------------------------------
 
 
-@contextmanager
-def patched(module: Any = rules, **replacements: Callable[..., Any]) -> Iterator[None]:
+def patched(module: Any = rules, **replacements: Callable[..., Any]) -> AbstractContextManager[None]:
     """Replace functions of ``module`` (default `oracle.games.ttykm.rules.standard`) inside the block."""
-    originals = {name: getattr(module, name) for name in replacements}
-    for name, function in replacements.items():
-        setattr(module, name, function)
-    try:
-        yield
-    finally:
-        for name, function in originals.items():
-            setattr(module, name, function)
+    return h.replaced(module, **replacements)
 
 
 def broken_push(paradox: bool, chain: bool) -> Callable[[list[int], list[int], int, Action, list[Event]], None]:
@@ -237,19 +229,11 @@ def fall_onto_anything(scene: Scene, c: int, direction: Action) -> bool:
 # --- Memory mutants (rules of oracle.games.ttykm.rules.memory) ----------------------------
 
 
-@contextmanager
-def patched_memory(**replacements: Callable[..., Any]) -> Iterator[None]:
+def patched_memory(**replacements: Callable[..., Any]) -> AbstractContextManager[None]:
     """Replace functions of `oracle.games.ttykm.rules.memory` inside the block."""
     from oracle.games.ttykm.rules import memory
 
-    originals = {name: getattr(memory, name) for name in replacements}
-    for name, function in replacements.items():
-        setattr(memory, name, function)
-    try:
-        yield
-    finally:
-        for name, function in originals.items():
-            setattr(memory, name, function)
+    return h.replaced(memory, **replacements)
 
 
 def training_through_hats(scene: Any, era: int, kind: Any, colour: Colour, ruleset: Ruleset) -> None:

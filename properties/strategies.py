@@ -25,3 +25,4 @@ def any_position(ruleset: Ruleset = STANDARD, allow_won: bool = False) -> st.Sea
         positions(allow_won=allow_won, squares=CORNER),
         blocked_copy_positions(),
     )
+

@@ -27,18 +27,21 @@ from dataclasses import replace
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant
 
 from oracle.games.ttykm.board import SQUARES
 from oracle.games.ttykm.events import CopyChosen, Travelled
 from oracle.games.ttykm.notation import format_position, parse_position
 from oracle.games.ttykm.objects import SEEDS
-from oracle.games.ttykm.rules.standard import Applied, apply_turn, successors
+from oracle.games.ttykm.rules.standard import Applied, successors
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Aimed, Pull, Turn
 from oracle.games.ttykm.vector_sets import PAIR_POSITIONS
 from properties.checks import check_position_invariants, check_turn_invariants
+from properties.runs import WholeRun, take_turn, turn_picks
+
+TURNS = 6  # a run's turns
 
 
 def era_view(position: Position, era: int) -> tuple[object, ...]:
@@ -71,6 +74,10 @@ def alone(position: Position, chapter: str) -> Position | None:
     return replace(position, chapters=replace(chapters, modules=frozenset({chapter})))
 
 
+def uses_a_chapter(turn: Turn) -> bool:
+    return any(isinstance(a, (Aimed, Pull)) for a in turn.actions)
+
+
 def uses_growth(turn: Turn) -> bool:
     return any(isinstance(a, Aimed) and a.letter in ("P", "D") for a in turn.actions)
 
@@ -95,34 +102,25 @@ def machine(pair: str) -> type[RuleBasedStateMachine]:
     starts = tuple(n.text for n in PAIR_POSITIONS[pair])
     single = next((c for c in ("influence", "memory") if c in ruleset.chapters), "") if "growth" in pair else ""
 
-    class PairPlay(RuleBasedStateMachine):
+    class PairPlay(WholeRun):
         def __init__(self) -> None:
             super().__init__()
             self.position = parse_position(starts[0])
-            self.prefer_chapter = False
+            self.prefer_chapter = self.win = False
 
-        @initialize(start=st.sampled_from(starts), prefer=st.booleans())
-        def begin(self, start: str, prefer: bool) -> None:
+        @initialize(start=st.sampled_from(starts), prefer=st.booleans(), win=st.booleans(), picks=turn_picks(TURNS))
+        def play_a_run(self, start: str, prefer: bool, win: bool, picks: list[int]) -> None:
             self.position = parse_position(start)
-            self.prefer_chapter = prefer
+            self.prefer_chapter, self.win = prefer, win
+            self.play_run(picks)
 
-        @precondition(lambda self: self.position.winner is None)
-        @rule(data=st.data())
-        def play(self, data: st.DataObject) -> None:
-            options = successors(self.position, ruleset)
-            assert options, f"no legal turn in {format_position(self.position)} although nobody has won"
-            if self.prefer_chapter:
-                chosen = [o for o in options if any(isinstance(a, (Aimed, Pull)) for a in o[0].actions)]
-                options = chosen or options
-            turn, after = data.draw(st.sampled_from(options), label="turn")
-            applied = apply_turn(self.position, turn, ruleset)
-            assert applied.position == after
+        def take(self, pick: int) -> None:
+            turn, applied = take_turn(self.position, ruleset, pick, uses_a_chapter if self.prefer_chapter else None,
+                                      self.win)
             check_turn_invariants(self.position, turn, applied, ruleset)
             check_earlier_eras(self.position, applied)
             self.position = applied.position
 
-        @precondition(lambda self: self.position.winner is not None)
-        @rule()
         def restart(self) -> None:
             self.position = parse_position(starts[0])
 
@@ -139,7 +137,7 @@ def machine(pair: str) -> type[RuleBasedStateMachine]:
 
 PROFILE = settings.default
 assert PROFILE is not None
-SHARE = settings(max_examples=PROFILE.max_examples, stateful_step_count=6, deadline=None)
+SHARE = settings(max_examples=PROFILE.max_examples, stateful_step_count=1, deadline=None)
 
 TestGrowthInfluencePlay = machine("growth+influence").TestCase
 TestGrowthInfluencePlay.settings = SHARE

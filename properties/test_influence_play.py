@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import initialize, invariant
 
-from oracle.games.ttykm.notation import format_position
-from oracle.games.ttykm.rules.standard import apply_turn, successors
+from oracle.games.ttykm.rules.standard import successors
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import check_position
 from properties.influence import INFLUENCE, any_influence_position, check_influence_turn, check_statue_invariants, start
+from properties.runs import WholeRun, take_turn, turn_picks
+
+TURNS = 12  # a run's turns
 
 
-class PlayInfluence(RuleBasedStateMachine):
+class PlayInfluence(WholeRun):
     """Plays random legal Influence turns; a won game starts again."""
 
     ruleset: Ruleset = INFLUENCE
@@ -25,24 +27,19 @@ class PlayInfluence(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.position = start()
+        self.win = False
 
-    @initialize(position=any_influence_position())
-    def begin(self, position: object) -> None:
+    @initialize(position=any_influence_position(), win=st.booleans(), picks=turn_picks(TURNS))
+    def play_a_run(self, position: object, win: bool, picks: list[int]) -> None:
         self.position = position  # type: ignore[assignment]
+        self.win = win
+        self.play_run(picks)
 
-    @precondition(lambda self: self.position.winner is None)
-    @rule(data=st.data())
-    def play(self, data: st.DataObject) -> None:
-        options = successors(self.position, self.ruleset)
-        assert options, f"no legal turn in {format_position(self.position)} although nobody has won"
-        turn, after = data.draw(st.sampled_from(options), label="turn")
-        applied = apply_turn(self.position, turn, self.ruleset)
-        assert applied.position == after
-        check_influence_turn(self.position, turn, after, applied.events)
-        self.position = after
+    def take(self, pick: int) -> None:
+        turn, applied = take_turn(self.position, self.ruleset, pick, win=self.win)
+        check_influence_turn(self.position, turn, applied.position, applied.events)
+        self.position = applied.position
 
-    @precondition(lambda self: self.position.winner is not None)
-    @rule()
     def restart(self) -> None:
         assert not successors(self.position, self.ruleset), "a won game has legal turns"
         self.position = start()
@@ -66,7 +63,7 @@ class PlayInfluenceSidewaysPull(PlayInfluence):
                       chapters=frozenset({"influence"}))
 
 
-STEPS = settings(stateful_step_count=12)
+STEPS = settings(stateful_step_count=1)
 TestPlayInfluence = PlayInfluence.TestCase
 TestPlayInfluence.settings = settings(STEPS, max_examples=60)
 TestPlayInfluenceAutomaticPull = PlayInfluenceAutomaticPull.TestCase

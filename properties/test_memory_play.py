@@ -19,18 +19,19 @@ from __future__ import annotations
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import initialize, invariant
 
 from oracle.games.ttykm.board import SQUARES, Colour, Era
 from oracle.games.ttykm.events import Commanded, CopyChosen, Travelled
-from oracle.games.ttykm.notation import format_position, parse_position
+from oracle.games.ttykm.notation import parse_position
 from oracle.games.ttykm.objects import ELEPHANTS, Kind
-from oracle.games.ttykm.rules.standard import Applied, apply_turn, successors
+from oracle.games.ttykm.rules.standard import Applied, successors
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
-from oracle.games.ttykm.turn import Aimed
+from oracle.games.ttykm.turn import Aimed, Turn
 from oracle.games.ttykm.vector_sets import MEMORY_POSITIONS
 from properties.checks import check_position_invariants, check_turn_invariants
+from properties.runs import WholeRun, take_turn, turn_picks
 
 MEMORY = Ruleset.parse("memory")
 STARTS = tuple(n.text for n in MEMORY_POSITIONS)
@@ -75,35 +76,34 @@ def check_memory_turn(before: Position, applied: Applied) -> None:
                 assert new[key] == old[key], f"the {key[1].word} on the {Era(key[0]).word} changed"
 
 
-class MemoryPlay(RuleBasedStateMachine):
+def aims(turn: Turn) -> bool:
+    """A turn with a Memory action (Train or Command)."""
+    return any(isinstance(a, Aimed) for a in turn.actions)
+
+
+TURNS = 8  # a run's turns
+
+
+class MemoryPlay(WholeRun):
     """Plays random legal Memory turns; a won game starts again."""
 
     def __init__(self) -> None:
         super().__init__()
         self.position = parse_position(STARTS[0])
-        self.prefer_elephants = False
+        self.prefer_elephants = self.win = False
 
-    @initialize(start=st.sampled_from(STARTS), prefer=st.booleans())
-    def begin(self, start: str, prefer: bool) -> None:
+    @initialize(start=st.sampled_from(STARTS), prefer=st.booleans(), win=st.booleans(), picks=turn_picks(TURNS))
+    def play_a_run(self, start: str, prefer: bool, win: bool, picks: list[int]) -> None:
         self.position = parse_position(start)
-        self.prefer_elephants = prefer
+        self.prefer_elephants, self.win = prefer, win
+        self.play_run(picks)
 
-    @precondition(lambda self: self.position.winner is None)
-    @rule(data=st.data())
-    def play(self, data: st.DataObject) -> None:
-        options = successors(self.position, MEMORY)
-        assert options, f"no legal turn in {format_position(self.position)} although nobody has won"
-        if self.prefer_elephants:
-            options = [o for o in options if any(isinstance(a, Aimed) for a in o[0].actions)] or options
-        turn, after = data.draw(st.sampled_from(options), label="turn")
-        applied = apply_turn(self.position, turn, MEMORY)
-        assert applied.position == after
+    def take(self, pick: int) -> None:
+        turn, applied = take_turn(self.position, MEMORY, pick, aims if self.prefer_elephants else None, self.win)
         check_turn_invariants(self.position, turn, applied, MEMORY)
         check_memory_turn(self.position, applied)
         self.position = applied.position
 
-    @precondition(lambda self: self.position.winner is not None)
-    @rule()
     def restart(self) -> None:
         assert not successors(self.position, MEMORY), "a won game has legal turns"
         self.position = parse_position(STARTS[0])
@@ -115,4 +115,4 @@ class MemoryPlay(RuleBasedStateMachine):
 
 
 TestMemoryPlay = MemoryPlay.TestCase
-TestMemoryPlay.settings = settings(stateful_step_count=8, deadline=None)
+TestMemoryPlay.settings = settings(stateful_step_count=1, deadline=None)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from oracle.games.ttykm.notation import format_position
 from oracle.games.ttykm.rules.standard import apply_turn, successors
@@ -37,9 +37,12 @@ class Play(RuleBasedStateMachine):
     def begin(self, position: Position) -> None:
         self.position = position
 
-    @precondition(lambda self: self.position.winner is None)
+    # One rule, always enabled: a rule whose precondition fails makes Hypothesis retry and give up the run.
     @rule(data=st.data())
     def play(self, data: st.DataObject) -> None:
+        if self.position.winner is not None:
+            self.restart()
+            return
         options = successors(self.position, self.ruleset)
         assert options, f"no legal turn in {format_position(self.position)} although nobody has won"
         turn, after = data.draw(st.sampled_from(options), label="turn")
@@ -49,8 +52,6 @@ class Play(RuleBasedStateMachine):
         self.position = applied.position
         self.turns += 1
 
-    @precondition(lambda self: self.position.winner is not None)
-    @rule()
     def restart(self) -> None:
         assert not successors(self.position, self.ruleset), "a won game has legal turns"
         self.position = Position.start()

@@ -224,12 +224,16 @@ class GrowthTheorem:
 
 
 def _growth_onto_empty() -> tuple[Term, ...]:
+    """Stated from the column before and after, with its own reading of "occupied" (a copy, an object or a
+    seed there), not the model's `empty`."""
     out = []
     for era in range(ERAS):
         c = column("c")
         legal, after = plant(c, era)
-        placed = z3.Or([z3.And(after.kinds[k] != c.kinds[k], z3.Not(empty(c, k))) for k in range(era + 1, ERAS)])
-        out.append(z3.And(valid_column(c), legal, placed))
+        occupied = [z3.Or(c.kinds[k] != EMPTY, c.seeds[k]) for k in range(ERAS)]
+        placed = z3.Or([z3.And(after.kinds[k] != c.kinds[k], occupied[k]) for k in range(era + 1, ERAS)])
+        seed_under = z3.Or([z3.And(after.seeds[k], is_object(after.kinds[k])) for k in range(ERAS)])
+        out.append(z3.And(valid_column(c), legal, z3.Or(placed, seed_under)))
     return tuple(out)
 
 
@@ -244,25 +248,34 @@ def _dig_leaves_no_tree() -> tuple[Term, ...]:
     return (z3.And(valid_column(c), legal, grown, left),)
 
 
+def _count(kinds: list[Term], *wanted: int) -> Term:
+    return z3.Sum([z3.If(z3.Or([k == w for w in wanted]), 1, 0) for k in kinds])
+
+
 def _push_one_solid() -> tuple[Term, ...]:
+    """The model's collision flag, and, independently of it, counts from the line before and after: every
+    shrub and every tree (standing or fallen) is still on the line, and no seed lies under an object."""
     out = []
     for length in (1, 2, 3):
         m = move_model(length)
         bad_seed = z3.Or([z3.And(s, is_object(k)) for k, s in zip(m.after.kinds, m.after.seeds, strict=True)])
-        out.append(z3.And(valid_line(m), m.legal, z3.Or(m.after.conflict, bad_seed)))
+        lost = z3.Or(_count(m.after.kinds, SHRUB) != _count(m.before.kinds, SHRUB),
+                     _count(m.after.kinds, TREE, FALLEN) != _count(m.before.kinds, TREE, FALLEN))
+        out.append(z3.And(valid_line(m), m.legal, z3.Or(m.after.conflict, bad_seed, lost)))
     return tuple(out)
 
 
 GROWTH_THEOREMS: tuple[GrowthTheorem, ...] = (
     GrowthTheorem("growth-only-onto-empty-squares", ("GROWTH.GROW", "GROWTH.SHRUB-GROWS", "GROWTH.TREE-GROWS"),
-                  "Planting on any era never places a shrub or tree on a square holding a copy, seed or object.",
+                  "Planting on any era never places a shrub or tree on a square holding a copy, seed or object, and"
+                  " never leaves a seed under an object.",
                   _growth_onto_empty),
     GrowthTheorem("dig-leaves-no-tree-without-its-seed", ("GROWTH.DIG", "GROWTH.CASCADE.SHRUB", "GROWTH.CASCADE.TREE"),
                   "Digging up a past seed whose shrub and tree grew leaves no shrub, no tree and no fallen tree"
                   " rooted on its square.", _dig_leaves_no_tree),
     GrowthTheorem("push-never-stacks-solids", ("OBJECTS.PUSH", "GROWTH.FALL", "GROWTH.FALL.BLOCKED"),
                   "A legal Move, with every push and fall it causes, never puts a solid thing on a square that"
-                  " still holds one, and leaves no seed under an object.", _push_one_solid),
+                  " still holds one, removes no shrub or tree, and leaves no seed under an object.", _push_one_solid),
 )
 
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from random import Random
+from typing import TypeVar
 
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from oracle.games.time_chase.actions import Action
 from oracle.games.time_chase.cards import HAND_SIZE, deck
@@ -85,9 +86,12 @@ class TimeChaseMachine(RuleBasedStateMachine):
     def deal(self, seed: int) -> None:
         self.apply(GAME.sample_chance(self.state, self.ruleset, Random(seed)))
 
-    @precondition(lambda self: self.state.phase != "over")
+    # One rule, always enabled: a rule whose precondition fails makes Hypothesis retry and give up the run.
     @rule(data=st.data())
     def act(self, data: st.DataObject) -> None:
+        if self.state.phase == "over":
+            self.game_over()
+            return
         mover = GAME.to_act(self.state)
         if mover.kind == "simultaneous":
             choices = {
@@ -99,10 +103,8 @@ class TimeChaseMachine(RuleBasedStateMachine):
             assert legal, "a player to act has no legal action"
             self.apply(data.draw(st.sampled_from(legal)))
 
-    @precondition(lambda self: self.state.phase == "over")
-    @rule()
     def game_over(self) -> None:
-        """Nothing more happens once the game is over (the machine needs one rule it can always take)."""
+        """Nothing more happens once the game is over."""
         assert GAME.legal_actions(self.state, self.ruleset) == ()
         assert GAME.outcome(self.state) is not None
 
@@ -162,23 +164,22 @@ class TimeChaseMachine(RuleBasedStateMachine):
         assert not any(f"'{c.text}'" in seen for c in hidden)
 
 
-class ThreePlayers(TimeChaseMachine):
-    players = 3
-    variant = "reference=last-token+income=won-so-far"
+# The tables the machines play: (name, players, variants).  `model_machine` plays the same tables.
+TABLES: tuple[tuple[str, int, str], ...] = (
+    ("ThreePlayers", 3, "reference=last-token+income=won-so-far"),
+    ("FourPlayers", 4, "standard"),
+    ("FivePlayers", 5, "invariant=rank-paradox+income-round1"),
+    ("SixPlayers", 6, "fuel-supply=30"),
+)
 
 
-class FourPlayers(TimeChaseMachine):
-    players = 4
+Machine = TypeVar("Machine", bound=TimeChaseMachine)
 
 
-class FivePlayers(TimeChaseMachine):
-    players = 5
-    variant = "invariant=rank-paradox+income-round1"
+def at_table(base: type[Machine], name: str, players: int, variant: str) -> type[Machine]:
+    """The machine ``base`` for ``players`` players under ``variant``, named ``name``."""
+    return type(name, (base,), {"players": players, "variant": variant})
 
 
-class SixPlayers(TimeChaseMachine):
-    players = 6
-    variant = "fuel-supply=30"
-
-
+ThreePlayers, FourPlayers, FivePlayers, SixPlayers = (at_table(TimeChaseMachine, *t) for t in TABLES)
 MACHINES = (ThreePlayers, FourPlayers, FivePlayers, SixPlayers)

@@ -27,6 +27,7 @@ from oracle.games.time_chase.actions import Action
 from oracle.games.time_chase.ruleset import Rules
 from oracle.games.time_chase.state import State
 from oracle.games.time_chase.validity import check_state
+from properties import boundary_vectors
 from properties.time_chase import bridge, model
 from properties.time_chase.model_machine import AIMS, END_GAMES, MODEL_MACHINES, ModelMachine
 
@@ -157,30 +158,21 @@ def played_states(ruleset: Rules, seed: int, aim: str) -> list[State]:
 def sample() -> tuple[Sample, dict[str, int]]:
     """The sampled states and the boundary states (made with the rules in force when first called);
     with the index in the sample of each boundary's first state."""
-    chosen: list[tuple[Rules, State]] = []
-    found: dict[str, int] = {}
+    sampler = boundary_vectors.Sampler(EVERY)
     games: list[tuple[type[ModelMachine], int, str]] = [(m, s, a) for m in MODEL_MACHINES for s in SEEDS for a in AIMS]
     games += [(m, seed, aim) for m, seed, aim, _, _ in END_GAMES]
     for machine, seed, aim in games:
         ruleset = replace(Rules.parse(machine.variant), players=machine.players)
         for k, state in enumerate(played_states(ruleset, seed, aim)):
-            boundary = [name for name, test in BOUNDARIES.items() if name not in found and test(state, ruleset)]
-            if k % EVERY == 0 or boundary:
-                for name in boundary:
-                    found[name] = len(chosen)
-                chosen.append((ruleset, state))
-            lost = with_events_lost(state)
-            if lost is not None and LOST not in found:
-                found[LOST] = len(chosen)
-                chosen.append((ruleset, lost))
+            sampler.offer(ruleset, state, k, BOUNDARIES, lambda name: BOUNDARIES[name](state, ruleset))  # noqa: B023
+            sampler.built(LOST, ruleset, with_events_lost(state))
     for seed in range(100, 100 + LAPSED_SEARCH):  # more seeded games, until one gives the constructed position
         ruleset = Rules()
         changed = next((c for c in map(with_changed_trump, played_states(ruleset, seed, "random")) if c), None)
         if changed is not None:
-            found[LAPSED] = len(chosen)
-            chosen.append((ruleset, changed))
+            sampler.built(LAPSED, ruleset, changed)
             break
-    return tuple(chosen), found
+    return tuple(sampler.chosen), sampler.found
 
 
 def check_sample() -> None:
@@ -193,12 +185,8 @@ def check_sample() -> None:
 
 def main() -> int:
     states, found = sample()
-    print(f"{len(states)} states; boundaries reached: {len(found)} of {len(BOUNDARY_NAMES)}")
-    for name in BOUNDARY_NAMES:
-        print(f"  {'found' if name in found else 'MISSING':<8} {name}")
-    check_sample()
-    print("the engine and the model agree on every legal action and successor")
-    return 0 if len(found) == len(BOUNDARY_NAMES) else 1
+    return boundary_vectors.report(found, BOUNDARY_NAMES, len(states), check_sample,
+                                   "the engine and the model agree on every legal action and successor")
 
 
 if __name__ == "__main__":

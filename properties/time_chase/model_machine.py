@@ -35,13 +35,13 @@ from random import Random
 
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import initialize, run_state_machine_as_test
+from hypothesis.stateful import initialize, rule, run_state_machine_as_test
 
 from oracle.games.time_chase.actions import Action, Bids, Deal, Play
 from oracle.games.time_chase.cards import Card
 from oracle.games.time_chase.game import GAME
 from properties.time_chase import bridge, model
-from properties.time_chase.machine import TimeChaseMachine
+from properties.time_chase.machine import TABLES, TimeChaseMachine, at_table
 
 AIMS = ("random", "three", "spread", "zero")
 ENDINGS: Counter[tuple[str, str, str]] = Counter()
@@ -140,35 +140,20 @@ class ModelMachine(TimeChaseMachine):
     def act(self, data: st.DataObject) -> None:  # the parent's rule is replaced by deal_and_play
         raise NotImplementedError
 
+    @rule()
+    def the_game_is_over(self) -> None:
+        """The game was played whole by the initialize rule: nothing more happens."""
+        self.game_over()
+
 
 def ending_name(game: model.Game) -> str:
     assert game.ending is not None
     return f"{game.ending}{'' if game.winners else ' (no winner)'}"
 
 
-class ModelThreePlayers(ModelMachine):
-    players = 3
-    variant = "reference=last-token+income=won-so-far"
-
-
-class ModelFourPlayers(ModelMachine):
-    players = 4
-
-
-class ModelFivePlayers(ModelMachine):
-    players = 5
-    variant = "invariant=rank-paradox+income-round1"
-
-
-class ModelSixPlayers(ModelMachine):
-    players = 6
-    variant = "fuel-supply=30"
-
-
-class ModelThreePlayersParadox(ModelMachine):
-    players = 3
-    variant = "invariant=rank-paradox"
-
+ModelThreePlayers, ModelFourPlayers, ModelFivePlayers, ModelSixPlayers = (
+    at_table(ModelMachine, f"Model{name}", players, variant) for name, players, variant in TABLES)
+ModelThreePlayersParadox = at_table(ModelMachine, "ModelThreePlayersParadox", 3, "invariant=rank-paradox")
 
 MODEL_MACHINES = (ModelThreePlayers, ModelFourPlayers, ModelFivePlayers, ModelSixPlayers, ModelThreePlayersParadox)
 # One seeded game per end clause, found by the aims above: (machine, seed, aim, end clause, whether someone wins).

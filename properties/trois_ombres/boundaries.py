@@ -37,12 +37,7 @@ def files() -> dict[str, bytes]:
 
 
 def main() -> int:
-    if sys.argv[1:] == ["write"]:
-        boundary_vectors.write(DIRECTORY, files())
-        return 0
-    problems = boundary_vectors.check(DIRECTORY, files())
-    print("\n".join(problems) or "the boundary vectors are current")
-    return 1 if problems else 0
+    return boundary_vectors.main(DIRECTORY, files, sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from oracle.games.trois_ombres.components import LIEUX, Rules
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State, initial_state
 from oracle.games.trois_ombres.validity import check_state
+from properties import boundary_vectors
 from properties.trois_ombres import model
 from properties.trois_ombres.model_machine import (
     AIMS,
@@ -101,23 +102,15 @@ BOUNDARY_NAMES = (*BOUNDARIES, ZACAHIRE)
 @cache
 def sample() -> tuple[Sample, dict[str, int]]:
     """The sampled states the model covers, with the index of each boundary's first state."""
-    chosen: list[tuple[Rules, State]] = []
-    found: dict[str, int] = {}
+    sampler = boundary_vectors.Sampler(EVERY)
     for characters, players in TABLES:
         rules = Rules.parse(f"players={players}+characters={characters}+slots={max(characters, 3)}")
         for seed in SEEDS:
             for aim in AIMS:
                 for k, state in enumerate(s for s in played(rules, seed, aim) if in_the_model(s)):
-                    hits = [name for name, test in BOUNDARIES.items() if name not in found and test(state)]
-                    for name in hits:
-                        found[name] = len(chosen)
-                    if hits or k % EVERY == 0:
-                        chosen.append((rules, state))
-                    cubed = with_a_cube_for_zacahire(state)
-                    if cubed is not None and ZACAHIRE not in found:
-                        found[ZACAHIRE] = len(chosen)
-                        chosen.append((rules, cubed))
-    return tuple(chosen), found
+                    sampler.offer(rules, state, k, BOUNDARIES, lambda name: BOUNDARIES[name](state))  # noqa: B023
+                    sampler.built(ZACAHIRE, rules, with_a_cube_for_zacahire(state))
+    return tuple(sampler.chosen), sampler.found
 
 
 def check_sample() -> None:
@@ -138,12 +131,8 @@ def check_sample() -> None:
 
 def main() -> int:
     states, found = sample()
-    print(f"{len(states)} states; boundaries reached: {len(found)} of {len(BOUNDARY_NAMES)}")
-    for name in BOUNDARY_NAMES:
-        print(f"  {'found' if name in found else 'MISSING':<8} {name}")
-    check_sample()
-    print("the engine and the model agree on every legal set and outcome")
-    return 0 if len(found) == len(BOUNDARY_NAMES) else 1
+    return boundary_vectors.report(found, BOUNDARY_NAMES, len(states), check_sample,
+                                   "the engine and the model agree on every legal set and outcome")
 
 
 if __name__ == "__main__":

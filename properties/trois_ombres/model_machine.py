@@ -245,7 +245,7 @@ class ModelPlay(RuleBasedStateMachine):
     def play_a_game(self, players: int, characters: int, variants: set[str], seed: int, aim: str) -> None:
         setup = [f"players={players}", f"characters={characters}", f"slots={max(characters, 3)}"]
         rules = Rules.parse("+".join([*setup, *sorted(variants)]))
-        play_game(rules, seed, aim)
+        self.state = play_game(rules, seed, aim)
 
     @rule()
     def nothing_more(self) -> None:

@@ -270,15 +270,7 @@ def harness_mutants() -> tuple[h.Mutant, ...]:
 
 
 def main() -> int:
-    verdicts = []
-    print(h.header(), flush=True)
-    for mutant in harness_mutants():
-        verdicts.append(h.judge(mutant))
-        print(h.row(verdicts[-1]), flush=True)
-    print(h.footer(verdicts))
-    if "--markdown" in sys.argv:
-        print(h.markdown(verdicts))
-    return 0 if all(v.is_caught for v in verdicts) else 1
+    return h.run_table(harness_mutants(), "--markdown" in sys.argv)
 
 
 if __name__ == "__main__":
