@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import functools
 import math
+import os
 import platform
 import sys
 import time
@@ -50,8 +51,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+# One BLAS thread a process (set before NumPy loads its BLAS): the example spreads its work over processes
+# itself, and on a loaded machine a second BLAS thread spends its time spinning, for twenty times the CPU time
+# of a training step.
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
+
+import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -131,13 +138,17 @@ def forward(w: Weights, x: Floats, mask: Floats) -> tuple[Floats, Floats, Floats
     return h, policy, value
 
 
+def loss_of(policy: Floats, value: Floats, mask: Floats, target: Floats, z: Floats) -> float:
+    """Cross-entropy to the visit counts plus the squared value error, over the legal actions."""
+    cross = -np.sum(np.where(mask > 0, target * np.log(np.maximum(policy, 1e-12)), 0.0)) / len(value)
+    return float(cross + np.mean((value - z) ** 2))
+
+
 def loss_and_gradients(w: Weights, x: Floats, mask: Floats, target: Floats, z: Floats) -> tuple[float, Weights]:
-    """Cross-entropy to the visit counts plus the squared value error, with its gradients."""
+    """The loss (``loss_of``) of a batch, with its gradients."""
     n = len(x)
     h, policy, value = forward(w, x, mask)
-    legal = mask > 0
-    cross = -np.sum(np.where(legal, target * np.log(np.maximum(policy, 1e-12)), 0.0)) / n
-    loss = float(cross + np.mean((value - z) ** 2))
+    loss = loss_of(policy, value, mask, target, z)
     d_logits = (policy - target) / n
     d_value = (2.0 * (value - z) / n * (1.0 - value**2))[:, None]
     d_h = (d_logits @ w["wp"].T + d_value @ w["wv"].T) * (h > 0)
@@ -321,15 +332,16 @@ def train(settings: Settings, log: Callable[[str], None] = print) -> Trained:
             del column[:-20_000]  # keep the most recent positions
         x, mask, target = np.stack(xs), np.stack(masks), np.stack(targets)
         z = np.asarray(zs, np.float32)
-        before, _ = loss_and_gradients(w, x, mask, target, z)
+        _, policy, value = forward(w, x, mask)
+        before = loss_of(policy, value, mask, target, z)
         for _ in range(settings.epochs):
             order = rng.permutation(len(x))
             for lo in range(0, len(x), 64):
                 batch = order[lo:lo + 64]
                 _, grads = loss_and_gradients(w, x[batch], mask[batch], target[batch], z[batch])
                 adam.step(w, grads)
-        after, _ = loss_and_gradients(w, x, mask, target, z)
-        _, policy, _ = forward(w, x, mask)
+        _, policy, value = forward(w, x, mask)
+        after = loss_of(policy, value, mask, target, z)
         illegal += int(np.sum(policy[mask == 0] > 0))
         losses.append((before, after))
         log(f"  iteration {it + 1}/{settings.iterations}: {len(x):,} positions, loss {before:.3f} -> {after:.3f}")
