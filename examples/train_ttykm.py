@@ -1,6 +1,6 @@
 """Train a policy-and-value network on TTYKM by self-play with MCTS, then measure it (needs the extra [train]).
 
-    ./dev python examples/train_ttykm.py            # the default run: about 6 CPU minutes, 3 to 4 on 2 idle cores
+    ./dev python examples/train_ttykm.py            # the default run: about 75 CPU s, on two processes
     ./dev python examples/train_ttykm.py --quick    # a smoke run of a few seconds (the test runs it)
     ./dev python examples/train_ttykm.py --long     # the long run: more self-play, more games in each match
 

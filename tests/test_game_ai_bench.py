@@ -24,6 +24,7 @@ def bench() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_the_memory_player_takes_the_remembered_match_and_never_bluffs() -> None:
     game_ai = bench()
     game = game_ai.card_game("trois_ombres")
