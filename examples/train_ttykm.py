@@ -2,7 +2,7 @@
 
     ./dev python examples/train_ttykm.py            # the default run: about 75 CPU s, on two processes
     ./dev python examples/train_ttykm.py --quick    # a smoke run of a few seconds (the test runs it)
-    ./dev python examples/train_ttykm.py --long     # the long run: more self-play, more games in each match
+    ./dev python examples/train_ttykm.py --long     # the long run, the page's long figure: about 900 CPU s
 
 What it does, in the standard game through the OpenSpiel adapter
 (`oracle.adapters.openspiel`, ENCODING.ACTIONS and ENCODING.OBSERVATION):
@@ -451,7 +451,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
-    size.add_argument("--long", action="store_true", help="the long run (hours of CPU): the published long figure")
+    size.add_argument("--long", action="store_true", help="the long run (about 900 CPU s): the published long figure")
     parser.add_argument("--jobs", type=int, help="processes for self-play and the matches (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the network and of every game (default 0)")
     args = parser.parse_args()
