@@ -4,6 +4,7 @@
     python bench/game_ai.py --perft    # OpenSpiel's expansion against perft, depths 1-3, every TTYKM ruleset
     python bench/game_ai.py --mcts     # MCTS against uniform random on TTYKM
     python bench/game_ai.py --cards time_chase trois_ombres   # ISMCTS and MCCFR on the card games
+    python bench/game_ai.py --cards trois_ombres --seats random memory   # a player with a memory, and random
     python bench/game_ai.py --cfr      # exact CFR's NashConv on Time Chase's small setting (about a minute)
     python bench/game_ai.py --mcts --first 112 --games 88   # games 112-199 only: a run continued
     python bench/game_ai.py --summarize LOG...   # the MCTS figures of the games the runs printed
@@ -16,7 +17,9 @@ inflate them.  Games are spread over ``--jobs`` processes.
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import platform
 import random
 import re
@@ -173,13 +176,47 @@ def card_game(name: str) -> Any:
     return pyspiel.load_game(name, CARD_GAMES[name])
 
 
+SUSPECT = re.compile(r"^\d+[nh]$")  # a 3 Ombres suspect tile (1n, 1h, 2n ...); anything else is a trap or unknown
+
+
+def memory_action(state: Any, rng: random.Random) -> int:
+    """A 3 Ombres player that uses its memory and nothing else: what its own observation shows or remembers.
+
+    Revealing, it takes the tile that matches the turn's first tile where it remembers one; as a first tile,
+    one of a pair it remembers; otherwise a tile it has never seen (a chance of a pair, and news), and a
+    remembered tile only when nothing else is left.  It rerolls an Horloge face when it may, never bluffs,
+    and makes every other choice (clues, traps, cards) uniformly at random."""
+    view = json.loads(state.observation_string(state.current_player()))
+    actions: dict[str, int] = {state.action_to_string(a): int(a) for a in state.legal_actions()}
+    reveals = {name.split()[1]: a for name, a in actions.items() if name.startswith("reveal ")}
+    if reveals:
+        down = {c["slot"]: c["tile"] for c in view["board"] if not c["up"] and not c["cube"]}
+        first = [c["tile"] for c in view["board"] if c["up"] and not c["kept"] and SUSPECT.match(c["tile"])]
+        if first:
+            wanted = [slot for slot in reveals if down.get(slot) == first[0]]
+        else:
+            wanted = [slot for slot in reveals if SUSPECT.match(down.get(slot, "?"))
+                      and any(other != slot and tile == down[slot] for other, tile in down.items())]
+        wanted = (wanted or [slot for slot in reveals if down.get(slot) == "?"]
+                  or [slot for slot in reveals if SUSPECT.match(down.get(slot, "?"))] or list(reveals))
+        return reveals[rng.choice(sorted(wanted))]
+    if "reroll" in actions and view.get("face") == "horloge":
+        return actions["reroll"]
+    choices = [a for name, a in actions.items() if not name.startswith("bluff") and name != "reroll"]
+    return rng.choice(choices or list(actions.values()))
+
+
 def card_bot(kind: str, game: Any, seed: int, simulations: int, policy: Any) -> Any:
     """A function from a state to an action: ``random``, ``ismcts`` (information-set MCTS, one random rollout
-    per simulation, UCT c=2) or ``mccfr`` (the average policy of a trained outcome-sampling MCCFR)."""
+    per simulation, UCT c=2), ``mccfr`` (the average policy of a trained outcome-sampling MCCFR) or, in 3 Ombres,
+    ``memory`` (`memory_action`)."""
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
     rng = np.random.RandomState(seed)
+    if kind == "memory":
+        picks = random.Random(seed)
+        return lambda state: memory_action(state, picks)
     if kind == "ismcts":
         bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, simulations, random_state=rng)
         return bot.step
@@ -237,21 +274,33 @@ def train_mccfr(name: str, iterations: int) -> tuple[Any, int, float, float]:
     return solver.average_policy(), len(solver._infostates), spent, peak
 
 
-def card_figures(name: str, games: int, simulations: int, iterations: int) -> None:
-    """On one card game: outcome-sampling MCCFR (its memory), then random, ISMCTS and MCCFR's policy each
-    against random, and ISMCTS against MCCFR's policy, with 95% Wilson intervals."""
-    policy, states, spent, peak = train_mccfr(name, iterations)
-    print(f"{name} {CARD_GAMES[name]}: outcome-sampling MCCFR, {iterations} iterations: {spent:.0f} CPU s,"
-          f" {states:,} information states, peak memory of the process {peak:.0f} MB", flush=True)
-    print("| seat | against | games | wins | win rate, 95% CI (Wilson) | CPU time per move |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for seat, other in (("random", "random"), ("ismcts", "random"), ("mccfr", "random"), ("ismcts", "mccfr")):
-        if name == "trois_ombres" and other == "mccfr":
-            continue  # a cooperative game: the whole team plays one kind
+SEATS = ("random", "ismcts", "mccfr", "memory")
+
+
+def card_figures(name: str, games: int, simulations: int, iterations: int,
+                 seats: tuple[str, ...] = ("random", "ismcts", "mccfr")) -> None:
+    """On one card game: outcome-sampling MCCFR (its memory) if a seat needs it, then each of ``seats`` against
+    random, and ISMCTS against MCCFR's policy when both are asked (not in the cooperative 3 Ombres), with 95%
+    Wilson intervals and the CPU seconds of each row."""
+    policy = None
+    if "mccfr" in seats:
+        policy, states, spent, peak = train_mccfr(name, iterations)
+        print(f"{name} {CARD_GAMES[name]}: outcome-sampling MCCFR, {iterations} iterations: {spent:.0f} CPU s,"
+              f" {states:,} information states, peak memory of the process {peak:.0f} MB", flush=True)
+    print(f"{name} {CARD_GAMES[name]}, {games} games a row:")
+    print("| seat (3 Ombres: every seat) | against | games | wins | win rate, 95% CI (Wilson) | CPU time per move"
+          " | CPU s of the row |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    rows = [(seat, "random") for seat in seats]
+    if "ismcts" in seats and "mccfr" in seats and name != "trois_ombres":  # cooperative: one kind plays every seat
+        rows.append(("ismcts", "mccfr"))
+    for seat, other in rows:
+        began = time.process_time()
         wins, n, per_move = card_match(name, seat, other, games, simulations, policy)
         low, high = wilson(wins, n)
-        print(f"| {seat} | {other} | {n} | {int(wins)} | {wins / n:.1%} ({low:.1%} to {high:.1%}) |"
-              f" {per_move * 1000:.1f} ms |", flush=True)
+        against = "—" if name == "trois_ombres" else other
+        print(f"| {seat} | {against} | {n} | {int(wins)} | {wins / n:.1%} ({low:.1%} to {high:.1%}) |"
+              f" {per_move * 1000:.1f} ms | {time.process_time() - began:.0f} |", flush=True)
 
 
 CFR_CHECKPOINTS = [0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
@@ -332,6 +381,9 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the number (and seed) of the first MCTS game (default 0)")
     parser.add_argument("--simulations", type=int, default=8, help="MCTS simulations per move (default 8)")
     parser.add_argument("--iterations", type=int, default=2000, help="MCCFR iterations (default 2000)")
+    parser.add_argument("--seats", choices=SEATS, nargs="+", default=["random", "ismcts", "mccfr"],
+                        help="with --cards, the bots to measure against random (default: random ismcts mccfr;"
+                        " memory, a player of 3 Ombres that uses its memory, is for trois_ombres only)")
     parser.add_argument("--ismcts-simulations", type=int, default=20,
                         help="ISMCTS simulations per move on the card games (default 20)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the MCTS games (default 2)")
@@ -345,16 +397,32 @@ def main() -> None:
     if not (every or args.perft or args.mcts or args.cards or args.cfr):
         parser.error("choose a part (--perft, --mcts, --cards GAME..., --cfr) or --all; --all with the page's settings"
                      " takes hours of CPU and over 1 GB of memory")
+    if "memory" in args.seats and (every or args.cards != ["trois_ombres"]):
+        parser.error("--seats memory is a player of 3 Ombres: use it with --cards trois_ombres alone")
     print(f"# {platform.python_implementation()} {platform.python_version()}, {platform.machine()},"
-          f" {platform.system()}; started {time.strftime('%Y-%m-%d %H:%M')}")
+          f" {platform.system()}, {os.cpu_count()} cores ({cpu_model()}), load average"
+          f" {os.getloadavg()[0]:.1f}; started {time.strftime('%Y-%m-%d %H:%M')}")
+    began = time.process_time()
     if every or args.perft:
         perft_check()
     if every or args.mcts:
         mcts_figures(args.first, args.games, args.simulations, args.jobs)
     for name in sorted(CARD_GAMES) if every else args.cards or ():
-        card_figures(name, args.games, args.ismcts_simulations, args.iterations)
+        card_figures(name, args.games, args.ismcts_simulations, args.iterations, tuple(args.seats))
     if every or args.cfr:
         cfr_figures(args.cfr_svg)
+    print(f"# done {time.strftime('%Y-%m-%d %H:%M')}: {time.process_time() - began:.0f} CPU s in this process,"
+          f" load average {os.getloadavg()[0]:.1f}")
+
+
+def cpu_model() -> str:
+    """The processor's name as the system gives it (Linux's /proc/cpuinfo), or the platform's word for it."""
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    return platform.processor() or "unknown processor"
 
 
 if __name__ == "__main__":

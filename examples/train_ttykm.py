@@ -1,8 +1,8 @@
 """Train a policy-and-value network on TTYKM by self-play with MCTS, then measure it (needs the extra [train]).
 
-    ./dev python examples/train_ttykm.py            # the default run: about 6 CPU minutes, 3 to 4 on 2 idle cores
+    ./dev python examples/train_ttykm.py            # the default run: about 75 CPU s, on two processes
     ./dev python examples/train_ttykm.py --quick    # a smoke run of a few seconds (the test runs it)
-    ./dev python examples/train_ttykm.py --long     # the long run: more self-play, more games in each match
+    ./dev python examples/train_ttykm.py --long     # the long run, the page's long figure: about 900 CPU s
 
 What it does, in the standard game through the OpenSpiel adapter
 (`oracle.adapters.openspiel`, ENCODING.ACTIONS and ENCODING.OBSERVATION):
@@ -28,9 +28,9 @@ What it does, in the standard game through the OpenSpiel adapter
 
 Why this learner: TTYKM has perfect information, two players and no
 chance, which is what AlphaZero-style search was made for; and at equal
-time a leaf scored by a network (about a millisecond) is far cheaper than a
-random rollout (a whole random game, about 40 ms), so the search sees much
-deeper.  NumPy alone is enough at this size (a few hundred thousand
+time a leaf scored by a network (about 0.1 ms) is far cheaper than a
+random rollout (a whole random game, 1 to 2 ms even on the compiled engine),
+so the search sees much deeper.  NumPy alone is enough at this size (a few hundred thousand
 weights), and it keeps the extra small: no deep-learning framework to
 install for one example.  Times are CPU seconds (`time.process_time`), so
 the load of a shared machine does not change the equal-time comparison.
@@ -39,7 +39,9 @@ the load of a shared machine does not change the equal-time comparison.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
+import os
 import platform
 import sys
 import time
@@ -49,8 +51,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+# One BLAS thread a process (set before NumPy loads its BLAS): the example spreads its work over processes
+# itself, and on a loaded machine a second BLAS thread spends its time spinning, for twenty times the CPU time
+# of a training step.
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
+
+import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -79,8 +87,8 @@ class Settings:
 QUICK = Settings(iterations=2, games=2, simulations=4, epochs=2, hidden=32, eval_simulations=4, random_games=2,
                  mcts_games=0, mcts_simulations=2, max_moves=40, jobs=1)
 DEFAULT = Settings(iterations=4, games=12, simulations=16, epochs=4, hidden=64, eval_simulations=32,
-                   random_games=40, mcts_games=20, mcts_simulations=8)
-LONG = Settings(iterations=20, games=24, simulations=32, epochs=4, hidden=128, eval_simulations=64,
+                   random_games=40, mcts_games=40, mcts_simulations=8)
+LONG = Settings(iterations=16, games=24, simulations=32, epochs=4, hidden=128, eval_simulations=64,
                 random_games=200, mcts_games=200, mcts_simulations=8)
 
 
@@ -130,13 +138,17 @@ def forward(w: Weights, x: Floats, mask: Floats) -> tuple[Floats, Floats, Floats
     return h, policy, value
 
 
+def loss_of(policy: Floats, value: Floats, mask: Floats, target: Floats, z: Floats) -> float:
+    """Cross-entropy to the visit counts plus the squared value error, over the legal actions."""
+    cross = -np.sum(np.where(mask > 0, target * np.log(np.maximum(policy, 1e-12)), 0.0)) / len(value)
+    return float(cross + np.mean((value - z) ** 2))
+
+
 def loss_and_gradients(w: Weights, x: Floats, mask: Floats, target: Floats, z: Floats) -> tuple[float, Weights]:
-    """Cross-entropy to the visit counts plus the squared value error, with its gradients."""
+    """The loss (``loss_of``) of a batch, with its gradients."""
     n = len(x)
     h, policy, value = forward(w, x, mask)
-    legal = mask > 0
-    cross = -np.sum(np.where(legal, target * np.log(np.maximum(policy, 1e-12)), 0.0)) / n
-    loss = float(cross + np.mean((value - z) ** 2))
+    loss = loss_of(policy, value, mask, target, z)
     d_logits = (policy - target) / n
     d_value = (2.0 * (value - z) / n * (1.0 - value**2))[:, None]
     d_h = (d_logits @ w["wp"].T + d_value @ w["wv"].T) * (h > 0)
@@ -164,38 +176,55 @@ class Adam:
 
 # The search.
 
+@functools.cache
+def observer() -> Any:
+    """This process's observer: it writes a state's observation tensor into one reused NumPy buffer."""
+    from open_spiel.python.observation import make_observation
+
+    return make_observation(load())
+
+
+def priors_and_value(w: Weights, state: Any) -> tuple[list[int], Floats, float]:
+    """The legal actions, the network's prior over them and its value for the player to move.
+
+    The policy head is read at the legal action numbers only: the masked softmax (``masked_softmax``) without
+    computing the logits it would set to −∞, so every illegal action gets exactly 0 here too."""
+    seen = observer()
+    seen.set_from(state, state.current_player())
+    legal = state.legal_actions()
+    h = np.maximum(seen.tensor @ w["w1"] + w["b1"], 0.0)
+    logits = h @ w["wp"][:, legal] + w["bp"][legal]
+    exp = np.exp(logits - logits.max())
+    value = float(np.tanh(h @ w["wv"] + w["bv"])[0])
+    return legal, (exp / exp.sum()).astype(np.float32), value
+
+
 class Node:
-    __slots__ = ("children", "mover", "prior", "state", "total", "visits")
+    """A searched state: its legal actions, with the prior, visits and total value of each (for the player to
+    move here), and the child nodes reached so far."""
 
-    def __init__(self, prior: float, mover: int) -> None:
-        self.prior = prior
-        self.mover = mover  # the player whose action led here: the node's value is theirs
-        self.visits = 0
-        self.total = 0.0
-        self.children: dict[int, Node] = {}
-        self.state: Any = None
+    __slots__ = ("actions", "children", "player", "priors", "state", "totals", "visited", "visits")
 
-
-def evaluate(w: Weights, state: Any) -> tuple[dict[int, float], float]:
-    """The network's prior over the legal actions and its value for the player to move."""
-    x = np.asarray(state.observation_tensor(), np.float32)[None]
-    mask = np.asarray(state.legal_actions_mask(), np.float32)[None]
-    _, policy, value = forward(w, x, mask)
-    return {a: float(policy[0, a]) for a in state.legal_actions()}, float(value[0])
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.player = state.current_player()
+        self.actions: list[int] = []
+        self.children: list[Node | None] = []
+        self.priors = self.totals = self.visits = np.zeros(0, np.float64)
+        self.visited = 0
 
 
-def expand(w: Weights, node: Node, rng: np.random.Generator | None) -> float:
-    """Give a leaf its children; the leaf's value for the player to move there (exact at the end of a game)."""
-    state = node.state
-    if state.is_terminal():
-        return float(state.returns()[1 - node.mover])
-    priors, value = evaluate(w, state)
-    player = state.current_player()
+def expand(w: Weights, node: Node, rng: np.random.Generator | None) -> list[float]:
+    """Give a leaf its actions and priors; its value for each player (exact at the end of a game)."""
+    if node.state.is_terminal():
+        return [float(r) for r in node.state.returns()]
+    legal, priors, value = priors_and_value(w, node.state)
     if rng is not None:  # exploration noise at the root of a self-play move
-        noise = rng.dirichlet([0.3] * len(priors))
-        priors = {a: 0.75 * p + 0.25 * float(e) for (a, p), e in zip(priors.items(), noise, strict=True)}
-    node.children = {a: Node(p, player) for a, p in priors.items()}
-    return value
+        priors = 0.75 * priors + 0.25 * rng.dirichlet([0.3] * len(legal)).astype(np.float32)
+    node.actions, node.priors = legal, priors.astype(np.float64)
+    node.children = [None] * len(legal)
+    node.totals, node.visits = np.zeros(len(legal)), np.zeros(len(legal))
+    return [value, -value] if node.player == 0 else [-value, value]
 
 
 def search(w: Weights, state: Any, simulations: int, seconds: float | None = None,
@@ -205,28 +234,31 @@ def search(w: Weights, state: Any, simulations: int, seconds: float | None = Non
     It runs ``simulations`` simulations, or with ``seconds`` as many as fit in
     that much CPU time (at least one)."""
     began = time.process_time()
-    root = Node(1.0, 1 - state.current_player())
-    root.state = state.clone()
+    root = Node(state.clone())
     expand(w, root, rng)
     done = 0
     while done < simulations if seconds is None else (done == 0 or time.process_time() - began < seconds):
         done += 1
-        node, path = root, [root]
-        while node.children and node.state is not None and not node.state.is_terminal():
-            scale = math.sqrt(node.visits + 1)
-            action, node = max(node.children.items(), key=lambda kv: (
-                (kv[1].total / kv[1].visits if kv[1].visits else 0.0) + c * kv[1].prior * scale / (1 + kv[1].visits)))
-            path.append(node)
-            if node.state is None:
-                node.state = path[-2].state.child(action)
+        node, path = root, []
+        while True:  # down the tree by PUCT, to a new node or the end of the game
+            scores = (np.where(node.visits > 0, node.totals / np.maximum(node.visits, 1), 0.0)
+                      + c * node.priors * math.sqrt(node.visited + 1) / (1 + node.visits))
+            k = int(np.argmax(scores))
+            path.append((node, k))
+            child = node.children[k]
+            if child is None:
+                child = node.children[k] = Node(node.state.child(node.actions[k]))
+                values = expand(w, child, None)
                 break
-        leaf = path[-1]
-        value = expand(w, leaf, None) if leaf.visits == 0 or leaf.state.is_terminal() else 0.0
-        to_move = 1 - leaf.mover  # the value above is this player's
-        for n in path:
-            n.visits += 1
-            n.total += value if n.mover == to_move else -value
-    return {a: child.visits for a, child in root.children.items()}
+            if child.state.is_terminal():
+                values = [float(r) for r in child.state.returns()]
+                break
+            node = child
+        for n, k in path:
+            n.visits[k] += 1
+            n.totals[k] += values[n.player]
+            n.visited += 1
+    return {a: int(v) for a, v in zip(root.actions, root.visits, strict=True)}
 
 
 # Self-play and training.
@@ -300,15 +332,16 @@ def train(settings: Settings, log: Callable[[str], None] = print) -> Trained:
             del column[:-20_000]  # keep the most recent positions
         x, mask, target = np.stack(xs), np.stack(masks), np.stack(targets)
         z = np.asarray(zs, np.float32)
-        before, _ = loss_and_gradients(w, x, mask, target, z)
+        _, policy, value = forward(w, x, mask)
+        before = loss_of(policy, value, mask, target, z)
         for _ in range(settings.epochs):
             order = rng.permutation(len(x))
             for lo in range(0, len(x), 64):
                 batch = order[lo:lo + 64]
                 _, grads = loss_and_gradients(w, x[batch], mask[batch], target[batch], z[batch])
                 adam.step(w, grads)
-        after, _ = loss_and_gradients(w, x, mask, target, z)
-        _, policy, _ = forward(w, x, mask)
+        _, policy, value = forward(w, x, mask)
+        after = loss_of(policy, value, mask, target, z)
         illegal += int(np.sum(policy[mask == 0] > 0))
         losses.append((before, after))
         log(f"  iteration {it + 1}/{settings.iterations}: {len(x):,} positions, loss {before:.3f} -> {after:.3f}")
@@ -418,7 +451,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
-    size.add_argument("--long", action="store_true", help="the long run (hours of CPU): the published long figure")
+    size.add_argument("--long", action="store_true", help="the long run (about 900 CPU s): the published long figure")
     parser.add_argument("--jobs", type=int, help="processes for self-play and the matches (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the network and of every game (default 0)")
     args = parser.parse_args()

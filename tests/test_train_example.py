@@ -46,3 +46,21 @@ def test_the_masked_softmax_puts_nothing_on_illegal_actions() -> None:
     policy = train.masked_softmax(logits, mask)
     assert policy[0, 0] == 0.0 and policy[0, 3] == 0.0
     assert policy[0, 1] + policy[0, 2] == pytest.approx(1.0) and policy[0, 2] > policy[0, 1]
+
+
+def test_the_search_reads_the_policy_head_as_the_masked_softmax_does() -> None:
+    import numpy as np
+
+    train = example()
+    game = train.load()
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[3])
+    w = train.new_weights(int(np.prod(game.observation_tensor_shape())), 8, game.num_distinct_actions(), 1)
+    w["wp"] *= 50  # priors far from uniform, so a wrong column or a missing mask shows
+    legal, priors, value = train.priors_and_value(w, state)
+    x = np.asarray(state.observation_tensor(), np.float32)[None]
+    mask = np.asarray(state.legal_actions_mask(), np.float32)[None]
+    _, policy, full_value = train.forward(w, x, mask)
+    assert legal == state.legal_actions()
+    assert np.allclose(priors, policy[0, legal], atol=1e-6) and policy[0, legal].sum() == pytest.approx(1.0)
+    assert value == pytest.approx(float(full_value[0]), abs=1e-6)
