@@ -14,6 +14,7 @@ BY_NAME = {t.name: t for t in wt.THEOREMS}
 
 def test_every_theorem_has_a_named_break_and_cites_real_rules() -> None:
     assert sorted(b.theorem for b in wt.BREAKS) == sorted(BY_NAME)
+    assert [name for name, _ in wt.START_POSITIONS] == list(wt.START_NAMES)
     assert all(b.position in POSITIONS for b in wt.BREAKS)
     known = set(spec_ids())
     assert all(t.rules and set(t.rules) <= known for t in wt.THEOREMS)
@@ -25,7 +26,7 @@ def test_no_turn_follows_a_win_over_two_turns() -> None:
     assert result.proved, result.counterexample
 
 
-@pytest.mark.slow  # a few seconds each
+@pytest.mark.slow  # a few seconds each; `./dev prove` checks every theorem from every position
 @pytest.mark.parametrize("brk", wt.BREAKS, ids=lambda b: b.theorem)
 def test_theorem_holds_over_two_turns_from_its_breaks_position(brk: wt.Break) -> None:
     result = wt.prove(BY_NAME[brk.theorem], brk.position, POSITIONS[brk.position], wt.CI_DEPTH)
@@ -43,11 +44,3 @@ def test_theorem_fails_under_its_break(brk: wt.Break) -> None:
 def test_the_win_theorem_speaks_of_real_wins() -> None:
     assert wt.reachable_win("near-win", POSITIONS["near-win"], 1)
     assert not wt.reachable_win("start", POSITIONS["start"], 2)
-
-
-@pytest.mark.slow  # some 5 s a proof: every theorem from every position
-@pytest.mark.parametrize("theorem", wt.THEOREMS, ids=lambda t: t.name)
-def test_theorem_holds_over_two_turns_from_every_position(theorem: wt.WholeTurnTheorem) -> None:
-    for name, text in wt.START_POSITIONS:
-        result = wt.prove(theorem, name, text, wt.CI_DEPTH)
-        assert result.proved, result.counterexample

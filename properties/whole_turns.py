@@ -35,20 +35,16 @@ from typing import Any
 
 import z3
 
+from oracle.games.ttykm.vector_sets import NAMED_POSITIONS
 from properties import z3model as zm
 
 Term = zm.Term
 
-# The positions the sequences start from (their names in vectors/standard/): the start, and positions one
-# or two turns from a crush, an empty supply with every copy on the board, and a win.
-START_POSITIONS: tuple[tuple[str, str], ...] = (
-    ("start", "3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0"),
-    ("chain-to-the-wall", "3b/4/4/4|4/4/4/wbwb|3b/4/4/w3 turn=w focus=present,future supply=4,3 removed=0,0"),
-    ("empty-supply", "3b/4/4/w3|3b/4/1w2/w3|3b/4/w3/w3 turn=w focus=future,past supply=0,4 removed=2,0"),
-    ("one-action-copy", "4/3b/2wb/1w2|b1ww/3w/4/4|2w1/1b1w/b3/4 turn=w focus=present,future supply=0,2 removed=0,0"),
-    ("near-win", "3b/4/4/w3|2wb/4/4/w3|4/4/4/w3 turn=w focus=present,past supply=3,4 removed=0,1"),
-    ("win-mover-on-one-era", "3b/4/4/4|2wb/4/4/4|4/4/4/4 turn=w focus=present,past supply=4,4 removed=2,1"),
-)
+# The positions the sequences start from, named positions of vectors/standard/: the start, and positions one
+# or two turns from a crush, an empty supply, every white copy on the board with none in supply, and a win.
+START_NAMES = ("start", "chain-to-the-wall", "empty-supply", "one-action-copy", "near-win", "win-mover-on-one-era")
+START_POSITIONS: tuple[tuple[str, str], ...] = tuple((n.name, n.text) for name in START_NAMES
+                                                     for n in NAMED_POSITIONS if n.name == name)
 CI_DEPTH = 2  # the test suite, and `./dev prove` from every position
 DEEPER = {"start": 3}  # `./dev prove` goes deeper where the solver answers in seconds
 
