@@ -228,18 +228,19 @@ BOUNDARIES: tuple[Boundary, ...] = (
 SELF_PUSH_BOUNDARIES = (
     Boundary("onto-own-copy", "a Move onto the mover's own copy (the self-push variants)", W, _onto_own_copy),
 )
+ONE_ACTION_ENDS = Boundary("one-action-turn", "a self-push ends the turn after one action"
+                           " (VARIANT.SELF-PUSH-ENDS)", B, _one_action_turn)
+FREE_CHOICE = (
+    Boundary("idle-copy-chosen", "the turn without a copy beside copies that could act (VARIANT.COPY-CHOICE-FREE)",
+             B, _idle_copy_chosen),
+    Boundary("one-action-turn", "a copy with one action chosen (VARIANT.COPY-CHOICE-FREE)", W, _one_action_turn),
+)
 RULESETS: dict[str, tuple[Boundary, ...]] = {
     "standard": BOUNDARIES,
-    "self-push=paradox": BOUNDARIES + SELF_PUSH_BOUNDARIES,
-    "self-push=ends": BOUNDARIES + SELF_PUSH_BOUNDARIES
-    + (Boundary("one-action-turn", "a self-push ends the turn after one action (VARIANT.SELF-PUSH-ENDS)", B,
-                _one_action_turn),),
-    "self-push=whole-turn": BOUNDARIES + SELF_PUSH_BOUNDARIES,
-    "copy-choice=free": BOUNDARIES
-    + (Boundary("idle-copy-chosen", "the turn without a copy beside copies that could act"
-                " (VARIANT.COPY-CHOICE-FREE)", B, _idle_copy_chosen),
-       Boundary("one-action-turn", "a copy with one action chosen (VARIANT.COPY-CHOICE-FREE)", W,
-                _one_action_turn)),
+    "self-push=paradox": (*BOUNDARIES, *SELF_PUSH_BOUNDARIES),
+    "self-push=ends": (*BOUNDARIES, *SELF_PUSH_BOUNDARIES, ONE_ACTION_ENDS),
+    "self-push=whole-turn": (*BOUNDARIES, *SELF_PUSH_BOUNDARIES),
+    "copy-choice=free": (*BOUNDARIES, *FREE_CHOICE),
 }
 
 
