@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 import time
 
-from properties import game_reports
+from properties import game_reports, whole_turns
 from properties.effects_z3 import EFFECTS_THEOREMS, prove_effects
 from properties.memory_model import MEMORY_THEOREMS
 from properties.memory_model import prove as prove_memory
@@ -50,6 +50,7 @@ def main(argv: list[str]) -> int:
         failed += growth_report()
         failed += memory_report()
         failed += effects_report()
+        failed += whole_turns.report()  # sequences of whole turns, bounded (properties/whole_turns.py)
         failed += game_reports.run("prove")
     return 1 if failed else 0
 

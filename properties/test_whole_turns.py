@@ -1,0 +1,46 @@
+"""Bounded model checking of whole turns: each theorem holds over two turns, fails under its named break,
+and is not vacuous (the sequences it speaks of exist)."""
+
+from __future__ import annotations
+
+import pytest
+
+from properties import whole_turns as wt
+from tests.test_traceability import spec_ids
+
+POSITIONS = dict(wt.START_POSITIONS)
+BY_NAME = {t.name: t for t in wt.THEOREMS}
+
+
+def test_every_theorem_has_a_named_break_and_cites_real_rules() -> None:
+    assert sorted(b.theorem for b in wt.BREAKS) == sorted(BY_NAME)
+    assert [name for name, _ in wt.START_POSITIONS] == list(wt.START_NAMES)
+    assert all(b.position in POSITIONS for b in wt.BREAKS)
+    known = set(spec_ids())
+    assert all(t.rules and set(t.rules) <= known for t in wt.THEOREMS)
+
+
+def test_no_turn_follows_a_win_over_two_turns() -> None:
+    """The quick tier's slice: the win theorem, two turns from a position one crush from a win."""
+    result = wt.prove(BY_NAME["wins-only-by-a-last-legal-turn"], "near-win", POSITIONS["near-win"], wt.CI_DEPTH)
+    assert result.proved, result.counterexample
+
+
+@pytest.mark.slow  # a few seconds each; `./dev prove` checks every theorem from every position
+@pytest.mark.parametrize("brk", wt.BREAKS, ids=lambda b: b.theorem)
+def test_theorem_holds_over_two_turns_from_its_breaks_position(brk: wt.Break) -> None:
+    result = wt.prove(BY_NAME[brk.theorem], brk.position, POSITIONS[brk.position], wt.CI_DEPTH)
+    assert result.proved, result.counterexample
+
+
+@pytest.mark.slow  # a few seconds each: the symbolic turn rebuilt under the break
+@pytest.mark.parametrize("brk", wt.BREAKS, ids=lambda b: b.name)
+def test_theorem_fails_under_its_break(brk: wt.Break) -> None:
+    result = wt.check_break(brk)
+    assert not result.proved, f"{brk.theorem} still holds when the model breaks '{brk.name}' ({brk.what})"
+    assert result.counterexample.startswith(f"from {brk.position}: ")
+
+
+def test_the_win_theorem_speaks_of_real_wins() -> None:
+    assert wt.reachable_win("near-win", POSITIONS["near-win"], 1)
+    assert not wt.reachable_win("start", POSITIONS["start"], 2)
