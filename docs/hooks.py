@@ -92,6 +92,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
 PLAYGROUND = "playground.md"
 RULINGS = "rulings.md"
+STRATEGY = "strategy-faq.md"  # TTYKM's questions and strategy
 log = logging.getLogger("mkdocs.hooks.ttykm")
 
 _spec: list[SpecPage] = []
@@ -228,6 +229,8 @@ def page_nav(nav: Navigation, page: Page) -> Navigation:
         others = {name for other in GAMES if other != game for name in
                   (load_game(other).title, editions.GAME_NAMES["en"].get(other), editions.GAME_NAMES["fr"].get(other))}
         items = [_without(item, others - names) for item in items]
+        if game != "ttykm":  # the questions and strategy page is TTYKM's alone
+            items = [item for item in items if getattr(getattr(item, "file", None), "src_uri", "") != STRATEGY]
     pages = [p for p in nav.pages if editions.page_language(p.file.src_uri) == editions.page_language(src)]
     shown = Navigation(items, pages)
     shown.homepage = next((p for p in pages if p.file.src_uri in ("index.md", "fr/index.md")), nav.homepage)

@@ -671,6 +671,9 @@ def test_each_page_says_its_language_and_its_game_and_switches_edition(browser: 
             assert ("Learn to play" in nav) == (language == "en"), path
             if "time-chase" in path:  # a game's page lists that game's sections only
                 assert "3 ombres" not in nav, path
+            # The questions and strategy are TTYKM's: on its pages, never on a card game's.
+            assert ("Questions and strategy" in nav) == (language == "en" and "time-chase" not in path
+                                                         and "trois-ombres" not in path), path
             if "/learn/" in path:
                 boards_render(page, 1)
             # The switch leads to the same page in the other edition (each is in the list, with its language).

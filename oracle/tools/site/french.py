@@ -127,6 +127,15 @@ SENTENCES: list[Rule] = [
           lambda m: f"En réserve : Blancs {m[1]}, Noirs {m[2]}. Retirées du jeu : Blancs {m[3]}, Noirs {m[4]}."),
     _rule(r"Seeds in supply: (\d+)\.", lambda m: f"Graines en réserve : {m[1]}."),
     _rule(r"seeds in supply: (\d+)", lambda m: f"graines en réserve : {m[1]}"),
+    # The chapters' state under a picture, as sentences of its description (oracle.games.ttykm.pictures.text).
+    _rule(r"Hats in supply: White (\d+), Black (\d+)\.",
+          lambda m: f"Chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}."),
+    _rule(r"No statue built yet\.", lambda m: "Aucune statue construite."),
+    _rule(r"Statue built by (White|Black|White and Black)\.",
+          lambda m: _cap(f"{' et '.join(PLAYER[c] for c in m[1].split(' and '))} ont bâti leur statue.")),
+    _rule(r"This copy may not act\.", lambda m: "Cette copie ne peut pas agir."),
+    _rule(r"Attempted action (\d): (\w+), off the edge, refused\.",
+          lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}, hors du plateau, refusée."),
     _rule(r"Action (\d): (.+)", lambda m: f"Action {m[1]} : {ACTION.get(m[2], m[2])}"),
     _rule(r"Attempted action (\d): (\w+)\.", lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}."),
     _rule(r"Attempted action (\d): (\w+)(?: on)?, refused\.",
@@ -404,6 +413,10 @@ def _translate(fragment: str) -> str:
     return ATTRIBUTE.sub(attribute, fragment)
 
 
+# How an English sentence of a picture's description or tooltip starts (its French one never does so).
+ENGLISH_SENTENCE = re.compile(r"^(The|White|Black|A|An|Paradox:|Hats|No|Statue|This|Attempted|Seeds|In) [a-z]")
+
+
 def untranslated(fragment: str) -> list[str]:
     """The English sentences of the examples' pictures, their tooltips and refusal reasons left in ``fragment``
     (a French page's examples)."""
@@ -411,7 +424,7 @@ def untranslated(fragment: str) -> list[str]:
     for match in TEXT_NODE.finditer(fragment):
         for line in html.unescape(match.group(1)).split("\n"):
             line = line.strip()
-            if re.match(r"^(The|White|Black|A|An|Paradox:) [a-z]", line) and line.endswith("."):
+            if ENGLISH_SENTENCE.match(line) and line.endswith("."):
                 found.append(line)
     for match in EVENT_ITEM.finditer(fragment):
         if re.search(r"\b(the|is|are|player|draws|turn|clue)\b", html.unescape(match[2])):
