@@ -89,6 +89,7 @@ from oracle.tools.site.pages import (
     title_links,
 )
 from oracle.tools.site.rulings import Ruling, link_citations, link_html
+from oracle.tools.site.scenarios import Scenarios, link_scenarios, scenarios
 from oracle.tools.site.source import TITLE, MissingSource, link_from, write_source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,6 +105,7 @@ _clause_page: dict[str, str] = {}  # clause ID -> the site page that defines it
 _sources: dict[str, tuple[str, str]] = {}  # site page -> (spec file, its text), to name examples by spec line
 _clause_title: dict[str, str] = {}  # clause ID -> its title, for the tooltips
 _titles: dict[str, str] = {}  # site page -> its title, for links whose text is a file name
+_scenarios: dict[str, tuple[Scenarios, str]] = {}  # game -> its rulings' test scenarios, and their site page
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -119,7 +121,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         raise PluginError(f"spec: {exc}") from None
     _clause_page.clear()
     _sources.clear()
+    _scenarios.clear()
     for page in _spec:
+        if page.name.endswith("/rulings.md") and (found := scenarios(page.text)) is not None:
+            _scenarios[page.name.split("/")[0]] = (found, page.site_path)
         _sources[page.site_path] = (f"spec/{page.name}", page.text)
         for clause in page.clauses:
             _clause_page[clause.id] = page.site_path
@@ -410,8 +415,19 @@ def on_page_content(html_text: str, page: Page, config: MkDocsConfig, files: Fil
     if 'class="doc doc-' in html_text:  # docstrings rendered by mkdocstrings
         html_text = docstring_rules(html_text, page, files)
     html_text = CLAUSE_HEADING.sub(alias, CLAUSE_LINK.sub(tooltip, html_text))
-    return EXAMPLE_TITLE.sub(lambda m: link_html(m.group(0), _page_rulings(page), ruling_href(page, files)),
-                             html_text)
+    html_text = EXAMPLE_TITLE.sub(lambda m: link_html(m.group(0), _page_rulings(page), ruling_href(page, files)),
+                                  html_text)
+    return scenario_links(html_text, page, files)
+
+
+def scenario_links(html_text: str, page: Page, files: Files) -> str:
+    """The examples' titles with the rulings' test scenarios they cite (\"Scenario 4: ...\") linked to them."""
+    found = _scenarios.get(_page_game_folder(page))
+    target = files.get_file_from_path(found[1]) if found is not None else None
+    if found is None or target is None:
+        return html_text
+    href = get_relative_url(target.url, page.file.url)
+    return EXAMPLE_TITLE.sub(lambda m: link_scenarios(m.group(0), found[0], href), html_text)
 
 
 CLAUSE_ID = r"[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+"
@@ -460,9 +476,14 @@ EXAMPLE_TITLE = re.compile(r'<p class="(?:ttykm-example-title|tc-provisional)">.
 
 def _page_rulings(page: Page) -> dict[str, Ruling]:
     """The rulings of the game a site page belongs to (rules/<game>/..., <game>/...; TTYKM otherwise)."""
-    parts = editions.english_source(page.file.src_uri).split("/")
-    game = parts[1] if parts[0] == "rules" and len(parts) > 2 else parts[0]
+    game = _page_game_folder(page)
     return _index[0].rulings.get(game if game in _index[0].rulings else "ttykm", {})
+
+
+def _page_game_folder(page: Page) -> str:
+    """The game folder a site page is in (rules/<game>/..., <game>/...), or its first folder."""
+    parts = editions.english_source(page.file.src_uri).split("/")
+    return parts[1] if parts[0] == "rules" and len(parts) > 2 else parts[0]
 
 
 def ruling_href(page: Page, files: Files) -> Callable[[Ruling], str]:

@@ -34,6 +34,7 @@ from oracle.tools.site.pages import (
     is_rulings,
     link_clause_ids,
     mark_quotations,
+    outside_fences,
     quotation_language,
     read_spec,
     rules_markdown,
@@ -443,3 +444,84 @@ def test_the_japanese_font_is_cut_to_the_same_bytes_at_any_time() -> None:
     cut = TTFont(BytesIO(subset_font(font, "時")))
     assert cut["head"].modified == TTFont(str(font))["head"].modified
     assert cut.getBestCmap().keys() >= {ord("時")}
+
+
+def test_the_rules_pages_speak_of_pages_not_files() -> None:
+    """On the site the spec's files are pages: no "this folder", "this file" or bare file name in the prose,
+    a file named in passing is a link with its page's title (the spec's own text keeps its words)."""
+    from oracle.tools.site.reader_words import reader_words
+
+    rendered = rendered_spec()
+    assert "has no lead card yet; [Replaying a past event](past.md) adds what changes" in \
+        rendered["time-chase/trick.md"]
+    assert "| page | what it holds |" in rendered["time-chase/README.md"]
+    for name, text in rendered.items():
+        lines = text.splitlines()
+        for i in outside_fences(lines):
+            prose = re.sub(r"`[^`]*`|\]\([^)]*\)", "", lines[i])  # code spans and link targets aside
+            assert not re.search(r"(?i)\bthis (folder|file)\b|^\| file \| what it holds", prose), (name, lines[i])
+            assert not re.search(r"(?<![\w/.-])[\w-]+\.md\b", prose), (name, lines[i])
+    titles = spec_index(read_spec(SPEC)).titles
+    assert reader_words("This folder is the text; `this file` stays; see notation.md.", "rules/time-chase/x.md",
+                        titles) == "These pages are the text; `this file` stays; see [Notation](notation.md)."
+    assert reader_words("(spec/trois-ombres/oracle.md)", "rules/trois-ombres/components.md", titles) == \
+        "([The oracle's turn: steps and chance](oracle.md))"
+    assert reader_words("see nowhere.md", "rules/x.md", titles) == "see nowhere.md"  # no page: left as it is
+
+
+def test_the_rulings_are_written_for_a_reader() -> None:
+    """The rulings state decisions; they give no orders to the project (its requirements' wording is gone)."""
+    text = "\n".join(path.read_text(encoding="utf-8") for path in SPEC.rglob("rulings*.md"))
+    for words in ["is a requirement", "are requirements", "the site must say so", "Keep every alternative",
+                  "must include cases", "Add this case", "Add the variant", "Add the case", "Document ours",
+                  "Record both outcomes", "so that tests know", "keep it, and show it on the site"]:
+        assert words not in text, words
+
+
+def test_the_examples_scenario_titles_link_to_the_rulings_test_scenarios() -> None:
+    from oracle.tools.site.scenarios import link_scenarios, scenarios
+
+    for game in ["time-chase", "trois-ombres"]:
+        known = scenarios((SPEC / game / "rulings.md").read_text(encoding="utf-8"))
+        assert known is not None and known.anchor == "section-7"
+        cited = {int(n) for path in (SPEC / game).glob("*.md")
+                 for n in re.findall(r"^title: [Ss]cenario (\d+)", path.read_text(encoding="utf-8"), re.M)}
+        assert cited and cited <= set(known.names), (game, cited - set(known.names))
+    known = scenarios((SPEC / "time-chase" / "rulings.md").read_text(encoding="utf-8"))
+    assert known is not None and known.names[4] == "Replay changes control"
+    title = '<p class="ttykm-example-title"><a href="#e">Example</a>: Scenario 4: p2 travels (scenario 12)</p>'
+    assert link_scenarios(title, known, "../rulings/") == (
+        '<p class="ttykm-example-title"><a href="#e">Example</a>: <a class="ttykm-ruling-link" '
+        'href="../rulings/#section-7" title="Test scenario 4 of the rulings: Replay changes '
+        'control">Scenario 4</a>: p2 travels (scenario 12)</p>')
+    assert scenarios((SPEC / "ttykm" / "rulings.md").read_text(encoding="utf-8")) is None
+
+
+def test_a_block_may_name_its_game_and_the_home_pages_show_all_three() -> None:
+    """The home pages draw a turn of each game (```` ```lesson game=time-chase ````), each checked by its game."""
+    assert fences(["```lesson game=time-chase", "x", "```"])[0].game == "time-chase"
+    for home in ["docs/index.md", "docs/fr/index.md"]:
+        found = page_examples((ROOT / home).read_text(encoding="utf-8"), home)
+        assert [fence.game for fence, _ in found] == ["", "time-chase", "trois-ombres"], home
+        assert len({type(example) for _, example in found}) == 3, home  # each read by its own game
+    with pytest.raises(ExampleMismatch, match="no game named 'chess'"):
+        render_examples("```lesson game=chess\ntitle: x\n```\n", "docs/index.md", lambda r: "x")
+
+
+def test_each_card_game_answers_its_own_questions_in_both_editions() -> None:
+    """Time Chase and 3 Ombres have questions of their own (the questions and strategy page is TTYKM's), in
+    English and French, question for question, each answer citing the clause that settles it."""
+    clauses = {clause.id: page.name for page in read_spec(SPEC) for clause in page.clauses}
+    for game in ["time-chase", "trois-ombres"]:
+        editions = [ROOT / "docs" / game / "questions.md", ROOT / "docs" / "fr" / game / "questions.md"]
+        answers = []
+        for path in editions:
+            sections = re.split(r"^## ", path.read_text(encoding="utf-8"), flags=re.M)[1:]
+            assert len(sections) >= 4, path
+            for section in sections:
+                cited = re.findall(r"\]\((?:\.\./)+rules/([\w/-]+\.md)#([A-Z][\w.-]+)\)", section)
+                assert cited, (path, section.splitlines()[0])
+                for file, clause_id in cited:
+                    assert clauses.get(clause_id) == file, (path, clause_id, file)
+            answers.append([sorted(re.findall(r"#([A-Z][\w.-]+)\)", s)) for s in sections])
+        assert answers[0] == answers[1], game  # the same questions, settled by the same clauses

@@ -1156,3 +1156,38 @@ def test_a_3_ombres_example_opens_at_its_before_picture_and_plays_its_actions_on
     assert page.locator(".pg-example").count() == 0
     assert page.locator(".pg-position").input_value() == game.format_state(after)
     visit.assert_clean()
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_home_pages_show_a_turn_of_each_game_in_pictures(browser: Any, base_url: str, width: int) -> None:
+    """Both home pages draw a turn of each of the three games; the card games' are pictures without notation,
+    each visible and within the page."""
+    visit = Visit(browser, base_url, width)
+    for path in ("/", "/fr/"):
+        page = visit.open(path)
+        examples = page.locator("article .ttykm-example")
+        assert examples.count() == 3, path
+        for n in (1, 2):  # Time Chase's trick, 3 Ombres' pair
+            example = examples.nth(n)
+            assert example.locator("dl.ttykm-example-facts, ol.ttykm-events").count() == 0, (path, n)
+            sizes = example.evaluate("""e => [...e.querySelectorAll("figure svg")].map(s => s.getBoundingClientRect())
+                .filter(b => b.width > 0 && b.height > 0).map(b => [b.left, b.width])""")
+            assert len(sizes) >= 2 and all(width_ > 100 and left >= 0 for left, width_ in sizes), (path, n, sizes)
+            link = example.locator("xpath=following-sibling::p[1]/a")
+            assert link.get_attribute("href") in ("time-chase/", "trois-ombres/"), (path, n)
+    visit.assert_clean()
+
+
+def test_the_rules_pages_read_as_pages_and_their_scenarios_lead_to_the_rulings(site: Path) -> None:
+    """The built rules pages speak of pages, not of the spec's files, and every "Scenario N" of an example's
+    title links to a section its rulings page has."""
+    linked = 0
+    for page in (site / "rules").rglob("index.html"):
+        text = page.read_text(encoding="utf-8")
+        # The prose: code, and the examples' facts (the oracle's own messages name its spec files), aside.
+        prose = re.sub(r"<(script|pre|code|dl)\b.*?</\1>|<[^>]+>", "", text, flags=re.S)
+        # (An oracle's refusal may name the spec file of its rule, "spec/trois-ombres/oracle.md": it is quoted.)
+        assert not re.search(r"(?i)\bthis (folder|file)\b|(?<![/\w])(past|trick|notation|rulings)\.md\b", prose), page
+        for href, anchor in re.findall(r'href="([^"#]*)#(section-\d+)" title="Test scenario \d+ of the rulings', text):
+            target = (page.parent / href / "index.html").resolve()
+            assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), (page, href, anchor)
+            linked += 1
+    assert linked >= 25  # about thirty example titles cite a scenario

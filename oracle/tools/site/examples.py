@@ -19,7 +19,7 @@ from oracle.games import DEFAULT_GAME, GAMES, load_game
 from oracle.games.worked_examples import ExampleFormatError
 from oracle.interface import Example, RuleLink, WorkedExamples
 
-FENCE_OPEN = re.compile(r"^(`{3,}|~{3,})\s*([^`\s]*)")
+FENCE_OPEN = re.compile(r"^(`{3,}|~{3,})\s*([^`\s]*)(?:\s+game=([\w-]+))?")
 
 class ExampleMismatch(Exception):
     """Worked examples that disagree with the oracle (or cannot be read)."""
@@ -40,6 +40,8 @@ class Fence:
     start: int
     end: int
     info: str
+    game: str = ""
+    """The game of an example block that is not its page's (```` ```lesson game=time-chase ````, on the home page)."""
 
 
 def fences(lines: list[str]) -> list[Fence]:
@@ -59,7 +61,7 @@ def fences(lines: list[str]) -> list[Fence]:
             if closing and set(closing) == {marker[0]} and len(closing) >= len(marker):
                 break
             end += 1
-        found.append(Fence(i, min(end, len(lines) - 1), match.group(2)))
+        found.append(Fence(i, min(end, len(lines) - 1), match.group(2), match.group(3) or ""))
         i = end + 1
     return found
 
@@ -86,9 +88,13 @@ def page_game(path: str) -> str:
     return next((name for name in GAMES if name != DEFAULT_GAME and name in folders), DEFAULT_GAME)
 
 
-def page_drawing(path: str) -> WorkedExamples:
-    """The worked examples of the page's game (`page_game`); `ExampleFormatError` if it draws none."""
-    game = load_game(page_game(path))
+def page_drawing(path: str, fence: Fence | None = None) -> WorkedExamples:
+    """The worked examples of the page's game (`page_game`), or of the game the block names; `ExampleFormatError`
+    if it draws none."""
+    name = fence.game if fence is not None and fence.game else page_game(path)
+    if name not in GAMES:
+        raise ExampleFormatError(f"{path}:{fence.start + 1 if fence else 0}: no game named {name!r}")
+    game = load_game(name)
     drawing = game.worked_examples()
     if drawing is None:
         raise ExampleFormatError(f"{path}: {game.title} has no worked examples to draw")
@@ -106,8 +112,8 @@ def page_examples(text: str, path: str) -> list[tuple[Fence, Example]]:
     found = [fence for fence in fences(lines) if fence.info in EXAMPLE_KINDS]
     if not found:
         return []
-    drawing = page_drawing(path)
-    return [(fence, drawing.read(lines[fence.start + 1:fence.end], path, fence.start + 1)) for fence in found]
+    return [(fence, page_drawing(path, fence).read(lines[fence.start + 1:fence.end], path, fence.start + 1))
+            for fence in found]
 
 
 # --- pages -------------------------------------------------------------------
@@ -121,11 +127,11 @@ def check_page(text: str, path: str, link: RuleLink) -> list[str]:
     except ExampleFormatError as exc:
         return [str(exc)]
     problems: list[str] = []
-    for _, example in found:
+    for fence, example in found:
         named = f"example {example.title!r} ({example.where})"
         problems.extend(f"{named}: cites {r}, which is no clause of the spec" for r in example.rules if link(r) is None)
         try:
-            stated = page_drawing(path).check(example)
+            stated = page_drawing(path, fence).check(example)
         except ValueError as exc:  # a turn or variant that does not parse (NotationError, InvalidPosition)
             stated = [f"{example.where}: {exc}"]
         problems.extend(f"{named}: {p.removeprefix(example.where + ': ')}" for p in stated)
@@ -149,11 +155,25 @@ def render_examples(text: str, path: str, link: RuleLink, playground: str | None
     done = 0
     for (fence, example), anchor in zip(found, anchors, strict=True):
         out.extend(lines[done:fence.start])
-        out.extend(["", page_drawing(path).html(example, fence.info, anchor, link, playground), ""])
+        drawn = page_drawing(path, fence).html(example, fence.info, anchor, link, playground)
+        out.extend(["", pictures_only(drawn) if fence.game and fence.game != page_game(path) else drawn, ""])
         done = fence.end + 1
     out.extend(lines[done:])
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")
 
 
+# The parts of an example's HTML in notation: its facts, its list of actions, its events, a folded state.
+NOTATION_PARTS = re.compile(r'<dl class="ttykm-example-facts">.*?</dl>|<p>Actions ?:.*?</p>'
+                            r'|<p class="ttykm-example-label">[^<]*</p>\s*<ol class="ttykm-events">.*?</ol>'
+                            r'|<details\b.*?</details>', re.S)
+
+
+def pictures_only(drawn: str) -> str:
+    """An example's HTML without its notation (`NOTATION_PARTS`): its title, rules and pictures.  A block of
+    another game than its page's (the home page's turn of each game) is shown so: that page does not teach
+    the game's notation."""
+    return "\n".join(line for line in NOTATION_PARTS.sub("", drawn).split("\n") if line.strip())
+
+
 __all__ = ["EXAMPLE_KINDS", "ExampleMismatch", "Fence", "check_page", "example_anchors", "fences", "page_drawing",
-           "page_examples", "page_game", "render_examples"]
+           "page_examples", "page_game", "pictures_only", "render_examples"]

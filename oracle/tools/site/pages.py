@@ -27,6 +27,7 @@ from pathlib import Path
 
 from oracle.tools.site.examples import example_anchors, fences, page_examples
 from oracle.tools.site.quotations import mark_quotations, quotation_language
+from oracle.tools.site.reader_words import reader_words
 from oracle.tools.site.rulings import (
     Ruling,
     anchor_rulings,
@@ -287,7 +288,7 @@ def rules_markdown(page: SpecPage, examples: list[ExampleRef], targets: dict[str
     for i in prose:
         lines[i] = link_clause_ids(_site_links(lines[i]), targets, page.site_path)
         if index is not None:
-            lines[i] = title_links(lines[i], page.site_path, index.titles)
+            lines[i] = reader_words(title_links(lines[i], page.site_path, index.titles), page.site_path, index.titles)
     for i in set(outside_fences(lines)) - prose - set(sections):
         lines[i] = _site_links(lines[i])
     if index is not None:
