@@ -398,7 +398,7 @@ def _slots_fr(items: str) -> str:
 # The facts under a 3 Ombres example (`oracle.games.trois_ombres.site.fact_words`), and its pictures in words
 # (`oracle.games.trois_ombres.pictures.svg.describe`).
 SENTENCES += [
-    _rule(r"The table at (\d+) h: Agence (\d+)/(\d+), (\d+) cubes in supply\.",
+    _rule(r"The table at (\d+) h: Agence (\d+)/(\d+), (\d+) cubes? in supply\.",
           lambda m: f"La table à {m[1]} h : Agence {m[2]}/{m[3]}, {_many(m[4], 'cube')} en réserve."),
     _rule(r"(Réverbère|Chapeau|Pentacle|Rouage) \(([RCPG])\): (.+)\.",
           lambda m: f"{m[1]} ({m[2]}) : {_slots_fr(m[3])}."),

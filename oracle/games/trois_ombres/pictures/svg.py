@@ -24,6 +24,7 @@ from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
 from oracle.games.trois_ombres.pictures.text import tile_label
 from oracle.games.trois_ombres.state import State
+from oracle.words import counted
 
 CELL = 46
 GAP = 32
@@ -46,7 +47,7 @@ def describe(state: State, hidden: bool, shown: frozenset[str] = frozenset()) ->
     """The picture in words, a sentence a line, for its ``<title>`` (the first) and ``<desc>``: what a reader
     who cannot see it is told (the French edition puts each line in French)."""
     lines = [f"The table at {state.hour} h: Agence {len(state.agency)}/{state.to_clear}, "
-             f"{state.cubes} cubes in supply."]
+             f"{counted(state.cubes, 'cube')} in supply."]
     cells = dict(state.board)
     for lieu in LIEUX:
         items = []
