@@ -10,6 +10,7 @@ still starting, and its answer is its own (docs/cli.md).
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -24,6 +25,8 @@ from oracle.tools.cli.interrupts import EXIT_INTERRUPTED, INTERRUPTED
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_CODE = b" oracle.tools.cli.entry"  # the -X importtime line of the module that installs the handler
+# A -X importtime record, or the tail of one that Python wrote in two pieces (the signal can land between them).
+IMPORT_TIME = re.compile(r"import time:.*|\s*\d+ \|\s*(\d+ \|\s*)?[\w.]+")
 DELAYS = (0.0, 0.004, 0.02, 0.08, 0.3)  # seconds after the first sign: loading, loaded, waiting
 
 
@@ -65,7 +68,7 @@ def interrupted(command: list[str], delay: float, wait_for_output: bool) -> tupl
         out, err = process.communicate(timeout=120)  # the input stays open: a server could not end by itself
     finally:
         process.kill()
-    lines = [line for line in (b"".join(before) + err).decode().splitlines() if not line.startswith("import time:")]
+    lines = [line for line in (b"".join(before) + err).decode().splitlines() if not IMPORT_TIME.fullmatch(line)]
     return process.returncode, first + out, lines
 
 
