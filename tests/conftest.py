@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -11,6 +14,16 @@ ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
 TTYKM_SPEC = SPEC / "ttykm"
 ORACLE = ROOT / "oracle"
+
+
+def load_script(name: str, path: Path) -> ModuleType:
+    """The script at ``path`` (a bench or an example, outside the package) imported as module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def sample_tiers(size: int, every: int) -> list[Any]:

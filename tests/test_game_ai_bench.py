@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from types import ModuleType
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_script
 
 pytest.importorskip("pyspiel")
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("game_ai", ROOT / "bench" / "game_ai.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["game_ai"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("game_ai", ROOT / "bench" / "game_ai.py")
 
 
 @pytest.mark.slow

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import replace
 from types import ModuleType
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_script
 
 pytest.importorskip("pyspiel")
 
 
 def example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_ttykm", ROOT / "examples" / "train_ttykm.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_ttykm"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("train_ttykm", ROOT / "examples" / "train_ttykm.py")
 
 
 @pytest.mark.slow
