@@ -27,9 +27,14 @@ import argparse
 import os
 import platform
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+# The differential reuses the tests' position sampler: run as a file, the checkout must be importable.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from oracle.games.ttykm import fast
 from oracle.games.ttykm.perft import perft

@@ -6,6 +6,7 @@ conformance runner starts under the oracle's own Python.  And ``perft --help`` a
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import re
 import subprocess
@@ -53,6 +54,29 @@ def test_each_dev_python_line_names_what_exists(args: str) -> None:
         assert importlib.util.find_spec(words[1]) is not None, words[1]
     else:
         assert (ROOT / words[0]).is_file(), words[0]
+
+
+def checkout_imports(script: str) -> set[str]:
+    """The checkout's own packages other than ``oracle`` (the only one installed) that a script imports,
+    anywhere in it, a function's body included."""
+    packages = {path.name for path in ROOT.iterdir() if (path / "__init__.py").is_file()} - {"oracle"}
+    imported = set()
+    for node in ast.walk(ast.parse((ROOT / script).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            imported.add(node.module.split(".")[0])
+    return imported & packages
+
+
+@pytest.mark.parametrize("script", sorted({args.split()[0] for _, how, args in python_lines()
+                                           if how == "./dev" and args.split()[0].endswith(".py")}))
+def test_a_script_that_imports_the_checkout_puts_the_checkout_on_its_path(script: str) -> None:
+    """``./dev python bench/x.py`` puts ``bench/`` first on the path, not the checkout: a script that
+    imports ``tests`` or ``properties`` must add the checkout itself, or it fails as the README runs it."""
+    if checkout_imports(script):
+        assert "sys.path.insert(0, " in (ROOT / script).read_text(encoding="utf-8"), (
+            f"{script} imports {sorted(checkout_imports(script))} but never puts the checkout on its path")
 
 
 def test_dev_python_is_the_environment_with_the_extras_the_lines_import() -> None:
