@@ -502,3 +502,34 @@ def test_every_playground_message_has_its_english_and_its_french() -> None:
             assert both["en"] == both["fr"], f"the message {key} differs in shape: {both}"
     used = set(re.findall(r"\bW\.(\w+)", script.read_text(encoding="utf-8")))
     assert used and used <= set(messages), f"messages used but not written: {sorted(used - set(messages))}"
+
+
+def test_a_3_ombres_turn_without_a_pair_says_what_comes_next_and_everybody_sees_the_limbes_card() -> None:
+    """After a mismatch the note says where a clue may go and that a Limbes card follows; the button that ends
+    the clue step says so, before a clue and after one; the Limbes card drawn is among the events every player
+    saw (the pass-the-device screen's list)."""
+    game = load_game("trois-ombres")
+    answer = view({"game": "trois-ombres", "picks": ["chance"]})
+    for action in ("roll", "die loupe"):
+        answer = view({"game": "trois-ombres", "state": answer["state"], "action": action})
+    state = game.parse_state(answer["state"])
+    first = state.board[0][0]
+    second = next(loc for loc, cell in state.board[1:] if cell.tile != state.cell(first).tile)
+    for action in (f"reveal {first}", f"reveal {second}"):
+        answer = view({"game": "trois-ombres", "state": answer["state"], "action": action})
+    assert answer["applied"]["public"][-1] == "no pair this turn"
+    assert answer["note"]["en"].split("\n")[1] == (
+        f"No pair. Click {first} or {second} to leave a clue on it (4 left), or go on: a Limbes card is drawn.")
+    assert answer["note"]["fr"].split("\n")[1].startswith(f"Pas de paire. Cliquez {first} ou {second} pour y laisser")
+    done = {b["pick"]: b["words"] for b in answer["buttons"]}["done"]
+    assert done == {"en": "Leave no clue, draw a Limbes card",
+                    "fr": "Ne laisser aucun Indice, piocher une carte Limbes"}
+    answer = view({"game": "trois-ombres", "state": answer["state"], "action": f"clue {first}"})
+    assert {b["pick"]: b["words"] for b in answer["buttons"]}["done"]["en"] == "No more clues, draw a Limbes card"
+    assert f"Click {second} to leave a clue on it (3 left)" in answer["note"]["en"]
+    answer = view({"game": "trois-ombres", "state": answer["state"], "action": "done"})
+    drawn = view({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"]})
+    assert re.fullmatch(r"player 0 draws the Limbes card .+", drawn["applied"]["public"][0]), drawn["applied"]["public"]
+    french = json.loads(view_json(json.dumps({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"],
+                                              "lang": "fr"})))
+    assert french["applied"]["public"][0].startswith("le joueur 0 pioche la carte Limbes ")

@@ -857,7 +857,8 @@ def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: 
     assert "tiles you have seen" in view.locator(".pg-private dt").all_inner_texts()
     text = view.inner_text()
     assert not re.search(r'[{}"\[\]]', text), f"raw JSON in the player's view: {text[:300]}"
-    assert "R1 3h" in view.locator(".pg-private dd").first.inner_text()
+    # The seat's own memory only: never "p1: none" for tiles every player saw turned up.
+    assert view.locator(".pg-private dd").first.inner_text() == "R1 3h"
     shown = page.locator(".pg-picture svg:visible")
     assert shown.count() == 1 and "Agence" in (shown.text_content() or "")
     assert page.evaluate(TABLE_FITS) == []
@@ -1091,7 +1092,7 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     that many; the help tells of the card games first; after each click the status is in sight; on a
     phone the status and the actions come straight under the table, and "Back to top" never covers it."""
     visit = Visit(browser, base_url, width)
-    words = {
+    words: dict[str, dict[str, Any]] = {
         "": {"forced": "Nobody had a choice (bids 0,0,0,0)", "bids": "the bids are revealed: p0 0, p1 0, p2 0, p3 0",
              "token": r"p\d puts a token on event 1", "income": r"p\d gains \d crystals? of income",
              "turn": "Your turn, p0", "note": "Round 1 of 10: trump is ", "hand": ["your hand", "the others"],
@@ -1105,7 +1106,9 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     page = visit.open(edition + "/playground/?game=time-chase")
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     status = page.locator(".pg-status")
-    # The card games' help comes first, and names the Players chooser.
+    # The card games' help comes first, and names the Players chooser; it never sends the reader to localhost.
+    assert page.locator("article a[href*='127.0.0.1']").count() == 0 and "./dev" not in page.locator(
+        "article").inner_text()
     assert page.evaluate("""() => Boolean(document.querySelector('.pg-help-cards').compareDocumentPosition(
         document.querySelector('.pg-help-board')) & Node.DOCUMENT_POSITION_FOLLOWING)""")
     assert said["players"] in page.locator(".pg-help-cards strong").all_inner_texts()
@@ -1119,6 +1122,7 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     assert since.all_inner_texts()[-1] == said["bids"]
     page.locator(".pg-pass-ready").click()
     assert page.evaluate(STATUS_IN_SIGHT)
+    assert page.locator(".pg-turn .pg-since-events li").last.inner_text() == said["bids"]  # still told, on top
     assert page.locator(".pg-turn h2").inner_text() == said["turn"]
     assert page.locator(".pg-note p").first.inner_text().startswith(said["note"])
     view = page.locator(".pg-view")
@@ -1197,9 +1201,10 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     first = next(loc for loc, cell in state.board if loc.startswith("P"))
     second = next(loc for loc, cell in state.board if loc.startswith("R") and cell.tile != state.cell(first).tile)
     words = {"en": ("Roll the die", "The die shows the Pentacle", "The die shows the Pentacle: reveal a tile of "
-                    "the Pentacle first", "remember them", "Leave no clue"),
+                    "the Pentacle first", "remember them", "Leave no clue, draw a Limbes card", "No pair. Click "),
              "fr": ("Lancer le dé", "Le dé montre le Pentacle", "Le dé montre le Pentacle : dévoilez d'abord une "
-                    "tuile du Pentacle", "retenez-les", "Ne pas laisser d'Indice")}[edition]
+                    "tuile du Pentacle", "retenez-les", "Ne laisser aucun Indice, piocher une carte Limbes",
+                    "Pas de paire. Cliquez ")}[edition]
     visit = Visit(browser, base_url, width)
     page = visit.open(("/fr" if edition == "fr" else "") + "/playground/?game=trois-ombres&seat=0&position="
                       + quote(game.format_state(state)))
@@ -1230,6 +1235,7 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     page.locator(".pg-turn-back").click()
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == ["?", "?"]
     assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[4]
+    assert page.locator(".pg-note p").nth(1).inner_text().startswith(words[5])  # what to do now, in words
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == sorted((first, second))  # a clue on either
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-clue-{edition}-{width}.png"), full_page=True)
     visit.assert_clean()

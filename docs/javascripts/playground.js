@@ -223,6 +223,7 @@
   let moment = null;  // a picture of the tiles a 3 Ombres turn just revealed, until the player goes on
   let momentDone = null;  // the answer whose picture the player has turned back
   let sincePass = [];  // a card game's events every player saw since the device was last passed, in words
+  let told = [];  // those events, still shown at the top of the view of the player who took the device
   const timing = { loadMs: null, stages: {}, queries: [] };
   window.ttykmPlayground = { timing: timing, ready: false, view: null, words: WORDS, lang: LANG };
 
@@ -380,6 +381,7 @@
       if (editing) toggleEdit();
       viewer = null;
       sincePass = [];
+      told = [];
       clearReplay();
       parts.message.replaceChildren();
       ask({ picks: [] });
@@ -448,6 +450,7 @@
     parts.typed.value = "";
     viewer = null;
     sincePass = [];
+    told = [];
     clearReplay();
     parts.message.replaceChildren();
     ask({ picks: [] });
@@ -464,6 +467,7 @@
   function ask(change) {
     const request = Object.assign({ game: current.game, state: current.state, rules: current.rules,
       picks: current.picks, seat: current.seat, lang: LANG }, change);
+    if (change.picks && change.picks.length || change.action) told = [];  // a new click: its own events now
     const result = window.ttykmPlayground.view(request);
     if (result.error) {
       parts.message.replaceChildren(el("p", { class: "pg-refused" }, W.unreadable(change.action, result.error)));
@@ -735,14 +739,20 @@
       el("div", { class: "pg-note" }, ...a.note[LANG].split("\n").map(function (line) { return el("p", {}, line); }))];
   }
 
+  // What everybody saw since the device was last passed: the events in words, a line each.
+  function seenList(events) {
+    return events.length ? el("div", { class: "pg-since" }, el("p", {}, W.sinceLast),
+      el("ol", { class: "pg-since-events" }, ...events.map(function (text) { return el("li", {}, text); }))) : null;
+  }
+
   function passScreen(who) {
-    const seen = sincePass.length ? el("div", { class: "pg-since" }, el("p", {}, W.sinceLast),
-      el("ol", { class: "pg-since-events" }, ...sincePass.map(function (text) { return el("li", {}, text); }))) : null;
+    const seen = seenList(sincePass);
     return el("div", { class: "pg-pass" },
       el("p", {}, el("strong", {}, W.passTo(who)), W.lookAway(who)), seen,
       el("button", { type: "button", class: "md-button md-button--primary pg-pass-ready", onclick: function () {
         passing = false;
         viewer = who;
+        told = sincePass;
         sincePass = [];
         clearReplay();
         show({});
@@ -788,7 +798,9 @@
     picture.innerHTML = a.seat === "umpire" ? a.svg_row + a.table : (a.view ? a.view.picture : a.table);
     parts.board.replaceChildren(...picture.childNodes);
     const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b.pick]; }));
-    parts.note.replaceChildren(...turnNote(a));
+    const seen = told.length ? seenList(told) : null;
+    if (seen) seen.classList.add("pg-told");
+    parts.note.replaceChildren(...(seen ? [seen] : []), ...turnNote(a));
     // A seat sees its own things; the whole state, field by field, is the umpire's.
     parts.view.replaceChildren(...(a.view ? [
       el("h2", { class: "pg-view-title" }, W.sees(a.view.name)),
