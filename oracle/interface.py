@@ -646,6 +646,17 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         shows), one sentence by language; None: nothing."""
         ...
 
+    def event_sentence(self, event: EventT) -> str:
+        """One event in words for a reader, as the rules pages list an example's events (`event_text` when the
+        notation's line is already a sentence)."""
+        ...
+
+    def public_events(self, state: StateT, events: Sequence[EventT], after: StateT) -> Sequence[EventT]:
+        """The events of an action from ``state`` to ``after`` that every player saw happen (a card played face
+        up, the bids revealed), which the playground tells on its pass-the-device screen: all of them unless
+        some player could not see the table."""
+        ...
+
     def moment_svg(self, state: StateT, events: Sequence[EventT], after: StateT, umpire: bool = False) -> str | None:
         """`page_svg` of the table as an action from ``state`` showed it for an instant before the rules moved
         on to ``after`` (3 Ombres: the turn's two tiles face up, before they are turned back); None when

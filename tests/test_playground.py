@@ -235,7 +235,10 @@ def test_a_game_without_a_board_is_played_from_its_legal_actions(name: str) -> N
         assert following["verdict"] is None
         if following["applied"]:
             action = game.parse_action(following["applied"]["action"])
-            assert game.format_state(game.apply(state, action, rules).state) == following["state"]
+            after = game.apply(state, action, rules).state
+            if following["applied"].get("forced"):  # every player's only choice, played at once after it
+                after = game.apply(after, game.parse_action(following["applied"]["forced"]), rules).state
+            assert game.format_state(after) == following["state"]
         answer = following
     start = view({"game": name})["state"]
     first = game.to_act(game.parse_state(start))
@@ -256,32 +259,72 @@ def test_a_game_without_a_board_is_played_from_its_legal_actions(name: str) -> N
 
 
 def test_a_card_game_seat_sees_its_own_hand_and_no_other() -> None:
-    """Time Chase, hot seat: after the deal each bidder in turn gets their own view, read from
-    Game.observe; another player's cards are in neither the view nor the table's picture."""
+    """Time Chase, hot seat: after the deal the forced bids are played at once and p0 leads, with their
+    own view, read from Game.observe; another player's cards are in neither the view nor the table's
+    picture.  In round 2 each bidder in turn seals a bid, unseen."""
     game = load_game("time-chase")
     start = view({"game": "time-chase"})
     assert start["view"] is None and [s["player"] for s in start["seats"]] == [0, 1, 2, 3]
     dealt = view({"game": "time-chase", "state": start["state"], "picks": ["chance"]})
     state = game.parse_state(dealt["state"])
     hands = [game.observe(state, p)["hand"] for p in range(4)]
-    assert dealt["chooser"] == "p0" and dealt["view"]["seat"] == 0
+    assert dealt["chooser"] == "p0" and dealt["view"]["seat"] == 0 and dealt["kind"] == "player"
     assert {"field": "hand", "items": hands[0]} in dealt["view"]["private"]
-    # Everyone's hands as p0 sees them: a line a player, the others' cards counted, not listed.
-    assert {"field": "hands", "text": f"p0: {' '.join(hands[0])} · p1: 10 hidden · p2: 10 hidden · p3: 10 hidden"} \
+    # The others' hands as p0 sees them: counted, not listed, and p0's own cards not a second time.
+    assert {"field": "hands", "others": [{"name": f"p{p}", "hidden": 10} for p in (1, 2, 3)]} \
         in dealt["view"]["private"]
     shown = json.dumps(dealt["view"]) + dealt["table"] + json.dumps(dealt["buttons"])
     for other in hands[1:]:
         for card in other:
             assert not re.search(rf"(?<![\w]){card}(?![\w])", shown), f"{card} of another hand is shown to p0"
-    assert dealt["svg_row"] == ""  # the umpire's text picture (every hand) is not drawn for a seat
-    # p0 seals a bid: p1 is next, and sees p1's own hand; p0's choice stays in the picks, unseen.
-    bid = view({"game": "time-chase", "state": dealt["state"], "picks": [dealt["buttons"][0]["pick"]]})
-    assert bid["chooser"] == "p1" and {"field": "hand", "items": hands[1]} in bid["view"]["private"]
+    assert dealt["svg_row"] == "" and dealt["fields"] is None  # the umpire's pictures (every hand) are not a seat's
+    # Round 2: p0 seals a bid: p1 is next, and sees p1's own hand; p0's choice stays in the picks, unseen.
+    answer = dealt
+    while answer["kind"] != "simultaneous":
+        answer = view({"game": "time-chase", "state": answer["state"], "picks": [answer["buttons"][0]["pick"]]})
+    assert answer["applied"].get("forced") is None and answer["chooser"] == "p0"
+    state = game.parse_state(answer["state"])
+    bid = view({"game": "time-chase", "state": answer["state"], "picks": [answer["buttons"][-1]["pick"]]})
+    assert bid["chooser"] == "p1" and {"field": "hand", "items": game.observe(state, 1)["hand"]} \
+        in bid["view"]["private"]
+    assert bid["applied"] is None and answer["buttons"][-1]["words"]["en"].startswith("Bid 2 crystals: go back to")
     # A seat chosen alone sees its view, and acts only on its own turn.
     watching = view({"game": "time-chase", "state": dealt["state"], "seat": "2"})
     assert watching["view"]["seat"] == 2 and watching["buttons"] == []
     umpire = view({"game": "time-chase", "state": dealt["state"], "seat": "umpire"})
     assert umpire["view"] is None and all(card in umpire["svg_row"] for hand in hands for card in hand)
+    assert dict(umpire["fields"])["hands"] == hands
+
+
+def test_forced_bids_are_played_at_once_and_every_player_is_told_what_happened() -> None:
+    """Time Chase: in round 1 nobody holds a crystal, so every bid is 0: the deal is followed by the bids at
+    once; the events every player saw are in words, in French too (as the lessons say them)."""
+    from oracle.tools.site.french import translate_event
+
+    dealt = view({"game": "time-chase", "picks": ["chance"]})
+    applied = dealt["applied"]
+    assert applied["forced"] == "bids 0,0,0,0" and applied["action"].startswith("deal ")
+    assert applied["events"][-1] == "bids 0,0,0,0" and applied["public"][0].startswith("the cards are dealt: p0 plays")
+    assert applied["public"][-1] == "the bids are revealed: p0 0, p1 0, p2 0, p3 0"
+    assert [s["text"] for s in applied["steps"]] == applied["sentences"] == applied["public"]
+    french = json.loads(view_json(json.dumps({"game": "time-chase", "picks": ["chance"], "lang": "fr"})))["applied"]
+    assert french["public"] == [translate_event(text) for text in applied["public"]]
+    assert french["public"][-1] == "les mises sont révélées : p0 0, p1 0, p2 0, p3 0"
+    assert [s["text"] for s in french["steps"]] == french["public"]
+    # The note says the round, the trump and what p0 may play; a trick's end says who won it, in words.
+    assert dealt["note"]["en"].startswith("Round 1 of 10: trump is ") and "p0 plays at event 1 and leads" in \
+        dealt["note"]["en"]
+    answer = dealt
+    for _ in range(4):
+        answer = view({"game": "time-chase", "state": answer["state"], "picks": [answer["buttons"][0]["pick"]]})
+    assert any(re.fullmatch(r"p\d puts a token on event 1", text) for text in answer["applied"]["public"])
+    assert "each player bids in secret" in answer["note"]["en"] and "chacun mise en secret" in answer["note"]["fr"]
+
+
+def test_the_card_games_offer_their_numbers_of_players() -> None:
+    counts = {entry["name"]: entry["players"] for entry in games()}
+    assert counts == {"ttykm": [], "time-chase": [3, 4, 5, 6], "trois-ombres": [2, 3, 4]}
+    assert [s["player"] for s in view({"game": "time-chase", "rules": "players=5"})["seats"]] == [0, 1, 2, 3, 4]
 
 
 def test_a_seat_view_is_the_observation_of_that_seat() -> None:
@@ -290,9 +333,15 @@ def test_a_seat_view_is_the_observation_of_that_seat() -> None:
     answer = view({"game": "trois-ombres"})
     answer = view({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"]})
     state = game.parse_state(answer["state"])
-    seen = game.observe(state, answer["view"]["seat"])
-    listed = {f["field"] for f in answer["view"]["private"] + answer["view"]["public"]}
-    assert listed == {key.replace("_", " ") for key in seen if key not in ("player", "view")}
+    seat = answer["view"]["seat"]
+    seen = game.observe(state, seat)
+    others = [game.observe(state, p) for p in range(4) if p != seat]
+    listed = {f["field"] for f in answer["view"]["private"]}
+    assert listed == {key.replace("_", " ") for key in seen if key not in ("player", "view")
+                      and any(o[key] != seen[key] for o in others)}
+    assert "public" not in answer["view"]  # what everybody sees is the picture, and the umpire's table
+    umpire = view({"game": "trois-ombres", "state": answer["state"], "seat": "umpire"})
+    assert [name for name, _ in umpire["fields"]] == [key.replace("_", " ") for key in game.state_to_json(state)]
     assert "<svg" in answer["view"]["picture"]  # the table as everybody sees it
     rolled = view({"game": "trois-ombres", "state": answer["state"], "picks": ["roll"]})
     assert rolled["kind"] == "chance" and rolled["buttons"][0]["pick"] == "chance"  # or a listed die face
@@ -330,18 +379,16 @@ def test_refusals_are_in_words_and_a_refused_typed_turn_is_drawn() -> None:
 
 
 def test_a_seat_view_is_in_words_and_the_umpire_sees_every_tile() -> None:
-    """3 ombres: each player's seen tiles, a line a player, and the table as a list of slots, never as
-    JSON; the umpire's picture names every face-down tile, a seat's draws it as a back; both pictures
-    come for a wide screen and a phone."""
+    """3 ombres: the tiles the seat has seen, by slot, never as JSON; the umpire's picture names every
+    face-down tile, a seat's draws it as a back; both pictures come for a wide screen and a phone."""
     game = load_game("trois-ombres")
     answer = view({"game": "trois-ombres"})
     answer = view({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"]})
     for action in ("roll", "die loupe", "reveal R1"):
         answer = view({"game": "trois-ombres", "state": answer["state"], "action": action, "seat": "0"})
-    fields = {f["field"]: f for f in answer["view"]["private"] + answer["view"]["public"]}
+    fields = {f["field"]: f for f in answer["view"]["private"]}
     tile = game.observe(game.parse_state(answer["state"]), 0)["seen"][0]["R1"]
-    assert fields["seen"] == {"field": "seen", "text": f"p0: R1 {tile} · p1: none · p2: none · p3: none"}
-    assert fields["board"]["items"][0].startswith(f"slot R1, tile {tile}, up yes")
+    assert fields["seen"] == {"field": "seen", "items": [f"R1 {tile}"]}  # p0's own, not the others' "none"
     words = [w for f in fields.values() for w in f.get("items", [f.get("text")])]
     assert all(isinstance(w, str) and not re.search(r'[{}"\[\]]', w) for w in words), "JSON in the view"
     assert answer["view"]["picture"].count("<svg") == 2 and 'class="trois-ombres narrow"' in answer["view"]["picture"]
@@ -414,3 +461,75 @@ def test_3_ombres_speaks_its_buttons_and_die_in_words_and_shows_a_turns_two_tile
         assert group is not None and 'fill="#fff"' in group[1], f"{loc} is not drawn face up"
         group = re.search(rf'<g data-loc="{loc}">(.*?)</g>', played["table"], re.S)
         assert group is not None and 'fill="#fff"' not in group[1], f"{loc} is not turned back"
+
+
+# The playground's messages (docs/javascripts/playground.js, WORDS), read by Node: for each, its languages,
+# and for a function its number of arguments, for a table its keys.
+MESSAGES_JS = """
+const fs = require("fs");
+const source = fs.readFileSync(process.argv[1], "utf8");
+const start = source.indexOf("const WORDS = {");
+const end = source.indexOf("\\n  };\\n", start);
+const countedEn = function () { return ""; }, countedFr = countedEn;
+const WORDS = eval("(" + source.slice(start + "const WORDS = ".length, end + 4) + ")");
+const shape = function (v) {
+  return typeof v === "function" ? "function/" + v.length : Array.isArray(v) ? "list/" + v.length
+    : v && typeof v === "object" ? "table/" + Object.keys(v).sort().join(",") : typeof v;
+};
+console.log(JSON.stringify(Object.fromEntries(Object.entries(WORDS).map(function ([key, both]) {
+  return [key, Object.fromEntries(Object.entries(both).map(function ([lang, v]) { return [lang, shape(v)]; }))];
+}))));
+"""
+
+# Tables the English edition leaves empty: it shows the oracle's own names (White, ttykm's title, growth).
+NAMES_AS_THE_ORACLE_GIVES_THEM = ("players", "games", "rulesets")
+
+
+def test_every_playground_message_has_its_english_and_its_french() -> None:
+    """One entry a message, with both languages of the same shape; every message the script uses is one."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed (the site's build needs it)")
+    script = ROOT / "docs" / "javascripts" / "playground.js"
+    result = subprocess.run([node, "-e", MESSAGES_JS, str(script)], capture_output=True, text=True, check=True)
+    messages = json.loads(result.stdout)
+    assert len(messages) > 80
+    for key, both in messages.items():
+        assert set(both) == {"en", "fr"}, f"the message {key} is not in both languages: {sorted(both)}"
+        if key in NAMES_AS_THE_ORACLE_GIVES_THEM:
+            assert both["en"] == "table/" and both["fr"].startswith("table/"), key
+        else:
+            assert both["en"] == both["fr"], f"the message {key} differs in shape: {both}"
+    used = set(re.findall(r"\bW\.(\w+)", script.read_text(encoding="utf-8")))
+    assert used and used <= set(messages), f"messages used but not written: {sorted(used - set(messages))}"
+
+
+def test_a_3_ombres_turn_without_a_pair_says_what_comes_next_and_everybody_sees_the_limbes_card() -> None:
+    """After a mismatch the note says where a clue may go and that a Limbes card follows; the button that ends
+    the clue step says so, before a clue and after one; the Limbes card drawn is among the events every player
+    saw (the pass-the-device screen's list)."""
+    game = load_game("trois-ombres")
+    answer = view({"game": "trois-ombres", "picks": ["chance"]})
+    for action in ("roll", "die loupe"):
+        answer = view({"game": "trois-ombres", "state": answer["state"], "action": action})
+    state = game.parse_state(answer["state"])
+    first = state.board[0][0]
+    second = next(loc for loc, cell in state.board[1:] if cell.tile != state.cell(first).tile)
+    for action in (f"reveal {first}", f"reveal {second}"):
+        answer = view({"game": "trois-ombres", "state": answer["state"], "action": action})
+    assert answer["applied"]["public"][-1] == "no pair this turn"
+    assert answer["note"]["en"].split("\n")[1] == (
+        f"No pair. Click {first} or {second} to leave a clue on it (4 left), or go on: a Limbes card is drawn.")
+    assert answer["note"]["fr"].split("\n")[1].startswith(f"Pas de paire. Cliquez {first} ou {second} pour y laisser")
+    done = {b["pick"]: b["words"] for b in answer["buttons"]}["done"]
+    assert done == {"en": "Leave no clue, draw a Limbes card",
+                    "fr": "Ne laisser aucun Indice, piocher une carte Limbes"}
+    answer = view({"game": "trois-ombres", "state": answer["state"], "action": f"clue {first}"})
+    assert {b["pick"]: b["words"] for b in answer["buttons"]}["done"]["en"] == "No more clues, draw a Limbes card"
+    assert f"Click {second} to leave a clue on it (3 left)" in answer["note"]["en"]
+    answer = view({"game": "trois-ombres", "state": answer["state"], "action": "done"})
+    drawn = view({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"]})
+    assert re.fullmatch(r"player 0 draws the Limbes card .+", drawn["applied"]["public"][0]), drawn["applied"]["public"]
+    french = json.loads(view_json(json.dumps({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"],
+                                              "lang": "fr"})))
+    assert french["applied"]["public"][0].startswith("le joueur 0 pioche la carte Limbes ")

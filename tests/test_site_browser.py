@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import http.server
 import io
+import itertools
 import os
 import re
 import shutil
@@ -853,11 +854,11 @@ def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: 
     state = dealt("trois-ombres", ("roll", "die loupe", "reveal R1"))
     page = open_playground(visit, "?game=trois-ombres&seat=0&position=" + quote(state))
     view = page.locator(".pg-view")
-    assert "seen" in view.locator(".pg-private dt").all_inner_texts()
-    page.locator(".pg-public summary").click()
+    assert "tiles you have seen" in view.locator(".pg-private dt").all_inner_texts()
     text = view.inner_text()
     assert not re.search(r'[{}"\[\]]', text), f"raw JSON in the player's view: {text[:300]}"
-    assert "R1 3h" in view.locator(".pg-private dd").first.inner_text()
+    # The seat's own memory only: never "p1: none" for tiles every player saw turned up.
+    assert view.locator(".pg-private dd").first.inner_text() == "R1 3h"
     shown = page.locator(".pg-picture svg:visible")
     assert shown.count() == 1 and "Agence" in (shown.text_content() or "")
     assert page.evaluate(TABLE_FITS) == []
@@ -949,6 +950,7 @@ PLAYGROUND_WORDS = """() => {
 
 # Words of the English interface built from parts, which the table of plain strings does not list.
 ENGLISH_PHRASES = ("to move", "legal turns", "just played", "step 2 of", "Pass the device", "show my view",
+                   "Your turn", "Nobody had a choice", "everybody saw",
                    "sees", "to act", "Let chance act", "Focus to the", "choices")
 
 
@@ -958,9 +960,9 @@ SAME_IN_BOTH = ("position",)  # the words of the table that French writes as Eng
 def english_left(page: Any) -> list[str]:
     """The English words of the playground's table still on a French page."""
     table = page.evaluate("window.ttykmPlayground.words")
-    english = [text for key, text in table["en"].items()
-               if isinstance(text, str) and len(text.strip()) > 3 and key not in SAME_IN_BOTH]  # "and": French too
-    english += [word for word in table["en"]["eras"].values()]
+    english = [both["en"] for key, both in table.items()
+               if isinstance(both["en"], str) and len(both["en"].strip()) > 3 and key not in SAME_IN_BOTH]
+    english += [word for word in table["eras"]["en"].values()]
     shown = page.evaluate(PLAYGROUND_WORDS)
     return [text for text in english + list(ENGLISH_PHRASES) if text.strip() and text.strip() in shown]
 
@@ -1057,6 +1059,117 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     visit.assert_clean()
 
 
+# Where the parts of the playground lie on the page, in CSS pixels from the top of the document.
+PLAYGROUND_BOXES = """() => Object.fromEntries(["pg-board", "pg-status", "pg-buttons", "pg-turn", "pg-view"].map(n => {
+    const box = document.querySelector("#ttykm-playground > ." + n).getBoundingClientRect();
+    return [n, [box.top + window.scrollY, box.bottom + window.scrollY, box.height]];
+}))"""
+
+# Whether the status line lies whole in the window, below the sticky header.
+STATUS_IN_SIGHT = """() => {
+    const box = document.querySelector(".pg-status").getBoundingClientRect();
+    const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+    return box.top >= header - 1 && box.bottom <= window.innerHeight + 1;
+}"""
+
+# Whether anything of the floating "Back to top" button shows over the table.
+TOP_BUTTON_COVERS = """() => {
+    const top = document.querySelector(".md-top"), board = document.querySelector(".pg-board");
+    if (!top || getComputedStyle(top).display === "none" || top.hidden) return false;
+    const a = top.getBoundingClientRect(), b = board.getBoundingClientRect();
+    return a.width > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}"""
+
+
+@pytest.mark.parametrize(("edition", "width"), [("", WIDTHS[0]), ("/fr", WIDTHS[1])])
+def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_url: str, edition: str,
+                                                             width: int) -> None:
+    """Time Chase, pass and play, in English on a desktop and in French on a phone: round 1's forced bids
+    are played at once and said; each pass-the-device screen lists what everybody saw since the last pass
+    (the bids, the cards, who won the event and put a token on it, the income), in the page's language;
+    "Your turn" says the round, the trump and what to follow; the seat's view lists its hand once, the
+    others counted; the umpire alone gets every field, as a table in words; "Players" starts a game for
+    that many; the help tells of the card games first; after each click the status is in sight; on a
+    phone the status and the actions come straight under the table, and "Back to top" never covers it."""
+    visit = Visit(browser, base_url, width)
+    words: dict[str, dict[str, Any]] = {
+        "": {"forced": "Nobody had a choice (bids 0,0,0,0)", "bids": "the bids are revealed: p0 0, p1 0, p2 0, p3 0",
+             "token": r"p\d puts a token on event 1", "income": r"p\d gains \d crystals? of income",
+             "turn": "Your turn, p0", "note": "Round 1 of 10: trump is ", "hand": ["your hand", "the others"],
+             "others": "10 cards each, hidden", "play": "Play ", "no": "no", "players": "Players"},
+        "/fr": {"forced": "Personne n'avait le choix (bids 0,0,0,0)",
+                "bids": "les mises sont révélées : p0 0, p1 0, p2 0, p3 0",
+                "token": r"p\d pose un jeton sur l'événement 1", "income": r"p\d reçoit \d crista(l|ux) de revenu",
+                "turn": "À vous, p0", "note": "Manche 1 sur 10 : l'atout est ", "hand": ["votre main", "les autres"],
+                "others": "10 cartes cachées chacun", "play": "Jouer ", "no": "non", "players": "Joueurs"}}
+    said = words[edition]
+    page = visit.open(edition + "/playground/?game=time-chase")
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    status = page.locator(".pg-status")
+    # The card games' help comes first, and names the Players chooser; it never sends the reader to localhost.
+    assert page.locator("article a[href*='127.0.0.1']").count() == 0 and "./dev" not in page.locator(
+        "article").inner_text()
+    assert page.evaluate("""() => Boolean(document.querySelector('.pg-help-cards').compareDocumentPosition(
+        document.querySelector('.pg-help-board')) & Node.DOCUMENT_POSITION_FOLLOWING)""")
+    assert said["players"] in page.locator(".pg-help-cards strong").all_inner_texts()
+    assert page.locator("label.pg-players-choice").inner_text().startswith(said["players"])
+    assert page.locator("select.pg-players option").all_inner_texts() == ["3", "4", "5", "6"]
+    assert page.locator("select.pg-players").input_value() == "4"
+    # The deal, then the bids nobody could choose, played at once and said.
+    page.locator("button[data-pick='chance']").click()
+    assert said["forced"] in status.inner_text()
+    since = page.locator(".pg-since-events li")
+    assert since.all_inner_texts()[-1] == said["bids"]
+    page.locator(".pg-pass-ready").click()
+    assert page.evaluate(STATUS_IN_SIGHT)
+    assert page.locator(".pg-turn .pg-since-events li").last.inner_text() == said["bids"]  # still told, on top
+    assert page.locator(".pg-turn h2").inner_text() == said["turn"]
+    assert page.locator(".pg-note p").first.inner_text().startswith(said["note"])
+    view = page.locator(".pg-view")
+    assert view.locator("dt").all_inner_texts() == said["hand"] and said["others"] in view.inner_text()
+    assert view.locator("details").count() == 0 and "p1: 10 hidden" not in view.inner_text()  # no field dump
+    assert page.locator(".pg-buttons button").first.inner_text().startswith(said["play"])
+    if width == WIDTHS[1]:
+        # On a phone: the table, then the status, the actions, the turn's words, then what the seat sees.
+        boxes = page.evaluate(PLAYGROUND_BOXES)
+        order = ["pg-board", "pg-status", "pg-buttons", "pg-turn", "pg-view"]
+        for above, below in itertools.pairwise(order):
+            assert 0 <= boxes[below][0] - boxes[above][1] < 40, (above, below, boxes)
+        page.locator(".pg-board").scroll_into_view_if_needed()
+        page.mouse.wheel(0, 1200)
+        page.wait_for_timeout(300)
+        page.mouse.wheel(0, -900)
+        page.wait_for_timeout(500)
+        assert not page.evaluate(TOP_BUTTON_COVERS), "the Back to top button covers the table"
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-turn{edition.replace('/', '-')}-{width}.png"))
+    # A trick of four cards, one player after the other: each pass screen says what was played.
+    for player in range(4):
+        page.locator(".pg-buttons button").first.click()
+        page.locator(".pg-pass-ready").wait_for()
+        assert page.evaluate(STATUS_IN_SIGHT)
+        if player < 3:
+            assert page.locator(".pg-since-events li").count() >= 1
+            page.locator(".pg-pass-ready").click()
+    told = since.all_inner_texts()
+    assert any(re.fullmatch(said["token"], text) for text in told), told
+    assert any(re.fullmatch(said["income"], text) for text in told), told
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-trick{edition.replace('/', '-')}-{width}.png"))
+    # The umpire's table: every field of the state, in words.
+    page.locator("select.pg-seat").select_option("umpire")
+    table = page.locator("table.pg-umpire-fields")
+    page.locator(".pg-umpire summary").click()
+    rows = dict(zip(table.locator("th").all_inner_texts(), table.locator("td").all_inner_texts(), strict=True))
+    assert rows["trump void"] == said["no"] and rows["crystals"].count(", ") == 3, rows
+    assert not re.search(r"True|False|\[|\]|\{", " ".join(rows.values())), rows
+    # Players: a new game for five.
+    page.locator("select.pg-players").select_option("5")
+    assert page.locator(".pg-position").input_value().startswith("players=5 ")
+    assert page.locator("select.pg-seat option").count() == 5 + 2
+    assert page.locator("select.pg-players").input_value() == "5"
+    visit.assert_clean()
+
+
 # Each ringed slot of the visible table: its slot, its own slot number, and whether the number sits on it.
 RINGED_SLOTS = """() => {
     const svg = [...document.querySelectorAll(".pg-board svg.trois-ombres")].find(s => s.getBoundingClientRect().width);
@@ -1088,9 +1201,10 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     first = next(loc for loc, cell in state.board if loc.startswith("P"))
     second = next(loc for loc, cell in state.board if loc.startswith("R") and cell.tile != state.cell(first).tile)
     words = {"en": ("Roll the die", "The die shows the Pentacle", "The die shows the Pentacle: reveal a tile of "
-                    "the Pentacle first", "remember them", "Leave no clue"),
+                    "the Pentacle first", "remember them", "Leave no clue, draw a Limbes card", "No pair. Click "),
              "fr": ("Lancer le dé", "Le dé montre le Pentacle", "Le dé montre le Pentacle : dévoilez d'abord une "
-                    "tuile du Pentacle", "retenez-les", "Ne pas laisser d'Indice")}[edition]
+                    "tuile du Pentacle", "retenez-les", "Ne laisser aucun Indice, piocher une carte Limbes",
+                    "Pas de paire. Cliquez ")}[edition]
     visit = Visit(browser, base_url, width)
     page = visit.open(("/fr" if edition == "fr" else "") + "/playground/?game=trois-ombres&seat=0&position="
                       + quote(game.format_state(state)))
@@ -1121,6 +1235,7 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     page.locator(".pg-turn-back").click()
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == ["?", "?"]
     assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[4]
+    assert page.locator(".pg-note p").nth(1).inner_text().startswith(words[5])  # what to do now, in words
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == sorted((first, second))  # a clue on either
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-clue-{edition}-{width}.png"), full_page=True)
     visit.assert_clean()

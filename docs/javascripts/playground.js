@@ -9,139 +9,166 @@
   // French below two.
   function countedEn(n, one, many) { return n + " " + (n === 1 ? one : many); }
   function countedFr(n, one, many) { return n + " " + (Math.abs(n) < 2 ? one : many); }
-  // Every word the playground writes, one table per language; the page's <html lang> chooses it.
-  // What the oracle itself writes (rule IDs, notation, its reasons, its events) is shown as it comes.
+  // Every word the playground writes: one entry a message, with its English and its French (a message
+  // cannot exist in one language only; tests/test_site_browser.py checks every entry has both).  The
+  // page's <html lang> chooses the language.  What the oracle itself writes (rule IDs, notation, its
+  // reasons) is shown as it comes; its events and a card game's notes come in both languages.
   const WORDS = {
-    en: {
-      eras: { past: "Past", present: "Present", future: "Future" },
-      failed: "The playground could not start. ",
-      fromFile: "This page was opened from a file.",
-      serve: ["The playground runs Python in this page, which browsers allow only for a page served over HTTP. ",
+    eras: { en: { past: "Past", present: "Present", future: "Future" },
+      fr: { past: "Passé", present: "Présent", future: "Futur" } },
+    failed: { en: "The playground could not start. ", fr: "Le terrain de jeu n'a pas pu démarrer. " },
+    fromFile: { en: "This page was opened from a file.", fr: "Cette page a été ouverte depuis un fichier." },
+    serve: {
+      en: ["The playground runs Python in this page, which browsers allow only for a page served over HTTP. ",
         "From the folder of the built site run ", " and open ", " (in a clone of the repository, ", " does it all)."],
-      servePath: "playground/",
-      loading: "Loading the oracle in your browser…",
-      eraShown: "Era shown", stepEraShown: "Era of the step shown",
-      position: "Position", positionLink: "Link to this position", link: "Link",
-      edit: "Edit the position", doneEditing: "Done editing",
-      gameAndRules: "Game and rules", play: "Play ", seat: "Seat ", whoseView: "Whose view",
-      typedLabel: "An action in notation", typeAnAction: "Or type an action ", playIt: "Play it",
-      undo: "Undo a click", newGame: "New game",
-      editor: "The position in notation, and a link to share it", load: "Load",
-      example: function (board, turn) { return "Play the example's " + (board ? "turn" : "action") + ": " + turn; },
-      exampleThen: function (at, of, action) { return "Next action of the example (" + at + " of " + of + "): " + action; },
-      ringed: function (n) { return n + " ringed"; },
-      unreadable: function (action, error) { return (action ? "That action" : "That position") + " cannot be read: " + error; },
-      notAllowed: "Not allowed: ", theRule: "(The rule: ",
-      over: "The game is over: ",
-      editing: "Editing: click a square to cycle it through empty, white and black.",
-      convergence: "Before the first turn, chance draws the pair of chapters played together. " +
+      fr: ["Le terrain de jeu fait tourner Python dans cette page, ce que les navigateurs ne permettent qu'à une page servie en HTTP. ",
+        "Depuis le dossier du site construit, lancez ", " et ouvrez ", " (dans un clone du dépôt, ", " fait tout cela)."] },
+    servePath: { en: "playground/", fr: "fr/playground/" },
+    loading: { en: "Loading the oracle in your browser…", fr: "L'oracle se charge dans votre navigateur…" },
+    eraShown: { en: "Era shown", fr: "Époque montrée" },
+    stepEraShown: { en: "Era of the step shown", fr: "Époque de l'étape montrée" },
+    position: { en: "Position", fr: "Position" },
+    positionLink: { en: "Link to this position", fr: "Lien vers cette position" },
+    link: { en: "Link", fr: "Lien" },
+    edit: { en: "Edit the position", fr: "Modifier la position" },
+    doneEditing: { en: "Done editing", fr: "Fin de la modification" },
+    gameAndRules: { en: "Game and rules", fr: "Jeu et règles" },
+    play: { en: "Play ", fr: "Jouer à " },
+    seat: { en: "Seat ", fr: "Place " },
+    whoseView: { en: "Whose view", fr: "Vue de qui" },
+    playersLabel: { en: "Players ", fr: "Joueurs " },
+    playerCount: { en: "Number of players (a new game)", fr: "Nombre de joueurs (une nouvelle partie)" },
+    typedLabel: { en: "An action in notation", fr: "Une action en notation" },
+    typeAnAction: { en: "Or type an action ", fr: "Ou tapez une action " },
+    playIt: { en: "Play it", fr: "La jouer" },
+    undo: { en: "Undo a click", fr: "Annuler un clic" },
+    newGame: { en: "New game", fr: "Nouvelle partie" },
+    editor: { en: "The position in notation, and a link to share it",
+      fr: "La position en notation, et un lien pour la partager" },
+    load: { en: "Load", fr: "Charger" },
+    example: {
+      en: function (board, turn) { return "Play the example's " + (board ? "turn" : "action") + ": " + turn; },
+      fr: function (board, turn) { return "Jouer " + (board ? "le tour" : "l'action") + " de l'exemple : " + turn; } },
+    exampleThen: {
+      en: function (at, of, action) { return "Next action of the example (" + at + " of " + of + "): " + action; },
+      fr: function (at, of, action) { return "Action suivante de l'exemple (" + at + " sur " + of + ") : " + action; } },
+    ringed: {
+      en: function (n) { return n + " ringed"; },
+      fr: function (n) { return countedFr(n, "case cerclée", "cases cerclées"); } },
+    unreadable: {
+      en: function (action, error) { return (action ? "That action" : "That position") + " cannot be read: " + error; },
+      fr: function (action, error) { return (action ? "Cette action" : "Cette position") + " ne peut pas être lue : " + error; } },
+    notAllowed: { en: "Not allowed: ", fr: "Interdit : " },
+    theRule: { en: "(The rule: ", fr: "(La règle : " },
+    over: { en: "The game is over: ", fr: "La partie est finie : " },
+    editing: { en: "Editing: click a square to cycle it through empty, white and black.",
+      fr: "Modification : cliquez une case pour la faire passer de vide à blanche, puis à noire." },
+    convergence: {
+      en: "Before the first turn, chance draws the pair of chapters played together. " +
         "Choose the pair, or let chance draw it.",
-      toMove: function (mover, count, stacked) {
+      fr: "Avant le premier tour, le hasard tire la paire de chapitres joués ensemble. " +
+        "Choisissez la paire, ou laissez le hasard la tirer." },
+    toMove: {
+      en: function (mover, count, stacked) {
         return mover + " to move, " + countedEn(count, "legal turn", "legal turns") + ". Click a copy on your Focus era: the ringed squares." +
           (stacked ? " The buttons above the board switch eras." : "");
       },
-      goOn: function (chapter) {
+      fr: function (mover, count, stacked) {
+        return "Aux " + mover + " de jouer, " + countedFr(count, "tour légal", "tours légaux") +
+          ". Cliquez une copie sur l'époque de votre Focus : les cases cerclées." +
+          (stacked ? " Les boutons au-dessus du plateau changent d'époque." : "");
+      } },
+    goOn: {
+      en: function (chapter) {
         return "Click a ringed square to act" + (chapter ? ", take a chapter action" : "") + ", or move your Focus with a button.";
       },
-      playItem: function (item) { return "Play " + item; },
-      hotSeat: "Pass and play: each player's own view", seatOnly: function (name) { return name + "'s view only"; },
-      umpire: "Umpire: every hidden card shown",
-      passTo: function (who) { return "Pass the device to " + who + "."; },
-      lookAway: function (who) { return " The others look away: this screen hides " + who + "'s view until " + who + " has it."; },
-      iAm: function (who) { return "I am " + who + ": show my view"; },
-      actsNext: function (who) { return who + " to act next."; },
-      sees: function (who) { return "What " + who + " sees"; },
-      nothingPrivate: "Nothing that the others do not see.",
-      everythingElse: function (who) { return "Everything else " + who + " sees (every player sees it)"; },
-      chanceOne: "Chance acts next: click to let it act (the oracle draws with a seed taken from the position, so a link to it replays the same draw).",
-      chanceMany: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + countedEn(n, "outcome", "outcomes") + ")."; },
-      chooseSeat: function (who) { return who + " to act: choose that seat, or pass and play."; },
-      toAct: function (who, count, sealed, shown) {
+      fr: function (chapter) {
+        return "Cliquez une case cerclée pour agir" + (chapter ? ", faites une action de chapitre" : "") +
+          ", ou déplacez votre Focus avec un bouton.";
+      } },
+    playItem: { en: function (item) { return "Play " + item; }, fr: function (item) { return "Jouer " + item; } },
+    hotSeat: { en: "Pass and play: each player's own view", fr: "Passer et jouer : la vue de chaque joueur" },
+    seatOnly: { en: function (name) { return name + "'s view only"; }, fr: function (name) { return "La vue de " + name + " seule"; } },
+    umpire: { en: "Umpire: every hidden card shown", fr: "Arbitre : toutes les cartes cachées montrées" },
+    passTo: { en: function (who) { return "Pass the device to " + who + "."; },
+      fr: function (who) { return "Passez l'appareil à " + who + "."; } },
+    lookAway: {
+      en: function (who) { return " The others look away: this screen hides " + who + "'s view until " + who + " has it."; },
+      fr: function (who) { return " Les autres détournent les yeux : cet écran cache la vue de " + who + " jusqu'à ce que " + who + " ait l'appareil."; } },
+    iAm: { en: function (who) { return "I am " + who + ": show my view"; }, fr: function (who) { return "Je suis " + who + " : montrer ma vue"; } },
+    actsNext: { en: function (who) { return who + " to act next."; }, fr: function (who) { return "À " + who + " d'agir."; } },
+    sinceLast: { en: "What everybody saw since the device was last passed:",
+      fr: "Ce que tout le monde a vu depuis que l'appareil a changé de mains :" },
+    forced: {
+      en: function (action) { return "Nobody had a choice (" + action + "): every player's only choice was played at once."; },
+      fr: function (action) { return "Personne n'avait le choix (" + action + ") : le seul choix de chaque joueur a été joué aussitôt."; } },
+    sees: { en: function (who) { return "What " + who + " sees"; }, fr: function (who) { return "Ce que voit " + who; } },
+    yourTurn: { en: function (who) { return "Your turn, " + who; }, fr: function (who) { return "À vous, " + who; } },
+    theirTurn: { en: function (who) { return who + "'s turn"; }, fr: function (who) { return "Au tour de " + who; } },
+    nothingPrivate: { en: "Nothing that the others do not see.", fr: "Rien que les autres ne voient pas." },
+    // The fields of a seat's own view, by the observation's names (the oracle's interface for engines).
+    fieldNames: { en: { hand: "your hand", hands: "the others", seen: "tiles you have seen", known: "tiles you know" },
+      fr: { hand: "votre main", hands: "les autres", seen: "tuiles que vous avez vues", known: "tuiles que vous connaissez" } },
+    none: { en: "none", fr: "rien" },
+    othersEach: { en: function (n) { return countedEn(n, "card", "cards") + " each, hidden"; },
+      fr: function (n) { return countedFr(n, "carte cachée", "cartes cachées") + " chacun"; } },
+    othersHidden: { en: function (who, n) { return who + ": " + countedEn(n, "card", "cards") + " hidden"; },
+      fr: function (who, n) { return who + " : " + countedFr(n, "carte cachée", "cartes cachées"); } },
+    everyField: { en: "Every field of the state, as the oracle holds it",
+      fr: "Chaque champ de l'état, tel que l'oracle le tient" },
+    yes: { en: "yes", fr: "oui" },
+    no: { en: "no", fr: "non" },
+    inThePicture: { en: function (n) { return countedEn(n, "record", "records") + ": the picture above shows them"; },
+      fr: function (n) { return countedFr(n, "fiche", "fiches") + " : l'image ci-dessus les montre"; } },
+    chanceOne: {
+      en: "Chance acts next: click to let it act (the oracle draws with a seed taken from the position, so a link to it replays the same draw).",
+      fr: "Au hasard d'agir : cliquez pour le laisser agir (l'oracle tire avec une graine prise dans la position, de sorte qu'un lien vers elle rejoue le même tirage)." },
+    chanceMany: {
+      en: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + countedEn(n, "outcome", "outcomes") + ")."; },
+      fr: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + countedFr(n, "résultat", "résultats") + ")."; } },
+    chooseSeat: {
+      en: function (who) { return who + " to act: choose that seat, or pass and play."; },
+      fr: function (who) { return "À " + who + " d'agir : choisissez cette place, ou passez et jouez."; } },
+    toAct: {
+      en: function (who, count, sealed, shown) {
         return who + " to act, " + countedEn(count, "choice", "choices") +
           (sealed ? " (sealed: the others do not see it until every player has chosen)" : "") +
           (count > shown ? "; the first " + shown + " are shown" : "") + ".";
       },
-      justPlayed: function (list) { return (list ? "The action" : "The turn") + " just played, step by step"; },
-      stepOf: function (list) { return list ? "Action " : "Turn "; },
-      step: function (at, of) { return ": step " + at + " of " + of + "."; },
-      previous: "Previous step", next: "Next step",
-      chance: "Chance", nobody: "Nobody", and: " and ",
-      players: {}, games: {}, rulesets: {}, colon: ": ",
-      drawAtRandom: "Draw at random", letChance: "Let chance act (a seeded draw)",
-      outcome: function (action, p) { return action + " (chance " + p + ")"; },
-      pick: function (label) { return label; },
-      // L'heure des 3 ombres: the tiles a turn revealed, shown face up before the game goes on.
-      moment: "The tiles just revealed, face up: remember them before they are turned back.",
-      turnBack: "Turn them back and go on",
-    },
-    fr: {
-      eras: { past: "Passé", present: "Présent", future: "Futur" },
-      failed: "Le terrain de jeu n'a pas pu démarrer. ",
-      fromFile: "Cette page a été ouverte depuis un fichier.",
-      serve: ["Le terrain de jeu fait tourner Python dans cette page, ce que les navigateurs ne permettent qu'à une page servie en HTTP. ",
-        "Depuis le dossier du site construit, lancez ", " et ouvrez ", " (dans un clone du dépôt, ", " fait tout cela)."],
-      servePath: "fr/playground/",
-      loading: "L'oracle se charge dans votre navigateur…",
-      eraShown: "Époque montrée", stepEraShown: "Époque de l'étape montrée",
-      position: "Position", positionLink: "Lien vers cette position", link: "Lien",
-      edit: "Modifier la position", doneEditing: "Fin de la modification",
-      gameAndRules: "Jeu et règles", play: "Jouer à ", seat: "Place ", whoseView: "Vue de qui",
-      typedLabel: "Une action en notation", typeAnAction: "Ou tapez une action ", playIt: "La jouer",
-      undo: "Annuler un clic", newGame: "Nouvelle partie",
-      editor: "La position en notation, et un lien pour la partager", load: "Charger",
-      exampleThen: function (at, of, action) { return "Action suivante de l'exemple (" + at + " sur " + of + ") : " + action; },
-      example: function (board, turn) { return "Jouer " + (board ? "le tour" : "l'action") + " de l'exemple : " + turn; },
-      ringed: function (n) { return countedFr(n, "case cerclée", "cases cerclées"); },
-      unreadable: function (action, error) { return (action ? "Cette action" : "Cette position") + " ne peut pas être lue : " + error; },
-      notAllowed: "Interdit : ", theRule: "(La règle : ",
-      over: "La partie est finie : ",
-      editing: "Modification : cliquez une case pour la faire passer de vide à blanche, puis à noire.",
-      convergence: "Avant le premier tour, le hasard tire la paire de chapitres joués ensemble. " +
-        "Choisissez la paire, ou laissez le hasard la tirer.",
-      toMove: function (mover, count, stacked) {
-        return "Aux " + mover + " de jouer, " + countedFr(count, "tour légal", "tours légaux") +
-          ". Cliquez une copie sur l'époque de votre Focus : les cases cerclées." +
-          (stacked ? " Les boutons au-dessus du plateau changent d'époque." : "");
-      },
-      goOn: function (chapter) {
-        return "Cliquez une case cerclée pour agir" + (chapter ? ", faites une action de chapitre" : "") +
-          ", ou déplacez votre Focus avec un bouton.";
-      },
-      playItem: function (item) { return "Jouer " + item; },
-      hotSeat: "Passer et jouer : la vue de chaque joueur", seatOnly: function (name) { return "La vue de " + name + " seule"; },
-      umpire: "Arbitre : toutes les cartes cachées montrées",
-      passTo: function (who) { return "Passez l'appareil à " + who + "."; },
-      lookAway: function (who) { return " Les autres détournent les yeux : cet écran cache la vue de " + who + " jusqu'à ce que " + who + " ait l'appareil."; },
-      iAm: function (who) { return "Je suis " + who + " : montrer ma vue"; },
-      actsNext: function (who) { return "À " + who + " d'agir."; },
-      sees: function (who) { return "Ce que voit " + who; },
-      nothingPrivate: "Rien que les autres ne voient pas.",
-      everythingElse: function (who) { return "Tout ce que " + who + " voit d'autre (tous les joueurs le voient)"; },
-      chanceOne: "Au hasard d'agir : cliquez pour le laisser agir (l'oracle tire avec une graine prise dans la position, de sorte qu'un lien vers elle rejoue le même tirage).",
-      chanceMany: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + countedFr(n, "résultat", "résultats") + ")."; },
-      chooseSeat: function (who) { return "À " + who + " d'agir : choisissez cette place, ou passez et jouez."; },
-      toAct: function (who, count, sealed, shown) {
+      fr: function (who, count, sealed, shown) {
         return "À " + who + " d'agir, " + count + " choix" +
           (sealed ? " (secret : les autres ne le voient pas avant que chaque joueur ait choisi)" : "") +
           (count > shown ? " ; les " + shown + " premiers sont montrés" : "") + ".";
-      },
-      justPlayed: function (list) { return (list ? "L'action" : "Le tour") + " qui vient d'être joué" + (list ? "e" : "") + ", pas à pas"; },
-      stepOf: function (list) { return list ? "Action " : "Tour "; },
-      step: function (at, of) { return " : étape " + at + " sur " + of + "."; },
-      previous: "Étape précédente", next: "Étape suivante",
-      chance: "hasard", nobody: "personne", and: " et ",
-      players: { White: "Blancs", Black: "Noirs" },
-      // The games' names as the French edition's headers give them (oracle/tools/site/editions.py).
-      games: { ttykm: "Demain tu m'as tué", "time-chase": "Contre-Temps", "trois-ombres": "L'heure des 3 ombres" },
-      rulesets: { standard: "standard", growth: "Croissance", influence: "Influence", memory: "Mémoire",
-        convergence: "Convergence" },
-      colon: " : ",
-      drawAtRandom: "Tirer au hasard", letChance: "Laisser agir le hasard (un tirage avec graine)",
-      outcome: function (action, p) { return action + " (probabilité " + p + ")"; },
-      moment: "Les tuiles qui viennent d'être dévoilées, faces visibles : retenez-les avant qu'elles soient retournées.",
-      turnBack: "Les retourner et continuer",
-      // The oracle's names of a board's buttons (oracle/games/ttykm/play.py, pick_label), in French.
-      pick: function (label) {
+      } },
+    justPlayed: {
+      en: function (list) { return (list ? "The action" : "The turn") + " just played, step by step"; },
+      fr: function (list) { return (list ? "L'action" : "Le tour") + " qui vient d'être joué" + (list ? "e" : "") + ", pas à pas"; } },
+    stepOf: { en: function (list) { return list ? "Action " : "Turn "; }, fr: function (list) { return list ? "Action " : "Tour "; } },
+    step: { en: function (at, of) { return ": step " + at + " of " + of + "."; },
+      fr: function (at, of) { return " : étape " + at + " sur " + of + "."; } },
+    previous: { en: "Previous step", fr: "Étape précédente" },
+    next: { en: "Next step", fr: "Étape suivante" },
+    chance: { en: "Chance", fr: "hasard" },
+    nobody: { en: "Nobody", fr: "personne" },
+    and: { en: " and ", fr: " et " },
+    players: { en: {}, fr: { White: "Blancs", Black: "Noirs" } },
+    // The games' names as the French edition's headers give them (oracle/tools/site/editions.py).
+    games: { en: {}, fr: { ttykm: "Demain tu m'as tué", "time-chase": "Contre-Temps", "trois-ombres": "L'heure des 3 ombres" } },
+    rulesets: { en: {}, fr: { standard: "standard", growth: "Croissance", influence: "Influence", memory: "Mémoire",
+      convergence: "Convergence" } },
+    colon: { en: ": ", fr: " : " },
+    drawAtRandom: { en: "Draw at random", fr: "Tirer au hasard" },
+    letChance: { en: "Let chance act (a seeded draw)", fr: "Laisser agir le hasard (un tirage avec graine)" },
+    outcome: { en: function (action, p) { return action + " (chance " + p + ")"; },
+      fr: function (action, p) { return action + " (probabilité " + p + ")"; } },
+    // L'heure des 3 ombres: the tiles a turn revealed, shown face up before the game goes on.
+    moment: { en: "The tiles just revealed, face up: remember them before they are turned back.",
+      fr: "Les tuiles qui viennent d'être dévoilées, faces visibles : retenez-les avant qu'elles soient retournées." },
+    turnBack: { en: "Turn them back and go on", fr: "Les retourner et continuer" },
+    // The oracle's names of a board's buttons (oracle/games/ttykm/play.py, pick_label), in French.
+    pick: {
+      en: function (label) { return label; },
+      fr: function (label) {
         const eras = { past: "passé", present: "présent", future: "futur" };
         const toward = { north: "le nord", east: "l'est", south: "le sud", west: "l'ouest" };
         const side = { north: "du nord", east: "de l'est", south: "du sud", west: "de l'ouest" };
@@ -157,11 +184,10 @@
         found = /^(Plant|Dig up|Build on|Train|Command) ([a-d][1-4])$/.exec(label);
         if (found) return verbs[found[1]] + " " + found[2];
         return label;
-      },
-    },
+      } },
   };
   const LANG = /^fr\b/.test(document.documentElement.lang) ? "fr" : "en";
-  const W = WORDS[LANG];
+  const W = Object.fromEntries(Object.entries(WORDS).map(function ([key, both]) { return [key, both[LANG]]; }));
   const assets = new URL(root.dataset.assets, location.href).href;
   const rules = JSON.parse(root.dataset.rules || "{}");
   const params = new URLSearchParams(location.search);
@@ -196,6 +222,8 @@
   let passing = false;
   let moment = null;  // a picture of the tiles a 3 Ombres turn just revealed, until the player goes on
   let momentDone = null;  // the answer whose picture the player has turned back
+  let sincePass = [];  // a card game's events every player saw since the device was last passed, in words
+  let told = [];  // those events, still shown at the top of the view of the player who took the device
   const timing = { loadMs: null, stages: {}, queries: [] };
   window.ttykmPlayground = { timing: timing, ready: false, view: null, words: WORDS, lang: LANG };
 
@@ -327,6 +355,7 @@
     parts.message = el("div", { class: "pg-message", "aria-live": "polite" });
     parts.eras = el("div", { class: "pg-eras", role: "tablist", "aria-label": W.eraShown });
     parts.board = el("div", { class: "pg-board" });
+    parts.note = el("div", { class: "pg-turn" });
     parts.view = el("div", { class: "pg-view" });
     parts.buttons = el("div", { class: "pg-buttons" });
     parts.position = el("input", { type: "text", class: "pg-position", "aria-label": W.position, spellcheck: "false" });
@@ -351,6 +380,8 @@
       parts.typed.value = "";  // an action of the last game means nothing in this one
       if (editing) toggleEdit();
       viewer = null;
+      sincePass = [];
+      told = [];
       clearReplay();
       parts.message.replaceChildren();
       ask({ picks: [] });
@@ -363,6 +394,13 @@
       ask({ picks: current.picks });
     });
     parts.seatLabel = el("label", { class: "pg-choose pg-seat-choice" }, W.seat, parts.seat);
+    // A card game's number of players: a new game with that many (its rules text ``players=N``).
+    parts.players = el("select", { class: "pg-players", "aria-label": W.playerCount });
+    parts.players.addEventListener("change", function () {
+      Object.assign(current, { rules: "players=" + parts.players.value, state: "", picks: [] });
+      newGame();
+    });
+    parts.playersLabel = el("label", { class: "pg-choose pg-players-choice" }, W.playersLabel, parts.players);
     parts.typed = el("input", { type: "text", class: "pg-typed", "aria-label": W.typedLabel, spellcheck: "false" });
     parts.play = el("button", { type: "submit", class: "md-button" }, W.playIt);
     parts.typedForm = el("form", { class: "pg-type" },
@@ -378,11 +416,7 @@
       parts.undo,
       el("button", { type: "button", class: "md-button pg-restart", onclick: function () {
         current.state = "";
-        parts.typed.value = "";
-        viewer = null;
-        clearReplay();
-        parts.message.replaceChildren();
-        ask({ picks: [] });
+        newGame();
       } }, W.newGame),
       parts.edit,
     );
@@ -398,9 +432,10 @@
     );
     parts.editor = editor;
     root.replaceChildren(
-      el("div", { class: "pg-bar" }, el("label", { class: "pg-choose" }, W.play, parts.chooser), parts.seatLabel),
-      parts.status, parts.eras, parts.board, parts.view, parts.buttons, parts.message, parts.typedForm, tools,
-      parts.replay, editor);
+      el("div", { class: "pg-bar" }, el("label", { class: "pg-choose" }, W.play, parts.chooser), parts.seatLabel,
+        parts.playersLabel),
+      parts.status, parts.eras, parts.board, parts.note, parts.view, parts.buttons, parts.message, parts.typedForm,
+      tools, parts.replay, editor);
     if (exampleTurn) {
       parts.message.replaceChildren(el("p", {},
         el("button", { type: "button", class: "md-button md-button--primary pg-example", onclick: function () {
@@ -409,6 +444,16 @@
           : W.example(current.game === "ttykm", exampleTurn))));
     }
     narrow.addEventListener("change", function () { if (answer) show({}); });
+  }
+
+  function newGame() {
+    parts.typed.value = "";
+    viewer = null;
+    sincePass = [];
+    told = [];
+    clearReplay();
+    parts.message.replaceChildren();
+    ask({ picks: [] });
   }
 
   function toggleEdit() {
@@ -422,6 +467,7 @@
   function ask(change) {
     const request = Object.assign({ game: current.game, state: current.state, rules: current.rules,
       picks: current.picks, seat: current.seat, lang: LANG }, change);
+    if (change.picks && change.picks.length || change.action) told = [];  // a new click: its own events now
     const result = window.ttykmPlayground.view(request);
     if (result.error) {
       parts.message.replaceChildren(el("p", { class: "pg-refused" }, W.unreadable(change.action, result.error)));
@@ -430,8 +476,16 @@
     answer = result;
     current.state = result.state;
     current.picks = result.picks;
+    if (result.mode === "list" && result.applied) sincePass = sincePass.concat(result.applied.public || []);
     followRuleset(result);
     show(change);
+    if (Object.keys(change).length && !change.era) keepInSight();
+  }
+
+  // After a click the status line is in sight: the page never stays scrolled away from the game.
+  function keepInSight() {
+    const box = parts.status.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) parts.status.scrollIntoView({ block: "center" });
   }
 
   // The chooser names the game and ruleset of the state in play, however it came (a lesson's link
@@ -508,6 +562,8 @@
     root.classList.toggle("pg-over", over);
     parts.edit.style.display = a.mode === "list" ? "none" : "";  // the position editor knows boards only
     parts.seatLabel.style.display = a.mode === "list" ? "" : "none";
+    showPlayers(a);
+    helpFirst(a.mode);
     // A card game's whole state in notation holds every hidden card: only the umpire's seat shows it.
     parts.editor.style.display = a.mode === "list" && a.seat !== "umpire" ? "none" : "";
     // The player who revealed the tiles sees them face up (in pass and play, the device is still theirs).
@@ -555,8 +611,29 @@
     });
   }
 
+  // The chooser of the number of players, for a game played by several counts (games(), players).
+  function showPlayers(a) {
+    const game = catalogue.find(function (g) { return g.name === a.game; });
+    const counts = a.mode === "list" && game ? game.players : [];
+    parts.playersLabel.style.display = counts.length ? "" : "none";
+    parts.players.replaceChildren(...counts.map(function (n) {
+      return el("option", { value: String(n), selected: n === a.seats.length }, String(n));
+    }));
+  }
+
+  // "How to play here" tells first of the game in play: the card games' paragraph, or the board's steps.
+  function helpFirst(mode) {
+    const cards = document.querySelector(".pg-help-cards");
+    const board = document.querySelector(".pg-help-board");
+    if (!cards || !board) return;
+    const cardsFirst = Boolean(cards.compareDocumentPosition(board) & Node.DOCUMENT_POSITION_FOLLOWING);
+    if (mode === "list" && !cardsFirst) board.before(cards);
+    if (mode !== "list" && cardsFirst) board.after(cards);
+  }
+
   function showBoard(a, change) {
     parts.view.replaceChildren();
+    parts.note.replaceChildren();
     parts.seat.replaceChildren();
     const board = el("div", {});
     board.innerHTML = a.svg_row + a.svg_column;
@@ -600,18 +677,87 @@
     }));
   }
 
-  // An observation's fields; an item that is also a legal action (a card in hand) plays it when clicked.
-  function fields(list, cls, playable) {
-    return el("dl", { class: "pg-fields " + cls }, ...list.flatMap(function (f) {
-      return [el("dt", {}, f.field), el("dd", {}, ...(f.items
-        ? f.items.map(function (item) {
-          const pick = playable.get(item);
-          return pick === undefined ? el("span", { class: "pg-chip", "data-item": item }, item)
-            : el("button", { type: "button", class: "pg-chip pg-playable", "data-item": item, "data-pick": pick,
-              title: W.playItem(item), onclick: function () { ask({ picks: current.picks.concat([pick]) }); } }, item);
-        })
-        : [f.text]))];
+  // A seat's own view: its fields in words; an item that is also a legal action (a card in hand) plays it
+  // when clicked.  A field with an entry for each player says how many of the others' things are hidden.
+  function fields(list, playable) {
+    const ordered = list.filter(function (f) { return f.items || f.text !== undefined; })
+      .concat(list.filter(function (f) { return !(f.items || f.text !== undefined); }));  // "the others" last
+    return el("dl", { class: "pg-fields pg-private" }, ...ordered.flatMap(function (f) {
+      const shown = f.items ? f.items.map(function (item) {
+        const pick = playable.get(item);
+        return pick === undefined ? el("span", { class: "pg-chip", "data-item": item }, item)
+          : el("button", { type: "button", class: "pg-chip pg-playable", "data-item": item, "data-pick": pick,
+            title: W.playItem(item), onclick: function () { ask({ picks: current.picks.concat([pick]) }); } }, item);
+      }) : f.text !== undefined ? [f.text] : [];
+      if (f.items && !f.items.length) shown.push(W.none);
+      const row = [el("dt", {}, W.fieldNames[f.field] || f.field), el("dd", {}, ...shown)];
+      if (!f.others) return row;
+      const counts = new Set(f.others.map(function (o) { return o.hidden; }));
+      const others = counts.size === 1 ? W.othersEach(f.others[0].hidden)
+        : f.others.map(function (o) { return W.othersHidden(o.name, o.hidden); }).join(" · ");
+      return f.items ? row.concat([el("dt", {}, W.fieldNames.hands), el("dd", { class: "pg-others" }, others)])
+        : [el("dt", {}, W.fieldNames.hands), el("dd", { class: "pg-others" }, others)];
     }));
+  }
+
+  // The umpire's table: every field of the state, its value in words (yes or no, a list joined, a player's
+  // entry by number); a long list of records (3 ombres's board) is the picture's.
+  function inWords(value) {
+    if (value === null || value === undefined) return "-";
+    if (typeof value === "boolean") return value ? W.yes : W.no;
+    if (Array.isArray(value)) {
+      if (!value.length) return W.none;
+      if (value.length > 6 && value.every(function (v) { return v && typeof v === "object" && !Array.isArray(v); })) {
+        return W.inThePicture(value.length);
+      }
+      if (value.every(Array.isArray)) {
+        return value.map(function (v, i) { return i + W.colon + inWords(v); }).join(" · ");
+      }
+      return value.map(inWords).join(value.some(function (v) { return v && typeof v === "object"; }) ? " · " : ", ");
+    }
+    if (typeof value === "object") {
+      const entries = Object.entries(value);
+      return entries.length ? entries.map(function ([k, v]) { return k.replace(/_/g, " ") + " " + inWords(v); }).join(", ")
+        : W.none;
+    }
+    return String(value);
+  }
+
+  function umpireTable(rows) {
+    return el("details", { class: "pg-umpire" }, el("summary", {}, W.everyField),
+      el("table", { class: "pg-umpire-fields" }, el("tbody", {}, ...rows.map(function ([name, value]) {
+        return el("tr", {}, el("th", { scope: "row" }, name), el("td", {}, inWords(value)));
+      }))));
+  }
+
+  // What the player to act must know, in words, under its heading: "Your turn" in that player's own view.
+  function turnNote(a) {
+    if (!a.note || a.outcome) return [];
+    const who = a.chooser || a.mover;
+    const own = a.view && a.view.name === who;
+    return [el("h2", { class: "pg-turn-title" }, own ? W.yourTurn(who) : W.theirTurn(who)),
+      el("div", { class: "pg-note" }, ...a.note[LANG].split("\n").map(function (line) { return el("p", {}, line); }))];
+  }
+
+  // What everybody saw since the device was last passed: the events in words, a line each.
+  function seenList(events) {
+    return events.length ? el("div", { class: "pg-since" }, el("p", {}, W.sinceLast),
+      el("ol", { class: "pg-since-events" }, ...events.map(function (text) { return el("li", {}, text); }))) : null;
+  }
+
+  function passScreen(who) {
+    const seen = seenList(sincePass);
+    return el("div", { class: "pg-pass" },
+      el("p", {}, el("strong", {}, W.passTo(who)), W.lookAway(who)), seen,
+      el("button", { type: "button", class: "md-button md-button--primary pg-pass-ready", onclick: function () {
+        passing = false;
+        viewer = who;
+        told = sincePass;
+        sincePass = [];
+        clearReplay();
+        show({});
+        keepInSight();
+      } }, W.iAm(who)));
   }
 
   function showList(a) {
@@ -623,28 +769,25 @@
       }),
       el("option", { value: "umpire", selected: a.seat === "umpire" }, W.umpire));
     const who = a.view ? a.view.name : null;
+    // Every player's only choice, played at once: said after the status, until the next click.
+    const forced = a.applied && a.applied.forced ? " " + W.forced(a.applied.forced) : "";
     // Hot seat: a different player's view is hidden until that player says they hold the device.
     if (a.seat === "hot" && who && viewer !== who) {
       passing = true;
     }
     if (passing && a.seat === "hot" && who) {
       parts.board.replaceChildren();
-      parts.view.replaceChildren(el("div", { class: "pg-pass" },
-        el("p", {}, el("strong", {}, W.passTo(who)), W.lookAway(who)),
-        el("button", { type: "button", class: "md-button md-button--primary pg-pass-ready", onclick: function () {
-          passing = false;
-          viewer = who;
-          clearReplay();
-          show({});
-        } }, W.iAm(who))));
+      parts.note.replaceChildren();
+      parts.view.replaceChildren(passScreen(who));
       parts.buttons.replaceChildren();
-      parts.status.textContent = W.actsNext(who);
+      parts.status.textContent = W.actsNext(who) + forced;
       return;
     }
     passing = false;
     if (who) viewer = who;
     if (moment && !a.outcome) {
       parts.board.innerHTML = moment;
+      parts.note.replaceChildren();
       parts.view.replaceChildren();
       parts.status.textContent = W.moment;
       parts.buttons.replaceChildren(el("button", { type: "button", class: "md-button md-button--primary pg-turn-back",
@@ -655,31 +798,29 @@
     picture.innerHTML = a.seat === "umpire" ? a.svg_row + a.table : (a.view ? a.view.picture : a.table);
     parts.board.replaceChildren(...picture.childNodes);
     const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b.pick]; }));
-    // What the player to act must know, in words (L'heure des 3 ombres: the investigator, the die, the clues).
-    const note = a.note && !a.outcome
-      ? el("div", { class: "pg-note" }, ...a.note[LANG].split("\n").map(function (line) { return el("p", {}, line); }))
-      : null;
-    parts.view.replaceChildren(...(note ? [note] : []), ...(a.view ? [
+    const seen = told.length ? seenList(told) : null;
+    if (seen) seen.classList.add("pg-told");
+    parts.note.replaceChildren(...(seen ? [seen] : []), ...turnNote(a));
+    // A seat sees its own things; the whole state, field by field, is the umpire's.
+    parts.view.replaceChildren(...(a.view ? [
       el("h2", { class: "pg-view-title" }, W.sees(a.view.name)),
-      a.view.private.length ? fields(a.view.private, "pg-private", playable)
-        : el("p", {}, W.nothingPrivate),
-      el("details", { class: "pg-public" }, el("summary", {}, W.everythingElse(a.view.name)),
-        fields(a.view.public, "pg-public-fields", new Map())),
-    ] : []));
+      a.view.private.length ? fields(a.view.private, playable) : el("p", {}, W.nothingPrivate),
+    ] : []), ...(a.fields ? [umpireTable(a.fields)] : []));
     if (a.outcome) {
       parts.status.replaceChildren(W.over, a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
     } else if (a.kind === "chance") {
-      parts.status.textContent = a.buttons.length === 1 && a.buttons[0].pick === "chance"
-        ? W.chanceOne : W.chanceMany(a.buttons.length - 1);
+      parts.status.textContent = (a.buttons.length === 1 && a.buttons[0].pick === "chance"
+        ? W.chanceOne : W.chanceMany(a.buttons.length - 1)) + forced;
     } else if (!a.buttons.length) {
-      parts.status.textContent = W.chooseSeat(a.chooser || a.mover);
+      parts.status.textContent = W.chooseSeat(a.chooser || a.mover) + forced;
     } else {
-      parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous", a.buttons.length);
+      parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous",
+        a.buttons.length) + forced;
     }
     const onTiles = a.outcome ? new Set() : tileTargets(a.buttons);
     parts.buttons.replaceChildren(...a.buttons.filter(function (b) { return !onTiles.has(b.pick); }).map(function (b) {
       return el("button", { type: "button", "data-pick": b.pick, title: notation(b),
-        class: "md-button md-button--primary" + (b.pick === "chance" ? " pg-chance" : ""),
+        class: "md-button md-button--primary" + (b.pick === "chance" ? " pg-chance" : "") + (b.words ? " pg-worded" : ""),
         disabled: Boolean(a.outcome), onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, label(b));
     }));
   }

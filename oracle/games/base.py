@@ -314,6 +314,12 @@ class GameBase(ABC, Generic[StateT, ActionT, RulesT, EventT]):
     def state_note(self, state: StateT) -> Mapping[str, str] | None:
         return None
 
+    def event_sentence(self, event: EventT) -> str:
+        return self._game().event_text(event)
+
+    def public_events(self, state: StateT, events: Sequence[EventT], after: StateT) -> Sequence[EventT]:
+        return events
+
     def moment_svg(self, state: StateT, events: Sequence[EventT], after: StateT, umpire: bool = False) -> str | None:
         return None
 

@@ -19,7 +19,7 @@ from oracle.games.seated import SeatedGame
 from oracle.games.time_chase import notation, pictures, rules, ruleset, views
 from oracle.games.time_chase.actions import Action, Bid, Bids, Deal, Play
 from oracle.games.time_chase.encoding import ENCODING
-from oracle.games.time_chase.events import END_REASONS, Event, event_rule
+from oracle.games.time_chase.events import END_REASONS, Event, event_rule, event_sentence
 from oracle.games.time_chase.hidden import HIDDEN
 from oracle.games.time_chase.ruleset import VARIANTS, Rules
 from oracle.games.time_chase.state import State
@@ -170,6 +170,22 @@ class TimeChase(SeatedGame[State, Action, Rules, Event]):
     def page_svg(self, state: State, umpire: bool = False) -> str:
         """The timeline six positions a row for a wide screen, four for a phone (as on the rules pages)."""
         return pictures.timeline_svg(state, pictures.SITE_WIDE) + pictures.timeline_svg(state, pictures.NARROW)
+
+    def action_words(self, state: State, action: Action) -> Mapping[str, str] | None:
+        """The playground's button words for a bid or a card (`oracle.games.time_chase.words`)."""
+        from oracle.games.time_chase.words import action_words
+
+        return action_words(state, action)
+
+    def state_note(self, state: State) -> Mapping[str, str] | None:
+        """The round, the trump, and what the player to act may bid or must follow (`oracle.games.time_chase.words`)."""
+        from oracle.games.time_chase.words import state_note
+
+        return state_note(state)
+
+    def event_sentence(self, event: Event) -> str:
+        """The event in words, as the rules pages list it (`oracle.games.time_chase.events.event_sentence`)."""
+        return event_sentence(event)
 
     def worked_examples(self) -> WorkedExamples:
         """The rules site's drawing of the examples (`oracle.games.time_chase.site`)."""

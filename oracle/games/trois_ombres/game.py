@@ -225,6 +225,14 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
 
         return state_note(state)
 
+    def public_events(self, state: State, events: Sequence[Event], after: State) -> Sequence[Event]:
+        """Every event, when every player had their eyes open before and after the action; none otherwise
+        (a player with closed eyes, or under Ténèbres, did not see the table: OMBRES.EYES)."""
+        from oracle.games.trois_ombres.views import eyes_open
+
+        seen = all(eyes_open(s, p) for s in (state, after) for p in range(state.players))
+        return events if seen else ()
+
     def moment_svg(self, state: State, events: Sequence[Event], after: State, umpire: bool = False) -> str | None:
         """The table before the action with every tile it revealed face up, when ``after`` no longer shows one
         (the second tile of a turn, turned back with the first or cleared with it; a bluff's tile)."""

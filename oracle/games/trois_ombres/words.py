@@ -50,8 +50,7 @@ def action_words(state: State, action: Action) -> dict[str, str] | None:
         words = (f"Use {card_name(args[0])}{on}", f"Jouer {card_name(args[0])}" + (f" sur {' '.join(args[1:])}"
                                                                                      if args[1:] else ""))
     elif verb == "done":
-        words = (("Leave no clue", "Ne pas laisser d'Indice") if _step(state) == "clues"
-                 else ("Reveal no more tiles", "Ne plus dévoiler de tuile"))
+        words = _clues_done(state) if _step(state) == "clues" else ("Reveal no more tiles", "Ne plus dévoiler de tuile")
     elif verb == "clue":
         words = (f"Leave a clue on {slots}", f"Laisser un Indice sur {slots}")
     elif verb == "move-clue":
@@ -86,6 +85,32 @@ def action_words(state: State, action: Action) -> dict[str, str] | None:
     return None if words is None else {"en": words[0], "fr": words[1]}
 
 
+def _limbes_next(state: State) -> bool:
+    return any(step.kind == "draw-limbes" for step in state.steps)
+
+
+def _clues_done(state: State) -> tuple[str, str]:
+    """Ending the clue step: before any clue, "Leave no clue"; after one, "No more clues"; and what comes next."""
+    left = any(loc for loc in state.steps[0].args if (cell := state.cell(loc)) is not None and cell.clue is not None)
+    en, fr = ("No more clues", "Plus d'Indice") if left else ("Leave no clue", "Ne laisser aucun Indice")
+    if _limbes_next(state):
+        return f"{en}, draw a Limbes card", f"{fr}, piocher une carte Limbes"
+    return en, fr
+
+
+def _clue_note(state: State, player: int) -> tuple[str, str]:
+    """The clue step in words: where a clue may go, how many are left, and what comes after it."""
+    free = [loc for loc in state.steps[0].args if (cell := state.cell(loc)) is not None and cell.clue is None]
+    where, ou = " or ".join(free), " ou ".join(free)
+    left = state.reserve[player]
+    then = (" a Limbes card is drawn.", " une carte Limbes est piochée.") if _limbes_next(state) else \
+        (" the turn ends.", " le tour se termine.")
+    if not free:
+        return f"No pair. Go on:{then[0]}", f"Pas de paire. Continuez :{then[1]}"
+    return (f"No pair. Click {where} to leave a clue on it ({left} left), or go on:{then[0]}",
+            f"Pas de paire. Cliquez {ou} pour y laisser un Indice (il vous en reste {left}), ou continuez :{then[1]}")
+
+
 def _draw_words(state: State, name: str) -> tuple[str, str]:
     kind = _step(state)
     if kind == "draw-trap":
@@ -117,7 +142,7 @@ def state_note(state: State) -> dict[str, str] | None:
     name = INVESTIGATOR_NAMES.get(investigator, investigator)
     en = [f"Player {player} is {name} ({ability[0]})."]
     fr = [f"Le joueur {player} est {name} ({ability[1]})."]
-    die = _die_note(state)
+    die = _die_note(state) if _step(state) != "clues" else _clue_note(state, player)
     if die is not None:
         en.append(die[0])
         fr.append(die[1])

@@ -29,7 +29,7 @@ from typing import Any
 from oracle.errors import NotationError
 from oracle.games import GAMES, load_game
 from oracle.interface import Game, Playable, Verdict
-from oracle.tools.site.french import translate_html, translate_text
+from oracle.tools.site.french import translate_event, translate_html, translate_text
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -48,7 +48,23 @@ def games() -> list[dict[str, Any]]:
     """Every game of the registry for the playground's chooser: name, title, rulesets (the
     default first) and how it is played (``board`` by clicking, ``list`` from its legal actions)."""
     return [{"name": name, "title": load_game(name).title, "rulesets": list(load_game(name).rulesets()),
-             "mode": "board" if playable(name) is not None else "list"} for name in GAMES]
+             "mode": "board" if playable(name) is not None else "list", "players": player_counts(name)}
+            for name in GAMES]
+
+
+@lru_cache(maxsize=8)
+def player_counts(name: str) -> list[int]:
+    """The numbers of players a game may be played by, as its rules text names them (``players=N``, which the
+    chooser sets), when it may be played by more than one; else none."""
+    game = load_game(name)
+    counts = []
+    for count in range(1, len(game.players) + 1):
+        try:
+            game.parse_rules(None, f"players={count}")
+        except (NotationError, ValueError):
+            continue
+        counts.append(count)
+    return counts if len(counts) > 1 else []
 
 
 def prepare() -> None:
@@ -220,30 +236,12 @@ def _is_flat_map(value: Any) -> bool:
     return isinstance(value, dict) and all(isinstance(v, str | int) or v is None for v in value.values())
 
 
-def _map_in_words(items: dict[str, Any]) -> str:
-    """A mapping in a line: ``R1 7h, R3 7n``, or ``none``."""
-    return ", ".join(f"{k} {'-' if v is None else v}" for k, v in items.items()) or "none"
-
-
-def _in_words(items: list[Any]) -> str:
-    """A list of things in a line, what the seat cannot see counted: ``R5 R12``, ``10 hidden``, ``none``."""
-    seen = ["-" if v is None else str(v) for v in items if v != HIDDEN]
-    hidden = sum(1 for v in items if v == HIDDEN)
-    return " ".join(seen + ([f"{hidden} hidden"] if hidden else [])) or "none"
-
-
 def _shown(value: Any, names: Sequence[str]) -> dict[str, Any]:
-    """One field of an observation, as the page lists it: its items, or its text.  A list with one
-    list for each player (everyone's hand, as this seat sees it) is a line a player, by name."""
+    """One field of an observation, as the page lists it: its items, or its text."""
     if _is_flat(value):
         return {"items": ["-" if v is None else str(v) for v in value]}
     if _is_flat_map(value):
         return {"items": [f"{k} {'-' if v is None else v}" for k, v in value.items()]}
-    if isinstance(value, list) and len(value) == len(names) and all(_is_flat(v) for v in value):
-        return {"text": " · ".join(f"{name}: {_in_words(v)}" for name, v in zip(names, value, strict=True))}
-    if isinstance(value, list) and len(value) == len(names) and all(_is_flat_map(v) for v in value):
-        # One mapping for each player (3 ombres: the tiles each has seen, by slot).
-        return {"text": " · ".join(f"{name}: {_map_in_words(v)}" for name, v in zip(names, value, strict=True))}
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         return {"items": [_words(v) for v in value]}  # 3 ombres's board: a line a slot
     return {"text": _words(value)}
@@ -263,26 +261,51 @@ def _words(value: Any) -> str:
 
 
 def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int]) -> dict[str, Any]:
-    """What one seat may see, for the page: the picture of its view and the fields of its observation.
+    """What one seat may see, for the page: the picture of its view and what only that seat sees.
 
     The playground reads only `Game.observe(state, seat)`: a player's view, which is a state with
     what that seat cannot see written ``?`` (TC.NOTATION.VIEW, OMBRES.NOTATION.VIEW), so its picture
     is drawn from that view and never from the whole state.  The fields whose value differs from
-    another seat's observation are its private view (a hand of cards, the tiles it has seen), listed
-    first; the others are what every player sees, listed after.
+    another seat's observation are its private view (a hand of cards, the tiles it has seen).  A field
+    with an entry for each player gives this seat's own entry, and how many of each other player's things
+    it cannot see (``others``); one whose own entry another field already lists (Time Chase's ``hands``,
+    beside ``hand``) keeps only that count.  What every player sees is the picture (and the umpire's list).
     """
     seen = game.observe(state, seat)
     others = [game.observe(state, p) for p in players if p != seat]
     private = [key for key in seen if key not in WHOSE and any(o.get(key) != seen[key] for o in others)]
     names = [game.player_name(p) for p in players]
+    fields = []
+    for key in private:
+        value = seen[key]
+        if isinstance(value, list) and len(value) == len(players) and all(_is_flat(v) or _is_flat_map(v)
+                                                                           for v in value):
+            own = _shown(value[players.index(seat)], names)
+            hidden = [{"name": names[i], "hidden": sum(1 for v in entry if v == HIDDEN)}
+                      for i, entry in enumerate(value) if players[i] != seat and _is_flat(entry)]
+            field: dict[str, Any] = {"field": key, **own}
+            if any(h["hidden"] for h in hidden):
+                field["others"] = hidden
+            fields.append(field)
+        else:
+            fields.append({"field": key, **_shown(value, names)})
+    listed = [f.get("items") for f in fields]
+    for field in fields:
+        if "others" in field and listed.count(field.get("items")) > 1:
+            field.pop("items")  # the same cards are another field's: keep the others' count only
     return {
         "seat": seat,
         "name": game.player_name(seat),
         "picture": public_picture(game, game.state_from_json(seen)),
-        "private": [{"field": key.replace("_", " "), **_shown(seen[key], names)} for key in private],
-        "public": [{"field": key.replace("_", " "), **_shown(value, names)} for key, value in seen.items()
-                   if key not in private and key not in WHOSE],
+        "private": [{**f, "field": f["field"].replace("_", " ")} for f in fields],
     }
+
+
+def umpire_fields(game: AnyGame, state: Any) -> list[list[Any]]:
+    """Every field of the whole state (`Game.state_to_json`) for the umpire's table, as ``[name, value]``:
+    the page writes the values in words (a yes or no, a list joined), the board's records apart, which the
+    picture shows."""
+    return [[key.replace("_", " "), value] for key, value in game.state_to_json(state).items()]
 
 
 def _seat_request(value: Any) -> int | str:
@@ -334,15 +357,20 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     if action is not None:
         verdict = game.explain(state, action, rules)
         if verdict.is_legal:
-            applied = game.apply(state, action, rules)
-            events = [game.event_text(e) for e in applied.events]
-            answer["applied"] = {"action": game.format_action(action), "before": game.format_state(state),
-                                 "events": events, "by": actor, "chance": mover.kind == "chance",
-                                 "steps": [{"text": text, "svg_row": "", "svg_column": ""} for text in events],
-                                 "moment": game.moment_svg(state, applied.events, applied.state, seat == UMPIRE)}
-            state = applied.state
+            answer["applied"], state = _applied(game, state, action, rules, actor, seat == UMPIRE)
         else:
-            answer["verdict"] = _verdict(verdict)
+            answer["applied"], answer["verdict"] = None, _verdict(verdict)
+    forced = _forced(game, state, rules) if answer["applied"] is not None else None
+    if forced is not None:
+        # Every acting player has one choice only (Time Chase: nobody holds a crystal, so every bid is 0):
+        # the oracle plays it at once, and the page says so, rather than pass the device for one button each.
+        played, state = _applied(game, state, forced, rules, None, seat == UMPIRE)
+        before = answer["applied"]
+        answer["applied"] = played if before is None else {
+            **played, "action": before["action"], "before": before["before"], "by": before["by"],
+            "chance": before["chance"], "moment": before["moment"],
+            **{key: before[key] + played[key] for key in ("events", "steps", "public", "sentences")}}
+        answer["applied"]["forced"] = game.format_action(forced)
     mover = game.to_act(state)
     chooser = mover.players[len(picks)] if mover.kind == "simultaneous" else \
         mover.players[0] if mover.kind == "player" else None
@@ -361,8 +389,8 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         choices += [worded({"pick": text, "label": f"{text} (chance {p})", "action": text, "chance": str(p)}, a)
                     for a, text, p in ((a, game.format_action(a), p) for a, p in listed)]
     elif mover.kind == "simultaneous" and chooser is not None:
-        choices = [{"pick": SEALED + text, "label": f"{game.player_name(chooser)}: {text}"}
-                   for text in map(game.format_action, game.legal_actions(state, rules, chooser))]
+        choices = [worded({"pick": SEALED + text, "label": f"{game.player_name(chooser)}: {text}"}, a)
+                   for a, text in ((a, game.format_action(a)) for a in game.legal_actions(state, rules, chooser))]
     players = seats(game, state)
     shown = None if seat == UMPIRE else chooser if seat == HOT_SEAT else seat
     if isinstance(shown, int) and shown not in players:
@@ -387,11 +415,39 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         "seat": seat,
         "seats": [{"player": p, "name": game.player_name(p)} for p in players],
         "view": seat_view(game, state, shown, players) if isinstance(shown, int) else None,
+        "fields": umpire_fields(game, state) if seat == UMPIRE else None,
         "table": public_picture(game, state, umpire=seat == UMPIRE),
         "svg_row": _text_picture(game, state) if seat == UMPIRE else "",
         "svg_column": "",
     })
     return answer
+
+
+def _applied(game: AnyGame, state: Any, action: Any, rules: Any, actor: int | None,
+             umpire: bool) -> tuple[dict[str, Any], Any]:
+    """A legal action applied, as the answer tells it: its notation and events, each event in words (the
+    replay's steps), those every player saw (``public``), and the moment a 3 ombres turn showed; and the state
+    after it."""
+    applied = game.apply(state, action, rules)
+    sentences = [game.event_sentence(e) for e in applied.events]
+    public = [game.event_sentence(e) for e in game.public_events(state, applied.events, applied.state)]
+    return {"action": game.format_action(action), "before": game.format_state(state),
+            "events": [game.event_text(e) for e in applied.events], "sentences": sentences, "public": public,
+            "by": actor, "chance": game.to_act(state).kind == "chance",
+            "steps": [{"text": text, "svg_row": "", "svg_column": ""} for text in sentences],
+            "moment": game.moment_svg(state, applied.events, applied.state, umpire)}, applied.state
+
+
+def _forced(game: AnyGame, state: Any, rules: Any) -> Any:
+    """The joint action of a simultaneous step in which every acting player has one legal choice only
+    (`Game.joint_action`), else None."""
+    mover = game.to_act(state)
+    if mover.kind != "simultaneous":
+        return None
+    choices = {p: game.legal_actions(state, rules, p) for p in mover.players}
+    if not all(len(c) == 1 for c in choices.values()):
+        return None
+    return game.joint_action(state, {p: c[0] for p, c in choices.items()})
 
 
 def _text_picture(game: AnyGame, state: Any) -> str:
@@ -406,16 +462,21 @@ def _chance_sample(game: AnyGame, state: Any, rules: Any) -> Any:
 
 def in_french(answer: dict[str, Any]) -> dict[str, Any]:
     """An answer for the French edition: the words of its pictures and of its replayed steps in French
-    (`oracle.tools.site.french`, as the French pages' examples); the oracle's notation, reasons and
-    events stay as it writes them.  The page's own words are the script's (docs/javascripts/playground.js)."""
+    (`oracle.tools.site.french`, as the French pages' examples), a card game's events in words as its
+    lessons say them; the oracle's notation and reasons stay as it writes them.  The page's own words are the
+    script's (docs/javascripts/playground.js)."""
     pictures = ("svg_row", "svg_column", "table")
     out = {**answer, **{key: translate_html(answer[key]) for key in pictures if answer.get(key)}}
     if answer.get("view"):
         out["view"] = {**answer["view"], "picture": translate_html(answer["view"]["picture"])}
     if answer.get("applied"):
-        steps = [{**step, "text": translate_text(step["text"]), "svg_row": translate_html(step["svg_row"]),
-                  "svg_column": translate_html(step["svg_column"])} for step in answer["applied"]["steps"]]
-        out["applied"] = {**answer["applied"], "steps": steps}
+        # A board's steps are its pictures' sentences; a card game's, its events in words, as the lessons say them.
+        say = translate_event if answer.get("mode") == "list" else translate_text
+        applied = answer["applied"]
+        steps = [{**step, "text": say(step["text"]), "svg_row": translate_html(step["svg_row"]),
+                  "svg_column": translate_html(step["svg_column"])} for step in applied["steps"]]
+        out["applied"] = {**applied, "steps": steps,
+                          **({"public": [say(text) for text in applied["public"]]} if "public" in applied else {})}
     return out
 
 
@@ -430,5 +491,5 @@ def view_json(request: str) -> str:
         return json.dumps({"error": str(exc)})
 
 
-__all__ = ["Playable", "chooser_ruleset", "games", "in_french", "list_view", "playable", "playable_games", "prepare",
-           "public_picture", "seat_view", "seats", "view", "view_json"]
+__all__ = ["Playable", "chooser_ruleset", "games", "in_french", "list_view", "playable", "playable_games",
+           "player_counts", "prepare", "public_picture", "seat_view", "seats", "umpire_fields", "view", "view_json"]

@@ -1,0 +1,79 @@
+"""What the playground says in words, in English and French: a bid's or a card's button, and what the
+player to act must know (the round, the trump, where their pawn is, what they must follow).
+
+The notation (``bid 2``, ``R5``) stays the button's title; the words are the rules' (Contre-Temps: the
+Invariant is the *constante*, a bid a *mise*).
+"""
+
+from __future__ import annotations
+
+from oracle.games.time_chase import rules, ruleset
+from oracle.games.time_chase.actions import Action, Bid, Play
+from oracle.games.time_chase.cards import SUIT_NAMES
+from oracle.games.time_chase.ruleset import Rules
+from oracle.games.time_chase.state import State
+from oracle.words import compte, counted
+
+SUIT_NAMES_FR = ("Rouge", "Bleu", "Vert", "Jaune", "Violet")  # the suits as Contre-Temps names them
+
+
+def _where(position: int) -> tuple[str, str]:
+    return ("position 0 (the Invariant)", "la position 0 (la constante)") if position == 0 else \
+        (f"event {position}", f"l'événement {position}")
+
+
+def action_words(state: State, action: Action) -> dict[str, str] | None:
+    """A bid's button in words (``Bid 2 crystals: go back to event 1``); None for the deal, the revealed
+    bids and a card (a card's button is its name, as the hand shows it)."""
+    if isinstance(action, Bid):
+        if action.amount == 0:
+            return {"en": "Bid 0 crystals: stay on the present", "fr": "Miser 0 cristal : rester sur le présent"}
+        to = _where(state.round - action.amount)
+        return {"en": f"Bid {counted(action.amount, 'crystal')}: go back to {to[0]}",
+                "fr": f"Miser {compte(action.amount, 'cristal')} : reculer jusqu'à {to[1]}"}
+    if isinstance(action, Play):
+        return {"en": f"Play {action.card.text}", "fr": f"Jouer {action.card.text}"}
+    return None
+
+
+def state_note(state: State) -> dict[str, str] | None:
+    """What the player to act must know, a line each (``\\n`` between): the round and the trump, then in a
+    bid their crystals and how far back they may go, in a trick where they play and the suit to follow.
+    None before the deal and once the game is over."""
+    if state.phase not in ("bid", "play"):
+        return None
+    if state.trump is None:
+        trump = ("there is no trump (a paradox)", "il n'y a pas d'atout (un paradoxe)")
+    else:
+        card = state.invariant.text if state.invariant is not None else ""
+        trump = (f"trump is {SUIT_NAMES[state.trump]} (the Invariant {card})",
+                 f"l'atout est {SUIT_NAMES_FR[state.trump]} (la constante {card})")
+    en = [f"Round {state.round} of {state.last_round}: {trump[0]}."]
+    fr = [f"Manche {state.round} sur {state.last_round} : {trump[1]}."]
+    if state.phase == "bid":
+        held = ", ".join(f"p{p} {c}" for p, c in enumerate(state.crystals))
+        en.append(f"Every pawn is on the present, event {state.round}: each player bids in secret the crystals "
+                  f"they spend to go back that many events (crystals: {held}).")
+        fr.append(f"Tous les pions sont sur le présent, l'événement {state.round} : chacun mise en secret les "
+                  f"cristaux qu'il dépense pour reculer d'autant d'événements (cristaux : {held}).")
+        return {"en": "\n".join(en), "fr": "\n".join(fr)}
+    player, at = rules.player_to_act(state), state.at
+    if player is None or at is None:
+        return None
+    where = _where(at)
+    lead = rules.lead_card(state)
+    suit = rules.suit_to_follow(state, ruleset.rules_for(state.variants, state.players, Rules(players=state.players)))
+    if lead is None:
+        en.append(f"p{player} plays at {where[0]} and leads: any card.")
+        fr.append(f"p{player} joue sur {where[1]} et ouvre : n'importe quelle carte.")
+    elif suit is None:
+        en.append(f"p{player} plays at {where[0]}, where {lead.text} leads: any card (cards compare by rank).")
+        fr.append(f"p{player} joue sur {where[1]}, ouvert par {lead.text} : n'importe quelle carte "
+                  "(les cartes se comparent par leur valeur).")
+    else:
+        en.append(f"p{player} plays at {where[0]}, where {lead.text} leads: follow {SUIT_NAMES[suit]} "
+                  "if you hold one, else play any card.")
+        fr.append(f"p{player} joue sur {where[1]}, ouvert par {lead.text} : fournissez du {SUIT_NAMES_FR[suit]} "
+                  "si vous en avez, sinon jouez n'importe quelle carte.")
+    return {"en": "\n".join(en), "fr": "\n".join(fr)}
+
