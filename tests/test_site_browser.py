@@ -776,29 +776,43 @@ def test_the_french_edition_reaches_the_english_rules_from_its_navigation(browse
     visit.assert_clean()
 
 
-def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
-    """ "K7" finds the chapters' ruling K7 itself first on a TTYKM page, and every game's K7 is among the results."""
-    visit = Visit(browser, base_url)
-    page = visit.open("/rules/ttykm/board/")
+def result_links(visit: Visit, path: str, query: str) -> tuple[list[str], str]:
+    """Every link of the results of a search typed on ``path`` (in either edition), in the order shown,
+    and the line that counts them."""
+    page = visit.open(path)
+    if visit.width < 500:  # on a phone the search field opens from the header's button
+        page.locator("label.md-header__button[for='__search']").click()
     page.locator("input.md-search__input").click()
-    page.locator(".md-search-result__meta", has_text="Type to start searching").wait_for(state="visible")
-    page.locator("input.md-search__input").press_sequentially("K7", delay=20)
+    page.locator(".md-search-result__meta").first.wait_for(state="visible")
+    page.locator("input.md-search__input").press_sequentially(query, delay=20)
     page.locator("a.md-search-result__link").first.wait_for(state="visible")
-    page.wait_for_timeout(200)
+    page.wait_for_timeout(200)  # the reordering runs once the results are drawn
     hrefs = [(a.get_attribute("href") or "") for a in page.locator("a.md-search-result__link").all()]
+    return hrefs, page.locator(".md-search-result__meta").first.inner_text()
+
+
+def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
+    """ "K7" finds the chapters' ruling K7 itself first on a TTYKM page, and every game's K7 is among the
+    results; on a French page of a game, that game's; a game named first ("TC K4") picks that game's
+    ruling, an exact ID its own anchor (A1, not A15); French little words do not match everything."""
+    visit = Visit(browser, base_url)
+    hrefs, _ = result_links(visit, "/rules/ttykm/board/", "K7")
     rulings = [h for h in hrefs if "#ruling-" in h]
     assert rulings and rulings[0].endswith("rules/ttykm/rulings-chapters/?h=k7#ruling-k7"), hrefs[:6]
     assert {h.rpartition("#")[2] for h in rulings} >= {"ruling-k7", "ruling-tc-k7", "ruling-ombres-k7"}, rulings
-    # A French page of a game is in that game's section: its K7 comes first there too.
-    page = visit.open("/fr/trois-ombres/")
-    page.locator("input.md-search__input").click()
-    page.locator(".md-search-result__meta").first.wait_for(state="visible")
-    page.locator("input.md-search__input").press_sequentially("K7", delay=20)
-    page.locator("a.md-search-result__link").first.wait_for(state="visible")
-    page.wait_for_timeout(200)
-    hrefs = [(a.get_attribute("href") or "") for a in page.locator("a.md-search-result__link").all()]
-    rulings = [h for h in hrefs if "#ruling-" in h]
-    assert rulings and rulings[0].endswith("#ruling-ombres-k7"), hrefs[:6]
+    for path, query, anchor in (("/fr/trois-ombres/", "K7", "#ruling-ombres-k7"),
+                                ("/fr/trois-ombres/", "TC K4", "#ruling-tc-k4"),
+                                ("/time-chase/", "A1", "#ruling-tc-a1")):
+        hrefs, _ = result_links(visit, path, query)
+        rulings = [h for h in hrefs if "#ruling-" in h]
+        assert rulings and rulings[0].endswith(anchor), (path, query, hrefs[:6])
+    visit.assert_clean()
+    visit = Visit(browser, base_url, width=WIDTHS[1])
+    hrefs, counted = result_links(visit, "/fr/trois-ombres/", "Coup de bluff")
+    OUTPUT.mkdir(exist_ok=True)
+    visit.page.screenshot(path=str(OUTPUT / "site-search-fr-bluff-390.png"))
+    assert "#OMBRES.BLUFF" in hrefs[1] and not any("h=de" in h for h in hrefs), hrefs[:6]
+    assert int(counted.split()[0]) < 40, counted  # with "de" searched, 79 pages matched
     visit.assert_clean()
 
 
