@@ -662,6 +662,18 @@ def test_every_page_cites_a_source_by_its_name(site: Path) -> None:
         assert f"<strong>{name[0].lower()}{name[1:]}</strong>" in french_home, name
 
 
+def test_every_built_page_says_the_language_of_its_edition(site: Path) -> None:
+    """``<html lang="fr">`` on every page under fr/, ``lang="en"`` on every other page (a scan of the build)."""
+    wrong, french = [], 0
+    for page in sorted(site.rglob("*.html")):
+        found = re.search(r'<html\b[^>]*\blang="([^"]*)"', page.read_text(encoding="utf-8", errors="replace")[:4000])
+        edition = "fr" if page.relative_to(site).parts[0] == "fr" else "en"
+        french += edition == "fr"
+        if found is None or found[1] != edition:
+            wrong.append(f"{page.relative_to(site)}: {found[1] if found else 'no lang'}")
+    assert wrong == [] and french >= 20, wrong[:10]
+
+
 # A page of each kind in both editions: (address, its language, what its header says, where the
 # language switch leads: the same page in the other edition, or that edition's home page).
 EDITION_PAGES = [
@@ -677,6 +689,12 @@ EDITION_PAGES = [
     ("/fr/ttykm/learn/03-a-turn/", "fr", "Demain tu m'as tué", "/ttykm/learn/03-a-turn/"),
     ("/rulings-time-chase/", "en", "Time Chase", "/fr/time-chase/"),
     ("/fr/playground/", "fr", "trois jeux", "/playground/"), ("/fr/glossary/", "fr", "trois jeux", "/"),
+    ("/strategy-faq/", "en", "three games", "/fr/strategy-faq/"),
+    ("/fr/strategy-faq/", "fr", "trois jeux", "/strategy-faq/"),
+    ("/trois-ombres/questions/", "en", "L'heure des 3 ombres", "/fr/trois-ombres/questions/"),
+    ("/fr/trois-ombres/questions/", "fr", "L'heure des 3 ombres", "/trois-ombres/questions/"),
+    ("/time-chase/questions/", "en", "Time Chase", "/fr/time-chase/questions/"),
+    ("/fr/time-chase/questions/", "fr", "Contre-Temps", "/time-chase/questions/"),
 ]
 
 
@@ -701,9 +719,13 @@ def test_each_page_says_its_language_and_its_game_and_switches_edition(browser: 
             assert ("Learn to play" in nav) == (language == "en"), path
             if "time-chase" in path:  # a game's page lists that game's sections only
                 assert "3 ombres" not in nav, path
-            # The questions and strategy are TTYKM's: on its pages, never on a card game's.
-            assert ("Questions and strategy" in nav) == (language == "en" and "time-chase" not in path
-                                                         and "trois-ombres" not in path), path
+            # The questions and strategy are TTYKM's: on its pages, never on a card game's, in either edition;
+            # a card game's own questions are in its section.
+            card_game = "time-chase" in path or "trois-ombres" in path
+            assert ("Questions and strategy" in nav) == (language == "en" and not card_game), path
+            assert ("Questions et stratégie" in nav) == (language == "fr" and not card_game), path
+            if card_game and "/rules/" not in path:
+                assert ("Questions sur" if language == "fr" else "Questions on") in nav, path
             if "/learn/" in path:
                 boards_render(page, 1)
             # The switch leads to the same page in the other edition (each is in the list, with its language).

@@ -105,6 +105,11 @@ def _copies(text: str) -> str:
     return text.replace("; ", " ; ")
 
 
+def _only(count: str) -> str:
+    """``qu'une action``, ``que 2 actions``."""
+    return "qu'une action" if count == "1" else "que " + _many(count, "action")
+
+
 def _many(count: str, word: str) -> str:
     """``1 copie``, ``0 copie``, ``2 copies``: in French, the singular goes up to one."""
     return compte(int(count), word)
@@ -265,6 +270,7 @@ HEAD = (rf"the copy on {PLACE} cannot (?P<what>move {D}|travel forward|travel ba
         rf"(?:build on|plant) (?P<era>past|present|future) (?P<sq>[a-d][1-4]))")
 WHY: list[Rule] = [
     _rule(r"the wall is there", lambda m: "le bord est là"),
+    _rule(rf"{PLACE} is occupied", lambda m: f"la case {_at(m[1], m[2])} est occupée"),
     _rule(rf"the square is not empty: a ({WORDS}) is there",
           lambda m: f"la case n'est pas vide : il y a {THING[m[1]]}"),
     _rule(r"it is not the copy's square or next to it", lambda m: "ce n'est ni la case de la copie ni sa voisine"),
@@ -287,6 +293,10 @@ REASONS: list[Rule] = [
     _rule(rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
           lambda m: f"la copie en {_at(m[1], m[2])} doit faire {_many(m[3], 'action')} ; après {STEP[m[4]]},"
                     f" elle peut encore faire {STEP[m[5]]}"),
+    _rule(rf"the copy on {PLACE} can take only (\d) actions?, but the copy on {PLACE} can take (\d); "
+          rf"choose a copy that can take \d",
+          lambda m: f"la copie en {_at(m[1], m[2])} ne peut faire {_only(m[3])}, mais la copie en "
+                    f"{_at(m[4], m[5])} peut en faire {m[6]} : choisissez une copie qui le peut"),
     _rule(rf"the Focus must leave the {E} for another era \({E} or {E}\)",
           lambda m: f"le Focus doit quitter le {ERA[m[1]]} pour une autre époque ({ERA[m[2]]} ou {ERA[m[3]]})"),
     _rule(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
