@@ -187,6 +187,9 @@ def test_every_questions_page_is_in_both_editions_each_answer_citing_its_rule_wi
         path = f"docs/fr/{name}"
         html = translate_html(render_examples(french.read_text(), path, lambda rule: "#" + rule, "playground/"))
         assert untranslated(html) == [], (name, untranslated(html)[:3])
+        if name.startswith("trois-ombres"):  # a refused action, in words
+            assert "La dernière action est <strong>interdite</strong> : " in html
+            assert "la tuile en C2 porte un cube Hercule et ne peut pas être dévoilée." in html
     # The French rulebook's own questions head TTYKM's French page.
     french_faq = (DOCS / "fr" / QUESTIONS[0]).read_text()
     for question in ("Peut-on répartir ses deux actions entre plusieurs copies ?",

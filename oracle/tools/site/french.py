@@ -537,9 +537,30 @@ SVG_TEXT = re.compile(r"(<text\b[^>]*)>([^<>]+)</text>")
 CODE = re.compile(r"(<(pre|code)\b.*?</\2>)", re.S)
 
 
+# A 3 Ombres example's refused last action (`oracle.games.trois_ombres.site`): its sentence, its rule's link and
+# the oracle's reason; put in French when the reason is one of `OMBRES_REASONS`, else left for `untranslated`.
+OMBRES_ILLEGAL = re.compile(r'(<p class="ombres-illegal">)The last action is <strong>illegal</strong>: '
+                            r"(<a\b.*?</a>): ([^<]*)\.</p>", re.S)
+CUBED = {"revealed": "dévoilée", "looked at": "regardée", "shuffled": "mélangée"}
+OMBRES_REASONS: list[Rule] = [
+    _rule(rf"the tile on {T} bears a Hercule cube and cannot be (revealed|looked at|shuffled)",
+          lambda m: f"la tuile en {m[1]} porte un cube Hercule et ne peut pas être {CUBED[m[2]]}"),
+]
+
+
+def _ombres_illegal(match: re.Match[str]) -> str:
+    reason = html.unescape(match[3])
+    for pattern, make in OMBRES_REASONS:
+        if said := pattern.match(reason):
+            return (f"{match[1]}La dernière action est <strong>interdite</strong> : {match[2]} : "
+                    f"{html.escape(make(said), quote=False)}.</p>")
+    return match[0]
+
+
 def translate_html(fragment: str) -> str:
     """An example's HTML with the words of its pictures and their keys in French; code (the notation, the
     events as the oracle writes them, a command's output) stays as it is."""
+    fragment = OMBRES_ILLEGAL.sub(_ombres_illegal, fragment)
     parts = CODE.split(fragment)
     # split() yields text, then each code element and its tag name: translate the text only.
     return "".join(_translate(part) if n % 3 == 0 else part if n % 3 == 1 else "" for n, part in enumerate(parts))
@@ -601,6 +622,7 @@ def untranslated(fragment: str) -> list[str]:
     for match in REFUSED.finditer(fragment):
         if re.search(r"\b(the|cannot|must|has|is|copy)\b", html.unescape(match[2])):
             found.append(html.unescape(match[2]))
+    found += [html.unescape(match[3]) for match in OMBRES_ILLEGAL.finditer(fragment)]
     return found
 
 
