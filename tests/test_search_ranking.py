@@ -108,3 +108,21 @@ def test_the_readers_game_is_read_from_either_editions_address() -> None:
              "api/", "", "fr/"]
     assert run([("sectionOf", [p]) for p in paths]) == [
         "trois-ombres", "trois-ombres", "time-chase", "ttykm", "api", "", ""]
+
+
+def test_a_french_reader_gets_the_french_pages_of_their_game_first() -> None:
+    """On a French page, "Traquenard" finds the French lesson before the English rules of that game, which an
+    English reader gets first; an exact ruling ID still comes before any page."""
+    results = [[{"path": "rules/trois-ombres/traps/", "score": 0, "title": "Traps (Traquenards)"},
+                {"path": "rules/trois-ombres/traps/#OMBRES.TRAP", "score": 9000.0,
+                 "title": "OMBRES.TRAP · Traquenard"}],
+               [{"path": "fr/trois-ombres/", "score": 0, "title": "Apprendre à jouer"},
+                {"path": "fr/trois-ombres/#les-traquenards", "score": 2500.0, "title": "Les Traquenards"}],
+               [{"path": "fr/ttykm/learn/01-the-game/", "score": 8000.0, "title": "Le jeu"}],
+               k4("rules/trois-ombres/rulings/", "ruling-ombres-k4", 10.0)]
+    french, english, ruling = run([("order", [results, "Traquenard", "trois-ombres", True]),
+                                   ("order", [results, "Traquenard", "trois-ombres", False]),
+                                   ("order", [results, "K4", "trois-ombres", True])])
+    assert shown(french, results)[:2] == ["fr/trois-ombres/", "rules/trois-ombres/traps/"]
+    assert shown(english, results)[0] == "rules/trois-ombres/traps/"
+    assert shown(ruling, results)[0] == "rules/trois-ombres/rulings/#ruling-ombres-k4"

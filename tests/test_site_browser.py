@@ -835,6 +835,9 @@ def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
     visit.page.screenshot(path=str(OUTPUT / "site-search-fr-bluff-390.png"))
     assert "#OMBRES.BLUFF" in hrefs[1] and not any("h=de" in h for h in hrefs), hrefs[:6]
     assert int(counted.split()[0]) < 40, counted  # with "de" searched, 79 pages matched
+    # A French reader's own game's French page before its English rules.
+    hrefs, _ = result_links(visit, "/fr/trois-ombres/", "Traquenard")
+    assert urlsplit(hrefs[0]).path == "/fr/trois-ombres/", hrefs[:4]
     visit.assert_clean()
 
 

@@ -201,3 +201,19 @@ def test_every_questions_page_is_in_both_editions_each_answer_citing_its_rule_wi
                                                           "copie qui le peut")
     assert translate_reason("the copy on past b2 cannot travel forward: present b2 is occupied") == \
         "la copie en b2 du passé ne peut pas voyager vers le futur : la case b2 du présent est occupée"
+
+
+def test_the_french_lessons_say_a_statue_s_step_a_permitted_play_and_a_title_in_french() -> None:
+    """A player's statue moves in French as the neutral one does, a verdict reads "coup permis" (not "légal", which
+    reads as law), and a card game's example title continues the sentence "Exemple : …" in lower case."""
+    assert translate_text("Black's statue on square b2 of the past moves north to b3.") == \
+        "La statue des Noirs de la case b2 du passé va vers le nord en b3."
+    assert untranslated("<p>White's statue on square a1 of the past does something new.</p>") != []
+    for path in ("docs/fr/index.md", "docs/fr/time-chase/index.md", "docs/fr/time-chase/questions.md",
+                 "docs/fr/trois-ombres/index.md", "docs/fr/trois-ombres/questions.md"):
+        html = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
+        titles = re.findall(r"Exemple</a> : ([^<]*)", html)
+        assert titles and all(not t[0].isupper() for t in titles), (path, titles)
+        assert "légal" not in html and "graine" not in " ".join(titles), path
+        if "time-chase" in path:
+            assert "<dt>Verdict</dt><dd><strong>coup permis</strong>" in html, path

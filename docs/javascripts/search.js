@@ -13,9 +13,11 @@
 //   1. an exact ruling ID ("A1", "K7") puts that ruling first: the named game's ("TC K4"), else the
 //      reader's game's, then the other games' rulings of that ID; within its page's result, the
 //      ruling's own entry comes first, ahead of A10 to A15;
-//   2. then a result whose title is exactly the words searched (MOVE.PUSH.PARADOX · Paradox for
+//   2. then, for a reader of the French edition, the French pages of the reader's game (or of the
+//      game named), before the English rules that match alike ("Traquenard" finds the lesson first);
+//   3. then a result whose title is exactly the words searched (MOVE.PUSH.PARADOX · Paradox for
 //      "paradox"), wherever the reader is: the term is that clause's name;
-//   3. otherwise a result in the named game, or else in the reader's own section (a game:
+//   4. otherwise a result in the named game, or else in the reader's own section (a game:
 //      rules/<game>/ and <game>/, in either edition, or the page's first folder, such as api/),
 //      counts its score double.
 // So a reader on a Time Chase page who searches "notation" gets Time Chase's Notation first, and
@@ -111,14 +113,16 @@
     }
 
     // The order to show results in.  `items` are the results as drawn, each a list of links
-    // {path, score, title} (the page first, then its sections); `here` is the reader's section.
+    // {path, score, title} (the page first, then its sections); `here` is the reader's section, and
+    // `french` whether the reader is on a page of the French edition.
     // Returns, in the order to show, each item's index and the index of its link to put first
     // among its sections (or -1).
-    function order(items, text, here) {
+    function order(items, text, here, french) {
       const query = parse(text);
       const wanted = query.game || here;
       const ranked = items.map(function (links, i) {
         const own = wanted !== "" && links.length > 0 && sectionOf(links[0].path) === wanted;
+        const inFrench = Boolean(french) && own && links[0].path.startsWith("fr/");
         const exact = links.findIndex(function (link) { return isRuling(link.path, query.ruling); });
         const score = Math.max(0, ...links.map(function (link) { return link.score || 0; }));
         const named = query.words.length > 0 && links.some(function (link) {
@@ -126,7 +130,7 @@
         });
         return {
           index: i, first: exact,
-          key: [exact < 0 ? 0 : own ? 2 : 1, named ? 1 : 0, own ? score * SECTION_FACTOR : score],
+          key: [exact < 0 ? 0 : own ? 2 : 1, inFrench ? 1 : 0, named ? 1 : 0, own ? score * SECTION_FACTOR : score],
         };
       });
       ranked.sort(function (a, b) {
@@ -181,6 +185,7 @@
   }
 
   const here = section(location.href);
+  const french = pathOf(location.href).startsWith("fr/");
 
   function links(li) {
     return [...li.querySelectorAll("a.md-search-result__link")];
@@ -195,7 +200,7 @@
                  score: parseFloat(a.querySelector("article")?.dataset.mdScore || "0") };
       });
     });
-    const shown = ranking.order(drawn, input.value, here);
+    const shown = ranking.order(drawn, input.value, here, french);
     for (const { index, first } of shown) {
       const own = links(items[index]);
       if (first > 1 || (first === 1 && own[1].parentElement !== items[index])) {

@@ -49,7 +49,7 @@ LABELS = {
     "Try it in the playground": "L'essayer sur le terrain de jeu",
     "Open in the playground": "Ouvrir sur le terrain de jeu",
     "Not allowed:": "Interdit :", "the rule": "la règle", "The position": "La position", "Events": "Événements",
-    "State": "État", "Verdict": "Verdict", "legal": "légal", "Example:": "Exemple :", "Example": "Exemple",
+    "State": "État", "Verdict": "Verdict", "legal": "coup permis", "Example:": "Exemple :", "Example": "Exemple",
     "neutral statue": "statue neutre", "white statue": "statue blanche", "black statue": "statue noire",
     "dark-elephant": "éléphant sombre", "light-elephant": "éléphant clair", "elephant": "éléphant",
     "white's hat": "chapeau blanc", "black's hat": "chapeau noir", "hat put on": "chapeau mis",
@@ -197,6 +197,8 @@ SENTENCES: list[Rule] = [
                     "dans la réserve."),
     _rule(rf"The neutral statue on square {SQ} of the {E} moves {D} to {SQ}\.",
           lambda m: f"La statue neutre de la case {m[1]} {ERA_OF[m[2]]} va {TOWARD[m[3]]} en {m[4]}."),
+    _rule(rf"{P}'s statue on square {SQ} of the {E} moves {D} to {SQ}\.",
+          lambda m: f"La statue {PLAYER_OF[m[1]]} de la case {m[2]} {ERA_OF[m[3]]} va {TOWARD[m[4]]} en {m[5]}."),
     _rule(rf"The (neutral|white|black) statue on square {SQ} of the {E} cannot move {D} as it did in the era "
           r"before, so it stays, and the eras after it are spared\.",
           lambda m: f"La statue {STATUE[m[1]]} de la case {m[2]} {ERA_OF[m[3]]} ne peut pas aller {TOWARD[m[4]]} "
@@ -604,7 +606,7 @@ def _translate(fragment: str) -> str:
 
 
 # How an English sentence of a picture's description or tooltip starts (its French one never does so).
-ENGLISH_SENTENCE = re.compile(r"^(The|White|Black|A|An|Paradox:|Hats|No|Statue|This|Attempted|Seeds|In) [a-z]")
+ENGLISH_SENTENCE = re.compile(r"^(The|White|Black|A|An|Paradox:|Hats|No|Statue|This|Attempted|Seeds|In)(?:'s)? [a-z]")
 
 
 def untranslated(fragment: str) -> list[str]:
