@@ -148,7 +148,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def french_nav(docs: Path) -> list[Any]:
     """The French edition's own navigation (docs/fr/): its home, each game's pages for players
-    (as `learn_nav`), the playground and the glossary."""
+    (as `learn_nav`), TTYKM's questions and strategy, the playground and the glossary."""
     from oracle.games import GAMES
 
     folder = docs / editions.FRENCH
@@ -158,7 +158,8 @@ def french_nav(docs: Path) -> list[Any]:
     for section in learn:
         for title, pages in section.items():
             section[title] = [f"{editions.PREFIX}{page}" for page in pages]
-    return [{"Accueil": "fr/index.md"}, {"Apprendre à jouer": learn}, {"Terrain de jeu": "fr/playground.md"},
+    return [{"Accueil": "fr/index.md"}, {"Apprendre à jouer": learn},
+            {"Questions et stratégie": editions.PREFIX + STRATEGY}, {"Terrain de jeu": "fr/playground.md"},
             {"Glossaire": "fr/glossary.md"}]
 
 
@@ -244,7 +245,8 @@ def page_nav(nav: Navigation, page: Page) -> Navigation:
                   (load_game(other).title, editions.GAME_NAMES["en"].get(other), editions.GAME_NAMES["fr"].get(other))}
         items = [_without(item, others - names) for item in items]
         if game != "ttykm":  # the questions and strategy page is TTYKM's alone
-            items = [item for item in items if getattr(getattr(item, "file", None), "src_uri", "") != STRATEGY]
+            items = [item for item in items if getattr(getattr(item, "file", None), "src_uri", "")
+                     not in (STRATEGY, editions.PREFIX + STRATEGY)]
     pages = [p for p in nav.pages if editions.page_language(p.file.src_uri) == editions.page_language(src)]
     shown = Navigation(items, pages)
     shown.homepage = next((p for p in pages if p.file.src_uri in ("index.md", "fr/index.md")), nav.homepage)

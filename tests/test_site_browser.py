@@ -663,6 +663,18 @@ def test_every_page_cites_a_source_by_its_name(site: Path) -> None:
         assert f"<strong>{name[0].lower()}{name[1:]}</strong>" in french_home, name
 
 
+def test_every_built_page_says_the_language_of_its_edition(site: Path) -> None:
+    """``<html lang="fr">`` on every page under fr/, ``lang="en"`` on every other page (a scan of the build)."""
+    wrong, french = [], 0
+    for page in sorted(site.rglob("*.html")):
+        found = re.search(r'<html\b[^>]*\blang="([^"]*)"', page.read_text(encoding="utf-8", errors="replace")[:4000])
+        edition = "fr" if page.relative_to(site).parts[0] == "fr" else "en"
+        french += edition == "fr"
+        if found is None or found[1] != edition:
+            wrong.append(f"{page.relative_to(site)}: {found[1] if found else 'no lang'}")
+    assert wrong == [] and french >= 20, wrong[:10]
+
+
 # A page of each kind in both editions: (address, its language, what its header says, where the
 # language switch leads: the same page in the other edition, or that edition's home page).
 EDITION_PAGES = [
@@ -678,6 +690,12 @@ EDITION_PAGES = [
     ("/fr/ttykm/learn/03-a-turn/", "fr", "Demain tu m'as tué", "/ttykm/learn/03-a-turn/"),
     ("/rulings-time-chase/", "en", "Time Chase", "/fr/time-chase/"),
     ("/fr/playground/", "fr", "trois jeux", "/playground/"), ("/fr/glossary/", "fr", "trois jeux", "/"),
+    ("/strategy-faq/", "en", "three games", "/fr/strategy-faq/"),
+    ("/fr/strategy-faq/", "fr", "trois jeux", "/strategy-faq/"),
+    ("/trois-ombres/questions/", "en", "L'heure des 3 ombres", "/fr/trois-ombres/questions/"),
+    ("/fr/trois-ombres/questions/", "fr", "L'heure des 3 ombres", "/trois-ombres/questions/"),
+    ("/time-chase/questions/", "en", "Time Chase", "/fr/time-chase/questions/"),
+    ("/fr/time-chase/questions/", "fr", "Contre-Temps", "/time-chase/questions/"),
 ]
 
 
@@ -702,9 +720,13 @@ def test_each_page_says_its_language_and_its_game_and_switches_edition(browser: 
             assert ("Learn to play" in nav) == (language == "en"), path
             if "time-chase" in path:  # a game's page lists that game's sections only
                 assert "3 ombres" not in nav, path
-            # The questions and strategy are TTYKM's: on its pages, never on a card game's.
-            assert ("Questions and strategy" in nav) == (language == "en" and "time-chase" not in path
-                                                         and "trois-ombres" not in path), path
+            # The questions and strategy are TTYKM's: on its pages, never on a card game's, in either edition;
+            # a card game's own questions are in its section.
+            card_game = "time-chase" in path or "trois-ombres" in path
+            assert ("Questions and strategy" in nav) == (language == "en" and not card_game), path
+            assert ("Questions et stratégie" in nav) == (language == "fr" and not card_game), path
+            if card_game and path.removeprefix("/fr").startswith(("/time-chase/", "/trois-ombres/")):
+                assert ("Questions sur" if language == "fr" else "Questions on") in nav, path
             if "/learn/" in path:
                 boards_render(page, 1)
             # The switch leads to the same page in the other edition (each is in the list, with its language).
@@ -777,29 +799,48 @@ def test_the_french_edition_reaches_the_english_rules_from_its_navigation(browse
     visit.assert_clean()
 
 
-def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
-    """ "K7" finds the chapters' ruling K7 itself first on a TTYKM page, and every game's K7 is among the results."""
-    visit = Visit(browser, base_url)
-    page = visit.open("/rules/ttykm/board/")
+def result_links(visit: Visit, path: str, query: str) -> tuple[list[str], str]:
+    """Every link of the results of a search typed on ``path`` (in either edition), in the order shown,
+    and the line that counts them."""
+    page = visit.open(path)
+    if visit.width < 500:  # on a phone the search field opens from the header's button
+        page.locator("label.md-header__button[for='__search']").click()
     page.locator("input.md-search__input").click()
-    page.locator(".md-search-result__meta", has_text="Type to start searching").wait_for(state="visible")
-    page.locator("input.md-search__input").press_sequentially("K7", delay=20)
+    page.locator(".md-search-result__meta").first.wait_for(state="visible")
+    page.locator("input.md-search__input").press_sequentially(query, delay=20)
     page.locator("a.md-search-result__link").first.wait_for(state="visible")
-    page.wait_for_timeout(200)
+    page.wait_for_timeout(200)  # the reordering runs once the results are drawn
     hrefs = [(a.get_attribute("href") or "") for a in page.locator("a.md-search-result__link").all()]
+    return hrefs, page.locator(".md-search-result__meta").first.inner_text()
+
+
+def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
+    """ "K7" finds the chapters' ruling K7 itself first on a TTYKM page, and every game's K7 is among the
+    results; on a French page of a game, that game's; a game named first ("TC K4") picks that game's
+    ruling, an exact ID its own anchor (A1, not A15); French little words do not match everything."""
+    visit = Visit(browser, base_url)
+    hrefs, _ = result_links(visit, "/rules/ttykm/board/", "K7")
     rulings = [h for h in hrefs if "#ruling-" in h]
     assert rulings and rulings[0].endswith("rules/ttykm/rulings-chapters/?h=k7#ruling-k7"), hrefs[:6]
     assert {h.rpartition("#")[2] for h in rulings} >= {"ruling-k7", "ruling-tc-k7", "ruling-ombres-k7"}, rulings
-    # A French page of a game is in that game's section: its K7 comes first there too.
-    page = visit.open("/fr/trois-ombres/")
-    page.locator("input.md-search__input").click()
-    page.locator(".md-search-result__meta").first.wait_for(state="visible")
-    page.locator("input.md-search__input").press_sequentially("K7", delay=20)
-    page.locator("a.md-search-result__link").first.wait_for(state="visible")
-    page.wait_for_timeout(200)
-    hrefs = [(a.get_attribute("href") or "") for a in page.locator("a.md-search-result__link").all()]
-    rulings = [h for h in hrefs if "#ruling-" in h]
-    assert rulings and rulings[0].endswith("#ruling-ombres-k7"), hrefs[:6]
+    for path, query, anchor in (("/fr/trois-ombres/", "K7", "#ruling-ombres-k7"),
+                                ("/fr/trois-ombres/", "TC K4", "#ruling-tc-k4"),
+                                ("/time-chase/", "A1", "#ruling-tc-a1")):
+        hrefs, _ = result_links(visit, path, query)
+        rulings = [h for h in hrefs if "#ruling-" in h]
+        assert rulings and rulings[0].endswith(anchor), (path, query, hrefs[:6])
+    visit.assert_clean()
+    visit = Visit(browser, base_url, width=WIDTHS[1])
+    hrefs, counted = result_links(visit, "/fr/trois-ombres/", "Coup de bluff")
+    OUTPUT.mkdir(exist_ok=True)
+    visit.page.screenshot(path=str(OUTPUT / "site-search-fr-bluff-390.png"))
+    # The French lesson's section first (a French reader), the clause among the first results.
+    assert hrefs[1].endswith("/fr/trois-ombres/?h=coup+bluff#la-fin-et-le-coup-de-bluff"), hrefs[:6]
+    assert any("#OMBRES.BLUFF" in h for h in hrefs[:8]) and not any("h=de" in h for h in hrefs), hrefs[:8]
+    assert int(counted.split()[0]) < 40, counted  # with "de" searched, 79 pages matched
+    # A French reader's own game's French page before its English rules.
+    hrefs, _ = result_links(visit, "/fr/trois-ombres/", "Traquenard")
+    assert urlsplit(hrefs[0]).path == "/fr/trois-ombres/", hrefs[:4]
     visit.assert_clean()
 
 

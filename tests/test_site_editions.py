@@ -157,3 +157,63 @@ def test_the_publisher_s_steps_of_time_chase_are_in_both_editions() -> None:
         section = (ROOT / path).read_text(encoding="utf-8").split(heading + "\n", 1)[1].split("\n## ", 1)[0]
         steps[path] = re.findall(r"^(\d+)\. ", section, re.M)
     assert steps["docs/time-chase/index.md"] == steps["docs/fr/time-chase/index.md"] == [str(n) for n in range(1, 22)]
+
+
+QUESTIONS = ("strategy-faq.md", "time-chase/questions.md", "trois-ombres/questions.md")
+"""Each game's questions page (TTYKM's questions and strategy, each card game's questions), in docs/ and docs/fr/."""
+CITES = re.compile(r"\]\([^)]*#[A-Z][A-Z0-9-]*\.[A-Z0-9.-]+\)")  # a link to a clause: [TC.BID](...#TC.BID)
+
+
+def test_every_questions_page_is_in_both_editions_each_answer_citing_its_rule_with_the_same_examples() -> None:
+    """The French questions pages show the very examples of the English ones (the kind of block and its title
+    aside), every answer cites the clause that settles it, each card game's page has a worked example, and the
+    French pages' pictures and refusals say everything in French."""
+
+    def blocks(text: str) -> list[list[str]]:
+        lines = text.splitlines()
+        return [[line for line in lines[f.start + 1:f.end + 1] if not line.startswith("title: ")]
+                for f in fences(lines) if f.info in ("example", "lesson")]
+
+    for name in QUESTIONS:
+        english, french = DOCS / name, DOCS / "fr" / name
+        assert french.is_file(), f"no French edition of {name}"
+        assert blocks(english.read_text()) == blocks(french.read_text()), name
+        assert blocks(english.read_text()), f"{name} has no worked example"
+        for page in (english, french):
+            answers = [part for part in page.read_text().split("\n## ")[1:] if part.split("\n")[0].endswith("?")]
+            assert len(answers) >= 4, page
+            for answer in answers:
+                assert CITES.search(answer), f"{page.relative_to(DOCS)}: no clause cited under {answer.splitlines()[0]}"
+        path = f"docs/fr/{name}"
+        html = translate_html(render_examples(french.read_text(), path, lambda rule: "#" + rule, "playground/"))
+        assert untranslated(html) == [], (name, untranslated(html)[:3])
+        if name.startswith("trois-ombres"):  # a refused action, in words
+            assert "La dernière action est <strong>interdite</strong> : " in html
+            assert "la tuile en C2 porte un cube Hercule et ne peut pas être dévoilée." in html
+    # The French rulebook's own questions head TTYKM's French page.
+    french_faq = (DOCS / "fr" / QUESTIONS[0]).read_text()
+    for question in ("Peut-on répartir ses deux actions entre plusieurs copies ?",
+                     "Se retrouver sur un seul plateau pendant son propre tour fait-il perdre ?"):
+        assert f"## {question}\n" in french_faq, question
+    assert translate_reason("the copy on past a1 can take only 1 action, but the copy on past b1 can take 2; choose "
+                            "a copy that can take 2") == ("la copie en a1 du passé ne peut faire qu'une action, mais "
+                                                          "la copie en b1 du passé peut en faire 2 : choisissez une "
+                                                          "copie qui le peut")
+    assert translate_reason("the copy on past b2 cannot travel forward: present b2 is occupied") == \
+        "la copie en b2 du passé ne peut pas voyager vers le futur : la case b2 du présent est occupée"
+
+
+def test_the_french_lessons_say_a_statue_s_step_a_permitted_play_and_a_title_in_french() -> None:
+    """A player's statue moves in French as the neutral one does, a verdict reads "coup permis" (not "légal", which
+    reads as law), and a card game's example title continues the sentence "Exemple : …" in lower case."""
+    assert translate_text("Black's statue on square b2 of the past moves north to b3.") == \
+        "La statue des Noirs de la case b2 du passé va vers le nord en b3."
+    assert untranslated("<p>White's statue on square a1 of the past does something new.</p>") != []
+    for path in ("docs/fr/index.md", "docs/fr/time-chase/index.md", "docs/fr/time-chase/questions.md",
+                 "docs/fr/trois-ombres/index.md", "docs/fr/trois-ombres/questions.md"):
+        html = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
+        titles = re.findall(r"Exemple</a> : ([^<]*)", html)
+        assert titles and all(not t[0].isupper() for t in titles), (path, titles)
+        assert "légal" not in html and "graine" not in " ".join(titles), path
+        if "time-chase" in path:
+            assert "<dt>Verdict</dt><dd><strong>coup permis</strong>" in html, path

@@ -1,65 +1,215 @@
-// Search results for the reader's section of the site.
+// Search results for the reader's game, and queries in a reader's words.
 //
 // Material's search ranks pages by their score (each page's `search: boost:` front matter is part
 // of it: a clause above a page that only mentions it, TTYKM's clauses above the other games' on a
-// page of no game; see oracle/tools/site/pages.py, search_boost).  Once the results are drawn,
-// this script orders them again, by two rules:
-//   1. a result whose title is exactly the words searched (MOVE.PUSH.PARADOX · Paradox for
-//      "paradox") comes first, wherever the reader is: the term is that clause's name;
-//   2. otherwise a result in the reader's own section (a game: rules/<game>/ and <game>/, or the
-//      page's first folder, such as api/) counts its score double.
+// page of no game; see oracle/tools/site/pages.py, search_boost).  This script does two things:
+//
+// - Before a query reaches the search, it drops the little words that would match everything,
+//   French or English ("Coup de bluff" searches "Coup bluff": "de" would find every word that
+//   starts so), and a leading game's name ("TC K4", "Ombres K4", "TTYKM K4", any case), which
+//   says whose results the reader wants.  Material sends the query to its search worker as a
+//   message of its documented protocol ({type: QUERY, data: text}); the words are taken out there.
+// - Once the results are drawn, it orders them again:
+//   1. an exact ruling ID ("A1", "K7") puts that ruling first: the named game's ("TC K4"), else the
+//      reader's game's, then the other games' rulings of that ID; within its page's result, the
+//      ruling's own entry comes first, ahead of A10 to A15;
+//   2. then, for a reader of the French edition, the French pages of the reader's game (or of the
+//      game named), before the English rules that match alike ("Traquenard" finds the lesson first);
+//   3. then a result whose title is exactly the words searched (MOVE.PUSH.PARADOX · Paradox for
+//      "paradox"), wherever the reader is: the term is that clause's name;
+//   4. otherwise a result in the named game, or else in the reader's own section (a game:
+//      rules/<game>/ and <game>/, in either edition, or the page's first folder, such as api/),
+//      counts its score double.
 // So a reader on a Time Chase page who searches "notation" gets Time Chase's Notation first, and
 // one who searches "paradox" still gets TTYKM's paradox rule first.
+//
+// The ranking itself (`ranking` below) reads no page: tests run it under node with made-up results.
 (function () {
   "use strict";
+
+  const ranking = (function () {
+    // Words that would match everything, dropped from a query that has other words.  The search
+    // adds a wildcard to every word, so "de" finds "deal", "dealt", "demon", "dé"...
+    const STOP_WORDS = new Set([
+      // French
+      "a", "à", "au", "aux", "ce", "ces", "d", "dans", "de", "des", "du", "elle", "en", "est", "et",
+      "il", "l", "la", "le", "les", "leur", "ou", "où", "par", "pas", "pour", "qu", "que", "qui",
+      "sa", "se", "ses", "son", "sur", "un", "une",
+      // English
+      "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "of", "on", "or",
+      "the", "to", "with",
+    ]);
+    // A leading name of a game: "TC K4" is Time Chase's K4 (the rulings page writes it so).
+    const GAME_WORDS = {
+      "tc": "time-chase", "time chase": "time-chase", "contre temps": "time-chase",
+      "ombres": "trois-ombres", "3 ombres": "trois-ombres", "trois ombres": "trois-ombres",
+      "ttykm": "ttykm",
+    };
+    // A ruling's ID as typed: K7, A1, T3, GD3, G-10 (oracle/tools/site/rulings.py, ID).
+    const RULING_ID = /^[a-z]{1,3}(?:-[a-z]{0,2})?\d+[a-z]?$/;
+    const SECTION_FACTOR = 2;
+
+    function words(text) {
+      return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim().split(" ").filter(Boolean);
+    }
+
+    // The words that carry meaning: without the little ones, unless nothing else is left.
+    function meaningful(list) {
+      const kept = list.filter(function (word) { return !STOP_WORDS.has(word); });
+      return kept.length ? kept : list;
+    }
+
+    // A query's words as typed, and the game its first words name ("" when none; a game's name with
+    // nothing after it is just words to search for).
+    function split(text) {
+      const typed = text.trim().split(/\s+/).filter(Boolean);
+      for (let k = 1; k < typed.length; k++) {
+        const game = GAME_WORDS[words(typed.slice(0, k).join(" ")).join(" ")];
+        if (game) return { game: game, rest: typed.slice(k) };
+      }
+      return { game: "", rest: typed };
+    }
+
+    // What a query asks for: the game it names first (or ""), its meaningful words without that
+    // name, and the ruling ID it is, if it is one.
+    function parse(text) {
+      const { game, rest } = split(text);
+      const id = rest.length === 1 ? rest[0].toLowerCase() : "";
+      return { game: game, ruling: RULING_ID.test(id) ? id : "", words: meaningful(words(rest.join(" "))) };
+    }
+
+    // The query the search is given: the reader's text without a leading game's name, and without
+    // the little words before the last one (the last may be the start of a word being typed).
+    function searchText(text) {
+      const { rest } = split(text);
+      const kept = rest.filter(function (word, i) {
+        const plain = words(word);
+        return i === rest.length - 1 || !(plain.length === 1 && STOP_WORDS.has(plain[0]));
+      });
+      return kept.join(" ");
+    }
+
+    // The section of a page, from its address below the site's root: a game (rules/<game>/...,
+    // <game>/..., fr/<game>/...) or the page's first folder.
+    function sectionOf(path) {
+      const parts = path.split("#")[0].split("?")[0].split("/").filter(Boolean);
+      if (parts[0] === "fr") parts.shift();  // a French page is in its game's section too (fr/<game>/)
+      return parts[0] === "rules" ? parts[1] || "" : parts[0] || "";
+    }
+
+    // Whether a result's anchor is the ruling `id` itself: #ruling-k4, #ruling-tc-k4, #ruling-ombres-k4
+    // (the game's mark, one word, before the ID), not #ruling-tc-k41.
+    function isRuling(path, id) {
+      const anchor = path.includes("#") ? path.slice(path.indexOf("#") + 1) : "";
+      if (!id || !anchor.startsWith("ruling-")) return false;
+      const head = anchor.slice("ruling-".length);
+      const kebab = id.replace(/[^a-z0-9]+/g, "-");
+      return head === kebab || (head.endsWith("-" + kebab) && /^[a-z]+-$/.test(head.slice(0, -kebab.length)));
+    }
+
+    function titleWords(title) {
+      const name = title.includes("·") ? title.slice(title.indexOf("·") + 1) : title;
+      return meaningful(words(name)).join(" ");
+    }
+
+    // The order to show results in.  `items` are the results as drawn, each a list of links
+    // {path, score, title} (the page first, then its sections); `here` is the reader's section, and
+    // `french` whether the reader is on a page of the French edition.
+    // Returns, in the order to show, each item's index and the index of its link to put first
+    // among its sections (or -1).
+    function order(items, text, here, french) {
+      const query = parse(text);
+      const wanted = query.game || here;
+      const ranked = items.map(function (links, i) {
+        const own = wanted !== "" && links.length > 0 && sectionOf(links[0].path) === wanted;
+        const inFrench = Boolean(french) && own && links[0].path.startsWith("fr/");
+        const exact = links.findIndex(function (link) { return isRuling(link.path, query.ruling); });
+        const score = Math.max(0, ...links.map(function (link) { return link.score || 0; }));
+        const named = query.words.length > 0 && links.some(function (link) {
+          return titleWords(link.title || "") === query.words.join(" ");
+        });
+        return {
+          index: i, first: exact,
+          key: [exact < 0 ? 0 : own ? 2 : 1, inFrench ? 1 : 0, named ? 1 : 0, own ? score * SECTION_FACTOR : score],
+        };
+      });
+      ranked.sort(function (a, b) {
+        for (let k = 0; k < a.key.length; k++) {
+          if (a.key[k] !== b.key[k]) return b.key[k] - a.key[k];
+        }
+        return a.index - b.index;
+      });
+      return ranked.map(function (r) { return { index: r.index, first: r.first }; });
+    }
+
+    return { STOP_WORDS: STOP_WORDS, parse: parse, searchText: searchText, sectionOf: sectionOf,
+             isRuling: isRuling, order: order };
+  })();
+
+  if (typeof document === "undefined") {  // under node, for the tests
+    module.exports = ranking;
+    return;
+  }
+
+  // Material's search worker protocol: a query is the message {type: QUERY, data: the text}.
+  const QUERY = 2;
+  if (typeof Worker !== "undefined") {
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message && message.type === QUERY && typeof message.data === "string") {
+        message = Object.assign({}, message, { data: ranking.searchText(message.data) });
+      }
+      return post.call(this, message, ...rest);
+    };
+  }
+
   const list = document.querySelector(".md-search-result__list");
   const input = document.querySelector("input.md-search__input");
   const configured = document.getElementById("__config");
   if (!list || !input || !configured) return;
   const root = new URL(JSON.parse(configured.textContent).base || ".", location.href);
-  const SECTION_FACTOR = 2;
 
-  function section(href) {
+  function pathOf(href) {
     const url = new URL(href, location.href);
     if (!url.pathname.startsWith(root.pathname)) return "";
-    const parts = url.pathname.slice(root.pathname.length).split("/").filter(Boolean);
-    if (parts[0] === "fr") parts.shift();  // a French page is in its game's section too (fr/<game>/)
-    return parts[0] === "rules" ? parts[1] || "" : parts[0] || "";
+    return url.pathname.slice(root.pathname.length) + url.hash;
   }
 
-  function words(text) {
-    return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  function section(href) {
+    return ranking.sectionOf(pathOf(href));
   }
 
   function titleOf(link) {
     const heading = link.querySelector("h1, h2");
-    if (!heading) return "";
-    const text = heading.textContent;
-    return text.includes("·") ? text.slice(text.indexOf("·") + 1) : text;
+    return heading ? heading.textContent : "";
   }
 
   const here = section(location.href);
+  const french = pathOf(location.href).startsWith("fr/");
 
-  function rank(item, query) {
-    const links = [...item.querySelectorAll("a.md-search-result__link")];
-    const score = Math.max(0, ...links.map(function (a) {
-      return parseFloat(a.querySelector("article")?.dataset.mdScore || "0");
-    }));
-    const named = links.some(function (a) { return query && words(titleOf(a)) === query; });
-    const own = here !== "" && links.length > 0 && section(links[0].href) === here;
-    return { named: named, score: own ? score * SECTION_FACTOR : score };
+  function links(li) {
+    return [...li.querySelectorAll("a.md-search-result__link")];
   }
 
   const observer = new MutationObserver(function () {
-    const query = words(input.value);
     const items = [...list.children].filter(function (li) { return li.matches("li.md-search-result__item"); });
-    if (items.length < 2) return;
-    const ranked = items.map(function (li, i) { return { li: li, i: i, r: rank(li, query) }; });
-    ranked.sort(function (a, b) {
-      return (b.r.named - a.r.named) || (b.r.score - a.r.score) || (a.i - b.i);
+    if (items.length === 0) return;
+    const drawn = items.map(function (li) {
+      return links(li).map(function (a) {
+        return { path: pathOf(a.href), title: titleOf(a),
+                 score: parseFloat(a.querySelector("article")?.dataset.mdScore || "0") };
+      });
     });
-    if (ranked.every(function (x, i) { return x.i === i; })) return;
-    for (const x of ranked) list.append(x.li);
+    const shown = ranking.order(drawn, input.value, here, french);
+    for (const { index, first } of shown) {
+      const own = links(items[index]);
+      if (first > 1 || (first === 1 && own[1].parentElement !== items[index])) {
+        own[0].after(own[first]);  // the ruling itself, right under its page, outside "more on this page"
+      }
+    }
+    if (shown.some(function (x, i) { return x.index !== i; })) {
+      for (const x of shown) list.append(items[x.index]);
+    }
     observer.takeRecords();  // the moves just made are not new results
   });
   observer.observe(list, { childList: true });

@@ -96,7 +96,8 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
     if actions:
         parts.append("<p>Actions: " + " · ".join(code(a) for a in actions) + "</p>")
     if run.illegal is not None:
-        parts.append(f"<p>The last action is <strong>illegal</strong>: {rule_link(run.illegal.rule, link)}: "
+        parts.append(f'<p class="ombres-illegal">The last action is <strong>illegal</strong>: '
+                     f"{rule_link(run.illegal.rule, link)}: "
                      f"{html.escape(run.illegal.reason)}.</p>")
     if run.events:
         parts.append('<p class="ttykm-example-label">Events</p><ol class="ttykm-events">'

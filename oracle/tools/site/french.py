@@ -49,7 +49,7 @@ LABELS = {
     "Try it in the playground": "L'essayer sur le terrain de jeu",
     "Open in the playground": "Ouvrir sur le terrain de jeu",
     "Not allowed:": "Interdit :", "the rule": "la règle", "The position": "La position", "Events": "Événements",
-    "State": "État", "Verdict": "Verdict", "legal": "légal", "Example:": "Exemple :", "Example": "Exemple",
+    "State": "État", "Verdict": "Verdict", "legal": "coup permis", "Example:": "Exemple :", "Example": "Exemple",
     "neutral statue": "statue neutre", "white statue": "statue blanche", "black statue": "statue noire",
     "dark-elephant": "éléphant sombre", "light-elephant": "éléphant clair", "elephant": "éléphant",
     "white's hat": "chapeau blanc", "black's hat": "chapeau noir", "hat put on": "chapeau mis",
@@ -103,6 +103,11 @@ def _copies(text: str) -> str:
     text = re.sub(r"\b(white|black) copy on ", lambda m: f"copie {COLOUR[m.group(1)]} en ", text)
     text = re.sub(r"\b(white|black) copies on ", lambda m: f"copies {COLOUR[m.group(1)]}s en ", text)
     return text.replace("; ", " ; ")
+
+
+def _only(count: str) -> str:
+    """``qu'une action``, ``que 2 actions``."""
+    return "qu'une action" if count == "1" else "que " + _many(count, "action")
 
 
 def _many(count: str, word: str) -> str:
@@ -192,6 +197,8 @@ SENTENCES: list[Rule] = [
                     "dans la réserve."),
     _rule(rf"The neutral statue on square {SQ} of the {E} moves {D} to {SQ}\.",
           lambda m: f"La statue neutre de la case {m[1]} {ERA_OF[m[2]]} va {TOWARD[m[3]]} en {m[4]}."),
+    _rule(rf"{P}'s statue on square {SQ} of the {E} moves {D} to {SQ}\.",
+          lambda m: f"La statue {PLAYER_OF[m[1]]} de la case {m[2]} {ERA_OF[m[3]]} va {TOWARD[m[4]]} en {m[5]}."),
     _rule(rf"The (neutral|white|black) statue on square {SQ} of the {E} cannot move {D} as it did in the era "
           r"before, so it stays, and the eras after it are spared\.",
           lambda m: f"La statue {STATUE[m[1]]} de la case {m[2]} {ERA_OF[m[3]]} ne peut pas aller {TOWARD[m[4]]} "
@@ -265,6 +272,7 @@ HEAD = (rf"the copy on {PLACE} cannot (?P<what>move {D}|travel forward|travel ba
         rf"(?:build on|plant) (?P<era>past|present|future) (?P<sq>[a-d][1-4]))")
 WHY: list[Rule] = [
     _rule(r"the wall is there", lambda m: "le bord est là"),
+    _rule(rf"{PLACE} is occupied", lambda m: f"la case {_at(m[1], m[2])} est occupée"),
     _rule(rf"the square is not empty: a ({WORDS}) is there",
           lambda m: f"la case n'est pas vide : il y a {THING[m[1]]}"),
     _rule(r"it is not the copy's square or next to it", lambda m: "ce n'est ni la case de la copie ni sa voisine"),
@@ -287,6 +295,10 @@ REASONS: list[Rule] = [
     _rule(rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
           lambda m: f"la copie en {_at(m[1], m[2])} doit faire {_many(m[3], 'action')} ; après {STEP[m[4]]},"
                     f" elle peut encore faire {STEP[m[5]]}"),
+    _rule(rf"the copy on {PLACE} can take only (\d) actions?, but the copy on {PLACE} can take (\d); "
+          rf"choose a copy that can take \d",
+          lambda m: f"la copie en {_at(m[1], m[2])} ne peut faire {_only(m[3])}, mais la copie en "
+                    f"{_at(m[4], m[5])} peut en faire {m[6]} : choisissez une copie qui le peut"),
     _rule(rf"the Focus must leave the {E} for another era \({E} or {E}\)",
           lambda m: f"le Focus doit quitter le {ERA[m[1]]} pour une autre époque ({ERA[m[2]]} ou {ERA[m[3]]})"),
     _rule(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
@@ -527,9 +539,30 @@ SVG_TEXT = re.compile(r"(<text\b[^>]*)>([^<>]+)</text>")
 CODE = re.compile(r"(<(pre|code)\b.*?</\2>)", re.S)
 
 
+# A 3 Ombres example's refused last action (`oracle.games.trois_ombres.site`): its sentence, its rule's link and
+# the oracle's reason; put in French when the reason is one of `OMBRES_REASONS`, else left for `untranslated`.
+OMBRES_ILLEGAL = re.compile(r'(<p class="ombres-illegal">)The last action is <strong>illegal</strong>: '
+                            r"(<a\b.*?</a>): ([^<]*)\.</p>", re.S)
+CUBED = {"revealed": "dévoilée", "looked at": "regardée", "shuffled": "mélangée"}
+OMBRES_REASONS: list[Rule] = [
+    _rule(rf"the tile on {T} bears a Hercule cube and cannot be (revealed|looked at|shuffled)",
+          lambda m: f"la tuile en {m[1]} porte un cube Hercule et ne peut pas être {CUBED[m[2]]}"),
+]
+
+
+def _ombres_illegal(match: re.Match[str]) -> str:
+    reason = html.unescape(match[3])
+    for pattern, make in OMBRES_REASONS:
+        if said := pattern.match(reason):
+            return (f"{match[1]}La dernière action est <strong>interdite</strong> : {match[2]} : "
+                    f"{html.escape(make(said), quote=False)}.</p>")
+    return match[0]
+
+
 def translate_html(fragment: str) -> str:
     """An example's HTML with the words of its pictures and their keys in French; code (the notation, the
     events as the oracle writes them, a command's output) stays as it is."""
+    fragment = OMBRES_ILLEGAL.sub(_ombres_illegal, fragment)
     parts = CODE.split(fragment)
     # split() yields text, then each code element and its tag name: translate the text only.
     return "".join(_translate(part) if n % 3 == 0 else part if n % 3 == 1 else "" for n, part in enumerate(parts))
@@ -573,7 +606,7 @@ def _translate(fragment: str) -> str:
 
 
 # How an English sentence of a picture's description or tooltip starts (its French one never does so).
-ENGLISH_SENTENCE = re.compile(r"^(The|White|Black|A|An|Paradox:|Hats|No|Statue|This|Attempted|Seeds|In) [a-z]")
+ENGLISH_SENTENCE = re.compile(r"^(The|White|Black|A|An|Paradox:|Hats|No|Statue|This|Attempted|Seeds|In)(?:'s)? [a-z]")
 
 
 def untranslated(fragment: str) -> list[str]:
@@ -591,6 +624,7 @@ def untranslated(fragment: str) -> list[str]:
     for match in REFUSED.finditer(fragment):
         if re.search(r"\b(the|cannot|must|has|is|copy)\b", html.unescape(match[2])):
             found.append(html.unescape(match[2]))
+    found += [html.unescape(match[3]) for match in OMBRES_ILLEGAL.finditer(fragment)]
     return found
 
 
