@@ -3,6 +3,7 @@ header naming each page's game, and the French words of the worked examples' pic
 
 from __future__ import annotations
 
+import json
 import re
 
 from oracle.games import GAMES
@@ -157,3 +158,104 @@ def test_the_publisher_s_steps_of_time_chase_are_in_both_editions() -> None:
         section = (ROOT / path).read_text(encoding="utf-8").split(heading + "\n", 1)[1].split("\n## ", 1)[0]
         steps[path] = re.findall(r"^(\d+)\. ", section, re.M)
     assert steps["docs/time-chase/index.md"] == steps["docs/fr/time-chase/index.md"] == [str(n) for n in range(1, 22)]
+
+
+# Words that only an English refusal has (a French one says "copie", "ne peut pas", "doit").
+ENGLISH_WORDS = re.compile(r"\b(the|cannot|must|has|is|are|copy|choose|your|there|take|can|era|of|onto|after|but|"
+                           r"only|no|not|it|which|with|from)\b")
+
+
+def _ttykm_refusals() -> dict[tuple[str | None, str], str]:
+    """Every refusal the playground shows for TTYKM, each ruleset (the standard game and the chapters) from its
+    first position and after one turn: each square clicked first, each square clicked after each of the mover's
+    copies, each action of the chapters' alphabet from each copy of the Focus era and after a first action, and
+    the oracle's own near misses; and the refused turn of every worked example of the rules and the lessons.
+    The reasons are the oracle's (`explain`), in the player's words (`Playable.reason_text`), keyed by rule and
+    reason."""
+    from random import Random
+
+    from oracle.games import load_game
+    from oracle.games.ttykm.board import SQUARES, cell_name
+    from oracle.games.ttykm.encoding import alphabet
+    from oracle.games.ttykm.examples import read_examples
+    from oracle.games.ttykm.moves import explain_move, read_move
+    from oracle.games.ttykm.notation import parse_position
+    from oracle.games.ttykm.play import PLAY
+    from oracle.games.ttykm.turn import Aimed, Turn
+    from oracle.interface import ILLEGAL, Verdict
+
+    game, play = load_game("ttykm"), PLAY
+    found: dict[tuple[str | None, str], str] = {}
+
+    def note(verdict: Verdict, ruleset: str) -> None:
+        if verdict.status == ILLEGAL:
+            found.setdefault((verdict.rule, play.reason_text(verdict.reason)), ruleset)
+
+    for ruleset in game.rulesets():
+        rules, rng = game.parse_rules(ruleset, None), Random(1)
+        state = game.initial_state(rules)
+        if game.to_act(state).kind == "chance":  # Convergence draws its pair first
+            state = game.apply(state, game.sample_chance(state, rules, rng), rules).state
+        for _ in range(2):
+            mover = state.to_move
+            focus = state.focus[mover]
+            mine = [c for c in range(focus * SQUARES, (focus + 1) * SQUARES) if state.copies[mover] >> c & 1]
+            clicks = [[cell_name(c)] for c in range(3 * SQUARES)]
+            clicks += [[cell_name(c), cell_name(to)] for c in mine for to in range(3 * SQUARES)]
+            for picks in clicks:
+                made = play.action_of(state, picks)
+                note(made if isinstance(made, Verdict) else game.explain(state, made, rules), ruleset)
+            letters = alphabet(frozenset(state.chapters.modules) if state.chapters else frozenset())
+            legal = list(game.legal_actions(state, rules))
+            for square in {c % SQUARES for c in mine} | {next(s for s in range(SQUARES) if focus * SQUARES + s
+                                                             not in mine)}:
+                # An aimed action at the copy's square, the next ones and a far one: each way it is refused.
+                aims = {square, square ^ 1, square ^ 4, square ^ 10}
+                for letter in letters:
+                    if not isinstance(letter, Aimed) or letter.square in aims:
+                        note(game.explain(state, Turn(square, (letter,)), rules), ruleset)
+            first = next(t for t in legal if t.actions)
+            for letter in letters:
+                note(game.explain(state, Turn(first.copy, (first.actions[0], letter), focus), rules), ruleset)
+            for turn in game.near_misses(state, rules, rng) or []:
+                note(game.explain(state, turn, rules), ruleset)
+            state = game.apply(state, rng.choice(legal), rules).state
+    # And the refused turns of the rules' and the lessons' worked examples, each from its own position.
+    for example in read_examples(ROOT / "spec" / "ttykm") + read_examples(DOCS / "ttykm"):
+        if "turn" in example.fields:
+            verdict = explain_move(parse_position(example.fields["position"]), read_move(example.fields["turn"]),
+                                   example.ruleset)
+            note(verdict, example.fields.get("variant", "standard"))
+    return found
+
+
+def test_every_ttykm_refusal_the_playground_shows_is_put_in_french() -> None:
+    """The refusals a player meets in the French playground (a wrong colour, a wrong era, an empty square, a
+    square out of reach, a Focus that may not stay, the chapters' actions) come out in French: generated from
+    real positions by the oracle, so a new or reworded refusal is caught."""
+    refusals = _ttykm_refusals()
+    rules = {rule for rule, _ in refusals}
+    for needed in ("TURN.COPY-CHOICE", "ACTION.KINDS", "MOVE.WALL", "MOVE.OWN-COPY", "TRAVEL.FORWARD",
+                   "TRAVEL.BACKWARD", "TURN.ACTION-COUNT", "FOCUS.MOVE", "GROWTH.PLANT", "GROWTH.DIG", "GROWTH.REACH",
+                   "INFLUENCE.BUILD.SQUARE", "INFLUENCE.PULL", "MEMORY.TRAIN.REACH", "MEMORY.COMMAND.WHICH",
+                   "TURN.NO-ACTION", "CONVERGENCE.ELEPHANT-PULL", "VARIANT.PULL-AUTOMATIC"):
+        assert needed in rules, f"no refusal of {needed} generated"
+    # A variant's name (pull-with-push=forbidden) is the oracle's notation, as a rule ID is.
+    english = sorted({f"{rule}: {reason} -> {translate_reason(reason)}" for rule, reason in refusals
+                      if ENGLISH_WORDS.search(re.sub(r"\S+=\S+", "", translate_reason(reason)))})
+    assert english == [], f"{len(english)} refusals left in English, such as {english[:3]}"
+
+
+def test_the_french_playground_says_why_a_wrong_copy_is_refused_in_french() -> None:
+    """Black to move, clicking White's copy on the future: the reason of the answer comes in French."""
+    from oracle.tools.site.playground import view_json
+
+    first = {"game": "ttykm", "picks": ["past:a1", "past:a2", "past:a3", "focus:present"]}  # White's turn
+    after = json.loads(view_json(json.dumps(first)))
+    request = {"game": "ttykm", "state": after["state"], "picks": ["future:a1"]}
+    english = json.loads(view_json(json.dumps(request)))["verdict"]
+    french = json.loads(view_json(json.dumps({**request, "lang": "fr"})))["verdict"]
+    assert english["reason"].startswith("there is no black copy on future a1")
+    assert french["reason"] == ("il n'y a pas de copie noire en a1 du futur ; choisissez une de vos copies du futur, "
+                                "l'époque de votre Focus")
+    assert french["rule"] == english["rule"] == "TURN.COPY-CHOICE"

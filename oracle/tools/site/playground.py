@@ -29,7 +29,7 @@ from typing import Any
 from oracle.errors import NotationError
 from oracle.games import GAMES, load_game
 from oracle.interface import Game, Playable, Verdict
-from oracle.tools.site.french import translate_html, translate_text
+from oracle.tools.site.french import translate_html, translate_reason, translate_text
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -406,12 +406,15 @@ def _chance_sample(game: AnyGame, state: Any, rules: Any) -> Any:
 
 def in_french(answer: dict[str, Any]) -> dict[str, Any]:
     """An answer for the French edition: the words of its pictures and of its replayed steps in French
-    (`oracle.tools.site.french`, as the French pages' examples); the oracle's notation, reasons and
-    events stay as it writes them.  The page's own words are the script's (docs/javascripts/playground.js)."""
+    (`oracle.tools.site.french`, as the French pages' examples), and a refusal's reason as the lessons
+    word it; the oracle's notation, rule IDs and events stay as it writes them.  The page's own words are the
+    script's (docs/javascripts/playground.js)."""
     pictures = ("svg_row", "svg_column", "table")
     out = {**answer, **{key: translate_html(answer[key]) for key in pictures if answer.get(key)}}
     if answer.get("view"):
         out["view"] = {**answer["view"], "picture": translate_html(answer["view"]["picture"])}
+    if answer.get("verdict"):
+        out["verdict"] = {**answer["verdict"], "reason": translate_reason(answer["verdict"]["reason"])}
     if answer.get("applied"):
         steps = [{**step, "text": translate_text(step["text"]), "svg_row": translate_html(step["svg_row"]),
                   "svg_column": translate_html(step["svg_column"])} for step in answer["applied"]["steps"]]
