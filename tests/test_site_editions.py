@@ -98,6 +98,28 @@ def test_the_french_lessons_pictures_have_no_english_sentence_left() -> None:
         assert "Ce qui se passe" in html or "Ce qui a été tenté" in html
 
 
+def test_a_statue_s_sentences_are_put_in_french_and_an_english_one_is_caught_in_steps_and_descriptions() -> None:
+    """Influence's statues move, stay and appear as copies do, in the step lists and in the pictures'
+    descriptions; an English sentence left there is found, even one after another on the same line."""
+    moved = "Black's statue on square b2 of the past moves north to b3."
+    assert translate_text(moved) == "La statue des Noirs va vers le nord, de la case b2 du passé à b3."
+    assert translate_text(moved.replace("Black's", "The neutral")) == \
+        "La statue neutre va vers le nord, de la case b2 du passé à b3."
+    assert translate_text("White's statue on square c2 of the present cannot move east as it did in the era before, "
+                          "so it stays, and the eras after it are spared.").startswith(
+        "La statue des Blancs de la case c2 du présent ne peut pas aller vers l'est comme à l'époque d'avant")
+    assert translate_text("White's statue appears on square c2 of the present as well, one square back from where "
+                          "the era before left it, because that square is blocked.").startswith(
+        "La statue des Blancs apparaît aussi sur la case c2 du présent, une case en arrière")
+    assert translate_text("White's statue cannot appear on the future: square c2 and the square behind it are both "
+                          "blocked, so no later era gets it either.").startswith(
+        "La statue des Blancs ne peut pas apparaître au futur : la case c2")
+    steps = f'<ol class="ttykm-steps"><li>{moved}</li></ol>'
+    desc = f"<svg><desc>Passé : copie blanche en b1. Le Focus des Blancs est ici.\n{moved}</desc></svg>"
+    assert untranslated(steps) == untranslated(desc) == untranslated(desc.replace("\n", " ")) == [moved]
+    assert untranslated(translate_html(steps)) == untranslated(translate_html(desc)) == []
+
+
 def test_a_refusal_reason_is_put_in_french_and_an_unknown_one_is_caught() -> None:
     assert translate_reason("the copy on past a1 must take 2 actions; after a move north it can still take a move "
                             "north") == ("la copie en a1 du passé doit faire 2 actions ; après un déplacement vers le "

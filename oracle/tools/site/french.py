@@ -190,12 +190,23 @@ SENTENCES: list[Rule] = [
     _rule(rf"The {C} copy digs up the seed on square {SQ} of the {E}, and the seed goes back to the supply\.",
           lambda m: f"La copie {COLOUR[m[1]]} déterre la graine de la case {m[2]} {ERA_OF[m[3]]}, qui retourne "
                     "dans la réserve."),
-    _rule(rf"The neutral statue on square {SQ} of the {E} moves {D} to {SQ}\.",
-          lambda m: f"La statue neutre de la case {m[1]} {ERA_OF[m[2]]} va {TOWARD[m[3]]} en {m[4]}."),
-    _rule(rf"The (neutral|white|black) statue on square {SQ} of the {E} cannot move {D} as it did in the era "
-          r"before, so it stays, and the eras after it are spared\.",
-          lambda m: f"La statue {STATUE[m[1]]} de la case {m[2]} {ERA_OF[m[3]]} ne peut pas aller {TOWARD[m[4]]} "
-                    "comme à l'époque d'avant : elle reste, et les époques suivantes sont épargnées."),
+    # A statue moved (pushed, pulled, or carried to a later era), in the words of a copy's move.
+    _rule(rf"(?:The neutral statue|{P}'s statue) on square {SQ} of the {E} moves {D} to {SQ}\.",
+          lambda m: f"La statue {PLAYER_OF[m[1]] if m[1] else 'neutre'} va {TOWARD[m[4]]}, de la case {m[2]} "
+                    f"{ERA_OF[m[3]]} à {m[5]}."),
+    _rule(rf"(?:The (neutral|white|black) statue|{P}'s statue) on square {SQ} of the {E} cannot move {D} as it did "
+          r"in the era before, so it stays, and the eras after it are spared\.",
+          lambda m: f"La statue {PLAYER_OF[m[2]] if m[2] else STATUE[m[1]]} de la case {m[3]} {ERA_OF[m[4]]} ne peut "
+                    f"pas aller {TOWARD[m[5]]} comme à l'époque d'avant : elle reste, et les époques suivantes sont "
+                    "épargnées."),
+    _rule(rf"{P}'s statue appears on square {SQ} of the {E} as well, one square back from where the era before "
+          r"left it, because that square is blocked\.",
+          lambda m: f"La statue {PLAYER_OF[m[1]]} apparaît aussi sur la case {m[2]} {ERA_OF[m[3]]}, une case en "
+                    "arrière de là où l'époque d'avant l'a laissée, car cette case est bloquée."),
+    _rule(rf"{P}'s statue cannot appear on the {E}: square {SQ} and the square behind it are both blocked, so no "
+          r"later era gets it either\.",
+          lambda m: f"La statue {PLAYER_OF[m[1]]} ne peut pas apparaître {ERA_TO[m[2]]} : la case {m[3]} et celle "
+                    "de derrière sont toutes deux bloquées, et aucune époque suivante ne la reçoit non plus."),
     _rule(rf"The {C} copy builds {P}'s statue on square {SQ} of the {E}\.",
           lambda m: f"La copie {COLOUR[m[1]]} construit la statue {PLAYER_OF[m[2]]} sur la case {m[3]} "
                     f"{ERA_OF[m[4]]}."),
@@ -674,18 +685,19 @@ def _translate(fragment: str) -> str:
 
 
 # How an English sentence of a picture's description or tooltip starts (its French one never does so).
-ENGLISH_SENTENCE = re.compile(r"^(The|White|Black|A|An|Paradox:|Hats|No|Statue|This|Attempted|Seeds|In) [a-z]")
+ENGLISH_SENTENCE = re.compile(r"^(The|White|Black|White's|Black's|A|An|Paradox:|Hats|No|Statue|This|Attempted|Seeds|In)"
+                              r" [a-z]")
 
 
 def untranslated(fragment: str) -> list[str]:
     """The English sentences of the examples' pictures, their tooltips and refusal reasons left in ``fragment``
     (a French page's examples)."""
     found = []
-    for match in TEXT_NODE.finditer(fragment):
+    for match in TEXT_NODE.finditer(fragment):  # the step lists' items, the pictures' <desc> and <title> too
         for line in html.unescape(match.group(1)).split("\n"):
-            line = line.strip()
-            if ENGLISH_SENTENCE.match(line) and line.endswith("."):
-                found.append(line)
+            for sentence in re.split(r"(?<=\.) (?=[A-Z])", line.strip()):  # a line may hold several sentences
+                if ENGLISH_SENTENCE.match(sentence) and sentence.endswith("."):
+                    found.append(sentence)
     for match in EVENT_ITEM.finditer(fragment):
         if re.search(r"\b(the|is|are|player|draws|turn|clue)\b", html.unescape(match[2])):
             found.append(html.unescape(match[2]))
