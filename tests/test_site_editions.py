@@ -163,13 +163,19 @@ def test_french_typography_and_words_around_the_examples() -> None:
     """A space before the colon after "Exemple" and a label before code; "Provisoire", not "Provisional"."""
     assert translate_html('<p>Actions: <code>roll</code></p>') == "<p>Actions : <code>roll</code></p>"
     title = '<p class="ttykm-example-title"><a class="ttykm-example-anchor" href="#x">Example</a>: Le pli</p>'
-    assert 'href="#x">Exemple</a> : Le pli' in translate_html(title)
+    assert 'href="#x">Exemple</a> : le pli' in translate_html(title)  # as "Exemple : les Blancs…"
+    assert 'Exemple</a> : Vortex' in translate_html(title.replace("Le pli", "Vortex"))  # a name keeps its capital
     provisional = '<p class="tc-provisional"><strong>Provisional</strong>: depends on TC.ZERO (rulings A1)</p>'
     assert translate_html(provisional) == ('<p class="tc-provisional"><strong>Provisoire</strong> : dépend de TC.ZERO'
                                            " (décision A1)</p>")
     path = "docs/fr/time-chase/index.md"
     page = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
     assert "Provisoire</strong> : " in page and "Provisional" not in page and "Exemple</a>: " not in page
+    # A move's verdict in words, not in the law's ("légal"); a title without the tool's "seed".
+    assert "<dt>Verdict</dt><dd><strong>coup permis</strong></dd>" in page and "légal" not in page
+    assert not re.search(r"Exemple</a> : (Le|La|Les|Un|Une|Tout)\b", page)
+    for path in ("docs/fr/trois-ombres/index.md", "docs/trois-ombres/index.md"):
+        assert not re.search(r"^title: .*\b(seed|graine)\b", (ROOT / path).read_text(), re.M), path
 
 
 def test_the_publisher_s_steps_of_time_chase_are_in_both_editions() -> None:

@@ -49,7 +49,8 @@ LABELS = {
     "Try it in the playground": "L'essayer sur le terrain de jeu",
     "Open in the playground": "Ouvrir sur le terrain de jeu",
     "Not allowed:": "Interdit :", "the rule": "la règle", "The position": "La position", "Events": "Événements",
-    "State": "État", "Verdict": "Verdict", "legal": "légal", "Example:": "Exemple :", "Example": "Exemple",
+    "State": "État", "Verdict": "Verdict", "legal": "coup permis", "illegal": "coup refusé",
+    "Example:": "Exemple :", "Example": "Exemple",
     "neutral statue": "statue neutre", "white statue": "statue blanche", "black statue": "statue noire",
     "dark-elephant": "éléphant sombre", "light-elephant": "éléphant clair", "elephant": "éléphant",
     "white's hat": "chapeau blanc", "black's hat": "chapeau noir", "hat put on": "chapeau mis",
@@ -648,7 +649,9 @@ def translate_html(fragment: str) -> str:
 
 
 TEXT_TAIL = re.compile(r">([^<>]+)\Z")  # the text just before a code element, such as "Actions: "
-EXAMPLE_COLON = re.compile(r'(class="ttykm-example-anchor"[^>]*>Exemple</a>): ')
+# After "Exemple :" a title goes on in lower case, as in "Exemple : les Blancs…"; a name (Vortex, p2) keeps its own.
+EXAMPLE_COLON = re.compile(r'(class="ttykm-example-anchor"[^>]*>Exemple</a>): '
+                           r"(?:(Le|La|Les|Un|Une|Des|Deux|Trois|Tout|Toute|Tous|Chaque|Aucun|Aucune|Personne)\b)?")
 PROVISIONAL = re.compile(r"<strong>Provisional</strong>: depends on ([\w.\-]+) \(rulings ([^)]*)\)")
 
 
@@ -676,7 +679,7 @@ def _translate(fragment: str) -> str:
     fragment = PROVISIONAL.sub(lambda m: f"<strong>Provisoire</strong> : dépend de {m[1]} (décision {m[2]})", fragment)
     fragment = TEXT_NODE.sub(lambda m: ">" + translate_text(m.group(1)) + "<", fragment)
     fragment = TEXT_TAIL.sub(_tail, fragment)
-    fragment = EXAMPLE_COLON.sub(r"\1 : ", fragment)  # French puts a space before the colon
+    fragment = EXAMPLE_COLON.sub(lambda m: f"{m[1]} : {(m[2] or '').lower()}", fragment)  # a space before ":"
 
     def attribute(match: re.Match[str]) -> str:
         return f'{match.group(1)}="{html.escape(translate_text(html.unescape(match.group(2))))}"'
