@@ -126,6 +126,14 @@ def test_a_refusal_reason_is_put_in_french_and_an_unknown_one_is_caught() -> Non
                                          "nord, elle peut encore faire un déplacement vers le nord")
     assert translate_reason("the copy on past a1 cannot move west: the wall is there") == \
         "la copie en a1 du passé ne peut pas aller vers l'ouest : le bord est là"
+    # The thing a reason points at is "la statue", "l'arbre"; one action is "une action".
+    assert translate_reason("the copy on future a1 cannot move east: the tree on future b1 does not move") == \
+        "la copie en a1 du futur ne peut pas aller vers l'est : l'arbre en b1 du futur ne peut pas bouger"
+    assert translate_reason("white cannot command an elephant onto past b2: the neutral statue there cannot be pushed "
+                            "east").endswith(": la statue neutre qui s'y trouve ne peut pas être poussée vers l'est")
+    assert translate_reason("the copy on present a1 can take only 1 action, but the copy on present b1 can take 2; "
+                            "choose a copy that can take 2").startswith("la copie en a1 du présent ne peut faire "
+                                                                        "qu'une action, mais")
     refused = ('<p class="ttykm-refused"><strong>Not allowed:</strong> the copy on past a1 cannot fly: no wings '
                '(<a class="ttykm-rule" href="#X">the rule</a>).</p>')
     assert untranslated(translate_html(refused)) == ["the copy on past a1 cannot fly: no wings"]

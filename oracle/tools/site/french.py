@@ -260,6 +260,15 @@ WORDS = "|".join(re.escape(w) for w in THING)
 STEPS = "|".join(re.escape(w) for w in STEP) + r"|[A-Z][a-d][1-4]\+?"  # or a chapter action's notation, Pb2
 
 
+def _the(thing: str) -> str:
+    """``une statue neutre`` -> ``la statue neutre``, ``un arbre`` -> ``l'arbre``: the thing the reason names."""
+    said = THING[thing]
+    article, _, rest = said.partition(" ")
+    if article not in ("un", "une"):
+        return said
+    return "l'" + rest if rest[:1] in "aeéiou" else ("la " if article == "une" else "le ") + rest
+
+
 def _at(era: str, square: str) -> str:
     return f"{square} {ERA_OF[era]}"
 
@@ -296,7 +305,7 @@ WHY: list[Rule] = [
     _rule(rf"the neutral statue on {PLACE} cannot be pushed {D}",
           lambda m: f"la statue neutre en {_at(m[1], m[2])} ne peut pas être poussée {TOWARD[m[3]]}"),
     _rule(rf"the tree there cannot fall {D}", lambda m: f"l'arbre qui s'y trouve ne peut pas tomber {TOWARD[m[1]]}"),
-    _rule(rf"the ({WORDS}) stands there", lambda m: f"{THING[m[1]]} s'y trouve"),
+    _rule(rf"the ({WORDS}) stands there", lambda m: f"{_the(m[1])} s'y trouve"),
     _rule(rf"no elephant on the {E} wears {C}'s hat",
           lambda m: f"aucun éléphant {ERA_OF[m[1]]} ne porte le chapeau {PLAYER_OF[m[2].capitalize()]}"),
     _rule(rf"an? ({WORDS}) is there", lambda m: f"il y a {THING[m[1]]}"),
@@ -308,20 +317,20 @@ WHY: list[Rule] = [
     _rule(r"it is not an orthogonal neighbour of the copy",
           lambda m: "ce n'est pas une case voisine de la copie (au nord, à l'est, au sud ou à l'ouest)"),
     _rule(rf"the ({WORDS}) there already wears {C}'s hat",
-          lambda m: f"{THING[m[1]]} qui s'y trouve porte déjà le chapeau {PLAYER_OF[m[2].capitalize()]}"),
+          lambda m: f"{_the(m[1])} qui s'y trouve porte déjà le chapeau {PLAYER_OF[m[2].capitalize()]}"),
     _rule(rf"the elephant on {PLACE} can step only to a square next to it",
           lambda m: f"l'éléphant en {_at(m[1], m[2])} ne peut avancer que sur une case voisine"),
     _rule(rf"the elephant on {PLACE} is not next to the copy",
           lambda m: f"l'éléphant en {_at(m[1], m[2])} n'est pas voisin de la copie"),
     _rule(rf"the ({WORDS}) there cannot be pushed {D}",
-          lambda m: f"{THING[m[1]]} qui s'y trouve ne peut pas être poussée {TOWARD[m[2]]}"),
+          lambda m: f"{_the(m[1])} qui s'y trouve ne peut pas être poussée {TOWARD[m[2]]}"),
     _rule(rf"no statue stands directly behind the elephant on {PLACE}",
           lambda m: f"aucune statue ne se trouve juste derrière l'éléphant en {_at(m[1], m[2])}"),
     _rule(rf"{PLACE} is occupied", lambda m: f"la case {_at(m[1], m[2])} est occupée"),
     _rule(r"no era follows the future", lambda m: "aucune époque ne suit le futur"),
     _rule(r"no era precedes the past", lambda m: "aucune époque ne précède le passé"),
     _rule(rf"the ({WORDS}) on {PLACE} (?:does not move|cannot be pushed {D}|cannot fall {D})",
-          lambda m: f"{THING[m[1]]} en {_at(m[2], m[3])} ne peut pas bouger"),
+          lambda m: f"{_the(m[1])} en {_at(m[2], m[3])} ne peut pas bouger"),
     _rule(r"a copy stands there; a seed goes under a copy only on its own square",
           lambda m: "une copie s'y trouve ; une graine ne va sous une copie que sur sa propre case"),
     _rule(rf"under pull=automatic a Move pulls by itself, written ({STEPS})",
@@ -362,7 +371,8 @@ REASONS: list[Rule] = [
     _rule(rf"the copy on {PLACE} (?:can take only (\d) actions?|cannot take any action), but the copy on {PLACE} "
           r"can take (\d); choose a copy that can take \d",
           lambda m: f"la copie en {_at(m[1], m[2])} "
-                    + (f"ne peut faire que {_many(m[3], 'action')}" if m[3] else "ne peut faire aucune action")
+                    + ("ne peut faire aucune action" if not m[3] else "ne peut faire qu'une action" if m[3] == "1"
+                       else f"ne peut faire que {m[3]} actions")
                     + f", mais la copie en {_at(m[4], m[5])} peut en faire {m[6]} ; choisissez une copie qui peut en "
                       f"faire {m[6]}"),
     _rule(rf"the copy on {PLACE} cannot take any action; (no copy on the Focus era can act, so )?a turn without "
