@@ -3,6 +3,7 @@ header naming each page's game, and the French words of the worked examples' pic
 
 from __future__ import annotations
 
+import json
 import re
 
 from oracle.games import GAMES
@@ -97,12 +98,42 @@ def test_the_french_lessons_pictures_have_no_english_sentence_left() -> None:
         assert "Ce qui se passe" in html or "Ce qui a été tenté" in html
 
 
+def test_a_statue_s_sentences_are_put_in_french_and_an_english_one_is_caught_in_steps_and_descriptions() -> None:
+    """Influence's statues move, stay and appear as copies do, in the step lists and in the pictures'
+    descriptions; an English sentence left there is found, even one after another on the same line."""
+    moved = "Black's statue on square b2 of the past moves north to b3."
+    assert translate_text(moved) == "La statue des Noirs va vers le nord, de la case b2 du passé à b3."
+    assert translate_text(moved.replace("Black's", "The neutral")) == \
+        "La statue neutre va vers le nord, de la case b2 du passé à b3."
+    assert translate_text("White's statue on square c2 of the present cannot move east as it did in the era before, "
+                          "so it stays, and the eras after it are spared.").startswith(
+        "La statue des Blancs de la case c2 du présent ne peut pas aller vers l'est comme à l'époque d'avant")
+    assert translate_text("White's statue appears on square c2 of the present as well, one square back from where "
+                          "the era before left it, because that square is blocked.").startswith(
+        "La statue des Blancs apparaît aussi sur la case c2 du présent, une case en arrière")
+    assert translate_text("White's statue cannot appear on the future: square c2 and the square behind it are both "
+                          "blocked, so no later era gets it either.").startswith(
+        "La statue des Blancs ne peut pas apparaître au futur : la case c2")
+    steps = f'<ol class="ttykm-steps"><li>{moved}</li></ol>'
+    desc = f"<svg><desc>Passé : copie blanche en b1. Le Focus des Blancs est ici.\n{moved}</desc></svg>"
+    assert untranslated(steps) == untranslated(desc) == untranslated(desc.replace("\n", " ")) == [moved]
+    assert untranslated(translate_html(steps)) == untranslated(translate_html(desc)) == []
+
+
 def test_a_refusal_reason_is_put_in_french_and_an_unknown_one_is_caught() -> None:
     assert translate_reason("the copy on past a1 must take 2 actions; after a move north it can still take a move "
                             "north") == ("la copie en a1 du passé doit faire 2 actions ; après un déplacement vers le "
                                          "nord, elle peut encore faire un déplacement vers le nord")
     assert translate_reason("the copy on past a1 cannot move west: the wall is there") == \
         "la copie en a1 du passé ne peut pas aller vers l'ouest : le bord est là"
+    # The thing a reason points at is "la statue", "l'arbre"; one action is "une action".
+    assert translate_reason("the copy on future a1 cannot move east: the tree on future b1 does not move") == \
+        "la copie en a1 du futur ne peut pas aller vers l'est : l'arbre en b1 du futur ne peut pas bouger"
+    assert translate_reason("white cannot command an elephant onto past b2: the neutral statue there cannot be pushed "
+                            "east").endswith(": la statue neutre qui s'y trouve ne peut pas être poussée vers l'est")
+    assert translate_reason("the copy on present a1 can take only 1 action, but the copy on present b1 can take 2; "
+                            "choose a copy that can take 2").startswith("la copie en a1 du présent ne peut faire "
+                                                                        "qu'une action, mais")
     refused = ('<p class="ttykm-refused"><strong>Not allowed:</strong> the copy on past a1 cannot fly: no wings '
                '(<a class="ttykm-rule" href="#X">the rule</a>).</p>')
     assert untranslated(translate_html(refused)) == ["the copy on past a1 cannot fly: no wings"]
@@ -140,13 +171,19 @@ def test_french_typography_and_words_around_the_examples() -> None:
     """A space before the colon after "Exemple" and a label before code; "Provisoire", not "Provisional"."""
     assert translate_html('<p>Actions: <code>roll</code></p>') == "<p>Actions : <code>roll</code></p>"
     title = '<p class="ttykm-example-title"><a class="ttykm-example-anchor" href="#x">Example</a>: Le pli</p>'
-    assert 'href="#x">Exemple</a> : Le pli' in translate_html(title)
+    assert 'href="#x">Exemple</a> : le pli' in translate_html(title)  # as "Exemple : les Blancs…"
+    assert 'Exemple</a> : Vortex' in translate_html(title.replace("Le pli", "Vortex"))  # a name keeps its capital
     provisional = '<p class="tc-provisional"><strong>Provisional</strong>: depends on TC.ZERO (rulings A1)</p>'
     assert translate_html(provisional) == ('<p class="tc-provisional"><strong>Provisoire</strong> : dépend de TC.ZERO'
                                            " (décision A1)</p>")
     path = "docs/fr/time-chase/index.md"
     page = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
     assert "Provisoire</strong> : " in page and "Provisional" not in page and "Exemple</a>: " not in page
+    # A move's verdict in words, not in the law's ("légal"); a title without the tool's "seed".
+    assert "<dt>Verdict</dt><dd><strong>coup permis</strong></dd>" in page and "légal" not in page
+    assert not re.search(r"Exemple</a> : (Le|La|Les|Un|Une|Tout)\b", page)
+    for path in ("docs/fr/trois-ombres/index.md", "docs/trois-ombres/index.md"):
+        assert not re.search(r"^title: .*\b(seed|graine)\b", (ROOT / path).read_text(), re.M), path
 
 
 def test_the_publisher_s_steps_of_time_chase_are_in_both_editions() -> None:
@@ -197,8 +234,8 @@ def test_every_questions_page_is_in_both_editions_each_answer_citing_its_rule_wi
         assert f"## {question}\n" in french_faq, question
     assert translate_reason("the copy on past a1 can take only 1 action, but the copy on past b1 can take 2; choose "
                             "a copy that can take 2") == ("la copie en a1 du passé ne peut faire qu'une action, mais "
-                                                          "la copie en b1 du passé peut en faire 2 : choisissez une "
-                                                          "copie qui le peut")
+                                                          "la copie en b1 du passé peut en faire 2 ; choisissez une "
+                                                          "copie qui peut en faire 2")
     assert translate_reason("the copy on past b2 cannot travel forward: present b2 is occupied") == \
         "la copie en b2 du passé ne peut pas voyager vers le futur : la case b2 du présent est occupée"
 
@@ -207,7 +244,7 @@ def test_the_french_lessons_say_a_statue_s_step_a_permitted_play_and_a_title_in_
     """A player's statue moves in French as the neutral one does, a verdict reads "coup permis" (not "légal", which
     reads as law), and a card game's example title continues the sentence "Exemple : …" in lower case."""
     assert translate_text("Black's statue on square b2 of the past moves north to b3.") == \
-        "La statue des Noirs de la case b2 du passé va vers le nord en b3."
+        "La statue des Noirs va vers le nord, de la case b2 du passé à b3."
     assert untranslated("<p>White's statue on square a1 of the past does something new.</p>") != []
     for path in ("docs/fr/index.md", "docs/fr/time-chase/index.md", "docs/fr/time-chase/questions.md",
                  "docs/fr/trois-ombres/index.md", "docs/fr/trois-ombres/questions.md"):
@@ -217,3 +254,102 @@ def test_the_french_lessons_say_a_statue_s_step_a_permitted_play_and_a_title_in_
         assert "légal" not in html and "graine" not in " ".join(titles), path
         if "time-chase" in path:
             assert "<dt>Verdict</dt><dd><strong>coup permis</strong>" in html, path
+# Words that only an English refusal has (a French one says "copie", "ne peut pas", "doit").
+ENGLISH_WORDS = re.compile(r"\b(the|cannot|must|has|is|are|copy|choose|your|there|take|can|era|of|onto|after|but|"
+                           r"only|no|not|it|which|with|from)\b")
+
+
+def _ttykm_refusals() -> dict[tuple[str | None, str], str]:
+    """Every refusal the playground shows for TTYKM, each ruleset (the standard game and the chapters) from its
+    first position and after one turn: each square clicked first, each square clicked after each of the mover's
+    copies, each action of the chapters' alphabet from each copy of the Focus era and after a first action, and
+    the oracle's own near misses; and the refused turn of every worked example of the rules and the lessons.
+    The reasons are the oracle's (`explain`), in the player's words (`Playable.reason_text`), keyed by rule and
+    reason."""
+    from random import Random
+
+    from oracle.games import load_game
+    from oracle.games.ttykm.board import SQUARES, cell_name
+    from oracle.games.ttykm.encoding import alphabet
+    from oracle.games.ttykm.examples import read_examples
+    from oracle.games.ttykm.moves import explain_move, read_move
+    from oracle.games.ttykm.notation import parse_position
+    from oracle.games.ttykm.play import PLAY
+    from oracle.games.ttykm.turn import Aimed, Turn
+    from oracle.interface import ILLEGAL, Verdict
+
+    game, play = load_game("ttykm"), PLAY
+    found: dict[tuple[str | None, str], str] = {}
+
+    def note(verdict: Verdict, ruleset: str) -> None:
+        if verdict.status == ILLEGAL:
+            found.setdefault((verdict.rule, play.reason_text(verdict.reason)), ruleset)
+
+    for ruleset in game.rulesets():
+        rules, rng = game.parse_rules(ruleset, None), Random(1)
+        state = game.initial_state(rules)
+        if game.to_act(state).kind == "chance":  # Convergence draws its pair first
+            state = game.apply(state, game.sample_chance(state, rules, rng), rules).state
+        for _ in range(2):
+            mover = state.to_move
+            focus = state.focus[mover]
+            mine = [c for c in range(focus * SQUARES, (focus + 1) * SQUARES) if state.copies[mover] >> c & 1]
+            clicks = [[cell_name(c)] for c in range(3 * SQUARES)]
+            clicks += [[cell_name(c), cell_name(to)] for c in mine for to in range(3 * SQUARES)]
+            for picks in clicks:
+                made = play.action_of(state, picks)
+                note(made if isinstance(made, Verdict) else game.explain(state, made, rules), ruleset)
+            letters = alphabet(frozenset(state.chapters.modules) if state.chapters else frozenset())
+            legal = list(game.legal_actions(state, rules))
+            for square in {c % SQUARES for c in mine} | {next(s for s in range(SQUARES) if focus * SQUARES + s
+                                                             not in mine)}:
+                # An aimed action at the copy's square, the next ones and a far one: each way it is refused.
+                aims = {square, square ^ 1, square ^ 4, square ^ 10}
+                for letter in letters:
+                    if not isinstance(letter, Aimed) or letter.square in aims:
+                        note(game.explain(state, Turn(square, (letter,)), rules), ruleset)
+            first = next(t for t in legal if t.actions)
+            for letter in letters:
+                note(game.explain(state, Turn(first.copy, (first.actions[0], letter), focus), rules), ruleset)
+            for turn in game.near_misses(state, rules, rng) or []:
+                note(game.explain(state, turn, rules), ruleset)
+            state = game.apply(state, rng.choice(legal), rules).state
+    # And the refused turns of the rules' and the lessons' worked examples, each from its own position.
+    for example in read_examples(ROOT / "spec" / "ttykm") + read_examples(DOCS / "ttykm"):
+        if "turn" in example.fields:
+            verdict = explain_move(parse_position(example.fields["position"]), read_move(example.fields["turn"]),
+                                   example.ruleset)
+            note(verdict, example.fields.get("variant", "standard"))
+    return found
+
+
+def test_every_ttykm_refusal_the_playground_shows_is_put_in_french() -> None:
+    """The refusals a player meets in the French playground (a wrong colour, a wrong era, an empty square, a
+    square out of reach, a Focus that may not stay, the chapters' actions) come out in French: generated from
+    real positions by the oracle, so a new or reworded refusal is caught."""
+    refusals = _ttykm_refusals()
+    rules = {rule for rule, _ in refusals}
+    for needed in ("TURN.COPY-CHOICE", "ACTION.KINDS", "MOVE.WALL", "MOVE.OWN-COPY", "TRAVEL.FORWARD",
+                   "TRAVEL.BACKWARD", "TURN.ACTION-COUNT", "FOCUS.MOVE", "GROWTH.PLANT", "GROWTH.DIG", "GROWTH.REACH",
+                   "INFLUENCE.BUILD.SQUARE", "INFLUENCE.PULL", "MEMORY.TRAIN.REACH", "MEMORY.COMMAND.WHICH",
+                   "TURN.NO-ACTION", "CONVERGENCE.ELEPHANT-PULL", "VARIANT.PULL-AUTOMATIC"):
+        assert needed in rules, f"no refusal of {needed} generated"
+    # A variant's name (pull-with-push=forbidden) is the oracle's notation, as a rule ID is.
+    english = sorted({f"{rule}: {reason} -> {translate_reason(reason)}" for rule, reason in refusals
+                      if ENGLISH_WORDS.search(re.sub(r"\S+=\S+", "", translate_reason(reason)))})
+    assert english == [], f"{len(english)} refusals left in English, such as {english[:3]}"
+
+
+def test_the_french_playground_says_why_a_wrong_copy_is_refused_in_french() -> None:
+    """Black to move, clicking White's copy on the future: the reason of the answer comes in French."""
+    from oracle.tools.site.playground import view_json
+
+    first = {"game": "ttykm", "picks": ["past:a1", "past:a2", "past:a3", "focus:present"]}  # White's turn
+    after = json.loads(view_json(json.dumps(first)))
+    request = {"game": "ttykm", "state": after["state"], "picks": ["future:a1"]}
+    english = json.loads(view_json(json.dumps(request)))["verdict"]
+    french = json.loads(view_json(json.dumps({**request, "lang": "fr"})))["verdict"]
+    assert english["reason"].startswith("there is no black copy on future a1")
+    assert french["reason"] == ("il n'y a pas de copie noire en a1 du futur ; choisissez une de vos copies du futur, "
+                                "l'époque de votre Focus")
+    assert french["rule"] == english["rule"] == "TURN.COPY-CHOICE"

@@ -49,7 +49,8 @@ LABELS = {
     "Try it in the playground": "L'essayer sur le terrain de jeu",
     "Open in the playground": "Ouvrir sur le terrain de jeu",
     "Not allowed:": "Interdit :", "the rule": "la règle", "The position": "La position", "Events": "Événements",
-    "State": "État", "Verdict": "Verdict", "legal": "coup permis", "Example:": "Exemple :", "Example": "Exemple",
+    "State": "État", "Verdict": "Verdict", "legal": "coup permis", "illegal": "coup refusé",
+    "Example:": "Exemple :", "Example": "Exemple",
     "neutral statue": "statue neutre", "white statue": "statue blanche", "black statue": "statue noire",
     "dark-elephant": "éléphant sombre", "light-elephant": "éléphant clair", "elephant": "éléphant",
     "white's hat": "chapeau blanc", "black's hat": "chapeau noir", "hat put on": "chapeau mis",
@@ -195,14 +196,23 @@ SENTENCES: list[Rule] = [
     _rule(rf"The {C} copy digs up the seed on square {SQ} of the {E}, and the seed goes back to the supply\.",
           lambda m: f"La copie {COLOUR[m[1]]} déterre la graine de la case {m[2]} {ERA_OF[m[3]]}, qui retourne "
                     "dans la réserve."),
-    _rule(rf"The neutral statue on square {SQ} of the {E} moves {D} to {SQ}\.",
-          lambda m: f"La statue neutre de la case {m[1]} {ERA_OF[m[2]]} va {TOWARD[m[3]]} en {m[4]}."),
-    _rule(rf"{P}'s statue on square {SQ} of the {E} moves {D} to {SQ}\.",
-          lambda m: f"La statue {PLAYER_OF[m[1]]} de la case {m[2]} {ERA_OF[m[3]]} va {TOWARD[m[4]]} en {m[5]}."),
-    _rule(rf"The (neutral|white|black) statue on square {SQ} of the {E} cannot move {D} as it did in the era "
-          r"before, so it stays, and the eras after it are spared\.",
-          lambda m: f"La statue {STATUE[m[1]]} de la case {m[2]} {ERA_OF[m[3]]} ne peut pas aller {TOWARD[m[4]]} "
-                    "comme à l'époque d'avant : elle reste, et les époques suivantes sont épargnées."),
+    # A statue moved (pushed, pulled, or carried to a later era), in the words of a copy's move.
+    _rule(rf"(?:The neutral statue|{P}'s statue) on square {SQ} of the {E} moves {D} to {SQ}\.",
+          lambda m: f"La statue {PLAYER_OF[m[1]] if m[1] else 'neutre'} va {TOWARD[m[4]]}, de la case {m[2]} "
+                    f"{ERA_OF[m[3]]} à {m[5]}."),
+    _rule(rf"(?:The (neutral|white|black) statue|{P}'s statue) on square {SQ} of the {E} cannot move {D} as it did "
+          r"in the era before, so it stays, and the eras after it are spared\.",
+          lambda m: f"La statue {PLAYER_OF[m[2]] if m[2] else STATUE[m[1]]} de la case {m[3]} {ERA_OF[m[4]]} ne peut "
+                    f"pas aller {TOWARD[m[5]]} comme à l'époque d'avant : elle reste, et les époques suivantes sont "
+                    "épargnées."),
+    _rule(rf"{P}'s statue appears on square {SQ} of the {E} as well, one square back from where the era before "
+          r"left it, because that square is blocked\.",
+          lambda m: f"La statue {PLAYER_OF[m[1]]} apparaît aussi sur la case {m[2]} {ERA_OF[m[3]]}, une case en "
+                    "arrière de là où l'époque d'avant l'a laissée, car cette case est bloquée."),
+    _rule(rf"{P}'s statue cannot appear on the {E}: square {SQ} and the square behind it are both blocked, so no "
+          r"later era gets it either\.",
+          lambda m: f"La statue {PLAYER_OF[m[1]]} ne peut pas apparaître {ERA_TO[m[2]]} : la case {m[3]} et celle "
+                    "de derrière sont toutes deux bloquées, et aucune époque suivante ne la reçoit non plus."),
     _rule(rf"The {C} copy builds {P}'s statue on square {SQ} of the {E}\.",
           lambda m: f"La copie {COLOUR[m[1]]} construit la statue {PLAYER_OF[m[2]]} sur la case {m[3]} "
                     f"{ERA_OF[m[4]]}."),
@@ -245,11 +255,23 @@ SENTENCES: list[Rule] = [
 PLACE = rf"{E} {SQ}"
 THING = {"seed": "une graine", "shrub": "un arbuste", "tree": "un arbre", "neutral statue": "une statue neutre",
          "white statue": "une statue blanche", "black statue": "une statue noire", "copy": "une copie",
-         "light-elephant": "l'éléphant clair", "dark-elephant": "l'éléphant sombre"}
+         "light-elephant": "l'éléphant clair", "dark-elephant": "l'éléphant sombre", "statue": "une statue",
+         "elephant": "un éléphant"}
 STEP = {f"a move {d}": f"un déplacement {TOWARD[d]}" for d in TOWARD} | {
-    "a jump forward": "un saut vers le futur", "a jump back": "un saut vers le passé"}
+    "a jump forward": "un saut vers le futur", "a jump back": "un saut vers le passé",
+    "a travel forward": "un voyage vers le futur", "a travel back": "un voyage vers le passé"}
+SIDE = {"north": "au nord", "east": "à l'est", "south": "au sud", "west": "à l'ouest"}
 WORDS = "|".join(re.escape(w) for w in THING)
-STEPS = "|".join(re.escape(w) for w in STEP)
+STEPS = "|".join(re.escape(w) for w in STEP) + r"|[A-Z][a-d][1-4]\+?"  # or a chapter action's notation, Pb2
+
+
+def _the(thing: str) -> str:
+    """``une statue neutre`` -> ``la statue neutre``, ``un arbre`` -> ``l'arbre``: the thing the reason names."""
+    said = THING[thing]
+    article, _, rest = said.partition(" ")
+    if article not in ("un", "une"):
+        return said
+    return "l'" + rest if rest[:1] in "aeéiou" else ("la " if article == "une" else "le ") + rest
 
 
 def _at(era: str, square: str) -> str:
@@ -264,12 +286,17 @@ def _cannot(what: str, m: re.Match[str]) -> str:
         return "voyager vers le futur"
     if what == "travel backward":
         return "voyager vers le passé"
+    if what.startswith("pull"):  # a Move with pull: "pull north" or "pull north from the east"
+        side = f", en tirant la statue {SIDE[what.split()[-1]]}" if "from" in what else ", en tirant une statue"
+        return f"aller {TOWARD[what.split()[1]]}{side}"
     verb, era, square = what.split()[0], m["era"], m["sq"]
-    return f"{'construire' if verb == 'build' else 'planter'} en {_at(era, square)}"
+    said = {"build": "construire", "plant": "planter", "dig": "déterrer une graine", "train": "dresser"}[verb]
+    return f"{said} en {_at(era, square)}"
 
 
 HEAD = (rf"the copy on {PLACE} cannot (?P<what>move {D}|travel forward|travel backward|"
-        rf"(?:build on|plant) (?P<era>past|present|future) (?P<sq>[a-d][1-4]))")
+        rf"(?:build on|plant|dig up|train on) (?P<era>past|present|future) (?P<sq>[a-d][1-4]))")
+PULL_HEAD = rf"the copy on {PLACE} cannot move {D} with pull(?: from the {D})?"
 WHY: list[Rule] = [
     _rule(r"the wall is there", lambda m: "le bord est là"),
     _rule(rf"{PLACE} is occupied", lambda m: f"la case {_at(m[1], m[2])} est occupée"),
@@ -284,23 +311,108 @@ WHY: list[Rule] = [
     _rule(rf"the neutral statue on {PLACE} cannot be pushed {D}",
           lambda m: f"la statue neutre en {_at(m[1], m[2])} ne peut pas être poussée {TOWARD[m[3]]}"),
     _rule(rf"the tree there cannot fall {D}", lambda m: f"l'arbre qui s'y trouve ne peut pas tomber {TOWARD[m[1]]}"),
-    _rule(rf"the ({WORDS}) stands there", lambda m: f"{THING[m[1]]} s'y trouve"),
+    _rule(rf"the ({WORDS}) stands there", lambda m: f"{_the(m[1])} s'y trouve"),
     _rule(rf"no elephant on the {E} wears {C}'s hat",
           lambda m: f"aucun éléphant {ERA_OF[m[1]]} ne porte le chapeau {PLAYER_OF[m[2].capitalize()]}"),
+    _rule(rf"an? ({WORDS}) is there", lambda m: f"il y a {THING[m[1]]}"),
+    _rule(r"a seed is already there", lambda m: "il y a déjà une graine"),
+    _rule(r"no seed is left in the shared supply", lambda m: "il ne reste plus de graine dans la réserve commune"),
+    _rule(r"no seed is there", lambda m: "il n'y a pas de graine"),
+    _rule(r"no elephant stands there", lambda m: "aucun éléphant ne s'y trouve"),
+    _rule(r"it is not next to the copy", lambda m: "ce n'est pas une case voisine de la copie"),
+    _rule(r"it is not an orthogonal neighbour of the copy",
+          lambda m: "ce n'est pas une case voisine de la copie (au nord, à l'est, au sud ou à l'ouest)"),
+    _rule(rf"the ({WORDS}) there already wears {C}'s hat",
+          lambda m: f"{_the(m[1])} qui s'y trouve porte déjà le chapeau {PLAYER_OF[m[2].capitalize()]}"),
+    _rule(rf"the elephant on {PLACE} can step only to a square next to it",
+          lambda m: f"l'éléphant en {_at(m[1], m[2])} ne peut avancer que sur une case voisine"),
+    _rule(rf"the elephant on {PLACE} is not next to the copy",
+          lambda m: f"l'éléphant en {_at(m[1], m[2])} n'est pas voisin de la copie"),
+    _rule(rf"the ({WORDS}) there cannot be pushed {D}",
+          lambda m: f"{_the(m[1])} qui s'y trouve ne peut pas être poussée {TOWARD[m[2]]}"),
+    _rule(rf"no statue stands directly behind the elephant on {PLACE}",
+          lambda m: f"aucune statue ne se trouve juste derrière l'éléphant en {_at(m[1], m[2])}"),
+    _rule(rf"{PLACE} is occupied", lambda m: f"la case {_at(m[1], m[2])} est occupée"),
+    _rule(r"no era follows the future", lambda m: "aucune époque ne suit le futur"),
+    _rule(r"no era precedes the past", lambda m: "aucune époque ne précède le passé"),
+    _rule(rf"the ({WORDS}) on {PLACE} (?:does not move|cannot be pushed {D}|cannot fall {D})",
+          lambda m: f"{_the(m[1])} en {_at(m[2], m[3])} ne peut pas bouger"),
+    _rule(r"a copy stands there; a seed goes under a copy only on its own square",
+          lambda m: "une copie s'y trouve ; une graine ne va sous une copie que sur sa propre case"),
+    _rule(rf"under pull=automatic a Move pulls by itself, written ({STEPS})",
+          lambda m: f"avec pull=automatic, un déplacement tire de lui-même : on l'écrit {STEP.get(m[1], m[1])}"),
+    _rule(r"under pull=automatic a Command pulls by itself, written without \+",
+          lambda m: "avec pull=automatic, un ordre tire de lui-même : on l'écrit sans +"),
+    _rule(r"under pull-with-push=forbidden a Move that pushes cannot pull",
+          lambda m: "avec pull-with-push=forbidden, un déplacement qui pousse ne peut pas tirer"),
+    _rule(r"under self-push-pull=none a Move that ends in a paradox cannot pull",
+          lambda m: "avec self-push-pull=none, un déplacement qui finit en paradoxe ne peut pas tirer"),
+    _rule(rf"under rebound-blocked=illegal every later era must take the statue's copy, and {PLACE} cannot",
+          lambda m: "avec rebound-blocked=illegal, chaque époque suivante doit recevoir la copie de la statue, et "
+                    f"la case {_at(m[1], m[2])} ne le peut pas"),
+    _rule(rf"no statue stands directly behind it \({D} of it\)",
+          lambda m: f"aucune statue ne se trouve juste derrière elle ({SIDE[m[1]]})"),
+    _rule(rf"no statue stands beside it \({D} of it\)",
+          lambda m: f"aucune statue ne se trouve à côté d'elle ({SIDE[m[1]]})"),
+    _rule(rf"only the statue directly behind the copy can be pulled, not one {D} of it \(that is the variant "
+          r"pull=sideways\)",
+          lambda m: f"seule la statue juste derrière la copie peut être tirée, pas celle {SIDE[m[1]]} "
+                    "(c'est la variante pull=sideways)"),
 ]
 REASONS: list[Rule] = [
     _rule(rf"the copy on {PLACE} cannot move {D} onto your own copy on {PLACE}",
           lambda m: f"la copie en {_at(m[1], m[2])} ne peut pas aller {TOWARD[m[3]]} sur votre propre copie "
                     f"en {_at(m[4], m[5])}"),
     _rule(rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
-          lambda m: f"la copie en {_at(m[1], m[2])} doit faire {_many(m[3], 'action')} ; après {STEP[m[4]]},"
-                    f" elle peut encore faire {STEP[m[5]]}"),
-    _rule(rf"the copy on {PLACE} can take only (\d) actions?, but the copy on {PLACE} can take (\d); "
-          rf"choose a copy that can take \d",
-          lambda m: f"la copie en {_at(m[1], m[2])} ne peut faire {_only(m[3])}, mais la copie en "
-                    f"{_at(m[4], m[5])} peut en faire {m[6]} : choisissez une copie qui le peut"),
+          lambda m: f"la copie en {_at(m[1], m[2])} doit faire {_many(m[3], 'action')} ; après "
+                    f"{STEP.get(m[4], m[4])}, elle peut encore faire {STEP.get(m[5], m[5])}"),
+    _rule(rf"the copy on {PLACE} must take (\d) actions; for example ({STEPS}) then ({STEPS})",
+          lambda m: f"la copie en {_at(m[1], m[2])} doit faire {_many(m[3], 'action')} ; par exemple "
+                    f"{STEP.get(m[4], m[4])} puis {STEP.get(m[5], m[5])}"),
+    _rule(rf"after ({STEPS}) the copy on {PLACE} cannot take a second action, but it must take (\d) when it can "
+          rf"\(for example ({STEPS}) then ({STEPS})\)",
+          lambda m: f"après {STEP.get(m[1], m[1])}, la copie en {_at(m[2], m[3])} ne peut pas faire de seconde "
+                    f"action, mais elle doit en faire {m[4]} quand elle le peut (par exemple {STEP.get(m[5], m[5])} "
+                    f"puis {STEP.get(m[6], m[6])})"),
+    _rule(rf"the copy on {PLACE} (?:can take only (\d) actions?|cannot take any action), but the copy on {PLACE} "
+          r"can take (\d); choose a copy that can take \d",
+          lambda m: f"la copie en {_at(m[1], m[2])} "
+                    + ("ne peut faire aucune action" if not m[3] else "ne peut faire " + _only(m[3]))
+                    + f", mais la copie en {_at(m[4], m[5])} peut en faire {m[6]} ; choisissez une copie qui peut en "
+                      f"faire {m[6]}"),
+    _rule(rf"the copy on {PLACE} cannot take any action; (no copy on the Focus era can act, so )?a turn without "
+          r"actions names no copy",
+          lambda m: f"la copie en {_at(m[1], m[2])} ne peut faire aucune action ; "
+                    + ("aucune copie de l'époque du Focus ne peut agir, et " if m[3] else "")
+                    + "un tour sans action ne nomme aucune copie"),
+    _rule(r"no pair is to be drawn: the position already names its chapters",
+          lambda m: "il n'y a pas de paire à tirer : la position nomme déjà ses chapitres"),
     _rule(rf"the Focus must leave the {E} for another era \({E} or {E}\)",
           lambda m: f"le Focus doit quitter le {ERA[m[1]]} pour une autre époque ({ERA[m[2]]} ou {ERA[m[3]]})"),
+    _rule(rf"there is no {C} copy on {PLACE}; choose one of your copies on the {E}, the Focus era",
+          lambda m: f"il n'y a pas de copie {COLOUR[m[1]]} en {_at(m[2], m[3])} ; choisissez une de vos copies "
+                    f"{ERA_OF[m[4]]}, l'époque de votre Focus"),
+    _rule(rf"the chosen copy must stand on your Focus era, the {E}",
+          lambda m: f"la copie choisie doit se trouver sur l'époque de votre Focus, le {ERA[m[1]]}"),
+    _rule(rf"{C} must choose a copy: the copy on {PLACE} can take (\d) actions?",
+          lambda m: f"{PLAYER[m[1].capitalize()]} doivent choisir une copie : la copie en {_at(m[2], m[3])} peut "
+                    f"faire {_many(m[4], 'action')}"),
+    _rule(rf"(?:the square )?{SQ} of the {E} is neither next to {SQ} of the {E} nor the same square one era away",
+          lambda m: f"la case {_at(m[2], m[1])} n'est ni voisine de la case {_at(m[4], m[3])} ni la même case à "
+                    "une époque d'écart"),
+    _rule(r"choose a copy on your Focus era before its actions",
+          lambda m: "choisissez d'abord une copie sur l'époque de votre Focus"),
+    _rule(r"a copy takes at most two actions", lambda m: "une copie fait au plus deux actions"),
+    _rule(r"the turn ended when the Focus moved", lambda m: "le tour s'est terminé quand le Focus a bougé"),
+    _rule(r"the game is over", lambda m: "la partie est finie"),
+    _rule(rf"the game is over: {C} has won",
+          lambda m: f"la partie est finie : {PLAYER[m[1].capitalize()]} ont gagné"),
+    _rule(r"the pair of chapters is (?:drawn first|not drawn yet: the draw comes first)",
+          lambda m: "la paire de chapitres se tire d'abord"),
+    _rule(r"the active copy was removed by its own (action|paradox), so it takes no further action",
+          lambda m: "la copie active a été retirée par "
+                    + ("sa propre action" if m[1] == "action" else "son propre paradoxe")
+                    + ", elle ne fait donc plus d'action"),
     _rule(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
           lambda m: f"{PLAYER[m[1].capitalize()]} n'ont aucune copie {ERA_TO[m[2]]}, l'époque du Focus : le tour "
                     "n'a donc aucune action"),
@@ -315,8 +427,12 @@ def translate_reason(reason: str) -> str:
             return make(match)
     heads = [(re.compile("^" + HEAD + "$"), lambda m: f"la copie en {_at(m[1], m[2])} ne peut pas "
                                                       f"{_cannot(m['what'], m)}"),
-             (re.compile(rf"^{C} cannot command an elephant onto {PLACE}$"),
-              lambda m: f"{PLAYER[m[1].capitalize()]} ne peuvent pas mener un éléphant en {_at(m[2], m[3])}")]
+             (re.compile("^" + PULL_HEAD + "$"),
+              lambda m: f"la copie en {_at(m[1], m[2])} ne peut pas "
+                        + _cannot(f"pull {m[3]}" + (f" from {m[4]}" if m[4] else ""), m)),
+             (re.compile(rf"^{C} cannot command an elephant onto {PLACE}( with pull)?$"),
+              lambda m: f"{PLAYER[m[1].capitalize()]} ne peuvent pas mener un éléphant en {_at(m[2], m[3])}"
+                        + (", en tirant une statue" if m[4] else ""))]
     head, _, why = reason.partition(": ")
     for pattern, make in heads:
         if (said := pattern.match(head)) is not None:
@@ -569,7 +685,9 @@ def translate_html(fragment: str) -> str:
 
 
 TEXT_TAIL = re.compile(r">([^<>]+)\Z")  # the text just before a code element, such as "Actions: "
-EXAMPLE_COLON = re.compile(r'(class="ttykm-example-anchor"[^>]*>Exemple</a>): ')
+# After "Exemple :" a title goes on in lower case, as in "Exemple : les Blancs…"; a name (Vortex, p2) keeps its own.
+EXAMPLE_COLON = re.compile(r'(class="ttykm-example-anchor"[^>]*>Exemple</a>): '
+                           r"(?:(Le|La|Les|Un|Une|Des|Deux|Trois|Tout|Toute|Tous|Chaque|Aucun|Aucune|Personne)\b)?")
 PROVISIONAL = re.compile(r"<strong>Provisional</strong>: depends on ([\w.\-]+) \(rulings ([^)]*)\)")
 
 
@@ -597,7 +715,7 @@ def _translate(fragment: str) -> str:
     fragment = PROVISIONAL.sub(lambda m: f"<strong>Provisoire</strong> : dépend de {m[1]} (décision {m[2]})", fragment)
     fragment = TEXT_NODE.sub(lambda m: ">" + translate_text(m.group(1)) + "<", fragment)
     fragment = TEXT_TAIL.sub(_tail, fragment)
-    fragment = EXAMPLE_COLON.sub(r"\1 : ", fragment)  # French puts a space before the colon
+    fragment = EXAMPLE_COLON.sub(lambda m: f"{m[1]} : {(m[2] or '').lower()}", fragment)  # a space before ":"
 
     def attribute(match: re.Match[str]) -> str:
         return f'{match.group(1)}="{html.escape(translate_text(html.unescape(match.group(2))))}"'
@@ -606,18 +724,19 @@ def _translate(fragment: str) -> str:
 
 
 # How an English sentence of a picture's description or tooltip starts (its French one never does so).
-ENGLISH_SENTENCE = re.compile(r"^(The|White|Black|A|An|Paradox:|Hats|No|Statue|This|Attempted|Seeds|In)(?:'s)? [a-z]")
+ENGLISH_SENTENCE = re.compile(r"^(The|White|Black|White's|Black's|A|An|Paradox:|Hats|No|Statue|This|Attempted|Seeds|In)"
+                              r" [a-z]")
 
 
 def untranslated(fragment: str) -> list[str]:
     """The English sentences of the examples' pictures, their tooltips and refusal reasons left in ``fragment``
     (a French page's examples)."""
     found = []
-    for match in TEXT_NODE.finditer(fragment):
+    for match in TEXT_NODE.finditer(fragment):  # the step lists' items, the pictures' <desc> and <title> too
         for line in html.unescape(match.group(1)).split("\n"):
-            line = line.strip()
-            if ENGLISH_SENTENCE.match(line) and line.endswith("."):
-                found.append(line)
+            for sentence in re.split(r"(?<=\.) (?=[A-Z])", line.strip()):  # a line may hold several sentences
+                if ENGLISH_SENTENCE.match(sentence) and sentence.endswith("."):
+                    found.append(sentence)
     for match in EVENT_ITEM.finditer(fragment):
         if re.search(r"\b(the|is|are|player|draws|turn|clue)\b", html.unescape(match[2])):
             found.append(html.unescape(match[2]))

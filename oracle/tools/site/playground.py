@@ -29,7 +29,7 @@ from typing import Any
 from oracle.errors import NotationError
 from oracle.games import GAMES, load_game
 from oracle.interface import Game, Playable, Verdict
-from oracle.tools.site.french import translate_event, translate_html, translate_text
+from oracle.tools.site.french import translate_event, translate_html, translate_reason, translate_text
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -463,12 +463,15 @@ def _chance_sample(game: AnyGame, state: Any, rules: Any) -> Any:
 def in_french(answer: dict[str, Any]) -> dict[str, Any]:
     """An answer for the French edition: the words of its pictures and of its replayed steps in French
     (`oracle.tools.site.french`, as the French pages' examples), a card game's events in words as its
-    lessons say them; the oracle's notation and reasons stay as it writes them.  The page's own words are the
+    lessons say them, and a refusal's reason as the lessons word it; the oracle's notation and rule IDs stay
+    as it writes them.  The page's own words are the
     script's (docs/javascripts/playground.js)."""
     pictures = ("svg_row", "svg_column", "table")
     out = {**answer, **{key: translate_html(answer[key]) for key in pictures if answer.get(key)}}
     if answer.get("view"):
         out["view"] = {**answer["view"], "picture": translate_html(answer["view"]["picture"])}
+    if answer.get("verdict"):
+        out["verdict"] = {**answer["verdict"], "reason": translate_reason(answer["verdict"]["reason"])}
     if answer.get("applied"):
         # A board's steps are its pictures' sentences; a card game's, its events in words, as the lessons say them.
         say = translate_event if answer.get("mode") == "list" else translate_text
