@@ -82,7 +82,9 @@ def compare_card_legal(state: State, legal: list[Action], rules: Rules) -> None:
     elif kind == "keep":
         _, held, drawn = state.steps[0].args[:3]
         expect("a second objet", firsts(args_of(legal, "keep")), cm.objet_choice(held, drawn))
-    elif kind == "clues" and state.objets[state.current] == "chronogyre":
+    if kind == "clues":
+        expect("brume", cm.clue_step_open(curses_of(state)), True)
+    if kind == "clues" and state.objets[state.current] == "chronogyre":
         wanted = cm.chronogyre_targets(state.steps[0].args, board, state.reserve[state.current], curses_of(state))
         expect("chronogyre", firsts(args_of(legal, "use", ("chronogyre",))), wanted)
     elif kind == "turn" and state.turn.archeo == 0:
@@ -151,6 +153,8 @@ def compare_card_action(before: State, action: Action, after: State, rules: Rule
             expect("illusion", (after.rotation, after.hour, head(after)), (before.rotation, before.hour, "illusion"))
         else:
             expect("illusion", after.rotation, turned)
+    elif kind == "die" and after.result is None and head(after) == "turn":
+        face_left_open(before, after)
     elif kind == "draw-id" and action.verb == "draw":
         drawn_id(before, action.args[0], after, rules)
     elif kind == "calepin" and action.verb == "calepin":
@@ -161,10 +165,28 @@ def compare_card_action(before: State, action: Action, after: State, rules: Rule
     elif kind == "turn" and action.args[:1] == ("revelateur",):
         board, cubes = cm.revelateur(board_of(before), before.cubes)
         expect("revelateur", (board_of(after), after.cubes, after.objets[before.current]), (board, cubes, None))
+    elif kind == "turn" and action.args[:1] == ("archeoscript",):
+        expect("archeoscript", (after.turn.archeo, after.objets[before.current]), (cm.ARCHEOSCRIPT_TURNS, None))
+    elif kind == "clues" and action.args[:1] == ("chronogyre",):
+        me, loc = before.current, action.args[1]
+        board, reserve = cm.chronogyre(board_of(before), loc, me, before.reserve)
+        expect("chronogyre", (board_of(after)[loc], after.reserve, after.objets[me]), (board[loc], reserve, None))
     elif kind == "turn" and action.verb == "reveal" and before.turn.accepted:
         reveal_under_curses(before, action.args[0], after, rules)
+    if head(after) == "clues":
+        expect("brume", cm.clue_step_open(curses_of(after)), True)
     if kind is not None and after.result is None and after.current != before.current and before.turn.archeo == 0:
         curses_after_turn(before, action, after)
+
+
+def face_left_open(before: State, after: State) -> None:
+    """A face shown is left open (not yet applied) exactly while Lucile (OMBRES.ABILITY.LUCILE, not under
+    Confusion) or a Stylo (OMBRES.ID.STYLO) may still reroll it; neither may reroll a reroll."""
+    me, turn = before.current, after.turn
+    lucile = (before.investigators[me] == "lucile" and not turn.lucile and not turn.rerolled
+              and cm.abilities_allowed(curses_of(before)))
+    stylo = before.objets[me] == "stylo-traducteur" and cm.stylo_playable(turn.face, False, turn.rerolled)
+    expect("a face left open to a reroll", not turn.accepted, lucile or stylo)
 
 
 def drawn_limbes(before: State, card: str, after: State, rules: Rules) -> None:
@@ -186,9 +208,10 @@ def limbes_effect(before: State, card: str, after: State, rules: Rules) -> None:
     if card in cm.MALEDICTIONS:
         expect("maledictions", (card, before.current) in [(c.card, c.drawer) for c in after.curses], True)
     elif not acts:
+        choices = head(after) in ("pick", "pick-pair", "illusion", "trap-slot")
         expect("embuches that cannot act", (board_of(after), after.agency, after.layout, after.rotation,
-                                            card in after.limbes_discard),
-               (board, before.agency, before.layout, before.rotation, True))
+                                            card in after.limbes_discard, choices),
+               (board, before.agency, before.layout, before.rotation, True, False))
     elif card == "amnesie":
         expect("amnesie", (board_of(after), after.reserve),
                cm.amnesie(board, before.reserve, rules.has("amnesie-spares-chronogyre")))
@@ -216,12 +239,8 @@ def drawn_id(before: State, card: str, after: State, rules: Rules) -> None:
         expect("debriefing", (board_of(after), after.reserve, frozenset(after.agency)), (board, reserve, agency))
     elif card in ("calepin", "debriefing"):
         how, _ = cm.extra_clue(me, before.stock)
-        if how == "take":
-            expect("calepin", (after.reserve, after.stock), cm.take_clue(me, before.reserve, before.stock))
-        elif how == "choose":
-            expect("calepin", head(after), "calepin")
-        else:
-            expect("calepin", (after.reserve, after.stock), (before.reserve, before.stock))
+        clues = cm.take_clue(me, before.reserve, before.stock) if how == "take" else (before.reserve, before.stock)
+        expect("calepin", (after.reserve, after.stock, head(after) == "calepin"), (*clues, how == "choose"))
     elif card in cm.OBJETS:
         held = before.objets[me]
         if held is None:

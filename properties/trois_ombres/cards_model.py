@@ -240,6 +240,9 @@ def stylo_playable(face: str | None, accepted: bool, rerolled: bool) -> bool:
     return face is not None and not accepted and not rerolled
 
 
+ARCHEOSCRIPT_TURNS = 2  # « jouez 2 fois »: the turn it is played on and one more
+
+
 def archeoscript_playable(face: str | None, archeo: int) -> bool:
     """OMBRES.ID.ARCHEOSCRIPT: played before rolling, not during an Archéoscript turn already."""
     return face is None and archeo == 0
@@ -261,6 +264,15 @@ def chronogyre_targets(turned_back: tuple[str, ...], board: Board, reserve: int,
         return set()
     return {loc for loc in turned_back
             if loc in board and not is_trap(board[loc].tile) and not board[loc].kept and not board[loc].clue}
+
+
+def chronogyre(board: Board, loc: str, player: int, reserve: tuple[int, ...]) -> tuple[dict[str, Slot],
+                                                                                      tuple[int, ...]]:
+    """The Chronogyre played on ``loc``: the player's clue from their reserve goes on it, and it stays face up."""
+    after = dict(board)
+    s = board[loc]
+    after[loc] = Slot(s.tile, True, s.cube, True, player, True)
+    return after, tuple(n - (p == player) for p, n in enumerate(reserve))
 
 
 def objet_choice(held: str, drawn: str) -> set[str]:

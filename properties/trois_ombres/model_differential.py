@@ -120,6 +120,11 @@ def holds(objet: str, s: State) -> bool:
     return head(s) == "turn" and s.objets[s.current] == objet and s.turn.archeo == 0
 
 
+def confused(investigator: str, s: State) -> bool:
+    return (any(c.card == "confusion" for c in s.curses) and head(s) == "turn" and s.turn.face is not None
+            and not s.turn.begun and s.investigators[s.current] == investigator)
+
+
 CARD_BOUNDARIES: dict[str, Callable[[State], bool]] = {
     "a Limbes card due before 3 h": lambda s: head(s) == "draw-limbes" and s.hour < 3 and len(set(s.limbes_deck)) > 8,
     "a Limbes card due from 3 h": lambda s: head(s) == "draw-limbes" and s.hour >= 3 and len(set(s.limbes_deck)) > 8,
@@ -141,14 +146,16 @@ CARD_BOUNDARIES: dict[str, Callable[[State], bool]] = {
     "the Révélateur with a cube on the board": lambda s: holds("revelateur", s) and any(c.cube for _, c in s.board),
     "the Stylo on a face to reroll": lambda s: holds("stylo-traducteur", s) and s.turn.face is not None
     and not s.turn.accepted,
-    "the Loupe analytique after the roll": lambda s: holds("loupe-analytique", s) and s.turn.face is not None
-    and not s.turn.begun,
+    "the Loupe analytique after the roll, a cube on the board": lambda s: holds("loupe-analytique", s)
+    and s.turn.face is not None and not s.turn.begun and any(c.cube for _, c in s.board),
     "the Oreillettes with a clued tile": lambda s: holds("oreillettes", s) and s.turn.face is not None
     and not s.turn.begun and any(c.clue is not None and not c.cube for _, c in s.board),
     "the Archéoscript before the roll": lambda s: holds("archeoscript", s) and s.turn.face is None,
     "Paralysie, the second reveal": lambda s: cursed("paralysie", s) and len(s.turn.revealed) == 1,
-    "Confusion, the die rolled": lambda s: any(c.card == "confusion" for c in s.curses) and head(s) == "turn"
-    and s.turn.face is not None and not s.turn.begun,
+    "Confusion, Allison after the roll": lambda s: confused("allison", s),
+    "Brume, the second reveal": lambda s: cursed("brume", s) and len(s.turn.revealed) == 1,
+    "a Limbes card due, another player holding Invertigo": lambda s: head(s) == "draw-limbes" and any(
+        o == "invertigo" for p, o in enumerate(s.objets) if p != s.current),
     "Hallucination, the second reveal": lambda s: cursed("hallucination", s) and len(s.turn.revealed) == 1,
     "Paranoïa, the first reveal": lambda s: cursed("paranoia", s) and not s.turn.revealed,
     "Paranoïa, the second reveal": lambda s: cursed("paranoia", s) and len(s.turn.revealed) == 1,
@@ -156,8 +163,17 @@ CARD_BOUNDARIES: dict[str, Callable[[State], bool]] = {
         not c.fresh and c.drawer == s.current for c in s.curses),
 }
 
-# Positions play almost never reaches (the spec's own examples of the branch).
-BUILT: dict[str, str] = {
+# Positions play almost never reaches (the spec's own examples of the branch), and the actions played from them.
+BUILT: dict[str, str | tuple[str, ...]] = {
+    "Amnésie with a clue under a cube and on a Chronogyre tile": "ombres players=4 characters=2 board=R1:1n*+0,"
+    "R2:1h#+1,C1:1n,C2:2n,P1:2h,P2:2h,G1:1h demon=2n cubes=3 reserve=3,3,4,4 limbes-deck=amnesie,silence "
+    "steps=draw-limbes;end-turn",
+    "Confusion, Lucile's die rolled": ("ombres players=4 characters=2 board=R1:1n,R2:1h,C1:1n,C2:2n,"
+                                                  "P1:2h,P2:2h,G1:1h demon=2n curses=confusion:1 steps=turn",
+                                                  "roll"),
+    "the Stylo held as Lucile's reroll lands": ("ombres players=4 characters=2 board=R1:1n,R2:1h,C1:1n,C2:2n,"
+                                                "P1:2h,P2:2h,G1:1h demon=2n objets=stylo-traducteur,-,-,- steps=turn",
+                                                "roll", "die horloge", "reroll"),
     "Brouillard with no free tile": "ombres players=4 characters=2 hour=4 board=R1:1h#,R2:1h#,C1:2n#,C2:2n*+0,"
     "P1:2h# agency=1n demon=2h cubes=0 reserve=3,4,4,4 limbes-deck=brouillard,amnesie steps=draw-limbes;end-turn",
     "Fausse piste with fewer than two free slots": "ombres players=4 characters=2 slots=2 hour=3 board=R1:1h,"
@@ -176,9 +192,16 @@ BUILT: dict[str, str] = {
 BOUNDARY_NAMES = (*BOUNDARIES, ZACAHIRE, *CARD_BOUNDARIES, *BUILT)
 
 
-def built(text: str) -> tuple[Rules, State]:
+def built(recipe: str | tuple[str, ...]) -> tuple[Rules, State]:
+    """A position written in the notation, and the actions played from it."""
+    text, *actions = (recipe,) if isinstance(recipe, str) else recipe
     state = GAME.read_state_text(text)
-    return GAME.state_rules(state, Rules()), state
+    rules = GAME.state_rules(state, Rules())
+    for action in actions:
+        result = steps.apply(state, GAME.parse_action(action), rules)
+        assert not isinstance(result, Illegal), f"{action}: {result}"
+        state = result[0]
+    return rules, state
 
 
 @cache
