@@ -164,7 +164,8 @@ def compare_card_action(before: State, action: Action, after: State, rules: Rule
         expect("calepin", (after.reserve, after.stock), wanted)
     elif kind == "turn" and action.args[:1] == ("revelateur",):
         board, cubes = cm.revelateur(board_of(before), before.cubes)
-        expect("revelateur", (board_of(after), after.cubes, after.objets[before.current]), (board, cubes, None))
+        expect("revelateur", (cubed(board_of(after)), after.cubes, after.objets[before.current]),
+               (cubed(board), cubes, None))
     elif kind == "turn" and action.args[:1] == ("archeoscript",):
         expect("archeoscript", (after.turn.archeo, after.objets[before.current]), (cm.ARCHEOSCRIPT_TURNS, None))
     elif kind == "clues" and action.args[:1] == ("chronogyre",):
@@ -187,6 +188,10 @@ def face_left_open(before: State, after: State) -> None:
               and cm.abilities_allowed(curses_of(before)))
     stylo = before.objets[me] == "stylo-traducteur" and cm.stylo_playable(turn.face, False, turn.rerolled)
     expect("a face left open to a reroll", not turn.accepted, lucile or stylo)
+
+
+def cubed(board: cm.Board) -> dict[str, tuple[str, bool]]:
+    return {loc: (s.tile, s.cube) for loc, s in board.items()}
 
 
 def drawn_limbes(before: State, card: str, after: State, rules: Rules) -> None:
@@ -263,8 +268,11 @@ def reveal_under_curses(before: State, loc: str, after: State, rules: Rules) -> 
         if model.is_trap(cell.tile):
             # it stays face down on the board (under Hallucination too, where it may swap with the first tile)
             on_board = sum(c.tile == cell.tile and not c.up for _, c in after.board)
+            # (the clock moves only for a Limbes card then due from an empty deck, OMBRES.LIMBES.DRAW)
+            hour = model.limbes_due(before.hour, frozenset(), not before.limbes_deck).hour \
+                if head(after) == "draw-limbes" else before.hour
             expect("paranoia: a trap", (after.hour, after.layout, after.rotation, after.cubes, on_board),
-                   (before.hour, before.layout, before.rotation, before.cubes,
+                   (hour, before.layout, before.rotation, before.cubes,
                     sum(c.tile == cell.tile for _, c in before.board)))
         elif not taken:
             expect("paranoia: a look", (after.cell(loc) or cell).up, False)
@@ -281,8 +289,9 @@ def reveal_under_curses(before: State, loc: str, after: State, rules: Rules) -> 
         swapped = cm.hallucination(board_of(before), taken[0], loc)
         seen = tuple((after.cell(x) or cell).tile for x in (taken[0], loc))
         expect("hallucination", seen, (swapped[taken[0]].tile, swapped[loc].tile))
+    # (under Archéoscript the eyes reopen at once for the second turn)
     if (not cm.abilities_allowed(curses) and before.investigators[before.current] == "balafre"
-            and (cell.tile == "vortex" or cell.tile.startswith("yeux-"))):
+            and not before.turn.archeo and (cell.tile == "vortex" or cell.tile.startswith("yeux-"))):
         closes = cm.balafre_closes_eyes(curses, rules.has("confusion-spares-balafre"))
         expect("confusion: le balafre", after.closed[before.current], closes)
 
