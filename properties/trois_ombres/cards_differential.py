@@ -121,14 +121,14 @@ def compare_turn(state: State, legal: list[Action], rules: Rules) -> None:
                objet == "stylo-traducteur" and cm.stylo_playable(turn.face, turn.accepted, turn.rerolled))
     peeks_open = turn.face is not None and not turn.begun
     if objet in PEEK_OBJETS and not rules.has("peeks-need-two") and not rules.has("peeks-may-stop"):
-        wanted = (cm.loupe_targets(board) if objet == "loupe-analytique" else cm.oreillettes_targets(board))
-        expect(f"{objet}", args_of(legal, "use", (objet,)), wanted if peeks_open else set())
+        looks = cm.loupe_targets(board) if objet == "loupe-analytique" else cm.oreillettes_targets(board)
+        expect(f"{objet}", args_of(legal, "use", (objet,)), looks if peeks_open else set())
     if not cm.abilities_allowed(curses):
         expect("confusion", any(a.verb in ("reroll", "peek") for a in legal), False)
     if ("paralysie" in curses and turn.accepted and turn.begun and turn.left > 0 and len(turn.revealed) == 1
             and not any(c.kept for _, c in state.board) and not rules.has("lieu-reveal-any-order")):
-        wanted = cm.paralysie_targets(model.reveal_targets(table_of(state)), turn.revealed)
-        expect("paralysie", firsts(args_of(legal, "reveal")), wanted)
+        expect("paralysie", firsts(args_of(legal, "reveal")),
+               cm.paralysie_targets(model.reveal_targets(table_of(state)), turn.revealed))
 
 
 # --- successors -------------------------------------------------------------------------------
