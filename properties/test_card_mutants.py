@@ -30,6 +30,11 @@ ALONE = (
     (h.DIFFERENTIAL, "trois-ombres", "zacahire-blind-to-cubes"),
     (h.DIFFERENTIAL, "trois-ombres", "no-designated-lieu"),
     (h.DIFFERENTIAL, "trois-ombres", "balafre-throws-two"),
+    (h.DIFFERENTIAL, "trois-ombres", "brouillard-unapplied-kept"),
+    (h.DIFFERENTIAL, "trois-ombres", "fausse-piste-without-room"),
+    (h.DIFFERENTIAL, "trois-ombres", "calepin-no-fallback"),
+    (h.DIFFERENTIAL, "trois-ombres", "debriefing-clears-nothing"),
+    (h.DIFFERENTIAL, "trois-ombres", "revelateur-loses-cubes"),
 )
 
 

@@ -2,6 +2,10 @@
 
 Small tables (2 to 4 characters, 2 to 4 players, any variants) so that
 games end within a run; every action is checked by `checks.check_transition`.
+Each run draws an aim of `model_machine.AIMS` (random play, or steered to a
+win, a loss at 12 h, a bluff won or lost) and the clock's start
+(``clock-start``, often late) so that a run of a few hundred actions reaches
+every end clause.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from oracle.games.trois_ombres.components import VARIANTS, Rules
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State, initial_state
 from properties.trois_ombres.checks import check_transition
+from properties.trois_ombres.model_machine import AIMS, choose
 
 VARIANT_NAMES = sorted(VARIANTS)
 
@@ -35,6 +40,7 @@ class Play(RuleBasedStateMachine):
         super().__init__()
         self.game_rules = Rules()
         self.state = initial_state(self.game_rules)
+        self.aim = "random"
 
     @initialize(
         players=st.integers(2, 4),
@@ -42,10 +48,14 @@ class Play(RuleBasedStateMachine):
         slots=st.integers(2, 9),
         variants=st.sets(st.sampled_from(VARIANT_NAMES), max_size=3),
         seed=st.integers(0, 2**32),
+        aim=st.sampled_from(AIMS),
+        clock_start=st.sampled_from((0, 6, 9, 10, 11)),
     )
-    def deal(self, players: int, characters: int, slots: int, variants: set[str], seed: int) -> None:
+    def deal(self, players: int, characters: int, slots: int, variants: set[str], seed: int, aim: str,
+             clock_start: int) -> None:
         slots = max(slots, characters)  # room for the 4 * characters - 1 tiles dealt
-        setup = [f"players={players}", f"characters={characters}", f"slots={slots}"]
+        self.aim = aim
+        setup = [f"players={players}", f"characters={characters}", f"slots={slots}", f"clock-start={clock_start}"]
         self.game_rules = Rules.parse("+".join([*setup, *sorted(variants)]))
         self.start(seed)
 
@@ -62,9 +72,13 @@ class Play(RuleBasedStateMachine):
             return
         options = steps.legal_actions(self.state, self.game_rules)
         assert options, f"nobody can act although the game goes on: {self.state.steps}"
-        if avoid_bluff:
-            options = [a for a in options if a.verb != "bluff"] or options
-        self.state = apply_checked(self.state, options[pick % len(options)], self.game_rules)
+        if self.aim != "random":
+            action = choose(self.state, options, self.aim, random.Random(pick))
+        else:
+            if avoid_bluff:
+                options = [a for a in options if a.verb != "bluff"] or options
+            action = options[pick % len(options)]
+        self.state = apply_checked(self.state, action, self.game_rules)
 
     def again(self, seed: int) -> None:
         assert steps.legal_actions(self.state, self.game_rules) == [], "an ended game has legal actions"

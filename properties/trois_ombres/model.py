@@ -40,9 +40,9 @@ turn) and states, each as a small function:
   Lieux facing the drawer's seat (seats S, W, N, E in play order; the far row
   or column) swap places without turning; Temps accéléré advances the clock.
 
-The other Limbes cards' effects and the 3ID cards are outside this model:
-`properties.trois_ombres.model_machine` compares the engine with it only at
-the steps where none of them is in play.
+The other Limbes cards' effects and the 3ID cards are read by
+`properties.trois_ombres.cards_model`; `properties.trois_ombres.model_machine`
+compares the engine with this module at the steps where none of them is in play.
 """
 
 from __future__ import annotations
@@ -66,6 +66,8 @@ class Slot:
     up: bool
     cube: bool
     clue: bool = False
+    owner: int | None = None  # whose clue it is
+    kept: bool = False  # kept face up by a Chronogyre until its pair is made
 
 
 @dataclass(frozen=True)

@@ -42,11 +42,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule, run_state_machine_as_test
 
 from oracle.games.trois_ombres.actions import Action, Illegal
-from oracle.games.trois_ombres.components import LIEUX, VARIANTS, Rules
+from oracle.games.trois_ombres.components import VARIANTS, Rules
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State, initial_state
-from properties.trois_ombres import model
+from properties.trois_ombres import cards_differential, model
 from properties.trois_ombres.checks import check_transition
+from properties.trois_ombres.reading import table_of
 
 AIMS = ("random", "win", "loss", "bluff-win", "bluff-loss")
 # Variants that change what the model reads: the reveal order, and the clock's start is read from the state.
@@ -56,29 +57,6 @@ VARIANT_NAMES = sorted(v for v in VARIANTS if v not in OUTSIDE_THE_MODEL)
 MAX_ACTIONS = 4000
 ENDINGS: Counter[tuple[str, str]] = Counter()
 COMPARED: Counter[str] = Counter()
-
-
-def table_of(state: State) -> model.Table:
-    """The model's reading of an engine state (the whole table)."""
-    assert state.demon is not None
-    turn = state.turn
-    board = {loc: model.Slot(cell.tile, cell.up, cell.cube, cell.clue is not None) for loc, cell in state.board}
-    owed: str | None
-    if turn.begun:
-        owed = turn.designated
-    elif turn.face in LIEUX:
-        lieu_has = any(loc[0] == turn.face and not s.up and not s.cube for loc, s in board.items())
-        owed = turn.face if lieu_has else None
-    else:
-        owed = None
-    # the reveals still owed: fixed when the reveal step began, else 1 for a Lieu shown with no tile to reveal
-    left = turn.left if turn.begun else (1 if turn.face in LIEUX and owed is None else 2)
-    me = state.current
-    brume = any(curse.card == "brume" for curse in state.curses)
-    no_clue = brume or (state.reserve[me] == 0 and not any(cell.clue == me for _, cell in state.board))
-    return model.Table(state.characters, state.hour, board, frozenset(state.agency), state.demon, turn.face, owed,
-                       turn.revealed, state.investigators[me], turn.accepted, turn.rerolled, turn.lucile,
-                       turn.used, turn.begun, left, no_clue, not state.limbes_deck)
 
 
 def harmless_curses(state: State) -> bool:
@@ -272,8 +250,10 @@ def play_game(rules: Rules, seed: int, aim: str) -> State:
         assert legal, f"nobody can act although the game goes on: {state.steps}"
         if in_the_model(state):
             compare_legal(state, legal)
+        cards_differential.compare_card_legal(state, legal, rules)
         action = choose(state, legal, aim, rng)
         after = apply_checked(state, action, rules)
+        cards_differential.compare_card_action(state, action, after, rules)
         compare_after(state, action, after)
         compare_hercule(state, action, after)
         compare_turning_trap(state, action, after)
@@ -312,6 +292,7 @@ def main() -> int:
     for aim in AIMS:
         print(f"{aim:<11} " + ", ".join(f"{end} {n}" for (a, end), n in sorted(ENDINGS.items()) if a == aim))
     print("compared: " + ", ".join(f"{k} {n}" for k, n in sorted(COMPARED.items())))
+    print("cards compared: " + ", ".join(f"{k} {n}" for k, n in sorted(cards_differential.COMPARED.items())))
     return 0
 
 

@@ -26,15 +26,15 @@ from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import Loc, Rules, tile_is_trap
 from oracle.games.trois_ombres.examples import check_example, read_examples
 from oracle.games.trois_ombres.game import GAME
-from oracle.games.trois_ombres.rules import cards, clock, places, steps, traps, turn
-from oracle.games.trois_ombres.state import Table, plus
+from oracle.games.trois_ombres.rules import cards, clock, knowledge, places, steps, traps, turn
+from oracle.games.trois_ombres.state import Step, Table, plus, without
 from properties import harness as h
 from properties.trois_ombres import model_differential, model_machine
 from properties.trois_ombres.machine import Play
 
 VECTORS = Path(__file__).resolve().parents[2] / "vectors" / "trois-ombres"
 
-MODULES = (clock, turn, cards, traps, steps)
+MODULES = (clock, turn, cards, traps, steps)  # knowledge is left whole: its own readers see the real rules
 
 
 @contextmanager
@@ -176,6 +176,138 @@ def win_one_late(table: Table) -> None:
         clock.end(table, "win", "OMBRES.WIN", "win")
 
 
+# --- the cards' mutants: each breaks one clause of spec/trois-ombres/cards-limbes.md or cards-3id.md --------
+
+_curse_in_force = knowledge.curse_in_force
+_amnesie = cards.amnesie
+_free_tiles = cards.free_tiles
+_illusion_roll = cards.illusion_roll
+_extra_clue = cards.extra_clue
+_take_objet = cards.take_objet
+_draw_limbes = cards.draw_limbes
+_end_turn = turn.end_turn
+_revelateur = turn.revelateur
+_do_clue = turn.do_clue
+_do_turn = turn.do_turn
+
+
+def curse_never_in_force(card: str) -> Callable[[Table, str], bool]:
+    """The Malédiction ``card`` is drawn and kept in front of its drawer, but nothing obeys it."""
+    def in_force(table: Table, name: str) -> bool:
+        return name != card and _curse_in_force(table, name)
+    return in_force
+
+
+def ability_despite_confusion(table: Table, name: str) -> bool:
+    return turn.investigator(table) == name
+
+
+def curse_ends_at_once(table: Table) -> None:
+    """A Malédiction ends with the turn that drew it, not with its drawer's next turn."""
+    table.curses = tuple(replace(c, fresh=False) if c.drawer == table.current else c for c in table.curses)
+    _end_turn(table)
+
+
+def amnesie_spares_cubes(table: Table, rules: Rules) -> None:
+    """Amnésie leaves the clue under a Hercule cube."""
+    for loc, cell in places.board_items(table):
+        if cell.clue is not None and not cell.cube:
+            clock.return_clue(table, loc)
+
+
+def clued_tiles_not_free(table: Table, lieu: str | None, rules: Rules) -> list[Loc]:
+    """Brouillard and Fausse piste read "free" as unmarked: a clued tile cannot be taken."""
+    return [loc for loc in _free_tiles(table, lieu, rules) if table.board_map[loc].clue is None]
+
+
+def brouillard_unapplied_kept(table: Table, card: str, rules: Rules) -> None:
+    """A Brouillard that cannot be applied (no free tile, from 3 h) is not discarded."""
+    _limbes_effect(table, card, rules)
+    if card == "brouillard" and table.hour >= 3 and not any(s.kind == "pick" for s in table.steps_l):
+        table.limbes_discard = without(table.limbes_discard, card)
+
+
+def reveil_before_3h(table: Table, card: str, rules: Rules) -> None:
+    """Réveil des ombres adds its trap before 3 h too."""
+    _limbes_effect(table, card, rules)
+    if card == "reveil" and table.hour < 3:
+        table.steps_l.insert(0, Step("trap-slot"))
+
+
+def illusion_stops_on_any_face(table: Table, face: str) -> None:
+    """Illusion's roll ends on a Loupe or Horloge face instead of rolling again."""
+    if face in "RCPG":
+        _illusion_roll(table, face)
+
+
+def calepin_no_fallback(table: Table, rule: str) -> None:
+    """With the drawer's colour exhausted, the Calepin does nothing (no other player may take a clue)."""
+    if table.stock_l[table.current] > 0:
+        _extra_clue(table, rule)
+
+
+def second_objet_replaces(table: Table, player: int, card: str, given: bool = False) -> None:
+    """A second Objet replaces the first, with no choice to keep or pass on."""
+    table.objets_l[player] = card
+
+
+def invertigo_own_draw_only(table: Table, card: str, rules: Rules) -> None:
+    """Only the drawer's own Invertigo may cancel the card."""
+    _draw_limbes(table, card, replace(rules, variants=rules.variants | {"invertigo-own-draw"}))
+
+
+def revelateur_loses_cubes(table: Table) -> None:
+    """The Révélateur takes the cubes off the Lieux but they never reach the supply."""
+    cubes = table.cubes
+    _revelateur(table)
+    table.cubes = cubes
+
+
+def chronogyre_tile_goes_down(table: Table, step: Step, action: Action) -> None:
+    """The Chronogyre leaves its clue but the tile goes face down like any other."""
+    _do_clue(table, step, action)
+    if action.verb == "use":
+        table.set_cell(action.args[-1], up=False, kept=False)
+
+
+def archeoscript_one_turn(table: Table, action: Action, rules: Rules) -> None:
+    """Archéoscript gives one quiet turn instead of two."""
+    _do_turn(table, action, rules)
+    if action.args[:1] == ("archeoscript",):
+        table.turn = replace(table.turn, archeo=1)
+
+
+def debriefing_clears_nothing(table: Table, first: Loc, second: Loc, rule: str) -> None:
+    """The Débriefing shows the clued tiles but sends no pair to the Agence."""
+    return None
+
+
+def peeks_under_cubes(source: str) -> Callable[[Table, str], list[Loc]]:
+    """The Objet ``source`` may look at any face-down tile, one under a cube or, for the Oreillettes, one with no
+    clue."""
+    def targets(table: Table, name: str) -> list[Loc]:
+        if name != source:
+            return _peek_targets(table, name)
+        return [loc for loc, cell in table.board_map.items() if not cell.up]
+    return targets
+
+
+def stylo_rerolls_a_reroll(table: Table, action: Action, rules: Rules) -> Illegal | None:
+    """The Stylo traducteur may reroll a face that is itself a reroll."""
+    if action.verb == "reroll":
+        return _check_reroll(table, action, rules)
+    saved = table.turn
+    table.turn = replace(saved, rerolled=False)
+    try:
+        return _check_reroll(table, action, rules)
+    finally:
+        table.turn = saved
+
+
+def replaced(module: Any, **values: Any) -> AbstractContextManager[None]:
+    return h.replaced(module, **values)
+
+
 @dataclass(frozen=True)
 class Mutant:
     name: str
@@ -211,6 +343,40 @@ MUTANTS = (
     Mutant("lieu-turns-back", "OMBRES.TRAP.YEUX", lambda: patched("rotate_lieu", lieu_turns_back)),
     Mutant("vortex-boards-turn-in-place", "OMBRES.TRAP.VORTEX", lambda: patched("rotate_block", boards_turn_in_place)),
     Mutant("from-3h-cards-from-0h", "OMBRES.CLOCK", lambda: patched("EFFECT_HOUR", 0)),
+    # the Limbes cards
+    Mutant("amnesie-spares-cubes", "OMBRES.LIMBES.AMNESIE", lambda: patched("amnesie", amnesie_spares_cubes)),
+    Mutant("clued-tiles-not-free", "OMBRES.LIMBES.BROUILLARD", lambda: patched("free_tiles", clued_tiles_not_free)),
+    Mutant("brouillard-unapplied-kept", "OMBRES.LIMBES.BROUILLARD",
+           lambda: patched("limbes_effect", brouillard_unapplied_kept)),
+    Mutant("fausse-piste-without-room", "OMBRES.LIMBES.FAUSSE-PISTE",
+           lambda: patched("fausse_piste_room", lambda table: True)),
+    Mutant("illusion-stops-on-any-face", "OMBRES.LIMBES.ILLUSION",
+           lambda: patched("illusion_roll", illusion_stops_on_any_face)),
+    Mutant("reveil-before-3h", "OMBRES.LIMBES.REVEIL", lambda: patched("limbes_effect", reveil_before_3h)),
+    Mutant("paralysie-ignored", "OMBRES.LIMBES.PARALYSIE",
+           lambda: patched("curse_in_force", curse_never_in_force("paralysie"))),
+    Mutant("confusion-ignored", "OMBRES.LIMBES.CONFUSION",
+           lambda: patched("ability_usable", ability_despite_confusion)),
+    Mutant("brume-ignored", "OMBRES.LIMBES.BRUME", lambda: patched("curse_in_force", curse_never_in_force("brume"))),
+    Mutant("hallucination-ignored", "OMBRES.LIMBES.HALLUCINATION",
+           lambda: patched("curse_in_force", curse_never_in_force("hallucination"))),
+    Mutant("paranoia-ignored", "OMBRES.LIMBES.PARANOIA",
+           lambda: patched("curse_in_force", curse_never_in_force("paranoia"))),
+    Mutant("curse-ends-at-once", "OMBRES.LIMBES.DURATION", lambda: patched("end_turn", curse_ends_at_once)),
+    # the 3ID cards
+    Mutant("calepin-no-fallback", "OMBRES.ID.CALEPIN", lambda: patched("extra_clue", calepin_no_fallback)),
+    Mutant("debriefing-clears-nothing", "OMBRES.ID.DEBRIEFING",
+           lambda: replaced(cards, clear_pair=debriefing_clears_nothing)),
+    Mutant("second-objet-replaces", "OMBRES.ID.OBJET", lambda: patched("take_objet", second_objet_replaces)),
+    Mutant("invertigo-own-draw-only", "OMBRES.ID.INVERTIGO", lambda: patched("draw_limbes", invertigo_own_draw_only)),
+    Mutant("revelateur-loses-cubes", "OMBRES.ID.REVELATEUR", lambda: patched("revelateur", revelateur_loses_cubes)),
+    Mutant("loupe-looks-under-cubes", "OMBRES.ID.LOUPE",
+           lambda: patched("peek_targets", peeks_under_cubes("loupe-analytique"))),
+    Mutant("oreillettes-any-tile", "OMBRES.ID.OREILLETTES",
+           lambda: patched("peek_targets", peeks_under_cubes("oreillettes"))),
+    Mutant("stylo-rerolls-a-reroll", "OMBRES.ID.STYLO", lambda: patched("check_reroll", stylo_rerolls_a_reroll)),
+    Mutant("chronogyre-tile-goes-down", "OMBRES.ID.CHRONOGYRE", lambda: patched("do_clue", chronogyre_tile_goes_down)),
+    Mutant("archeoscript-one-turn", "OMBRES.ID.ARCHEOSCRIPT", lambda: patched("do_turn", archeoscript_one_turn)),
 )
 
 

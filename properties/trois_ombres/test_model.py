@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
+from oracle.games.trois_ombres.actions import Illegal
 from oracle.games.trois_ombres.components import Rules
 from oracle.games.trois_ombres.rules import steps
 from properties.trois_ombres import model, model_differential, model_machine
@@ -69,3 +70,35 @@ def test_the_boundary_vectors_are_current() -> None:
 
     assert boundary_vectors.check(boundaries.DIRECTORY, boundaries.files()) == [], \
         "run python -m properties.trois_ombres.boundaries write after a deliberate change of the rules"
+
+
+def test_the_cards_model_never_imports_the_oracle() -> None:
+    from properties.trois_ombres import cards_model
+
+    tree = ast.parse(Path(cards_model.__file__).read_text(encoding="utf-8"))
+    imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    assert not any(name.split(".")[0] == "oracle" for name in imported), imported
+    assert all(name in ("__future__", "collections.abc", "properties.trois_ombres.model") for name in imported)
+
+
+@pytest.mark.parametrize(("boundary", "broken", "replacement", "message"), [
+    ("Brouillard with no free tile", "brouillard_givers",  # a cubed tile counted as free
+     lambda board, unmarked=False: tuple(sorted({loc[0] for loc in board})), "brouillard"),
+    ("a Calepin whose colour is exhausted", "extra_clue", lambda player, stock: ("none", set()), "calepin"),
+    ("Paralysie, the second reveal", "paralysie_targets", lambda targets, taken: targets, "paralysie"),
+])
+def test_the_cards_differential_notices_a_broken_model(monkeypatch: pytest.MonkeyPatch, boundary: str, broken: str,
+                                                       replacement: object, message: str) -> None:
+    """Break one card of the cards model: the differential must refuse at that card's boundary position."""
+    from properties.trois_ombres import cards_differential, cards_model
+
+    states, found = model_differential.sample()
+    rules, state = states[found[boundary]]
+    monkeypatch.setattr(cards_model, broken, replacement)
+    with pytest.raises(AssertionError, match=message):
+        legal = steps.legal_actions(state, rules)
+        cards_differential.compare_card_legal(state, legal, rules)
+        for action in legal:
+            result = steps.apply(state, action, rules)
+            assert not isinstance(result, Illegal), action
+            cards_differential.compare_card_action(state, action, result[0], rules)
