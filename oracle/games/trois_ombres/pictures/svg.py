@@ -60,6 +60,8 @@ def describe(state: State, hidden: bool, shown: frozenset[str] = frozenset()) ->
                 ([f"a clue of player {cell.clue}"] if cell.clue is not None else [])
             items.append(f"{loc}{tile} {side}" + (" with " + " and ".join(marks) if marks else ""))
         lines.append(f"{LIEU_NAMES[lieu]} ({lieu}): {', '.join(items) if items else 'no tile'}.")
+    if state.agency:
+        lines.append(f"At the Agence: {', '.join(tile_label(tile) for tile in state.agency)}.")
     if state.demon is not None:
         if state.rule == "OMBRES.BLUFF":
             lines.append(f"Démon tile: {state.demon}, turned up.")
@@ -83,6 +85,8 @@ def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool 
         width, height = board + 260, max(board + 40, rest_height)
     said = describe(state, hidden, shown)
     label = title or said[0]
+    if title:  # the clock, the Agence and the cubes stay in the description
+        said = [title, *said]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
            f'height="{height}" class="trois-ombres{" narrow" if narrow else ""}" font-family="sans-serif" '
            f'role="img" aria-label="{escape(label)}">',
