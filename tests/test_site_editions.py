@@ -189,7 +189,12 @@ def test_every_card_game_picture_says_what_it_shows_in_the_page_s_language() -> 
             if path.startswith("docs/fr/"):
                 english = [line for line in [title, *desc.splitlines()] if ENGLISH_WORDS.search(line)]
                 assert english == [], (path, english[:3])
-    (title, desc), *_ = card_game_pictures("docs/fr/time-chase/index.md")
+    path = "docs/fr/time-chase/index.md"
+    french = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
+    keys = re.findall(r'<g class="item" data-key="([^"]+)">.*?<text[^>]*>([^<]+)</text>', french)
+    assert {key for key, _ in keys} >= {"pawn", "token", "being played", "present", "to come", "lead card"}
+    assert [said for key, said in keys if said == key] == [], "a key left in English"
+    (title, desc), *_ = card_game_pictures(path)
     assert title == "Manche 1 sur 10, atout Rouge, pli sur l'événement 1"
     assert "Sur la table à l'événement 1 : p0 Bleu 9, p1 Bleu 6, p2 Rouge 5." in desc
     assert translate_text("Event 2: lead Purple 9, winning card Purple 12, token of p3; pawns of p0, p1 here.") == \

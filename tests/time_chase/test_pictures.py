@@ -148,3 +148,26 @@ def test_the_picture_says_in_words_what_it_shows() -> None:
         "p2 has 0 crystals, 5 cards and event 5.",
         "p3 has 2 crystals, 4 cards and events 2, 4.",
     ]
+
+
+def test_the_key_names_the_marks_the_picture_shows_drawn_as_it_draws_them() -> None:
+    """Under each timeline, a key: a pawn, a token, the event being played, the present, the events to come,
+    the lead and the winning card, each only when the picture shows one, its swatch in the picture's colours."""
+    root = ET.fromstring(timeline_svg(STATE, NARROW))
+    items = [g for g in root.iter(f"{SVG}g") if g.get("class") == "item"]
+    assert [g.get("data-key") for g in items] == ["pawn", "token", "being played", "present", "to come",
+                                                  "lead card", "winning card"]
+    assert [t.text for g in items for t in g.iter(f"{SVG}text")] == [g.get("data-key") for g in items]
+    boxes = {r.get("fill") for r in root.iter(f"{SVG}rect") if r.get("height") == "154"}
+    swatches = {g.get("data-key"): next(iter(g)).get("fill") for g in items}
+    assert {swatches["being played"], swatches["present"], swatches["to come"]} <= boxes
+    tokens = {c.get("fill") for g in root.iter(f"{SVG}g") if g.get("class") == "token" for c in g.iter(f"{SVG}circle")}
+    assert swatches["token"] in tokens
+    dealt = notation.parse_state(
+        "players=4 round=1 phase=bid first=0 ref=0 invariant=R13 unused=R7,R8,R9,R12 "
+        "hands=R10,B9,Y5,Y6,Y7,Y8,Y9,Y10,Y11,Y12|R11,B6,Y13,P5,P6,P7,P8,P9,P10,P11|"
+        "R5,G5,G6,G7,G8,G9,G10,G11,P12,P13|R6,B5,B7,B8,B10,B11,B12,B13,G12,G13 "
+        "crystals=0,0,0,0 pawns=1,1,1,1 timeline=-")
+    keys = [g.get("data-key") for g in ET.fromstring(timeline_svg(dealt, NARROW)).iter(f"{SVG}g")
+            if g.get("class") == "item"]
+    assert keys == ["pawn", "present", "to come"]

@@ -159,6 +159,8 @@ def timeline_svg(state: State, columns: int = WIDE) -> str:
         top += BLOCK + 12 + (PAWN_STEP * stacked + 6 if stacked else 0)
     footer, bottom = _footer_svg(state, top, left, inner)
     parts.append(footer)
+    legend, bottom = _legend_svg(state, bottom, left, inner)
+    parts.append(legend)
     height = bottom + 12
     said = describe(state)
     return "\n".join([
@@ -298,6 +300,58 @@ def _position_svg(state: State, position: int, x: float, top: float, cell: float
             parts.append(f'<g class="pawn" data-seat="{player}"><title>p{player}\'s pawn</title>'
                          f"{_seat_mark(player, x, cy, 34, PAWN_STEP - 3)}</g>")
     return "\n".join(parts)
+
+
+def legend_keys(state: State) -> list[str]:
+    """What the picture's key explains, in order: only the marks the picture shows."""
+    if state.phase == "deal":
+        return ["to come"] if _future(state) else []
+    slots = state.timeline[:state.round]
+    keys = [
+        ("pawn", bool(state.pawns)),
+        ("token", any(s.controller is not None for s in slots)),
+        ("being played", state.at is not None),
+        ("present", state.round > 0 and state.at != state.round),
+        ("to come", bool(_future(state))),
+        ("lead card", any(s.lead is not None for s in slots)),
+        ("winning card", any(s.cross is not None for s in slots)),
+    ]
+    return [key for key, shown in keys if shown]
+
+
+def _legend_swatch(key: str, x: float, y: float) -> str:
+    """The mark ``key`` names, drawn as the picture draws it, small, centred on (``x``, ``y``)."""
+    box = {"being played": (PLAYING_FILL, ""), "present": (PRESENT_FILL, ""), "to come": (FUTURE_FILL, "5 3")}
+    if key == "pawn":
+        return _seat_mark(2, x, y, 22, 10, False)
+    if key == "token":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{TONES[2]}" stroke="{TONES[2]}" stroke-width="2"/>'
+    if key in box:
+        fill, dash = box[key]
+        return (f'<rect x="{x - 9:.1f}" y="{y - 7:.1f}" width="18" height="14" rx="3" fill="{fill}" stroke="#94a3b8"'
+                + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
+    w, h = (10, 14) if key == "lead card" else (16, 10)
+    return (f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w}" height="{h}" rx="2" fill="#fff" '
+            'stroke="#334155" stroke-width="1.5"/>')
+
+
+def _legend_svg(state: State, y: float, left: float, inner: float) -> tuple[str, float]:
+    """The key under the picture: each mark it shows, small, and its name (the French edition translates the
+    names into words no longer than these)."""
+    keys = legend_keys(state)
+    if not keys:
+        return "", y
+    parts = ['<g class="legend">']
+    x, y = float(left), y + 24
+    for key in keys:
+        width = 34 + max(len(key), 8) * 6.8  # its French name is no longer than its English one
+        if x > left and x - left + 26 + len(key) * 6.8 > inner:  # its name would run past the picture
+            x, y = float(left), y + 20
+        parts.append(f'<g class="item" data-key="{key}">{_legend_swatch(key, x + 11, y - 4)}'
+                     f'<text x="{x + 26:.1f}" y="{y}" font-size="12" fill="#334155">{escape(key)}</text></g>')
+        x += width
+    parts.append("</g>")
+    return "".join(parts), y
 
 
 def _footer_svg(state: State, y: float, left: float, inner: float) -> tuple[str, float]:

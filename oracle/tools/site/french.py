@@ -65,6 +65,9 @@ LABELS = {
     "cleared": "écartés",
     # The box of a timeline's events still to come (oracle.games.time_chase.pictures._future_svg).
     "events": "évén.", "event": "évén.", "to come": "à venir", "no trick": "sans pli",
+    # The key under a timeline (oracle.games.time_chase.pictures.legend_keys).
+    "pawn": "pion", "token": "jeton", "being played": "pli en cours", "lead card": "ouverture",
+    "winning card": "gagnante",
     "curses": "malédictions", "closed": "yeux fermés",
     # The facts under a 3 Ombres example.
     "in force": "en vigueur", "eyes closed": "yeux fermés", "clock": "Horloge", "board": "plateau",
