@@ -461,6 +461,12 @@ def test_the_rules_pages_speak_of_pages_not_files() -> None:
             prose = re.sub(r"`[^`]*`|\]\([^)]*\)", "", lines[i])  # code spans and link targets aside
             assert not re.search(r"(?i)\bthis (folder|file)\b|^\| file \| what it holds", prose), (name, lines[i])
             assert not re.search(r"(?<![\w/.-])[\w-]+\.md\b", prose), (name, lines[i])
+            if name != "design.md":  # the design notes speak of the source tree, on purpose
+                assert not re.search(r"(?i)\bfolders?\b|`[\w*-]+\.md`", lines[i]), (name, lines[i])
+    # An example's refusal is the oracle's own message: it names a page, not a file.
+    refusals = [line for page in SPEC.rglob("*.md") for line in page.read_text(encoding="utf-8").splitlines()
+                if line.startswith("error: ") and re.search(r"\.md\b", line)]
+    assert refusals == []
     titles = spec_index(read_spec(SPEC)).titles
     assert reader_words("This folder is the text; `this file` stays; see notation.md.", "rules/time-chase/x.md",
                         titles) == "These pages are the text; `this file` stays; see [Notation](notation.md)."
