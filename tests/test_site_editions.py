@@ -236,3 +236,13 @@ def test_the_time_chase_rules_call_the_reference_player_the_starter() -> None:
         lone = [line for line in text.splitlines() if re.search(r"(?<![\w*`'])R(?![\w*`])", line)]
         assert lone == [], (page.name, lone[:2])
     assert "the starter" in (ROOT / "spec" / "time-chase" / "round.md").read_text(encoding="utf-8")
+
+
+def test_a_3_ombres_example_folds_its_actions_in_the_notation_under_its_events() -> None:
+    """The events say the actions in words; the notation (``reveal R1``) is folded, as Time Chase's state is."""
+    path = "docs/trois-ombres/index.md"
+    html = render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/")
+    assert "<p>Actions: " not in html
+    folded = re.findall(r'<details class="tc-notation"><summary>The actions in notation</summary>(.*?)</details>', html)
+    assert folded and all("<code>" in actions for actions in folded)
+    assert "Les actions en notation" in translate_html(html)
