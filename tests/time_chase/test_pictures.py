@@ -125,6 +125,15 @@ def test_the_events_still_to_come_are_one_narrow_box() -> None:
         assert len(boxes) == 1, "one row of boxes"
     assert float(ET.fromstring(timeline_svg(first, NARROW)).get("height") or 0) < 440
     assert "Events 2–10: still to come." in describe(first)
+    # Round 5: a full row of six positions; on a wide screen the box stands past it rather than on a row
+    # of its own, and a phone's picture keeps its width.
+    fifth = notation.parse_state(
+        "players=4 round=5 phase=play first=0 ref=2 invariant=R13 unused=P7,P8,P11,P13 "
+        "hands=Y5,Y6,Y7,Y8,Y9|G5,G6,Y11,Y12,Y13,P12|G7,G9,G10,G12,G13|B5,B6,B8,B9,B10,P10 crystals=1,0,2,0 "
+        "pawns=5,2,5,2 timeline=Y10:0|P9:0|G8/G11:1|R6/R9:2|B7:2 at=2 spent=0,3,0,3")
+    wide, narrow = (ET.fromstring(timeline_svg(fifth, columns)) for columns in (SITE_WIDE, NARROW))
+    assert len({r.get("y") for r in wide.iter(f"{SVG}rect") if r.get("height") == "154"}) == 1
+    assert float(wide.get("width") or 0) <= 545 and narrow.get("width") == "304"
     assert describe(State.new(4))[-1] == "Events 1–10: still to come."
 
 

@@ -138,12 +138,17 @@ def timeline_svg(state: State, columns: int = WIDE) -> str:
              f"{escape(line)}</text>" for n, line in enumerate(title)]
     future = _future(state)
     boxes: list[int | range] = [*range(0, state.round + 1), *([future] if future else [])]
+    # On a wide screen the narrow box of the events to come may stand past a full row rather than take a row
+    # of its own; a phone's picture keeps its width.
+    spill = FUTURE_CELL if columns > NARROW else 0
     rows: list[list[int | range]] = [[]]
     for box in boxes:
         used = sum(cell if isinstance(b, int) else FUTURE_CELL for b in rows[-1])
-        if rows[-1] and used + (cell if isinstance(box, int) else FUTURE_CELL) > inner:
+        if rows[-1] and used + (cell if isinstance(box, int) else FUTURE_CELL) > inner + (0 if isinstance(box, int)
+                                                                                        else spill):
             rows.append([])
         rows[-1].append(box)
+    width = left * 2 + max(inner, *(sum(cell if isinstance(b, int) else FUTURE_CELL for b in row) for row in rows))
     for row in rows:
         x = float(left)
         for box in row:
