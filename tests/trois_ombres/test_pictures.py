@@ -129,3 +129,6 @@ def test_a_trap_carries_a_triangle_that_a_hidden_back_never_shows() -> None:
         assert [loc for loc, g in groups.items() if g.find(f"{SVG}polygon[@class='trap-mark']") is not None] == marked
     groups = _groups(ET.fromstring(render_svg(state, hidden=True, shown=frozenset({"G2"}))))
     assert groups["G2"].find(f"{SVG}polygon[@class='trap-mark']") is not None
+    # In words, a reader hears the trap's printed name, not its short label.
+    desc = ET.fromstring(render_svg(state, hidden=False)).find(f"{SVG}desc")
+    assert desc is not None and "G2 the Vortex trap face down" in (desc.text or "") and "Vor " not in (desc.text or "")

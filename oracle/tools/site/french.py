@@ -471,11 +471,12 @@ SIDE_FR = {"kept face up": "gardée face visible", "face up": "face visible", "f
 def _slots_fr(items: str) -> str:
     """``R1 1n face down with a clue of player 0, R2 face down`` in French (a 3 Ombres picture's words)."""
     def one(item: str) -> str:
-        found = re.fullmatch(r"([PRCG]\d+)( \S+)? (kept face up|face up|face down)( with a Hercule cube)?"
+        found = re.fullmatch(r"([PRCG]\d+)( the .+? trap| \S+)? (kept face up|face up|face down)( with a Hercule cube)?"
                              r"(?:(?: with| and) a clue of player (\d))?", item)
         if found is None:
             return item
-        return (f"{found[1]}{found[2] or ''} {SIDE_FR[found[3]]}" + (" avec un cube Hercule" if found[4] else "")
+        tile = f" {_tile_fr(found[2].strip())}" if found[2] else ""
+        return (f"{found[1]}{tile} {SIDE_FR[found[3]]}" + (" avec un cube Hercule" if found[4] else "")
                 + ((" et" if found[4] else " avec") + f" un Indice du joueur {found[5]}" if found[5] else ""))
     return "aucune tuile" if items == "no tile" else ", ".join(one(item) for item in items.split(", "))
 

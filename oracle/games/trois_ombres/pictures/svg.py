@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX
+from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX, tile_words
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
 from oracle.games.trois_ombres.pictures.text import tile_label
 from oracle.games.trois_ombres.state import State
@@ -59,7 +59,7 @@ def describe(state: State, hidden: bool, shown: frozenset[str] = frozenset()) ->
             cell = cells[loc]
             up = cell.up or loc in shown
             side = "kept face up" if cell.kept else "face up" if up else "face down"
-            tile = "" if hidden and not up else f" {tile_label(cell.tile)}"
+            tile = "" if hidden and not up else f" {tile_words(cell.tile)}"  # a trap by its printed name
             marks = (["a Hercule cube"] if cell.cube else []) + \
                 ([f"a clue of player {cell.clue}"] if cell.clue is not None else [])
             items.append(f"{loc}{tile} {side}" + (" with " + " and ".join(marks) if marks else ""))
