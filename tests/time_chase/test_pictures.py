@@ -5,7 +5,7 @@ from __future__ import annotations
 import colorsys
 import xml.etree.ElementTree as ET
 
-from oracle.games.time_chase import notation
+from oracle.games.time_chase import notation, rules
 from oracle.games.time_chase.pictures import (
     NARROW,
     SITE_WIDE,
@@ -15,6 +15,7 @@ from oracle.games.time_chase.pictures import (
     state_text,
     timeline_svg,
 )
+from oracle.games.time_chase.ruleset import Rules, rules_for
 from oracle.games.time_chase.state import State
 
 STATE = notation.parse_state(
@@ -134,6 +135,11 @@ def test_the_events_still_to_come_are_one_narrow_box() -> None:
     wide, narrow = (ET.fromstring(timeline_svg(fifth, columns)) for columns in (SITE_WIDE, NARROW))
     assert len({r.get("y") for r in wide.iter(f"{SVG}rect") if r.get("height") == "154"}) == 1
     assert float(wide.get("width") or 0) <= 545 and narrow.get("width") == "304"
+    # Round 7 on a phone: two full rows; the box alone on the third is a low strip, not a full block.
+    seventh, _ = rules.apply(STATE, notation.parse_action("G13"), rules_for(None, 4, Rules.parse("standard")))
+    root = ET.fromstring(timeline_svg(seventh, NARROW))
+    (future,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "future"]
+    assert future.get("data-events") == "8-10" and next(iter(future)).get("height") == "32"
     assert describe(State.new(4))[-1] == "Events 1–10: still to come."
 
 

@@ -79,6 +79,7 @@ CELL = 74
 LEFT = 16
 NARROW_CELL, NARROW_LEFT = 72, 8
 FUTURE_CELL = 64  # the one box of the events still to come, with its margin
+STRIP, STRIP_WIDTH = 32, 150  # that box, low and long, when it stands alone on a row
 CARD_W = 40
 CARD_H = 56
 BLOCK = 154  # a position's box
@@ -151,6 +152,10 @@ def timeline_svg(state: State, columns: int = WIDE) -> str:
     width = left * 2 + max(inner, *(sum(cell if isinstance(b, int) else FUTURE_CELL for b in row) for row in rows))
     for row in rows:
         x = float(left)
+        if future and row == [future]:  # the events to come alone on a row: a low strip
+            parts.append(_future_svg(state, future, x + FUTURE_CELL / 2, top, strip=True))
+            top += STRIP + 12
+            continue
         for box in row:
             if isinstance(box, int):
                 parts.append(_position_svg(state, box, x + cell / 2, top, cell))
@@ -258,16 +263,24 @@ def _seat_mark(player: int, x: float, y: float, w: float, h: float, numbered: bo
             f'fill="{ink}">p{player}</text>')
 
 
-def _future_svg(state: State, future: range, x: float, top: float) -> str:
-    """The events still to come, as one narrow box centred on ``x``: ``events 3–10`` / ``to come``."""
+def _future_svg(state: State, future: range, x: float, top: float, strip: bool = False) -> str:
+    """The events still to come, as one narrow box centred on ``x``: ``events 3–10`` / ``to come``; or,
+    alone on a row (``strip``), a low box from ``x`` minus half a box, its words side by side."""
     span = str(future[0]) if len(future) == 1 else f"{future[0]}–{future[-1]}"
     words = ("event" if len(future) == 1 else "events", span,
              "no trick" if state.phase == "over" else "to come")
-    lines = "".join(f'<text x="{x:.1f}" y="{top + BLOCK / 2 - 14 + 18 * n:.0f}" text-anchor="middle" '
-                    f'font-size="12" fill="#334155">{escape(word)}</text>' for n, word in enumerate(words))
-    return (f'<g class="future" data-events="{future[0]}-{future[-1]}">'
-            f'<rect x="{x - FUTURE_CELL / 2 + 3:.1f}" y="{top}" width="{FUTURE_CELL - 6}" height="{BLOCK}" rx="8" '
-            f'fill="{FUTURE_FILL}" stroke="#94a3b8" stroke-dasharray="5 3"/>{lines}</g>')
+    if strip:
+        left = x - FUTURE_CELL / 2 + 3
+        starts = [left + 12 + sum(len(w) * 6.8 + 6 for w in words[:n]) for n in range(len(words))]
+        lines = "".join(f'<text x="{at:.1f}" y="{top + STRIP / 2 + 4:.0f}" font-size="12" '
+                        f'fill="#334155">{escape(word)}</text>' for at, word in zip(starts, words, strict=True))
+        box = f'x="{left:.1f}" y="{top}" width="{STRIP_WIDTH}" height="{STRIP}"'
+    else:
+        lines = "".join(f'<text x="{x:.1f}" y="{top + BLOCK / 2 - 14 + 18 * n:.0f}" text-anchor="middle" '
+                        f'font-size="12" fill="#334155">{escape(word)}</text>' for n, word in enumerate(words))
+        box = f'x="{x - FUTURE_CELL / 2 + 3:.1f}" y="{top}" width="{FUTURE_CELL - 6}" height="{BLOCK}"'
+    return (f'<g class="future" data-events="{future[0]}-{future[-1]}"><rect {box} rx="8" fill="{FUTURE_FILL}" '
+            f'stroke="#94a3b8" stroke-dasharray="5 3"/>{lines}</g>')
 
 
 def _position_svg(state: State, position: int, x: float, top: float, cell: float) -> str:
