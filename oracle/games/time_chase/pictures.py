@@ -330,7 +330,7 @@ def legend_keys(state: State) -> list[str]:
         ("token", any(s.controller is not None for s in slots)),
         ("being played", state.at is not None),
         ("present", state.round > 0 and state.at != state.round),
-        ("to come", bool(_future(state))),
+        ("no trick" if state.phase == "over" else "to come", bool(_future(state))),
         ("lead card", any(s.lead is not None for s in slots)),
         ("winning card", any(s.cross is not None for s in slots)),
     ]
@@ -339,7 +339,8 @@ def legend_keys(state: State) -> list[str]:
 
 def _legend_swatch(key: str, x: float, y: float) -> str:
     """The mark ``key`` names, drawn as the picture draws it, small, centred on (``x``, ``y``)."""
-    box = {"being played": (PLAYING_FILL, ""), "present": (PRESENT_FILL, ""), "to come": (FUTURE_FILL, "5 3")}
+    box = {"being played": (PLAYING_FILL, ""), "present": (PRESENT_FILL, ""), "to come": (FUTURE_FILL, "5 3"),
+           "no trick": (FUTURE_FILL, "5 3")}
     if key == "pawn":
         return _seat_mark(2, x, y, 22, 10, False)
     if key == "token":
