@@ -461,6 +461,12 @@ def test_the_rules_pages_speak_of_pages_not_files() -> None:
             prose = re.sub(r"`[^`]*`|\]\([^)]*\)", "", lines[i])  # code spans and link targets aside
             assert not re.search(r"(?i)\bthis (folder|file)\b|^\| file \| what it holds", prose), (name, lines[i])
             assert not re.search(r"(?<![\w/.-])[\w-]+\.md\b", prose), (name, lines[i])
+            if name != "design.md":  # the design notes speak of the source tree, on purpose
+                assert not re.search(r"(?i)\bfolders?\b|`[\w*-]+\.md`", lines[i]), (name, lines[i])
+    # An example's refusal is the oracle's own message: it names a page, not a file.
+    refusals = [line for page in SPEC.rglob("*.md") for line in page.read_text(encoding="utf-8").splitlines()
+                if line.startswith("error: ") and re.search(r"\.md\b", line)]
+    assert refusals == []
     titles = spec_index(read_spec(SPEC)).titles
     assert reader_words("This folder is the text; `this file` stays; see notation.md.", "rules/time-chase/x.md",
                         titles) == "These pages are the text; `this file` stays; see [Notation](notation.md)."
@@ -525,3 +531,26 @@ def test_each_card_game_answers_its_own_questions_in_both_editions() -> None:
                     assert clauses.get(clause_id) == file, (path, clause_id, file)
             answers.append([sorted(re.findall(r"#([A-Z][\w.-]+)\)", s)) for s in sections])
         assert answers[0] == answers[1], game  # the same questions, settled by the same clauses
+
+
+def test_the_home_pages_trick_says_where_every_card_goes() -> None:
+    """The home page's Time Chase picture shows the event keeping its lead and winning card: the caption above
+    it names the cards of the trick that are discarded, and says the round ends with income (the crystals
+    the After picture shows), in both editions."""
+    from oracle.games.time_chase import notation, rules
+    from oracle.games.time_chase.ruleset import Rules, rules_for
+
+    for home, discarded, income in (("docs/index.md", "discarded", "2 crystals, less 1 per event"),
+                                    ("docs/fr/index.md", "défaussés", "2 cristaux, moins 1 par événement")):
+        text = (ROOT / home).read_text(encoding="utf-8")
+        caption = " ".join(text.split("```lesson game=time-chase", 1)[0].rsplit("\n\n", 2)[-2].split())
+        (example,) = [example for fence, example in page_examples(text, home) if fence.game == "time-chase"]
+        state = notation.parse_state(example.fields["state"])
+        ruleset = rules_for(state.variants, state.players, Rules.parse("standard"))
+        played = [*example.lists["setup"], example.fields["action"]]
+        for card in played:
+            state, _ = rules.apply(state, notation.parse_action(card), ruleset)
+        kept = {card.text for card in (state.slot(1).lead, state.slot(1).cross) if card is not None}
+        sentence = next((s for s in caption.split(".") if discarded in s), "")
+        assert all(card in sentence for card in played if card not in kept), (home, sentence)
+        assert income in caption, home

@@ -43,7 +43,7 @@ def test_render_draws_a_time_chase_state_and_an_action_before_and_after(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bidding = started(capsys, "time-chase")
     code, out, _ = run(capsys, "--game", "time-chase", "render", bidding)
-    assert code == 0 and out.startswith("<svg") and "event 10" in out and "Invariant" in out
+    assert code == 0 and out.startswith("<svg") and "event 1<" in out and ">2–10<" in out and "Invariant" in out
     playing = after(capsys, "time-chase", bidding, "bids 0,0,0,0")
     state = load_game("time-chase").parse_state(playing)
     card = state.hands[state.first][0].text

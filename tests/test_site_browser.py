@@ -913,10 +913,11 @@ def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: 
     assert "?" not in labels and "5n" in labels, "the umpire's table hides the face-down tiles"
     assert page.evaluate(TABLE_FITS) == []
     page.screenshot(path=str(OUTPUT / f"site-playground-umpire-trois-ombres-{width}.png"), full_page=True)
-    # Time Chase's timeline, every event of it in sight.
+    # Time Chase's timeline, every event of it in sight: event 1, and events 2-10 to come in one box.
     page = open_playground(visit, "?game=time-chase&seat=0&position=" + quote(dealt("time-chase")))
     timeline = page.locator(".pg-picture svg:visible")
-    assert timeline.count() == 1 and "event 10" in (timeline.text_content() or "")
+    assert timeline.count() == 1 and "event 1" in (timeline.text_content() or "")
+    assert timeline.locator("g.future").get_attribute("data-events") == "2-10"
     assert page.evaluate(TABLE_FITS) == []
     page.screenshot(path=str(OUTPUT / f"site-playground-seat-time-chase-{width}.png"), full_page=True)
     visit.assert_clean()

@@ -254,6 +254,8 @@ def test_the_french_lessons_say_a_statue_s_step_a_permitted_play_and_a_title_in_
         assert "légal" not in html and "graine" not in " ".join(titles), path
         if "time-chase" in path:
             assert "<dt>Verdict</dt><dd><strong>coup permis</strong>" in html, path
+
+
 # Words that only an English refusal has (a French one says "copie", "ne peut pas", "doit").
 ENGLISH_WORDS = re.compile(r"\b(the|cannot|must|has|is|are|copy|choose|your|there|take|can|era|of|onto|after|but|"
                            r"only|no|not|it|which|with|from)\b")
@@ -353,3 +355,90 @@ def test_the_french_playground_says_why_a_wrong_copy_is_refused_in_french() -> N
     assert french["reason"] == ("il n'y a pas de copie noire en a1 du futur ; choisissez une de vos copies du futur, "
                                 "l'époque de votre Focus")
     assert french["rule"] == english["rule"] == "TURN.COPY-CHOICE"
+CARD_GAME_SVG = re.compile(r'<svg[^>]*class="(?:time-chase|trois-ombres)[^"]*"[^>]*>.*?</svg>', re.S)
+# Words that only an English title or description holds (the French ones say "de", "et", "face cachée").
+ENGLISH_WORDS = re.compile(r"\b(?:the|of|and|is|lead|which|token|pawns?|here|still|to come|Round|trump|Event|Events"
+                           r"|crystals?|cards|face (?:up|down)|with|clue|set aside|in supply)\b")
+
+
+def card_game_pictures(path: str) -> list[tuple[str, str]]:
+    """The title and description of every card-game picture of a lesson, drawn and checked as the build does it
+    (put in French on a French page)."""
+    html = render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/")
+    html = translate_html(html) if path.startswith("docs/fr/") else html
+    found = []
+    for svg in CARD_GAME_SVG.findall(html):
+        title, desc = re.search(r"<title>([^<]*)</title>", svg), re.search(r"<desc>([^<]*)</desc>", svg)
+        found.append((title[1] if title else "", desc[1] if desc else ""))
+    return found
+
+
+def test_every_card_game_picture_says_what_it_shows_in_the_page_s_language() -> None:
+    """A Time Chase timeline and a 3 Ombres table carry a <title> (their heading) and a <desc> (the timeline
+    event by event, or each Lieu's slots and the Agence), in French on the French lessons."""
+    for path in ("docs/time-chase/index.md", "docs/fr/time-chase/index.md", "docs/trois-ombres/index.md",
+                 "docs/fr/trois-ombres/index.md"):
+        pictures = card_game_pictures(path)
+        assert len(pictures) >= 10, path
+        for title, desc in pictures:
+            assert title.strip() and desc.strip(), (path, title)
+            if path.startswith("docs/fr/"):
+                english = [line for line in [title, *desc.splitlines()] if ENGLISH_WORDS.search(line)]
+                assert english == [], (path, english[:3])
+    path = "docs/fr/time-chase/index.md"
+    french = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
+    keys = re.findall(r'<g class="item" data-key="([^"]+)">.*?<text[^>]*>([^<]+)</text>', french)
+    assert {key for key, _ in keys} >= {"pawn", "token", "being played", "present", "to come", "lead card"}
+    assert [said for key, said in keys if said == key] == [], "a key left in English"
+    (title, desc), *_ = card_game_pictures(path)
+    assert title == "Manche 1 sur 10, atout Rouge, pli sur l'événement 1"
+    assert "Sur la table à l'événement 1 : p0 Bleu 9, p1 Bleu 6, p2 Rouge 5." in desc
+    assert translate_text("Event 2: lead Purple 9, winning card Purple 12, token of p3; pawns of p0, p1 here.") == \
+        "Événement 2 : ouverture Violet 9, carte gagnante Violet 12, jeton de p3 ; pions de p0, p1."
+    assert translate_text("Events 8–10: never played.") == "Événements 8–10 : jamais joués."
+
+
+def test_the_time_chase_lesson_says_how_to_read_its_pictures_under_the_first_one() -> None:
+    """Right after the first example, both editions say what a pawn, a token, the yellow and pale blue events,
+    the box of events to come and the two cards of an event are; the colours they name are the drawing's."""
+    from oracle.games.time_chase.pictures import FUTURE_FILL, PLAYING_FILL, PRESENT_FILL
+
+    for path, words in (("docs/time-chase/index.md", ("pawn", "token", "yellow", "pale blue", "grey dashed box",
+                                                      "lead card", "winning card")),
+                        ("docs/fr/time-chase/index.md", ("pion", "jeton", "jaune", "bleu pâle",
+                                                         "boîte grise en pointillés", "carte d'ouverture",
+                                                         "carte gagnante"))):
+        after = (ROOT / path).read_text(encoding="utf-8").split("```example", 1)[1].split("```\n", 1)[1]
+        legend = " ".join(after.lstrip("\n").split("\n\n", 1)[0].split())
+        assert all(word in legend for word in words), (path, legend)
+
+    def hue(colour: str) -> float:
+        import colorsys
+        return colorsys.rgb_to_hls(*(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)))[0] * 360
+
+    assert 35 <= hue(PLAYING_FILL) <= 60 and 180 <= hue(PRESENT_FILL) <= 220  # yellow, pale blue
+    assert FUTURE_FILL.lower() in ("#e2e8f0",)  # grey
+
+
+def test_the_time_chase_rules_call_the_reference_player_the_starter() -> None:
+    """"R" is the Red suit on the same pages (R13, R5): the player a round starts from is "the starter" in the
+    rules' prose and titles, and ``ref`` only in the notation."""
+    pages = [*sorted((ROOT / "spec" / "time-chase").glob("*.md")), DOCS / "time-chase" / "index.md",
+             DOCS / "time-chase" / "questions.md", DOCS / "fr" / "time-chase" / "index.md",
+             DOCS / "fr" / "time-chase" / "questions.md"]
+    suits = re.compile(r"\(R, B, G, Y, P\)|suit R, B, G, Y, P|\(R 0, B 1|Rouge `R`")
+    for page in pages:
+        text = suits.sub("", page.read_text(encoding="utf-8"))
+        lone = [line for line in text.splitlines() if re.search(r"(?<![\w*`'])R(?![\w*`])", line)]
+        assert lone == [], (page.name, lone[:2])
+    assert "the starter" in (ROOT / "spec" / "time-chase" / "round.md").read_text(encoding="utf-8")
+
+
+def test_a_3_ombres_example_folds_its_actions_in_the_notation_under_its_events() -> None:
+    """The events say the actions in words; the notation (``reveal R1``) is folded, as Time Chase's state is."""
+    path = "docs/trois-ombres/index.md"
+    html = render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/")
+    assert "<p>Actions: " not in html
+    folded = re.findall(r'<details class="tc-notation"><summary>The actions in notation</summary>(.*?)</details>', html)
+    assert folded and all("<code>" in actions for actions in folded)
+    assert "Les actions en notation" in translate_html(html)

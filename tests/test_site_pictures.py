@@ -26,6 +26,7 @@ pictures are static, so the pages are read with scripting off.
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from collections import Counter
@@ -68,6 +69,7 @@ from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Aimed, Pull, Turn, TurnAction
 from tests.test_site_browser import WIDTHS, base_url, browser, site
+from tests.test_site_editions import CARD_GAME_SVG, ENGLISH_WORDS
 
 __all__ = ["base_url", "browser", "site"]  # the shared fixtures
 
@@ -485,6 +487,34 @@ def test_every_picture_tells_what_the_oracle_says(browser: Any, base_url: str, s
     assert faults == [], f"{len(faults)} pictures disagree with the oracle"
     assert small == [], "picture text under 11 px:\n" + "\n".join(small)
     assert checked == drawn > 500, "pictures the page pass did not read: the page markup changed"
+
+
+def test_every_card_game_picture_says_what_it_shows_in_its_page_s_language(site: Path) -> None:
+    """Read from the built pages, no browser needed: every Time Chase and 3 Ombres picture has a <title> and a
+    <desc>, in French on a French page (no English word left) and in English on the others; a timeline draws
+    its events to come as one box at most; no Time Chase page calls a player "R"."""
+    faults, seen = [], Counter[str]()
+    for index in sorted(site.rglob("index.html")):
+        text = index.read_text(encoding="utf-8")
+        where = index.parent.relative_to(site).as_posix()
+        language = re.search(r'<html lang="(\w+)"', text)
+        for svg in CARD_GAME_SVG.findall(text):
+            seen[language[1] if language else "?"] += 1
+            title, desc = re.search(r"<title>([^<]*)</title>", svg), re.search(r"<desc>([^<]*)</desc>", svg)
+            if not (title and desc and title[1].strip() and desc[1].strip()):
+                faults.append(f"{where}: a picture without a title or a description")
+                continue
+            said = [title[1], *html.unescape(desc[1]).splitlines()]
+            if language and language[1] == "fr":
+                faults += [f"{where}: English left: {line}" for line in said if ENGLISH_WORDS.search(line)]
+            elif re.search(r"\b(?:Manche|Événements?|cristaux|jeton|face cachée)\b", " ".join(said)):
+                faults.append(f"{where}: French on an English page: {said[0]}")
+            if svg.count('<g class="future"') > 1:
+                faults.append(f"{where}: the events to come drawn in more than one box")
+        if "time-chase" in where and re.search(r"\bR is p\d|\(R is\b|\bfrom R\b", text):
+            faults.append(f"{where}: a player called R")
+    assert faults == [], "\n".join(faults[:10])
+    assert seen["en"] > 500 and seen["fr"] > 40, seen
 
 
 def test_a_removal_drawn_on_the_before_board_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

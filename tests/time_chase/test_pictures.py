@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import colorsys
 import xml.etree.ElementTree as ET
 
-from oracle.games.time_chase import notation
-from oracle.games.time_chase.pictures import NARROW, SITE_WIDE, state_text, timeline_svg
+from oracle.games.time_chase import notation, rules
+from oracle.games.time_chase.pictures import (
+    NARROW,
+    SITE_WIDE,
+    SUIT_COLOURS,
+    describe,
+    seat_colours,
+    state_text,
+    timeline_svg,
+)
+from oracle.games.time_chase.ruleset import Rules, rules_for
+from oracle.games.time_chase.state import State
 
 STATE = notation.parse_state(
     "players=4 round=6 phase=play first=0 ref=2 invariant=R13 unused=G7,G9,G10,G12 "
@@ -65,6 +76,113 @@ def test_the_timeline_wraps_to_a_phone_and_keeps_its_text_legible() -> None:
         assert min(sizes) >= 11
         assert all(float(t.get("x") or 0) < width for t in root.iter(f"{SVG}text"))
         shown = texts(svg)
-        assert all(f"event {n}" in shown for n in range(1, 11)) and "Invariant" in shown
+        assert all(f"event {n}" in shown for n in range(1, 7)) and "Invariant" in shown
+        assert shown[shown.index("events"):shown.index("events") + 3] == ["events", "7–10", "to come"]
         assert any(line.startswith("p0: 1 crystal,") for line in shown)
     assert "narrow" in (ET.fromstring(timeline_svg(STATE, NARROW)).get("class") or "")
+
+
+def test_seats_wear_tones_that_are_no_suit_s_colour_each_with_its_number() -> None:
+    """A pawn or a token never reads as a suit: its fill and ink are neutral (black, brown, grey, white),
+    no suit's colour, six seats all told apart, and the seat's number is written on it."""
+    seats = [seat_colours(player) for player in range(6)]
+    assert len(set(seats)) == 6
+    suits = {colour.lower() for colour in SUIT_COLOURS}
+    for fill, ink in seats:
+        for colour in (fill, ink):
+            red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+            _, _, saturation = colorsys.rgb_to_hls(red, green, blue)
+            assert colour.lower() not in suits and saturation <= 0.3, colour
+    five = notation.parse_state(
+        "players=5 round=4 phase=play first=0 ref=2 invariant=R10 unused=G9,G11,G12,G13 "
+        "hands=P3,P4,P5,P6,P7,P8|Y3,Y4,P9,P10,P12,P13|Y5,Y6,Y7,Y8,Y10,Y11|B4,B5,B6,B7,Y12,Y13|R3,R4,B3,B9,B10,B11,B12 "
+        "crystals=2,2,2,2,2 pawns=4,4,4,4,0 timeline=Y9:0|G10/R12:1|P11:2|B8/B13:3 at=0 spent=0,0,0,0,4")
+    root = ET.fromstring(timeline_svg(five, SITE_WIDE))
+    marks = [g for g in root.iter(f"{SVG}g") if g.get("class") in ("pawn", "token")]
+    assert len(marks) == 5 + 4
+    for mark in marks:
+        seat = int(mark.get("data-seat") or -1)
+        (shape,) = [e for e in mark if e.tag in (f"{SVG}rect", f"{SVG}circle")]
+        (number,) = mark.iter(f"{SVG}text")
+        assert (shape.get("fill"), number.get("fill")) == seat_colours(seat) and number.text == f"p{seat}"
+
+
+def test_the_events_still_to_come_are_one_narrow_box() -> None:
+    """Round 1 draws position 0, event 1 and one box for events 2-10: on a phone the picture is one row of
+    boxes, not three; a finished game's box says those events were never played; the small setting has none."""
+    first = notation.parse_state(
+        "players=4 round=1 phase=play first=0 ref=0 invariant=R13 unused=R7,R8,R9,R12 "
+        "hands=R10,B9,Y5,Y6,Y7,Y8,Y9,Y10,Y11,Y12|R11,B6,Y13,P5,P6,P7,P8,P9,P10,P11|"
+        "R5,G5,G6,G7,G8,G9,G10,G11,P12,P13|R6,B5,B7,B8,B10,B11,B12,B13,G12,G13 "
+        "crystals=0,0,0,0 pawns=1,1,1,1 timeline=- at=1")
+    for columns in (NARROW, SITE_WIDE):
+        root = ET.fromstring(timeline_svg(first, columns))
+        futures = [g for g in root.iter(f"{SVG}g") if g.get("class") == "future"]
+        assert [g.get("data-events") for g in futures] == ["2-10"]
+        assert [t.text for t in futures[0].iter(f"{SVG}text")] == ["events", "2–10", "to come"]
+        shown = texts(timeline_svg(first, columns))
+        assert "event 1" in shown and not any(f"event {n}" in shown for n in range(2, 11))
+        boxes = {float(r.get("y") or 0) for r in root.iter(f"{SVG}rect") if r.get("height") == "154"}
+        assert len(boxes) == 1, "one row of boxes"
+    assert float(ET.fromstring(timeline_svg(first, NARROW)).get("height") or 0) < 440
+    assert "Events 2–10: still to come." in describe(first)
+    # Round 5: a full row of six positions; on a wide screen the box stands past it rather than on a row
+    # of its own, and a phone's picture keeps its width.
+    fifth = notation.parse_state(
+        "players=4 round=5 phase=play first=0 ref=2 invariant=R13 unused=P7,P8,P11,P13 "
+        "hands=Y5,Y6,Y7,Y8,Y9|G5,G6,Y11,Y12,Y13,P12|G7,G9,G10,G12,G13|B5,B6,B8,B9,B10,P10 crystals=1,0,2,0 "
+        "pawns=5,2,5,2 timeline=Y10:0|P9:0|G8/G11:1|R6/R9:2|B7:2 at=2 spent=0,3,0,3")
+    wide, narrow = (ET.fromstring(timeline_svg(fifth, columns)) for columns in (SITE_WIDE, NARROW))
+    assert len({r.get("y") for r in wide.iter(f"{SVG}rect") if r.get("height") == "154"}) == 1
+    assert float(wide.get("width") or 0) <= 545 and narrow.get("width") == "304"
+    # Round 7 on a phone: two full rows; the box alone on the third is a low strip, not a full block.
+    seventh, _ = rules.apply(STATE, notation.parse_action("G13"), rules_for(None, 4, Rules.parse("standard")))
+    root = ET.fromstring(timeline_svg(seventh, NARROW))
+    (future,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "future"]
+    assert future.get("data-events") == "8-10" and next(iter(future)).get("height") == "32"
+    assert describe(State.new(4))[-1] == "Events 1–10: still to come."
+
+
+def test_the_picture_says_in_words_what_it_shows() -> None:
+    """Its <title> is the heading it prints; its <desc> each position with its cards, token and pawns, the
+    events to come, the cards on the table and each player's line."""
+    root = ET.fromstring(timeline_svg(STATE, SITE_WIDE))
+    title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
+    assert title is not None and title.text == "Round 6 of 10, trump Red, playing at event 3"
+    assert desc is not None and (desc.text or "").splitlines() == [
+        "Position 0: the Invariant Red 13, trump Red.",
+        "Event 1: lead Yellow 10, which wins it, token of p0.",
+        "Event 2: lead Purple 9, winning card Purple 12, token of p3.",
+        "Event 3 (being played): lead Green 8, winning card Green 11, token of p1; pawn of p2 here.",
+        "Event 4: lead Red 6, winning card Red 9, token of p3.",
+        "Event 5: lead Blue 7, which wins it, token of p2.",
+        "Event 6 (the present): lead Yellow 6, winning card Yellow 12, token of p1; pawns of p0, p1, p3 here.",
+        "Events 7–10: still to come.",
+        "p0 has 1 crystal, 4 cards and event 1.",
+        "p1 has 0 crystals, 4 cards and events 3, 6.",
+        "p2 has 0 crystals, 5 cards and event 5.",
+        "p3 has 2 crystals, 4 cards and events 2, 4.",
+    ]
+
+
+def test_the_key_names_the_marks_the_picture_shows_drawn_as_it_draws_them() -> None:
+    """Under each timeline, a key: a pawn, a token, the event being played, the present, the events to come,
+    the lead and the winning card, each only when the picture shows one, its swatch in the picture's colours."""
+    root = ET.fromstring(timeline_svg(STATE, NARROW))
+    items = [g for g in root.iter(f"{SVG}g") if g.get("class") == "item"]
+    assert [g.get("data-key") for g in items] == ["pawn", "token", "being played", "present", "to come",
+                                                  "lead card", "winning card"]
+    assert [t.text for g in items for t in g.iter(f"{SVG}text")] == [g.get("data-key") for g in items]
+    boxes = {r.get("fill") for r in root.iter(f"{SVG}rect") if r.get("height") == "154"}
+    swatches = {g.get("data-key"): next(iter(g)).get("fill") for g in items}
+    assert {swatches["being played"], swatches["present"], swatches["to come"]} <= boxes
+    tokens = {c.get("fill") for g in root.iter(f"{SVG}g") if g.get("class") == "token" for c in g.iter(f"{SVG}circle")}
+    assert swatches["token"] in tokens
+    dealt = notation.parse_state(
+        "players=4 round=1 phase=bid first=0 ref=0 invariant=R13 unused=R7,R8,R9,R12 "
+        "hands=R10,B9,Y5,Y6,Y7,Y8,Y9,Y10,Y11,Y12|R11,B6,Y13,P5,P6,P7,P8,P9,P10,P11|"
+        "R5,G5,G6,G7,G8,G9,G10,G11,P12,P13|R6,B5,B7,B8,B10,B11,B12,B13,G12,G13 "
+        "crystals=0,0,0,0 pawns=1,1,1,1 timeline=-")
+    keys = [g.get("data-key") for g in ET.fromstring(timeline_svg(dealt, NARROW)).iter(f"{SVG}g")
+            if g.get("class") == "item"]
+    assert keys == ["pawn", "present", "to come"]

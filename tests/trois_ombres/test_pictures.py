@@ -117,3 +117,18 @@ def test_a_hercule_cube_sits_in_its_tiles_corner_clear_of_the_tiles_name() -> No
         cx, cy, side = (float(cube.get(k) or 0) for k in ("x", "y", "width"))
         assert tx <= cx and cx + side <= tx + size / 2 and ty + size / 2 <= cy and cy + side <= ty + size
         assert float(name.get("y") or 0) <= cy, "the cube covers the tile's name"
+
+
+def test_a_trap_carries_a_triangle_that_a_hidden_back_never_shows() -> None:
+    """A trap's short name (Vor) could read as a suspect or a die face: the picture marks it with a triangle,
+    on the face-up trap and on the face-down one the oracle shows, never on a back the players see as '?'."""
+    state = parse_state("ombres characters=2 board=R1:1n,R2:1h,C1:1n,C2:2n,P1:2h,P2:2h,G1:1h,G2:vortex demon=2n "
+                        "steps=turn")
+    for hidden, marked in ((False, ["G2"]), (True, [])):
+        groups = _groups(ET.fromstring(render_svg(state, hidden=hidden)))
+        assert [loc for loc, g in groups.items() if g.find(f"{SVG}polygon[@class='trap-mark']") is not None] == marked
+    groups = _groups(ET.fromstring(render_svg(state, hidden=True, shown=frozenset({"G2"}))))
+    assert groups["G2"].find(f"{SVG}polygon[@class='trap-mark']") is not None
+    # In words, a reader hears the trap's printed name, not its short label.
+    desc = ET.fromstring(render_svg(state, hidden=False)).find(f"{SVG}desc")
+    assert desc is not None and "G2 the Vortex trap face down" in (desc.text or "") and "Vor " not in (desc.text or "")

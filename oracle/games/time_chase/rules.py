@@ -62,7 +62,7 @@ def reference_player(state: State, rules: Rules) -> int:
 
 
 def players_at(state: State, position: int) -> tuple[int, ...]:
-    """The players whose pawns stand at ``position``, in the order they play there: from R clockwise."""
+    """The players whose pawns stand at ``position``, in the order they play there: clockwise from the starter."""
     return tuple(p for p in seats_from(state, state.reference) if state.pawns[p] == position)
 
 
@@ -120,7 +120,7 @@ def income_amount(state: State, rules: Rules, player: int) -> int:
 
 
 def pay_income(state: State, rules: Rules, events: list[Event]) -> State:
-    """Pay every player's income, clockwise from R (the order matters only with a limited supply)."""
+    """Pay every player's income, clockwise from the starter (the order matters only with a limited supply)."""
     for player in seats_from(state, state.reference):
         state, given = gain(state, rules, player, income_amount(state, rules, player))
         if given:

@@ -59,7 +59,7 @@ class State:
     the present.  ``at`` is the position being resolved and ``trick`` the cards
     already played there, in order.  ``gained`` and ``spent`` count crystals over
     the game, ``won`` is a bit mask per player of every event they ever won.
-    ``reference`` is the player R who starts each position this round (TC.ORDER.REFERENCE).
+    ``reference`` is the starter, the player who starts each position this round (TC.ORDER.REFERENCE).
     """
 
     players: int

@@ -174,7 +174,7 @@ def _check_position(state: State) -> None:
         order = rules.players_at(state, state.at)
         played = tuple(p for p, _ in state.trick)
         if played != order[: len(played)]:
-            _fail("the cards at a position are played in turn, from R clockwise (TC.ORDER.SEATS)",
+            _fail("the cards at a position are played in turn, clockwise from the starter (TC.ORDER.SEATS)",
                   ",".join(f"{p}:{c.text}" for p, c in state.trick) or f"at={state.at}")
         if len(played) >= len(order):
             _fail("a position whose cards are all down has been resolved", f"at={state.at}")

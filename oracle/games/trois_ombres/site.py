@@ -93,8 +93,6 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
         figures.append(_figure("after", run.state, bluffed))
     parts.append('<div class="ttykm-boards">' + "".join(figures) + "</div>")
     actions = example.lists.get("actions", [])
-    if actions:
-        parts.append("<p>Actions: " + " · ".join(code(a) for a in actions) + "</p>")
     if run.illegal is not None:
         parts.append(f'<p class="ombres-illegal">The last action is <strong>illegal</strong>: '
                      f"{rule_link(run.illegal.rule, link)}: "
@@ -107,6 +105,9 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
     stated += [(k, "; ".join(v)) for k, v in example.lists.items() if k not in ("actions", "events")]
     if stated:
         parts.append(facts([(label, html.escape(said)) for label, said in (fact_words(k, v) for k, v in stated)]))
+    if actions:  # the events say them in words; the notation is for engines and the playground
+        parts.append('<details class="tc-notation"><summary>The actions in notation</summary>'
+                     + " · ".join(code(a) for a in actions) + "</details>")
     parts.append("</div>")
     return "\n".join(parts)
 

@@ -274,7 +274,8 @@ def _check_steps(state: State) -> None:
         if shape is None:
             raise _invalid(f"unknown step (known: {', '.join(STEP_ARGS)})", step_text(step))
         if not shape(state, step.args):
-            raise _invalid("a step with the wrong arguments (spec/trois-ombres/oracle.md)", step_text(step))
+            raise _invalid("a step with the wrong arguments (see the table of steps in The oracle's turn)",
+                           step_text(step))
         if step.kind == "show" and state.view is None:
             raise _invalid("a show step belongs to a view", step_text(step))
     held, dests = len(state.held), len(state.dests)

@@ -9,8 +9,9 @@ DESCRIPTION = """\
 Draw a state as an SVG picture, in the game's own drawing (Game.state_svg).
 TTYKM: the three eras side by side, coordinates, both colours' copies, both
 Focus tokens, the supplies and the removed copies.  Time Chase: the timeline
-(events 0-10 with their lead and winning cards and tokens), the pawns, the
-crystals and the current trick.  Trois Ombres: the four Lieux as the table
+(position 0 and the events so far with their lead and winning cards and
+tokens, the events to come in one box), the pawns, the crystals and the
+current trick.  Trois Ombres: the four Lieux as the table
 shows them (face-down tiles as backs, clues, cubes), the Agence and the clock.
 
 With a TURN (an action, which must be complete and legal) it is played and

@@ -62,8 +62,14 @@ LABELS = {
     "Invariant": "constante", "Rules:": "Règles :", "Actions:": "Actions :",
     # The facts under an example of Time Chase or 3 Ombres.
     "First played": "Déjà joué", "The position in notation": "La position en notation", "Outcome": "Issue",
+    "The actions in notation": "Les actions en notation",
     "the game goes on": "la partie continue", "outcome": "issue",
     "cleared": "écartés",
+    # The box of a timeline's events still to come (oracle.games.time_chase.pictures._future_svg).
+    "events": "évén.", "event": "évén.", "to come": "à venir", "no trick": "sans pli",
+    # The key under a timeline (oracle.games.time_chase.pictures.legend_keys).
+    "pawn": "pion", "token": "jeton", "being played": "pli en cours", "lead card": "ouverture",
+    "winning card": "gagnante",
     "curses": "malédictions", "closed": "yeux fermés",
     # The facts under a 3 Ombres example.
     "in force": "en vigueur", "eyes closed": "yeux fermés", "clock": "Horloge", "board": "plateau",
@@ -124,6 +130,68 @@ def _game_over(winners: str) -> str:
 
 def _rule(pattern: str, out: Callable[[re.Match[str]], str]) -> Rule:
     return re.compile("^" + pattern + "$"), out
+
+
+# Time Chase: the clauses of a timeline's heading, and the words of its description.
+HEADING = (r"(?:Round \d+ of \d+|trump (?:Red|Blue|Green|Yellow|Purple)|no trump|playing at (?:event \d+|position 0)"
+           r"|game over: .+? wins|Time Chase|\d+ players|before the deal)")
+CLAUSES: list[tuple[str, Callable[[re.Match[str]], str]]] = [
+    (r"Round (\d+) of (\d+)", lambda m: f"Manche {m[1]} sur {m[2]}"),
+    (r"trump (\w+)", lambda m: f"atout {SUIT[m[1]]}"),
+    (r"no trump", lambda m: "sans atout"),
+    (r"playing at event (\d+)", lambda m: f"pli sur l'événement {m[1]}"),
+    (r"playing at position 0", lambda m: "pli en position 0"),
+    (r"game over: (.+) wins", lambda m: _game_over(m[1])),
+    (r"Time Chase", lambda m: "Contre-Temps"),
+    (r"(\d+) players", lambda m: _many(m[1], "joueur")),
+    (r"before the deal", lambda m: "avant la donne"),
+]
+
+
+def _heading_fr(line: str) -> str:
+    """``Round 1 of 10, trump Red,`` -> ``Manche 1 sur 10, atout Rouge,`` (clause by clause)."""
+    said = []
+    for clause in line.removesuffix(",").split(", "):
+        for pattern, make in CLAUSES:
+            if found := re.fullmatch(pattern, clause):
+                said.append(make(found))
+                break
+        else:
+            said.append(clause)
+    return ", ".join(said) + ("," if line.endswith(",") else "")
+
+
+def _cards_fr(text: str) -> str:
+    """``p0 Blue 9, p2 Red 5`` -> ``p0 Bleu 9, p2 Rouge 5``."""
+    return re.sub(r"\b(Red|Blue|Green|Yellow|Purple) (\d+)", lambda m: f"{SUIT[m[1]]} {m[2]}", text)
+
+
+def _doing_fr(text: str | None) -> str:
+    """`` (the present, being played)`` -> `` (le présent, pli en cours)``."""
+    if not text:
+        return ""
+    words = {"the present": "le présent", "being played": "pli en cours"}
+    return " (" + ", ".join(words.get(w, w) for w in text.strip(" ()").split(", ")) + ")"
+
+
+def _pawns_fr(text: str | None) -> str:
+    """``; pawns of p0, p1 here`` -> `` ; pions de p0, p1``."""
+    if not text:
+        return ""
+    found = re.fullmatch(r"; (pawns?) of (.+) here", text)
+    if found is None:
+        return text
+    return f" ; {'pion' if found[1] == 'pawn' else 'pions'} de {found[2]}"
+
+
+def _slot_fr(text: str) -> str:
+    """An event's cards: ``lead Blue 9, winning card Red 5`` -> ``ouverture Bleu 9, carte gagnante Rouge 5``."""
+    if text == "no card yet":
+        return "pas encore de carte"
+    if text == "left empty":
+        return "resté vide"
+    text = text.replace("lead ", "ouverture ").replace(", winning card ", ", carte gagnante ")
+    return _cards_fr(text.replace(", which wins it", ", qui l'emporte"))
 
 
 SENTENCES: list[Rule] = [
@@ -236,16 +304,33 @@ SENTENCES: list[Rule] = [
     _rule(r"(p\d) controls event (\d+)", lambda m: f"{m[1]} contrôle l'événement {m[2]}"),
     _rule(r"(p\d)'s pawn", lambda m: f"pion de {m[1]}"),
     _rule(r"(Red|Blue|Green|Yellow|Purple) (\d+)", lambda m: f"{SUIT[m[1]]} {m[2]}"),
-    _rule(r"(p\d): (\d+) crystals?, (\d+) cards?, events? (.+)",
+    _rule(r"(p\d): (\d+) crystals?, (\d+) cards?, (no event|events? .+)",
           lambda m: f"{m[1]} : {m[2]} crist., {_many(m[3], 'carte')}, "
-                    + ("aucun évén." if m[4] == "none" else f"évén. {m[4]}")),
-    _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple)(,?)(?: playing at (\d+))?",
-          lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}{m[4]}" + (f" pli en {m[5]}" if m[5] else "")),
-    _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple), game over: (.+) wins",
-          lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}, {_game_over(m[4])}"),
-    _rule(r"game over: (.+) wins", lambda m: _game_over(m[1])),
-    _rule(r"playing at (\d+)", lambda m: f"pli en {m[1]}"),
+                    + ("aucun évén." if m[4] == "no event" else f"évén. {m[4].split(' ', 1)[1]}")),
+    # A timeline's heading, whole or wrapped a clause a line (oracle.games.time_chase.pictures._summary).
+    _rule(rf"{HEADING}(?:, {HEADING})*,?", lambda m: _heading_fr(m[0])),
     _rule(r"on the table at (\d+):", lambda m: f"sur la table en {m[1]} :"),
+    # A timeline in words, its <desc> (oracle.games.time_chase.pictures.describe).
+    _rule(r"The cards are not dealt yet\.", lambda m: "Les cartes ne sont pas encore distribuées."),
+    _rule(r"Position 0( \(.+?\))?: (?:no Invariant|the Invariant (\w+ \d+)), (no trump|trump \w+)((?:; .+)?)\.",
+          lambda m: f"Position 0{_doing_fr(m[1])} : "
+                    + (f"la constante {_cards_fr(m[2])}" if m[2] else "pas de constante")
+                    + f", {_heading_fr(m[3])}{_pawns_fr(m[4])}."),
+    _rule(r"Event (\d+)( \(.+?\))?: (no card yet|left empty|lead \w+ \d+(?:, winning card \w+ \d+|, which wins it))"
+          r"((?:, token of p\d)?)((?:; .+)?)\.",
+          lambda m: f"Événement {m[1]}{_doing_fr(m[2])} : {_slot_fr(m[3])}"
+                    + (f", jeton de {m[4].removeprefix(', token of ')}" if m[4] else "") + f"{_pawns_fr(m[5])}."),
+    _rule(r"Events? (\d+(?:–\d+)?): (still to come|never played)\.",
+          lambda m: ("Événements " if "–" in m[1] else "Événement ") + f"{m[1]} : "
+                    + ("encore à venir." if m[2] == "still to come" else
+                       "jamais joués." if "–" in m[1] else "jamais joué.")),
+    _rule(r"On the table at (event \d+|position 0): (.+)\.",
+          lambda m: f"Sur la table à {_on(m[1])} : {_cards_fr(m[2])}."),
+    _rule(r"(p\d) has (\d+) crystals?, (\d+) cards? and (no event|events? .+)\.",
+          lambda m: f"{m[1]} a {_many(m[2], 'cristal')}, {_many(m[3], 'carte')} et "
+                    + ("aucun événement" if m[4] == "no event" else
+                       f"l'événement {m[4].removeprefix('event ')}" if m[4].startswith("event ") else
+                       f"les événements {m[4].removeprefix('events ')}") + "."),
     _rule(r"hats in supply: White (\d+), Black (\d+)", lambda m: f"chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}"),
 ]
 
@@ -514,11 +599,12 @@ SIDE_FR = {"kept face up": "gardée face visible", "face up": "face visible", "f
 def _slots_fr(items: str) -> str:
     """``R1 1n face down with a clue of player 0, R2 face down`` in French (a 3 Ombres picture's words)."""
     def one(item: str) -> str:
-        found = re.fullmatch(r"([PRCG]\d+)( \S+)? (kept face up|face up|face down)( with a Hercule cube)?"
+        found = re.fullmatch(r"([PRCG]\d+)( the .+? trap| \S+)? (kept face up|face up|face down)( with a Hercule cube)?"
                              r"(?:(?: with| and) a clue of player (\d))?", item)
         if found is None:
             return item
-        return (f"{found[1]}{found[2] or ''} {SIDE_FR[found[3]]}" + (" avec un cube Hercule" if found[4] else "")
+        tile = f" {_tile_fr(found[2].strip())}" if found[2] else ""
+        return (f"{found[1]}{tile} {SIDE_FR[found[3]]}" + (" avec un cube Hercule" if found[4] else "")
                 + ((" et" if found[4] else " avec") + f" un Indice du joueur {found[5]}" if found[5] else ""))
     return "aucune tuile" if items == "no tile" else ", ".join(one(item) for item in items.split(", "))
 
@@ -530,6 +616,7 @@ SENTENCES += [
           lambda m: f"La table à {m[1]} h : Agence {m[2]}/{m[3]}, {_many(m[4], 'cube')} en réserve."),
     _rule(r"(Réverbère|Chapeau|Pentacle|Rouage) \(([RCPG])\): (.+)\.",
           lambda m: f"{m[1]} ({m[2]}) : {_slots_fr(m[3])}."),
+    _rule(r"At the Agence: (.+)\.", lambda m: f"À l'Agence : {m[1]}."),
     _rule(r"Démon tile: (\S+), turned up\.", lambda m: f"Tuile Démon : {m[1]}, retournée."),
     _rule(r"Démon tile: set aside, face down\.", lambda m: "Tuile Démon : mise de côté, face cachée."),
     _rule(r"Démon tile: (\S+), set aside\.", lambda m: f"Tuile Démon : {m[1]}, mise de côté."),

@@ -5,6 +5,10 @@ otherwise a face-down tile shows, faintly, what lies beneath.  ``narrow``
 puts the Agence and the clock under the Lieux instead of beside them, about
 300 units wide, for a phone: shown at its own size, no text is under 11 px.
 
+A trap carries a small triangle in its bottom-right corner, beside its short
+name (Her, Hor, Vor, YR: Hercule, Horloge, Vortex, the Yeux of Lieu R), so
+that it never reads as a suspect or a die face.
+
 Every slot of a Lieu is outlined and numbered in its top-left corner (1 to 9
 row by row, as the notation names slots: ``R1`` is slot 1 of the
 Réverbère), the number turned with its Lieu; each slot's drawing is a group
@@ -20,7 +24,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX
+from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX, tile_words
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
 from oracle.games.trois_ombres.pictures.text import tile_label
 from oracle.games.trois_ombres.state import State
@@ -55,11 +59,13 @@ def describe(state: State, hidden: bool, shown: frozenset[str] = frozenset()) ->
             cell = cells[loc]
             up = cell.up or loc in shown
             side = "kept face up" if cell.kept else "face up" if up else "face down"
-            tile = "" if hidden and not up else f" {tile_label(cell.tile)}"
+            tile = "" if hidden and not up else f" {tile_words(cell.tile)}"  # a trap by its printed name
             marks = (["a Hercule cube"] if cell.cube else []) + \
                 ([f"a clue of player {cell.clue}"] if cell.clue is not None else [])
             items.append(f"{loc}{tile} {side}" + (" with " + " and ".join(marks) if marks else ""))
         lines.append(f"{LIEU_NAMES[lieu]} ({lieu}): {', '.join(items) if items else 'no tile'}.")
+    if state.agency:
+        lines.append(f"At the Agence: {', '.join(tile_label(tile) for tile in state.agency)}.")
     if state.demon is not None:
         if state.rule == "OMBRES.BLUFF":
             lines.append(f"Démon tile: {state.demon}, turned up.")
@@ -83,6 +89,8 @@ def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool 
         width, height = board + 260, max(board + 40, rest_height)
     said = describe(state, hidden, shown)
     label = title or said[0]
+    if title:  # the clock, the Agence and the cubes stay in the description
+        said = [title, *said]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
            f'height="{height}" class="trois-ombres{" narrow" if narrow else ""}" font-family="sans-serif" '
            f'role="img" aria-label="{escape(label)}">',
@@ -131,6 +139,12 @@ def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool 
             if here is not None and here.clue is not None:
                 out.append(f'<circle cx="{x + size - 6}" cy="{y + 6}" r="6" fill="{PLAYER_COLOURS[here.clue]}" '
                            f'stroke="#fff"/>')
+            face_up = here is not None and (here.up or loc in shown)
+            if here is not None and not here.tile[0].isdigit() and (face_up or not hidden):
+                # A trap the picture may name: a small triangle, bottom right (never on a hidden tile's back).
+                ink = "#444" if face_up else "#b9b3d1"
+                out.append(f'<polygon class="trap-mark" points="{x + size - 13},{y + size - 3} {x + size - 3},'
+                           f'{y + size - 3} {x + size - 8},{y + size - 12}" fill="{ink}"/>')
             if here is not None and here.cube:  # in the bottom-left corner, under the tile's name
                 out.append(f'<rect class="cube" x="{x + 2}" y="{y + size - 11}" width="10" height="10" '
                            f'fill="#f0a30a" stroke="#222"/>')
