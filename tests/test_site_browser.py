@@ -91,7 +91,12 @@ def base_url(site: Path) -> Iterator[str]:
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    class Server(http.server.ThreadingHTTPServer):
+        # A page opens many connections at once (the playground's Python packages); under load the default
+        # backlog of 5 overflows, and a refused connection fails the page, not the rule it tests.
+        request_queue_size = 128
+
+    server = Server(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
