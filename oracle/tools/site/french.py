@@ -9,6 +9,10 @@ builds from a small grammar (``The white copy moves north from square a1 of the
 past to a2.``).  The terms are the French rulebook's: *copie*, *Focus*,
 *paradoxe*, *époque*, *réserve*.  A sentence of a shape not listed here stays in
 English; `untranslated` lists such sentences, so a test sees them.
+
+Each word is in one table (`ERA_OF`, `TOWARD`, ...), and each sentence's shape is one row: its English
+pattern and its French template (`_say`), whose groups go through those tables (`SAY`); only a shape
+whose French makes a choice no table holds is written as a function (`_rule`).
 """
 
 from __future__ import annotations
@@ -32,6 +36,32 @@ ACTION = {"move": "déplacement", "travel": "voyage", "plant": "plantation", "bu
           "train": "dressage", "elephant": "éléphant", "command": "ordre", "dig": "arrachage", "pull": "traction",
           "refused action": "action refusée", "north": "nord", "east": "est", "south": "sud", "west": "ouest",
           "forward": "en avant", "back": "en arrière"}
+ELEPHANT = {"dark": "sombre", "light": "clair"}
+TRAVEL = {"forward": "vers le futur", "back": "vers le passé"}
+CRUSHER = {"a falling tree": "un arbre qui tombe", "an elephant": "un éléphant"}
+GROWN = {"shrub": "Un arbuste", "tree": "Un arbre"}
+WINS = {"wins": "gagne", "loses": "perd"}
+THING = {"seed": "une graine", "shrub": "un arbuste", "tree": "un arbre", "neutral statue": "une statue neutre",
+         "white statue": "une statue blanche", "black statue": "une statue noire", "copy": "une copie",
+         "light-elephant": "l'éléphant clair", "dark-elephant": "l'éléphant sombre"}
+STEP = {f"a move {d}": f"un déplacement {TOWARD[d]}" for d in TOWARD} | {
+    f"a jump {way}": f"un saut {TRAVEL[way]}" for way in TRAVEL}
+
+# 3 Ombres: a face of the die with its article, a tile's side, a cell's words, as the rules say them.
+FACE_FR = {"Réverbère": "le Réverbère", "Chapeau": "le Chapeau", "Pentacle": "le Pentacle", "Rouage": "le Rouage",
+           "Loupe": "la Loupe", "Horloge": "l'Horloge"}
+SIDE_FR = {"kept face up": "gardée face visible", "face up": "face visible", "face down": "face cachée"}
+CELL_WORDS = {**SIDE_FR, "Hercule cube": "cube Hercule", "empty": "vide"}
+# Time Chase: how a game was won.
+WIN_REASON = {
+    "controls three events": "contrôle trois événements",
+    "controls the most events after the last round (ties: the event closest to position 0)":
+        "contrôle le plus d'événements après la dernière manche (à égalité : l'événement le plus proche de la"
+        " position 0)",
+    "controls the most events when a second paradox ends the game (ties: the event closest to 0)":
+        "contrôle le plus d'événements quand un second paradoxe finit la partie (à égalité : l'événement le plus"
+        " proche de 0)",
+}
 
 # The key's words are short: the drawing lays its key out for the English words (see `fit`).
 LABELS = {
@@ -90,10 +120,6 @@ P = r"(White|Black)"
 D = r"(north|east|south|west)"
 
 
-def _copy(colour: str, square: str, era: str) -> str:
-    return f"la copie {COLOUR[colour]} de la case {square} {ERA_OF[era]}"
-
-
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -116,147 +142,195 @@ def _game_over(winners: str) -> str:
                                 + " gagne")
 
 
+def _at(era: str, square: str) -> str:
+    return f"{square} {ERA_OF[era]}"
+
+
+def _focus_here(text: str) -> str:
+    if not text:
+        return ""
+    if "White and Black" in text:
+        return " Le Focus des Blancs et celui des Noirs sont ici."
+    return f" Le Focus {PLAYER_OF['White' if 'White' in text else 'Black']} est ici."
+
+
+def _tile_fr(tile: str) -> str:
+    """``the Vortex trap`` -> ``le Traquenard Vortex``; a suspect (``3h``) as it is."""
+    found = re.fullmatch(r"the (.+) trap", tile)
+    return f"le Traquenard {found[1]}" if found else tile
+
+
+def _cell_fr(words: str) -> str:
+    """``1n, kept face up, clue of player 0`` -> ``1n, gardée face visible, Indice du joueur 0``."""
+    return ", ".join(CELL_WORDS.get(w, re.sub(r"^clue of player (\d)$", r"Indice du joueur \1", w))
+                     for w in words.split(", "))
+
+
+def _slots_fr(items: str) -> str:
+    """``R1 1n face down with a clue of player 0, R2 face down`` in French (a 3 Ombres picture's words)."""
+    def one(item: str) -> str:
+        found = re.fullmatch(r"([PRCG]\d+)( \S+)? (kept face up|face up|face down)( with a Hercule cube)?"
+                             r"(?:(?: with| and) a clue of player (\d))?", item)
+        if found is None:
+            return item
+        return (f"{found[1]}{found[2] or ''} {SIDE_FR[found[3]]}" + (" avec un cube Hercule" if found[4] else "")
+                + ((" et" if found[4] else " avec") + f" un Indice du joueur {found[5]}" if found[5] else ""))
+    return "aucune tuile" if items == "no tile" else ", ".join(one(item) for item in items.split(", "))
+
+
+def _on(where: str) -> str:
+    return "la position 0" if where == "position 0" else "l'événement " + where.removeprefix("event ")
+
+
 def _rule(pattern: str, out: Callable[[re.Match[str]], str]) -> Rule:
     return re.compile("^" + pattern + "$"), out
 
 
+# How each group of an English sentence is put in French in a `_say` template: {n} as it is, {n:kind} through
+# the kind's table or function below, {n:#noun} as a count of the French noun ({2:#cristal}: "2 cristaux").
+SAY: dict[str, Callable[[str], str]] = {
+    "": str,
+    "era": ERA.__getitem__, "Era": lambda era: _cap(ERA[era]), "of": ERA_OF.__getitem__, "to": ERA_TO.__getitem__,
+    "player": PLAYER.__getitem__, "Player": lambda player: _cap(PLAYER[player]), "player_of": PLAYER_OF.__getitem__,
+    "side": lambda colour: PLAYER[colour.capitalize()], "side_of": lambda colour: PLAYER_OF[colour.capitalize()],
+    "colour": COLOUR.__getitem__, "statue": STATUE.__getitem__, "toward": TOWARD.__getitem__,
+    "travel": TRAVEL.__getitem__, "elephant": ELEPHANT.__getitem__, "crusher": CRUSHER.__getitem__,
+    "grown": GROWN.__getitem__, "action": lambda action: ACTION.get(action, action), "thing": THING.__getitem__,
+    "step": STEP.__getitem__, "copies": _copies, "focus_here": _focus_here,
+    # 3 Ombres
+    "face": lambda face: FACE_FR.get(face, face), "tile": _tile_fr, "cell": _cell_fr, "slots": _slots_fr,
+    "wins": WINS.__getitem__,
+    # Time Chase
+    "suit": SUIT.__getitem__, "on": _on, "who": lambda names: names.replace(" and ", " et "),
+    "win": lambda why: WIN_REASON.get(why, why), "game_over": _game_over,
+}
+FIELD = re.compile(r"\{(\d)(?::(#?\w+))?\}")
+
+
+def _put(kind: str, group: str) -> str:
+    return _many(group, kind[1:]) if kind.startswith("#") else SAY[kind](group)
+
+
+def _say(pattern: str, french: str) -> Rule:
+    """A rule whose French is a template of the English sentence's groups (`SAY`)."""
+    return _rule(pattern, lambda m: FIELD.sub(lambda f: _put(f[2] or "", m[int(f[1])]), french))
+
+
 SENTENCES: list[Rule] = [
-    _rule(rf"{P} chooses the copy on square {SQ} of the {E}\.",
-          lambda m: f"{_cap(PLAYER[m[1]])} choisissent la copie de la case {m[2]} {ERA_OF[m[3]]}."),
-    _rule(rf"The {C} copy moves {D} from square {SQ} of the {E} to {SQ}\.",
-          lambda m: f"La copie {COLOUR[m[1]]} va {TOWARD[m[2]]}, de la case {m[3]} {ERA_OF[m[4]]} à {m[5]}."),
-    _rule(rf"{P} moves the Focus from the {E} to the {E}\.",
-          lambda m: f"{_cap(PLAYER[m[1]])} déplacent leur Focus {ERA_OF[m[2]]} {ERA_TO[m[3]]}."),
+    _say(rf"{P} chooses the copy on square {SQ} of the {E}\.",
+         "{1:Player} choisissent la copie de la case {2} {3:of}."),
+    _say(rf"The {C} copy moves {D} from square {SQ} of the {E} to {SQ}\.",
+         "La copie {1:colour} va {2:toward}, de la case {3} {4:of} à {5}."),
+    _say(rf"{P} moves the Focus from the {E} to the {E}\.", "{1:Player} déplacent leur Focus {2:of} {3:to}."),
     _rule(rf"The three eras, (?:{P} to move|{P} has won): White has (\d+) cop(?:y|ies) on the board, Black (\d+)",
           lambda m: "Les trois époques, "
                     + (f"{PLAYER[m[1]]} à jouer" if m[1] else f"{PLAYER[m[2]]} ont gagné")
                     + f" : les Blancs ont {_many(m[3], 'copie')} sur le plateau, les Noirs {m[4]}"),
-    _rule(rf"The {E}: (.*?)\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
-          lambda m: f"{_cap(ERA[m[1]])} : {_copies(m[2])}.{_focus_here(m[3])}"),
-    _rule(rf"The {E} is empty\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
-          lambda m: f"{_cap(ERA[m[1]])} : aucune copie.{_focus_here(m[2])}"),
-    _rule(rf"{P} to move\.", lambda m: f"{_cap(PLAYER[m[1]])} à jouer."),
-    _rule(r"In supply: White (\d+), Black (\d+)\. Removed from the game: White (\d+), Black (\d+)\.",
-          lambda m: f"En réserve : Blancs {m[1]}, Noirs {m[2]}. Retirées du jeu : Blancs {m[3]}, Noirs {m[4]}."),
-    _rule(r"Seeds in supply: (\d+)\.", lambda m: f"Graines en réserve : {m[1]}."),
-    _rule(r"seeds in supply: (\d+)", lambda m: f"graines en réserve : {m[1]}"),
+    _say(rf"The {E}: (.*?)\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
+         "{1:Era} : {2:copies}.{3:focus_here}"),
+    _say(rf"The {E} is empty\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
+         "{1:Era} : aucune copie.{2:focus_here}"),
+    _say(rf"{P} to move\.", "{1:Player} à jouer."),
+    _say(r"In supply: White (\d+), Black (\d+)\. Removed from the game: White (\d+), Black (\d+)\.",
+         "En réserve : Blancs {1}, Noirs {2}. Retirées du jeu : Blancs {3}, Noirs {4}."),
+    _say(r"Seeds in supply: (\d+)\.", "Graines en réserve : {1}."),
+    _say(r"seeds in supply: (\d+)", "graines en réserve : {1}"),
     # The chapters' state under a picture, as sentences of its description (oracle.games.ttykm.pictures.text).
-    _rule(r"Hats in supply: White (\d+), Black (\d+)\.",
-          lambda m: f"Chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}."),
-    _rule(r"No statue built yet\.", lambda m: "Aucune statue construite."),
+    _say(r"Hats in supply: White (\d+), Black (\d+)\.", "Chapeaux en réserve : Blancs {1}, Noirs {2}."),
+    _say(r"No statue built yet\.", "Aucune statue construite."),
     _rule(r"Statue built by (White|Black|White and Black)\.",
           lambda m: _cap(f"{' et '.join(PLAYER[c] for c in m[1].split(' and '))} ont bâti leur statue.")),
-    _rule(r"This copy may not act\.", lambda m: "Cette copie ne peut pas agir."),
-    _rule(r"Attempted action (\d): (\w+), off the edge, refused\.",
-          lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}, hors du plateau, refusée."),
-    _rule(r"Action (\d): (.+)", lambda m: f"Action {m[1]} : {ACTION.get(m[2], m[2])}"),
-    _rule(r"Attempted action (\d): (\w+)\.", lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}."),
-    _rule(r"Attempted action (\d): (\w+)(?: on)?, refused\.",
-          lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}, refusée."),
-    _rule(r"The turn may not end here\.", lambda m: "Le tour ne peut pas s'arrêter ici."),
-    _rule(r"The turn may not end yet: the copy must take another action\.",
-          lambda m: "Le tour ne peut pas encore s'arrêter : la copie doit faire une autre action."),
+    _say(r"This copy may not act\.", "Cette copie ne peut pas agir."),
+    _say(r"Attempted action (\d): (\w+), off the edge, refused\.",
+         "Action {1} tentée : {2:action}, hors du plateau, refusée."),
+    _say(r"Action (\d): (.+)", "Action {1} : {2:action}"),
+    _say(r"Attempted action (\d): (\w+)\.", "Action {1} tentée : {2:action}."),
+    _say(r"Attempted action (\d): (\w+)(?: on)?, refused\.", "Action {1} tentée : {2:action}, refusée."),
+    _say(r"The turn may not end here\.", "Le tour ne peut pas s'arrêter ici."),
+    _say(r"The turn may not end yet: the copy must take another action\.",
+         "Le tour ne peut pas encore s'arrêter : la copie doit faire une autre action."),
     _rule(rf"(?:{P}'s|The) Focus may not move to the {E}\.",
           lambda m: f"Le Focus{' ' + PLAYER_OF[m[1]] if m[1] else ''} ne peut pas aller {ERA_TO[m[2]]}."),
-    _rule(rf"{P} wins\.", lambda m: f"{_cap(PLAYER[m[1]])} gagnent."),
-    _rule(rf"{P} has won\.", lambda m: f"{_cap(PLAYER[m[1]])} ont gagné."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} to {SQ}\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} en {m[5]}."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} into the wall and crushed\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} contre le bord et écrasée."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} against an object that cannot move and crushed\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} contre un objet qui ne peut "
-                    "pas bouger, et écrasée."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} onto the {C} copy on {SQ}: a paradox removes both\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} sur la copie {COLOUR[m[5]]} "
-                    f"de {m[6]} : un paradoxe les retire toutes les deux."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} travels (forward|back) in time to the {E}\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} voyage "
-                    f"{'vers le futur' if m[4] == 'forward' else 'vers le passé'}, jusqu'{ERA_TO[m[5]]}."),
-    _rule(rf"A new {C} copy comes from the supply onto square {SQ} of the {E}\.",
-          lambda m: f"Une nouvelle copie {COLOUR[m[1]]} sort de la réserve sur la case {m[2]} {ERA_OF[m[3]]}."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} is crushed by (a falling tree|an elephant)\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est écrasée par "
-                    f"{'un arbre qui tombe' if m[4] == 'a falling tree' else 'un éléphant'}."),
-    _rule(rf"A (shrub|tree) grows on square {SQ} of the {E}\.",
-          lambda m: f"{'Un arbuste' if m[1] == 'shrub' else 'Un arbre'} pousse sur la case {m[2]} {ERA_OF[m[3]]}."),
+    _say(rf"{P} wins\.", "{1:Player} gagnent."),
+    _say(rf"{P} has won\.", "{1:Player} ont gagné."),
+    _say(rf"The {C} copy on square {SQ} of the {E} is pushed {D} to {SQ}\.",
+         "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} en {5}."),
+    _say(rf"The {C} copy on square {SQ} of the {E} is pushed {D} into the wall and crushed\.",
+         "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} contre le bord et écrasée."),
+    _say(rf"The {C} copy on square {SQ} of the {E} is pushed {D} against an object that cannot move and crushed\.",
+         "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} contre un objet qui ne peut pas bouger, "
+         "et écrasée."),
+    _say(rf"The {C} copy on square {SQ} of the {E} is pushed {D} onto the {C} copy on {SQ}: a paradox removes both\.",
+         "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} sur la copie {5:colour} de {6} : un "
+         "paradoxe les retire toutes les deux."),
+    _say(rf"The {C} copy on square {SQ} of the {E} travels (forward|back) in time to the {E}\.",
+         "La copie {1:colour} de la case {2} {3:of} voyage {4:travel}, jusqu'{5:to}."),
+    _say(rf"A new {C} copy comes from the supply onto square {SQ} of the {E}\.",
+         "Une nouvelle copie {1:colour} sort de la réserve sur la case {2} {3:of}."),
+    _say(rf"The {C} copy on square {SQ} of the {E} is crushed by (a falling tree|an elephant)\.",
+         "La copie {1:colour} de la case {2} {3:of} est écrasée par {4:crusher}."),
+    _say(rf"A (shrub|tree) grows on square {SQ} of the {E}\.", "{1:grown} pousse sur la case {2} {3:of}."),
     _rule(rf"The (seed|shrub|tree) on square {SQ} of the {E} is removed\.",
           lambda m: f"{ {'seed': 'La graine', 'shrub': 'L’arbuste', 'tree': 'L’arbre'}[m[1]]} de la case {m[2]} "
                     f"{ERA_OF[m[3]]} est retiré{'e' if m[1] == 'seed' else ''}."),
-    _rule(rf"The tree on square {SQ} of the {E} falls {D} onto {SQ}\.",
-          lambda m: f"L’arbre de la case {m[1]} {ERA_OF[m[2]]} tombe {TOWARD[m[3]]} sur {m[4]}."),
-    _rule(rf"The {C} copy plants a seed from the supply on square {SQ} of the {E}\.",
-          lambda m: f"La copie {COLOUR[m[1]]} plante une graine de la réserve sur la case {m[2]} {ERA_OF[m[3]]}."),
-    _rule(rf"The {C} copy digs up the seed on square {SQ} of the {E}, and the seed goes back to the supply\.",
-          lambda m: f"La copie {COLOUR[m[1]]} déterre la graine de la case {m[2]} {ERA_OF[m[3]]}, qui retourne "
-                    "dans la réserve."),
-    _rule(rf"The neutral statue on square {SQ} of the {E} moves {D} to {SQ}\.",
-          lambda m: f"La statue neutre de la case {m[1]} {ERA_OF[m[2]]} va {TOWARD[m[3]]} en {m[4]}."),
-    _rule(rf"The (neutral|white|black) statue on square {SQ} of the {E} cannot move {D} as it did in the era "
-          r"before, so it stays, and the eras after it are spared\.",
-          lambda m: f"La statue {STATUE[m[1]]} de la case {m[2]} {ERA_OF[m[3]]} ne peut pas aller {TOWARD[m[4]]} "
-                    "comme à l'époque d'avant : elle reste, et les époques suivantes sont épargnées."),
-    _rule(rf"The {C} copy builds {P}'s statue on square {SQ} of the {E}\.",
-          lambda m: f"La copie {COLOUR[m[1]]} construit la statue {PLAYER_OF[m[2]]} sur la case {m[3]} "
-                    f"{ERA_OF[m[4]]}."),
-    _rule(rf"{P}'s statue appears on square {SQ} of the {E} as well\.",
-          lambda m: f"La statue {PLAYER_OF[m[1]]} apparaît aussi sur la case {m[2]} {ERA_OF[m[3]]}."),
-    _rule(rf"{P} commands the (dark|light) elephant on square {SQ} of the {E} to step {D} to {SQ}\.",
-          lambda m: f"{_cap(PLAYER[m[1]])} ordonnent à l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} de la "
-                    f"case {m[3]} {ERA_OF[m[4]]} d’avancer {TOWARD[m[5]]} en {m[6]}."),
-    _rule(rf"The (dark|light) elephant on square {SQ} of the {E} puts on {P}'s hat\.",
-          lambda m: f"L’éléphant {'sombre' if m[1] == 'dark' else 'clair'} de la case {m[2]} {ERA_OF[m[3]]} "
-                    f"met le chapeau {PLAYER_OF[m[4]]}."),
-    _rule(rf"{P}'s hat comes off the (dark|light) elephant on square {SQ} of the {E}\.",
-          lambda m: f"Le chapeau {PLAYER_OF[m[1]]} quitte l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} "
-                    f"de la case {m[3]} {ERA_OF[m[4]]}."),
-    _rule(rf"Paradox: the {C} copy from square {SQ} of the {E} meets the {C} copy on square {SQ} of the {E}, and "
-          r"both are removed\.",
-          lambda m: f"Paradoxe : la copie {COLOUR[m[1]]} venue de la case {m[2]} {ERA_OF[m[3]]} rencontre la copie "
-                    f"{COLOUR[m[4]]} de la case {m[5]} {ERA_OF[m[6]]}, et toutes deux sont retirées."),
+    _say(rf"The tree on square {SQ} of the {E} falls {D} onto {SQ}\.",
+         "L’arbre de la case {1} {2:of} tombe {3:toward} sur {4}."),
+    _say(rf"The {C} copy plants a seed from the supply on square {SQ} of the {E}\.",
+         "La copie {1:colour} plante une graine de la réserve sur la case {2} {3:of}."),
+    _say(rf"The {C} copy digs up the seed on square {SQ} of the {E}, and the seed goes back to the supply\.",
+         "La copie {1:colour} déterre la graine de la case {2} {3:of}, qui retourne dans la réserve."),
+    _say(rf"The neutral statue on square {SQ} of the {E} moves {D} to {SQ}\.",
+         "La statue neutre de la case {1} {2:of} va {3:toward} en {4}."),
+    _say(rf"The (neutral|white|black) statue on square {SQ} of the {E} cannot move {D} as it did in the era "
+         r"before, so it stays, and the eras after it are spared\.",
+         "La statue {1:statue} de la case {2} {3:of} ne peut pas aller {4:toward} comme à l'époque d'avant : elle "
+         "reste, et les époques suivantes sont épargnées."),
+    _say(rf"The {C} copy builds {P}'s statue on square {SQ} of the {E}\.",
+         "La copie {1:colour} construit la statue {2:player_of} sur la case {3} {4:of}."),
+    _say(rf"{P}'s statue appears on square {SQ} of the {E} as well\.",
+         "La statue {1:player_of} apparaît aussi sur la case {2} {3:of}."),
+    _say(rf"{P} commands the (dark|light) elephant on square {SQ} of the {E} to step {D} to {SQ}\.",
+         "{1:Player} ordonnent à l’éléphant {2:elephant} de la case {3} {4:of} d’avancer {5:toward} en {6}."),
+    _say(rf"The (dark|light) elephant on square {SQ} of the {E} puts on {P}'s hat\.",
+         "L’éléphant {1:elephant} de la case {2} {3:of} met le chapeau {4:player_of}."),
+    _say(rf"{P}'s hat comes off the (dark|light) elephant on square {SQ} of the {E}\.",
+         "Le chapeau {1:player_of} quitte l’éléphant {2:elephant} de la case {3} {4:of}."),
+    _say(rf"Paradox: the {C} copy from square {SQ} of the {E} meets the {C} copy on square {SQ} of the {E}, and "
+         r"both are removed\.",
+         "Paradoxe : la copie {1:colour} venue de la case {2} {3:of} rencontre la copie {4:colour} de la case {5} "
+         "{6:of}, et toutes deux sont retirées."),
     # Time Chase: the timeline's events, the seats' lines, the cards' names.
-    _rule(r"event (\d+)", lambda m: f"évén. {m[1]}"),
-    _rule(r"(p\d) controls event (\d+)", lambda m: f"{m[1]} contrôle l'événement {m[2]}"),
-    _rule(r"(p\d)'s pawn", lambda m: f"pion de {m[1]}"),
-    _rule(r"(Red|Blue|Green|Yellow|Purple) (\d+)", lambda m: f"{SUIT[m[1]]} {m[2]}"),
+    _say(r"event (\d+)", "évén. {1}"),
+    _say(r"(p\d) controls event (\d+)", "{1} contrôle l'événement {2}"),
+    _say(r"(p\d)'s pawn", "pion de {1}"),
+    _say(r"(Red|Blue|Green|Yellow|Purple) (\d+)", "{1:suit} {2}"),
     _rule(r"(p\d): (\d+) crystals?, (\d+) cards?, events? (.+)",
           lambda m: f"{m[1]} : {m[2]} crist., {_many(m[3], 'carte')}, "
                     + ("aucun évén." if m[4] == "none" else f"évén. {m[4]}")),
     _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple)(,?)(?: playing at (\d+))?",
           lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}{m[4]}" + (f" pli en {m[5]}" if m[5] else "")),
-    _rule(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple), game over: (.+) wins",
-          lambda m: f"Manche {m[1]} sur {m[2]}, atout {SUIT[m[3]]}, {_game_over(m[4])}"),
-    _rule(r"game over: (.+) wins", lambda m: _game_over(m[1])),
-    _rule(r"playing at (\d+)", lambda m: f"pli en {m[1]}"),
-    _rule(r"on the table at (\d+):", lambda m: f"sur la table en {m[1]} :"),
-    _rule(r"hats in supply: White (\d+), Black (\d+)", lambda m: f"chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}"),
+    _say(r"Round (\d+) of (\d+), trump (Red|Blue|Green|Yellow|Purple), game over: (.+) wins",
+         "Manche {1} sur {2}, atout {3:suit}, {4:game_over}"),
+    _say(r"game over: (.+) wins", "{1:game_over}"),
+    _say(r"playing at (\d+)", "pli en {1}"),
+    _say(r"on the table at (\d+):", "sur la table en {1} :"),
+    _say(r"hats in supply: White (\d+), Black (\d+)", "chapeaux en réserve : Blancs {1}, Noirs {2}"),
 ]
 
 
 # The oracle's refusal reasons, as the lessons word them (`oracle.games.ttykm.site.plain_words`): the
 # rule's name stays, the sentence is French.
 PLACE = rf"{E} {SQ}"
-THING = {"seed": "une graine", "shrub": "un arbuste", "tree": "un arbre", "neutral statue": "une statue neutre",
-         "white statue": "une statue blanche", "black statue": "une statue noire", "copy": "une copie",
-         "light-elephant": "l'éléphant clair", "dark-elephant": "l'éléphant sombre"}
-STEP = {f"a move {d}": f"un déplacement {TOWARD[d]}" for d in TOWARD} | {
-    "a jump forward": "un saut vers le futur", "a jump back": "un saut vers le passé"}
 WORDS = "|".join(re.escape(w) for w in THING)
 STEPS = "|".join(re.escape(w) for w in STEP)
-
-
-def _at(era: str, square: str) -> str:
-    return f"{square} {ERA_OF[era]}"
 
 
 def _cannot(what: str, m: re.Match[str]) -> str:
     """``move north`` -> ``aller vers le nord`` (the groups after the copy's place)."""
     if what.startswith("move"):
         return f"aller {TOWARD[what.split()[1]]}"
-    if what == "travel forward":
-        return "voyager vers le futur"
-    if what == "travel backward":
-        return "voyager vers le passé"
+    if what.startswith("travel"):
+        return f"voyager {TRAVEL['forward' if what == 'travel forward' else 'back']}"
     verb, era, square = what.split()[0], m["era"], m["sq"]
     return f"{'construire' if verb == 'build' else 'planter'} en {_at(era, square)}"
 
@@ -264,34 +338,27 @@ def _cannot(what: str, m: re.Match[str]) -> str:
 HEAD = (rf"the copy on {PLACE} cannot (?P<what>move {D}|travel forward|travel backward|"
         rf"(?:build on|plant) (?P<era>past|present|future) (?P<sq>[a-d][1-4]))")
 WHY: list[Rule] = [
-    _rule(r"the wall is there", lambda m: "le bord est là"),
-    _rule(rf"the square is not empty: a ({WORDS}) is there",
-          lambda m: f"la case n'est pas vide : il y a {THING[m[1]]}"),
-    _rule(r"it is not the copy's square or next to it", lambda m: "ce n'est ni la case de la copie ni sa voisine"),
-    _rule(rf"{C} has already built their statue",
-          lambda m: f"{PLAYER[m[1].capitalize()]} ont déjà construit leur statue"),
-    _rule(rf"an? ({WORDS}) is on {PLACE}", lambda m: f"il y a {THING[m[1]]} en {_at(m[2], m[3])}"),
-    _rule(rf"{C} has no copy left in supply",
-          lambda m: f"{PLAYER[m[1].capitalize()]} n'ont plus de copie en réserve"),
-    _rule(rf"the neutral statue on {PLACE} cannot be pushed {D}",
-          lambda m: f"la statue neutre en {_at(m[1], m[2])} ne peut pas être poussée {TOWARD[m[3]]}"),
-    _rule(rf"the tree there cannot fall {D}", lambda m: f"l'arbre qui s'y trouve ne peut pas tomber {TOWARD[m[1]]}"),
-    _rule(rf"the ({WORDS}) stands there", lambda m: f"{THING[m[1]]} s'y trouve"),
-    _rule(rf"no elephant on the {E} wears {C}'s hat",
-          lambda m: f"aucun éléphant {ERA_OF[m[1]]} ne porte le chapeau {PLAYER_OF[m[2].capitalize()]}"),
+    _say(r"the wall is there", "le bord est là"),
+    _say(rf"the square is not empty: a ({WORDS}) is there", "la case n'est pas vide : il y a {1:thing}"),
+    _say(r"it is not the copy's square or next to it", "ce n'est ni la case de la copie ni sa voisine"),
+    _say(rf"{C} has already built their statue", "{1:side} ont déjà construit leur statue"),
+    _say(rf"an? ({WORDS}) is on {PLACE}", "il y a {1:thing} en {3} {2:of}"),
+    _say(rf"{C} has no copy left in supply", "{1:side} n'ont plus de copie en réserve"),
+    _say(rf"the neutral statue on {PLACE} cannot be pushed {D}",
+         "la statue neutre en {2} {1:of} ne peut pas être poussée {3:toward}"),
+    _say(rf"the tree there cannot fall {D}", "l'arbre qui s'y trouve ne peut pas tomber {1:toward}"),
+    _say(rf"the ({WORDS}) stands there", "{1:thing} s'y trouve"),
+    _say(rf"no elephant on the {E} wears {C}'s hat", "aucun éléphant {1:of} ne porte le chapeau {2:side_of}"),
 ]
 REASONS: list[Rule] = [
-    _rule(rf"the copy on {PLACE} cannot move {D} onto your own copy on {PLACE}",
-          lambda m: f"la copie en {_at(m[1], m[2])} ne peut pas aller {TOWARD[m[3]]} sur votre propre copie "
-                    f"en {_at(m[4], m[5])}"),
-    _rule(rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
-          lambda m: f"la copie en {_at(m[1], m[2])} doit faire {_many(m[3], 'action')} ; après {STEP[m[4]]},"
-                    f" elle peut encore faire {STEP[m[5]]}"),
-    _rule(rf"the Focus must leave the {E} for another era \({E} or {E}\)",
-          lambda m: f"le Focus doit quitter le {ERA[m[1]]} pour une autre époque ({ERA[m[2]]} ou {ERA[m[3]]})"),
-    _rule(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
-          lambda m: f"{PLAYER[m[1].capitalize()]} n'ont aucune copie {ERA_TO[m[2]]}, l'époque du Focus : le tour "
-                    "n'a donc aucune action"),
+    _say(rf"the copy on {PLACE} cannot move {D} onto your own copy on {PLACE}",
+         "la copie en {2} {1:of} ne peut pas aller {3:toward} sur votre propre copie en {5} {4:of}"),
+    _say(rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
+         "la copie en {2} {1:of} doit faire {3:#action} ; après {4:step}, elle peut encore faire {5:step}"),
+    _say(rf"the Focus must leave the {E} for another era \({E} or {E}\)",
+         "le Focus doit quitter le {1:era} pour une autre époque ({2:era} ou {3:era})"),
+    _say(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
+         "{1:side} n'ont aucune copie {2:to}, l'époque du Focus : le tour n'a donc aucune action"),
 ]
 
 
@@ -319,141 +386,77 @@ def translate_reason(reason: str) -> str:
 T = r"([PRCG]\d+)"
 V = r"(\S+)"
 NAME = r"(.+?)"
-FACE_FR = {"Réverbère": "le Réverbère", "Chapeau": "le Chapeau", "Pentacle": "le Pentacle", "Rouage": "le Rouage",
-           "Loupe": "la Loupe", "Horloge": "l'Horloge"}
-
-
-def _tile_fr(tile: str) -> str:
-    """``the Vortex trap`` -> ``le Traquenard Vortex``; a suspect (``3h``) as it is."""
-    found = re.fullmatch(r"the (.+) trap", tile)
-    return f"le Traquenard {found[1]}" if found else tile
 
 
 EVENTS: list[Rule] = [
-    _rule(r"the die shows the (\S+)", lambda m: f"le dé montre {FACE_FR.get(m[1], m[1])}"),
-    _rule(r"the die shows the (\S+): roll again", lambda m: f"le dé montre {FACE_FR.get(m[1], m[1])} : on le relance"),
-    _rule(rf"{T} is revealed: {NAME}", lambda m: f"{m[1]} est dévoilée : {_tile_fr(m[2])}"),
-    _rule(rf"{T} is turned face down again", lambda m: f"{m[1]} est retournée face cachée"),
-    _rule(rf"{T} is turned face down before the trap acts",
-          lambda m: f"{m[1]} est retournée face cachée avant que le Traquenard n'agisse"),
-    _rule(rf"{T} is turned face up again and stays so until its pair is made \(Chronogyre\)",
-          lambda m: f"{m[1]} est de nouveau dévoilée et le reste jusqu'à ce que sa paire soit reconstituée "
-                    "(Chronogyre)"),
-    _rule(rf"{T} and {T} are both {V}: suspect {V} is cleared to the Agence",
-          lambda m: f"{m[1]} et {m[2]} sont toutes deux {m[3]} : le suspect {m[4]} est écarté, à l'Agence"),
-    _rule(rf"the face-up {V} on {T} is taken as a tile",
-          lambda m: f"le {m[1]} face visible de {m[2]} est pris comme une des tuiles du tour"),
-    _rule(rf"a trap is placed face down on {T}", lambda m: f"un Traquenard est posé face cachée sur {m[1]}"),
-    _rule(r"no trap or no free slot: no trap is placed",
-          lambda m: "pas de Traquenard ou pas d'emplacement libre : aucun Traquenard n'est posé"),
-    _rule(r"all Lieux turn a quarter turn clockwise as one block",
-          lambda m: "tous les Lieux tournent d'un quart de tour dans le sens horaire, d'un seul bloc"),
-    _rule(rf"bluff: {T} is {NAME}", lambda m: f"Coup de bluff : {m[1]} est {_tile_fr(m[2])}"),
-    _rule(r"no pair this turn", lambda m: "pas de paire ce tour-ci"),
-    _rule(r"player (\d) closes their eyes until their next turn",
-          lambda m: f"le joueur {m[1]} ferme les yeux jusqu'à son prochain tour"),
-    _rule(r"player (\d) opens their eyes", lambda m: f"le joueur {m[1]} ouvre les yeux"),
-    _rule(rf"player (\d) draws the (3ID|Limbes) card {NAME}",
-          lambda m: f"le joueur {m[1]} pioche la carte {m[2]} {m[3]}"),
-    _rule(rf"player (\d) leaves a clue on {T}", lambda m: f"le joueur {m[1]} laisse un Indice sur {m[2]}"),
-    _rule(r"player (\d) takes an extra clue", lambda m: f"le joueur {m[1]} prend un Indice de plus"),
-    _rule(r"player (\d) to play", lambda m: f"au joueur {m[1]} de jouer"),
-    _rule(rf"{NAME} is in force until the end of player (\d)'s next turn",
-          lambda m: f"{m[1]} reste en vigueur jusqu'à la fin du prochain tour du joueur {m[2]}"),
-    _rule(rf"{NAME} ends and is discarded", lambda m: f"{m[1]} prend fin et est défaussée"),
-    _rule(rf"the Démon tile is {V}", lambda m: f"la tuile Démon est {m[1]}"),
-    _rule(rf"the bluff on {T} matches the Démon tile: everybody wins",
-          lambda m: f"le Coup de bluff sur {m[1]} est bien la tuile Démon : tout le monde gagne"),
-    _rule(rf"the bluff on {T} \({NAME}\) differs from the Démon tile: everybody loses",
-          lambda m: f"le Coup de bluff sur {m[1]} ({_tile_fr(m[2])}) n'est pas la tuile Démon : tout le monde perd"),
-    _rule(rf"the {NAME} trap from {T} is discarded", lambda m: f"le Traquenard {m[1]} de {m[2]} est défaussé"),
+    _say(r"the die shows the (\S+)", "le dé montre {1:face}"),
+    _say(r"the die shows the (\S+): roll again", "le dé montre {1:face} : on le relance"),
+    _say(rf"{T} is revealed: {NAME}", "{1} est dévoilée : {2:tile}"),
+    _say(rf"{T} is turned face down again", "{1} est retournée face cachée"),
+    _say(rf"{T} is turned face down before the trap acts",
+         "{1} est retournée face cachée avant que le Traquenard n'agisse"),
+    _say(rf"{T} is turned face up again and stays so until its pair is made \(Chronogyre\)",
+         "{1} est de nouveau dévoilée et le reste jusqu'à ce que sa paire soit reconstituée (Chronogyre)"),
+    _say(rf"{T} and {T} are both {V}: suspect {V} is cleared to the Agence",
+         "{1} et {2} sont toutes deux {3} : le suspect {4} est écarté, à l'Agence"),
+    _say(rf"the face-up {V} on {T} is taken as a tile",
+         "le {1} face visible de {2} est pris comme une des tuiles du tour"),
+    _say(rf"a trap is placed face down on {T}", "un Traquenard est posé face cachée sur {1}"),
+    _say(r"no trap or no free slot: no trap is placed",
+         "pas de Traquenard ou pas d'emplacement libre : aucun Traquenard n'est posé"),
+    _say(r"all Lieux turn a quarter turn clockwise as one block",
+         "tous les Lieux tournent d'un quart de tour dans le sens horaire, d'un seul bloc"),
+    _say(rf"bluff: {T} is {NAME}", "Coup de bluff : {1} est {2:tile}"),
+    _say(r"no pair this turn", "pas de paire ce tour-ci"),
+    _say(r"player (\d) closes their eyes until their next turn",
+         "le joueur {1} ferme les yeux jusqu'à son prochain tour"),
+    _say(r"player (\d) opens their eyes", "le joueur {1} ouvre les yeux"),
+    _say(rf"player (\d) draws the (3ID|Limbes) card {NAME}", "le joueur {1} pioche la carte {2} {3}"),
+    _say(rf"player (\d) leaves a clue on {T}", "le joueur {1} laisse un Indice sur {2}"),
+    _say(r"player (\d) takes an extra clue", "le joueur {1} prend un Indice de plus"),
+    _say(r"player (\d) to play", "au joueur {1} de jouer"),
+    _say(rf"{NAME} is in force until the end of player (\d)'s next turn",
+         "{1} reste en vigueur jusqu'à la fin du prochain tour du joueur {2}"),
+    _say(rf"{NAME} ends and is discarded", "{1} prend fin et est défaussée"),
+    _say(rf"the Démon tile is {V}", "la tuile Démon est {1}"),
+    _say(rf"the bluff on {T} matches the Démon tile: everybody wins",
+         "le Coup de bluff sur {1} est bien la tuile Démon : tout le monde gagne"),
+    _say(rf"the bluff on {T} \({NAME}\) differs from the Démon tile: everybody loses",
+         "le Coup de bluff sur {1} ({2:tile}) n'est pas la tuile Démon : tout le monde perd"),
+    _say(rf"the {NAME} trap from {T} is discarded", "le Traquenard {1} de {2} est défaussé"),
 ]
-
-
-CELL_WORDS = {"face down": "face cachée", "face up": "face visible", "kept face up": "gardée face visible",
-              "Hercule cube": "cube Hercule", "empty": "vide"}
-
-
-def _cell_fr(words: str) -> str:
-    """``1n, kept face up, clue of player 0`` -> ``1n, gardée face visible, Indice du joueur 0``."""
-    return ", ".join(CELL_WORDS.get(w, re.sub(r"^clue of player (\d)$", r"Indice du joueur \1", w))
-                     for w in words.split(", "))
-
-
-SIDE_FR = {"kept face up": "gardée face visible", "face up": "face visible", "face down": "face cachée"}
-
-
-def _slots_fr(items: str) -> str:
-    """``R1 1n face down with a clue of player 0, R2 face down`` in French (a 3 Ombres picture's words)."""
-    def one(item: str) -> str:
-        found = re.fullmatch(r"([PRCG]\d+)( \S+)? (kept face up|face up|face down)( with a Hercule cube)?"
-                             r"(?:(?: with| and) a clue of player (\d))?", item)
-        if found is None:
-            return item
-        return (f"{found[1]}{found[2] or ''} {SIDE_FR[found[3]]}" + (" avec un cube Hercule" if found[4] else "")
-                + ((" et" if found[4] else " avec") + f" un Indice du joueur {found[5]}" if found[5] else ""))
-    return "aucune tuile" if items == "no tile" else ", ".join(one(item) for item in items.split(", "))
 
 
 # The facts under a 3 Ombres example (`oracle.games.trois_ombres.site.fact_words`), and its pictures in words
 # (`oracle.games.trois_ombres.pictures.svg.describe`).
 SENTENCES += [
-    _rule(r"The table at (\d+) h: Agence (\d+)/(\d+), (\d+) cubes? in supply\.",
-          lambda m: f"La table à {m[1]} h : Agence {m[2]}/{m[3]}, {_many(m[4], 'cube')} en réserve."),
-    _rule(r"(Réverbère|Chapeau|Pentacle|Rouage) \(([RCPG])\): (.+)\.",
-          lambda m: f"{m[1]} ({m[2]}) : {_slots_fr(m[3])}."),
-    _rule(r"Démon tile: (\S+), turned up\.", lambda m: f"Tuile Démon : {m[1]}, retournée."),
-    _rule(r"Démon tile: set aside, face down\.", lambda m: "Tuile Démon : mise de côté, face cachée."),
-    _rule(r"Démon tile: (\S+), set aside\.", lambda m: f"Tuile Démon : {m[1]}, mise de côté."),
+    _say(r"The table at (\d+) h: Agence (\d+)/(\d+), (\d+) cubes? in supply\.",
+         "La table à {1} h : Agence {2}/{3}, {4:#cube} en réserve."),
+    _say(r"(Réverbère|Chapeau|Pentacle|Rouage) \(([RCPG])\): (.+)\.", "{1} ({2}) : {3:slots}."),
+    _say(r"Démon tile: (\S+), turned up\.", "Tuile Démon : {1}, retournée."),
+    _say(r"Démon tile: set aside, face down\.", "Tuile Démon : mise de côté, face cachée."),
+    _say(r"Démon tile: (\S+), set aside\.", "Tuile Démon : {1}, mise de côté."),
     # How a game ended, under its clock (a sentence, not a key's label: the picture gives it room).
-    _rule(r"Everybody (wins|loses)(\.?)", lambda m: f"Tout le monde {'gagne' if m[1] == 'wins' else 'perd'}{m[2]}"),
-    _rule(r"everybody (wins|loses) \((\S+)\)",
-          lambda m: f"tout le monde {'gagne' if m[1] == 'wins' else 'perd'} ({m[2]})"),
-    _rule(r"([^·(]+) \(drawn by player (\d)\)", lambda m: f"{m[1]} (piochée par le joueur {m[2]})"),
-    _rule(r"player (\d)", lambda m: f"joueur {m[1]}"),
-    _rule(r"players ([\d, ]+)", lambda m: f"joueurs {m[1]}"),
-    _rule(r"(\d+) suspects? at the Agence", lambda m: f"{_many(m[1], 'suspect')} à l'Agence"),
-    _rule(rf"{T}: (.+)", lambda m: f"{m[1]} : {_cell_fr(m[2])}"),
+    _say(r"Everybody (wins|loses)(\.?)", "Tout le monde {1:wins}{2}"),
+    _say(r"everybody (wins|loses) \((\S+)\)", "tout le monde {1:wins} ({2})"),
+    _say(r"([^·(]+) \(drawn by player (\d)\)", "{1} (piochée par le joueur {2})"),
+    _say(r"player (\d)", "joueur {1}"),
+    _say(r"players ([\d, ]+)", "joueurs {1}"),
+    _say(r"(\d+) suspects? at the Agence", "{1:#suspect} à l'Agence"),
+    _say(rf"{T}: (.+)", "{1} : {2:cell}"),
 ]
 
 # The events of Time Chase in words (`oracle.games.time_chase.events.event_sentence`).
 W = r"(event \d+|position 0)"
-WIN_REASON = {
-    "controls three events": "contrôle trois événements",
-    "controls the most events after the last round (ties: the event closest to position 0)":
-        "contrôle le plus d'événements après la dernière manche (à égalité : l'événement le plus proche de la"
-        " position 0)",
-    "controls the most events when a second paradox ends the game (ties: the event closest to 0)":
-        "contrôle le plus d'événements quand un second paradoxe finit la partie (à égalité : l'événement le plus"
-        " proche de 0)",
-}
-
-
-def _on(where: str) -> str:
-    return "la position 0" if where == "position 0" else "l'événement " + where.removeprefix("event ")
-
-
-# Each group of a Time Chase sentence put in French: {n} as it is, {n:on} a place ("event 3" ->
-# "l'événement 3"), {n:cristal} a count of crystals, {n:suit} a suit, {n:who} players ("p1 and p2"),
-# {n:win} how a game was won.
-SAY: dict[str, Callable[[str], str]] = {
-    "": str, "on": _on, "cristal": lambda count: compte(int(count), "cristal"), "suit": SUIT.__getitem__,
-    "who": lambda names: names.replace(" and ", " et "), "win": lambda why: WIN_REASON.get(why, why)}
-FIELD = re.compile(r"\{(\d)(?::(\w+))?\}")
-
-
-def _say(pattern: str, french: str) -> Rule:
-    """A rule whose French is a template of the English sentence's groups (`SAY`)."""
-    return _rule(pattern, lambda m: FIELD.sub(lambda f: SAY[f[2] or ""](m[int(f[1])]), french))
 
 
 EVENTS += [_say(pattern, french) for pattern, french in (
     (r"the cards are dealt: (p\d) plays first, and (\w+) is the Invariant",
      "les cartes sont distribuées : {1} joue en premier, et {2} est la constante"),
-    (r"(p\d) gains (\d+) crystals? of income", "{1} reçoit {2:cristal} de revenu"),
+    (r"(p\d) gains (\d+) crystals? of income", "{1} reçoit {2:#cristal} de revenu"),
     (r"event (\d+) is the new present", "l'événement {1} est le nouveau présent"),
     (r"the bids are revealed: (.+)", "les mises sont révélées : {1}"),
-    (rf"(p\d) spends (\d+) crystals? and goes back to {W}", "{1} dépense {2:cristal} et recule jusqu'à {3:on}"),
+    (rf"(p\d) spends (\d+) crystals? and goes back to {W}", "{1} dépense {2:#cristal} et recule jusqu'à {3:on}"),
     (rf"(p\d) leads (\w+) at {W}", "{1} ouvre avec {2} sur {3:on}"),
     (rf"(p\d) plays (\w+) at {W}", "{1} joue {2} sur {3:on}"),
     (r"(p\d) played under the lead card and earns a crystal",
@@ -483,14 +486,6 @@ def translate_event(text: str) -> str:
 
 EVENT_ITEM = re.compile(r"(<li>|<dt>Outcome</dt><dd>)([^<]+?)( \(<a\b)")  # an event, a game's outcome
 REFUSED = re.compile(r'(<p class="ttykm-refused"><strong>[^<]*</strong> )([^<]*?)( \(<a\b)')
-
-
-def _focus_here(text: str) -> str:
-    if not text:
-        return ""
-    if "White and Black" in text:
-        return " Le Focus des Blancs et celui des Noirs sont ici."
-    return f" Le Focus {PLAYER_OF['White' if 'White' in text else 'Black']} est ici."
 
 
 def translate_text(text: str) -> str:
