@@ -13,7 +13,7 @@ setup(
         Extension(
             "oracle.games.ttykm._engine",
             ["oracle/games/ttykm/_engine.c", "oracle/games/ttykm/_chapters.c"],
-            depends=["oracle/games/ttykm/_chapters.h"],
+            depends=["oracle/games/ttykm/_chapters.h", "oracle/games/ttykm/_table.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall"],
             optional=True,
         )

@@ -14,7 +14,6 @@ checks both, in CI).
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from properties import effects_z3 as ez
 from properties import influence_z3 as iz
 from properties import memory_model as mm
 from properties import z3growth as zg
+from properties.breaks import Outcome, ask
 from properties.harness import replaced
 
 MODULES: dict[str, ModuleType] = {"growth": zg, "memory": mm, "influence": iz, "effects": ez}
@@ -411,23 +411,10 @@ UNCONSTRAINED: dict[tuple[str, str], str] = {
 }
 
 
-@dataclass(frozen=True)
-class Outcome:
-    brk: Break
-    theorem: str
-    failed: bool
-    seconds: float
-
-
-def check(brk: Break, names: tuple[str, ...] | None = None) -> list[Outcome]:
+def check(brk: Break, names: tuple[str, ...] | None = None) -> list[Outcome[Break]]:
     """Prove each theorem ``brk`` names (or ``names``) under the break; each must fail."""
-    outcomes = []
     with applied(brk):
-        for name in names or brk.fails:
-            started = time.perf_counter()
-            failed = not PROVERS[brk.model](name)
-            outcomes.append(Outcome(brk, name, failed, time.perf_counter() - started))
-    return outcomes
+        return ask(brk, names or brk.fails, PROVERS[brk.model])
 
 
 def unconstrained() -> list[tuple[str, str]]:

@@ -35,7 +35,7 @@ from oracle.games.ttykm.objects import Chapters, Kind, Thing, statue
 from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import COPIES_PER_PLAYER, Position
-from oracle.games.ttykm.strategies import CORNER, positions
+from oracle.games.ttykm.strategies import CORNER, played_positions, positions
 from oracle.games.ttykm.turn import Turn
 from properties.replay import ReplayError, replay
 
@@ -84,16 +84,9 @@ def influence_positions(draw: st.DrawFn, crowded: bool = False) -> Position:
     return replace(base, chapters=chapters)
 
 
-@st.composite
-def played_influence_positions(draw: st.DrawFn, ruleset: Ruleset = INFLUENCE, max_plies: int = 30) -> Position:
+def played_influence_positions(ruleset: Ruleset = INFLUENCE, max_plies: int = 30) -> st.SearchStrategy[Position]:
     """A position reached from the Influence start by random legal turns."""
-    position = start()
-    for _ in range(draw(st.integers(0, max_plies))):
-        options = successors(position, ruleset)
-        if not options:
-            break
-        position = options[draw(st.integers(0, len(options) - 1))][1]
-    return position
+    return played_positions(ruleset, max_plies, start())
 
 
 def any_influence_position() -> st.SearchStrategy[Position]:

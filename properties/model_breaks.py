@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ import z3
 
 from properties import harness, theorems
 from properties import z3model as zm
+from properties.breaks import Outcome, ask
 
 Term = zm.Term
 
@@ -259,24 +259,11 @@ UNCONSTRAINED: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Outcome:
-    brk: Break
-    theorem: str
-    failed: bool
-    seconds: float
-
-
-def check(brk: Break, names: tuple[str, ...] | None = None) -> list[Outcome]:
+def check(brk: Break, names: tuple[str, ...] | None = None) -> list[Outcome[Break]]:
     """Prove each theorem ``brk`` names (or ``names``) under the break; each must fail."""
     by_name = {t.name: t for t in theorems.THEOREMS}
-    outcomes = []
     with brk.patch(), short_paths():
-        for name in names or brk.fails:
-            started = time.perf_counter()
-            result = theorems.prove(by_name[name], timeout_ms=60_000)
-            outcomes.append(Outcome(brk, name, not result.proved, time.perf_counter() - started))
-    return outcomes
+        return ask(brk, names or brk.fails, lambda name: theorems.prove(by_name[name], timeout_ms=60_000).proved)
 
 
 def main(argv: list[str]) -> int:

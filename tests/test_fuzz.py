@@ -391,7 +391,7 @@ def test_the_hostile_seeds_reach_every_game_and_every_ruleset() -> None:
 def test_the_no_target_sweep_answers_every_case_by_the_rules(part: Sequence[int]) -> None:
     """Every case is built and its coverage checked in both tiers; each tier explores its share of them
     (every fifth case quick, the rest in the whole suite)."""
-    from oracle.games.trois_ombres.rules.clock import LOSS_HOUR
+    from oracle.games.trois_ombres.components import LOSS_HOUR
     from oracle.tools.testing import no_target
 
     cases, refused = no_target.cases()

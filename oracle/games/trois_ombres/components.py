@@ -147,11 +147,14 @@ class Setup:
         return tuple(sorted(c for c in LIMBES_CARDS for _ in range(self.limbes_copies)))
 
 
+LOSS_HOUR = 12
+"""The hour of the three shadows, the clock's last: the team loses when the clock reaches it (OMBRES.LOSS)."""
+
 SETUP_NAMES = {f.name.replace("_", "-"): f.name for f in fields(Setup)}
-LIMITS = {"players": (2, 4), "characters": (1, 30), "slots": (1, 25), "clock-start": (0, 11)}
+LIMITS = {"players": (2, 4), "characters": (1, 30), "slots": (1, 25), "clock-start": (0, LOSS_HOUR - 1)}
 # The bounds of every count a state writes, checked before anything is built from it.  These are the
 # game's declared limits for the shared input reader; any count not named here is at most 99.
-STATE_BOUNDS = {"players": (2, 4), "characters": (1, 30), "slots": (1, 25), "hour": (0, 12), "current": (0, 3),
+STATE_BOUNDS = {"players": (2, 4), "characters": (1, 30), "slots": (1, 25), "hour": (0, LOSS_HOUR), "current": (0, 3),
                 "view": (0, 3)}
 
 # Named variants: the other readings of the rulings (spec/trois-ombres/variants.md).

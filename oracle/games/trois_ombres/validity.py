@@ -19,6 +19,7 @@ from oracle.games.trois_ombres.components import (
     INVESTIGATORS,
     LIEUX,
     LIMBES_CARDS,
+    LOSS_HOUR,
     MALEDICTIONS,
     OBJETS,
     PEEKERS,
@@ -35,7 +36,6 @@ from oracle.games.trois_ombres.components import (
 from oracle.games.trois_ombres.state import State, Step
 from oracle.words import counted
 
-LOSS_HOUR = 12
 PLACEHOLDERS = (UNKNOWN, TRAP_SEEN)
 
 
@@ -160,11 +160,11 @@ def check_state(state: State) -> None:
 
 def _check_clock(state: State) -> None:
     if not 0 <= state.hour <= LOSS_HOUR:
-        raise _invalid(f"the clock shows {state.hour} (0 to 12)", f"hour={state.hour}")
+        raise _invalid(f"the clock shows {state.hour} (0 to {LOSS_HOUR})", f"hour={state.hour}")
     if state.result not in (None, "win", "loss"):
         raise _invalid(f"unknown result {state.result}", f"result={state.result}")
     if state.hour == LOSS_HOUR and state.result != "loss":
-        raise _invalid("at 12 h the game is lost (OMBRES.LOSS)", f"hour={state.hour}")
+        raise _invalid(f"at {LOSS_HOUR} h the game is lost (OMBRES.LOSS)", f"hour={state.hour}")
     if state.result is not None and (state.steps or state.rule is None):
         raise _invalid("a finished game has no step left and names the rule that ended it", f"result={state.result}")
 

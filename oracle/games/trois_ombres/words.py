@@ -26,57 +26,58 @@ def _first_name(investigator: str) -> str:
     return INVESTIGATOR_NAMES.get(investigator, investigator).split()[0 if investigator != "balafre" else 1]
 
 
+# The buttons whose words are their action's slots in a sentence: all of them as {slots}, or one by one as
+# {0}, {1}; the first one's printed name as {card}.  A verb's key, else "<verb> none" for its first slot
+# ``none`` (nobody) (`_sentence`); ``done`` in the clues' step says what comes next (`_clues_done`).
+SENTENCES: dict[str, tuple[str, str]] = {
+    "roll": ("Roll the die", "Lancer le dé"),
+    "reroll": ("Reroll the die (Lucile)", "Relancer le dé (Lucile)"),
+    "reveal": ("Reveal {slots}", "Dévoiler {slots}"),
+    "uncube": ("Take the Hercule cube off {slots}", "Retirer le cube Hercule de {slots}"),
+    "bluff": ("Bluff: {slots} is the Démon's twin", "Coup de bluff : {slots} est la jumelle de la tuile Démon"),
+    "done": ("Reveal no more tiles", "Ne plus dévoiler de tuile"),
+    "clue": ("Leave a clue on {slots}", "Laisser un Indice sur {slots}"),
+    "move-clue": ("Move your clue from {0} to {1}", "Déplacer votre Indice de {0} à {1}"),
+    "trap": ("Hide the trap on {slots}", "Cacher le Traquenard sur {slots}"),
+    "cube": ("The Hercule cube lands on {slots}", "Le cube Hercule tombe sur {slots}"),
+    "keep": ("Keep {card}", "Garder {card}"),
+    "give": ("Give it to player {0}", "Le donner au joueur {0}"),
+    "give none": ("Discard it", "Le défausser"),
+    "calepin": ("Player {0} takes a clue", "Le joueur {0} prend un Indice"),
+    "calepin none": ("Nobody takes a clue", "Personne ne prend d'Indice"),
+    "invertigo": ("Play Invertigo", "Jouer Invertigo"),
+    "pass": ("Do not play Invertigo", "Ne pas jouer Invertigo"),
+    "pick": ("Take the tile on {slots}", "Prendre la tuile de {slots}"),
+    "pair": ("Take the pair {slots} back from the Agence", "Reprendre la paire {slots} à l'Agence"),
+    "place": ("Put a tile on {slots}", "Poser une tuile sur {slots}"),
+}
+
+
+def _sentence(state: State, action: Action) -> str:
+    """The key of `SENTENCES` for ``action`` (which may have none)."""
+    if action.args[:1] == ("none",) and f"{action.verb} none" in SENTENCES:
+        return f"{action.verb} none"
+    return action.verb
+
+
 def action_words(state: State, action: Action) -> dict[str, str] | None:
     """The button's words for a legal action, ``{"en": ..., "fr": ...}``; None for an action left in notation
     (a deal, a shuffle, a view's completion)."""
     verb, args = action.verb, action.args
-    slots = " ".join(args)
     words: tuple[str, str] | None = None
-    if verb == "roll":
-        words = ("Roll the die", "Lancer le dé")
-    elif verb == "reroll":
-        words = ("Reroll the die (Lucile)", "Relancer le dé (Lucile)")
-    elif verb == "reveal":
-        words = (f"Reveal {slots}", f"Dévoiler {slots}")
-    elif verb == "uncube":
-        words = (f"Take the Hercule cube off {slots}", f"Retirer le cube Hercule de {slots}")
-    elif verb == "bluff":
-        words = (f"Bluff: {slots} is the Démon's twin", f"Coup de bluff : {slots} est la jumelle de la tuile Démon")
+    if verb == "done" and _step(state) == "clues":
+        words = _clues_done(state)
+    elif (key := _sentence(state, action)) in SENTENCES:
+        fields = {"slots": " ".join(args), "card": card_name(args[0]) if args else ""}
+        words = (SENTENCES[key][0].format(*args, **fields), SENTENCES[key][1].format(*args, **fields))
     elif verb == "peek":
-        who, seen = _first_name(args[0]), " and ".join(args[1:])
-        words = (f"Look secretly at {seen} ({who})", f"Regarder secrètement {' et '.join(args[1:])} ({who})")
+        who = _first_name(args[0])
+        words = (f"Look secretly at {' and '.join(args[1:])} ({who})",
+                 f"Regarder secrètement {' et '.join(args[1:])} ({who})")
     elif verb == "use":
-        on = f" on {' '.join(args[1:])}" if args[1:] else ""
-        words = (f"Use {card_name(args[0])}{on}", f"Jouer {card_name(args[0])}" + (f" sur {' '.join(args[1:])}"
-                                                                                     if args[1:] else ""))
-    elif verb == "done":
-        words = _clues_done(state) if _step(state) == "clues" else ("Reveal no more tiles", "Ne plus dévoiler de tuile")
-    elif verb == "clue":
-        words = (f"Leave a clue on {slots}", f"Laisser un Indice sur {slots}")
-    elif verb == "move-clue":
-        words = (f"Move your clue from {args[0]} to {args[1]}", f"Déplacer votre Indice de {args[0]} à {args[1]}")
-    elif verb == "trap":
-        words = (f"Hide the trap on {slots}", f"Cacher le Traquenard sur {slots}")
-    elif verb == "cube":
-        words = (f"The Hercule cube lands on {slots}", f"Le cube Hercule tombe sur {slots}")
-    elif verb == "keep":
-        words = (f"Keep {card_name(args[0])}", f"Garder {card_name(args[0])}")
-    elif verb == "give":
-        words = (("Discard it", "Le défausser") if args[0] == "none"
-                 else (f"Give it to player {args[0]}", f"Le donner au joueur {args[0]}"))
-    elif verb == "calepin":
-        words = (("Nobody takes a clue", "Personne ne prend d'Indice") if args[0] == "none"
-                 else (f"Player {args[0]} takes a clue", f"Le joueur {args[0]} prend un Indice"))
-    elif verb == "invertigo":
-        words = ("Play Invertigo", "Jouer Invertigo")
-    elif verb == "pass":
-        words = ("Do not play Invertigo", "Ne pas jouer Invertigo")
-    elif verb == "pick":
-        words = (f"Take the tile on {slots}", f"Prendre la tuile de {slots}")
-    elif verb == "pair":
-        words = (f"Take the pair {slots} back from the Agence", f"Reprendre la paire {slots} à l'Agence")
-    elif verb == "place":
-        words = (f"Put a tile on {slots}", f"Poser une tuile sur {slots}")
+        on = " ".join(args[1:])
+        words = (f"Use {card_name(args[0])}" + (f" on {on}" if on else ""),
+                 f"Jouer {card_name(args[0])}" + (f" sur {on}" if on else ""))
     elif verb == "die":
         face = args[0]
         words = (f"The die shows the {FACE_NAMES.get(face, face)}", f"Le dé montre {FACE_FR.get(face, face)}")

@@ -20,8 +20,7 @@
 #include <string.h>
 
 #include "_chapters.h"
-
-typedef uint64_t u64;
+#include "_table.h"
 
 #define ALL_CELLS ((1ULL << 48) - 1)
 #define SEEDS 5 /* GROWTH.SEEDS */
@@ -868,27 +867,7 @@ typedef struct {
     u64 count;
 } Entry;
 
-static Entry *table = NULL;
-static u64 table_mask = 0;
-static int table_bits = 20; /* 2^20 entries of 64 bytes: 64 MB */
-
-static int ensure_table(void) {
-    if (table) return 1;
-    size_t n = (size_t)1 << table_bits;
-    table = (Entry *)calloc(n, sizeof(Entry));
-    if (!table) return 0;
-    table_mask = n - 1;
-    return 1;
-}
-
-static inline u64 mix(u64 x) {
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
-    return x;
-}
+static Table table = {NULL, sizeof(Entry), 0, 20, 28}; /* 2^20 entries of 64 bytes: 64 MB */
 
 /* The key of (state, flags, depth): the masks, the cells 4 bits each (an era a word), and one word for the
  * rest, its top bit set so that an empty entry never matches. */
@@ -907,9 +886,9 @@ static void make_key(const CState *st, int bits, int depth, u64 key[7]) {
 }
 
 static Entry *lookup(const u64 key[7]) {
-    if (!table) return NULL;
+    if (!table.entries) return NULL;
     u64 h = mix(key[0] ^ mix(key[1] ^ mix(key[2] ^ mix(key[3] ^ mix(key[4] ^ mix(key[5] ^ mix(key[6])))))));
-    return &table[h & table_mask];
+    return (Entry *)table.entries + (h & table.mask);
 }
 
 static int cmp_pos(const void *x, const void *y) {
@@ -1247,42 +1226,27 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
     CState st;
     Flags flags;
     if (!read_state(state, bits, &st, &flags)) return NULL;
-    if (depth < 1 || depth > 60) {
-        PyErr_SetString(PyExc_ValueError, "depth must be 1 to 60");
-        return NULL;
-    }
-    if (use_table && !ensure_table()) return PyErr_NoMemory();
-    Entry *saved = table;
-    if (!use_table) table = NULL;
+    void *saved;
+    if (!table_begin(&table, depth, use_table, &saved)) return NULL;
     /* The GIL stays held: the table is shared by every call in the process (see _engine.c's perft). */
     u64 count = perft(&st, &flags, depth);
-    table = saved;
+    table.entries = saved;
     if (!check_broken()) {
-        free(table); /* an entry written before the fault may be wrong: start again */
-        table = NULL;
+        table_drop(&table); /* an entry written before the fault may be wrong: start again */
         return NULL;
     }
     return PyLong_FromUnsignedLongLong(count);
 }
 
 static PyObject *py_set_table_bits(PyObject *self, PyObject *arg) {
-    long bits = PyLong_AsLong(arg);
-    if (bits == -1 && PyErr_Occurred()) return NULL;
-    if (bits < 10 || bits > 28) {
-        PyErr_SetString(PyExc_ValueError, "table bits must be 10 to 28");
-        return NULL;
-    }
-    free(table);
-    table = NULL;
-    table_bits = (int)bits;
-    Py_RETURN_NONE;
+    return table_set_bits(&table, arg);
 }
 
 /* Empty the table, allocating it if need be, and touch every page of it: a count timed after this pays
  * neither for the allocation nor for the first touch of its memory. */
 static PyObject *py_clear_table(PyObject *self, PyObject *unused) {
-    if (!ensure_table()) return PyErr_NoMemory();
-    memset(table, 0, (table_mask + 1) * sizeof(Entry));
+    if (!table_ensure(&table)) return PyErr_NoMemory();
+    memset(table.entries, 0, (table.mask + 1) * table.entry_size);
     Py_RETURN_NONE;
 }
 

@@ -19,8 +19,7 @@
 #include <string.h>
 
 #include "_chapters.h"
-
-typedef uint64_t u64;
+#include "_table.h"
 
 #define ALL_CELLS ((1ULL << 48) - 1)
 #define ERA_BITS 0xFFFFULL
@@ -295,27 +294,7 @@ typedef struct {
     u64 k1, k2, count;
 } Entry;
 
-static Entry *table = NULL;
-static u64 table_mask = 0;
-static int table_bits = 20; /* 2^20 entries of 24 bytes: 24 MB */
-
-static int ensure_table(void) {
-    if (table) return 1;
-    size_t n = (size_t)1 << table_bits;
-    table = (Entry *)calloc(n, sizeof(Entry));
-    if (!table) return 0;
-    table_mask = n - 1;
-    return 1;
-}
-
-static inline u64 mix(u64 x) {
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
-    return x;
-}
+static Table table = {NULL, sizeof(Entry), 0, 20, 30}; /* 2^20 entries of 24 bytes: 24 MB */
 
 /* Key words: k1 holds own, own supply, own focus and the depth; k2 opp, its supply and Focus.
  * k1 is never 0 for a depth of 2 or more, so an empty entry never matches. */
@@ -335,7 +314,7 @@ static u64 perft(const State *st, int depth) {
     if (depth == 1) return count_turns(st);
     u64 k1, k2;
     keys(st, depth, &k1, &k2);
-    Entry *e = table ? &table[mix(k1 ^ mix(k2)) & table_mask] : NULL;
+    Entry *e = table.entries ? (Entry *)table.entries + (mix(k1 ^ mix(k2)) & table.mask) : NULL;
     if (e && e->k1 == k1 && e->k2 == k2) return e->count;
     Line lines[MAX_BOARDS];
     int n = choose_lines(st, lines);
@@ -513,31 +492,17 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "Oi|p", &state, &depth, &use_table)) return NULL;
     State st;
     if (!read_state(state, &st)) return NULL;
-    if (depth < 1 || depth > 60) {
-        PyErr_SetString(PyExc_ValueError, "depth must be 1 to 60");
-        return NULL;
-    }
-    if (use_table && !ensure_table()) return PyErr_NoMemory();
-    Entry *saved = table;
-    if (!use_table) table = NULL;
+    void *saved;
+    if (!table_begin(&table, depth, use_table, &saved)) return NULL;
     /* The GIL stays held: the table is shared by every call in the process, so two threads must
      * never count at once (a Dask worker may run several tasks on threads). */
     u64 count = perft(&st, depth);
-    table = saved;
+    table.entries = saved;
     return PyLong_FromUnsignedLongLong(count);
 }
 
 static PyObject *py_set_table_bits(PyObject *self, PyObject *arg) {
-    long bits = PyLong_AsLong(arg);
-    if (bits == -1 && PyErr_Occurred()) return NULL;
-    if (bits < 10 || bits > 30) {
-        PyErr_SetString(PyExc_ValueError, "table bits must be 10 to 30");
-        return NULL;
-    }
-    free(table);
-    table = NULL;
-    table_bits = (int)bits;
-    Py_RETURN_NONE;
+    return table_set_bits(&table, arg);
 }
 
 /* The observation planes of the standard game (ENCODING.OBSERVATION), as float32 bytes:

@@ -50,9 +50,10 @@ def positions(draw: st.DrawFn, allow_won: bool = False, squares: Sequence[int] |
 
 
 @st.composite
-def played_positions(draw: st.DrawFn, ruleset: Ruleset = STANDARD, max_plies: int = 40) -> Position:
-    """A position reached from the start by up to ``max_plies`` random legal turns."""
-    position = Position.start()
+def played_positions(draw: st.DrawFn, ruleset: Ruleset = STANDARD, max_plies: int = 40,
+                     start: Position | None = None) -> Position:
+    """A position reached from ``start`` (the standard start) by up to ``max_plies`` random legal turns."""
+    position = Position.start() if start is None else start
     for _ in range(draw(st.integers(0, max_plies))):
         options = successors(position, ruleset)
         if not options:

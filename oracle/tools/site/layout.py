@@ -47,20 +47,29 @@ def parsed(path: Path) -> ast.Module:
     return _parsed(path.read_text(encoding="utf-8"))
 
 
+def package_of(path: Path, name: str) -> str:
+    """The package that a relative import in the module ``name`` at ``path`` starts from."""
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
+def import_target(node: ast.ImportFrom, package: str) -> str:
+    """The module a ``from X import ...`` statement in ``package`` names, its dots resolved."""
+    if not node.level:
+        return node.module or ""
+    base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+    return f"{base}.{node.module}" if node.module else base
+
+
 def imported_modules(path: Path, name: str) -> set[str]:
     """The ``oracle`` modules that the module ``name`` at ``path`` imports, at any depth of its code."""
     tree = parsed(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    package = package_of(path, name)
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                target = f"{base}.{node.module}" if node.module else base
-            else:
-                target = node.module or ""
+            target = import_target(node, package)
             found.add(target)
             found.update(f"{target}.{alias.name}" for alias in node.names)
     return {m for m in found if m == PACKAGE or m.startswith(PACKAGE + ".")}
@@ -74,14 +83,13 @@ def module_imports(root: Path) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
         tree = parsed(path)
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        package = package_of(path, name)
         found: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 found.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                target = (f"{base}.{node.module}" if node.module else base) if node.level else node.module or ""
+                target = import_target(node, package)
                 found.update(f"{target}.{a.name}" if f"{target}.{a.name}" in paths else target for a in node.names)
         found.update(dynamic_imports(path))
         graph[name] = {m for m in found if m in paths and m != name}

@@ -7,12 +7,11 @@ Démon tile alone).
 
 from __future__ import annotations
 
-from oracle.games.trois_ombres.components import Loc, tile_is_trap, tile_words, trap_name
+from oracle.games.trois_ombres.components import LOSS_HOUR, Loc, tile_is_trap, tile_words, trap_name
 from oracle.games.trois_ombres.rules.knowledge import forget, observers, see
 from oracle.games.trois_ombres.state import Table, plus
 from oracle.words import agreeing, counted
 
-LOSS_HOUR = 12
 EFFECT_HOUR = 3
 BLUFF_HOUR = 6
 
