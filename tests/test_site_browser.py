@@ -847,6 +847,15 @@ TABLE_FITS = """() => {
 }"""
 
 
+def umpire_picture_first(page: Any, summary: str) -> None:
+    """The umpire's view opens on the picture; the oracle's text rendering waits, folded, under it."""
+    assert page.locator(".pg-board > :first-child").evaluate("e => e.className") == "pg-picture"
+    fold = page.locator(".pg-board > details.pg-text-fold")
+    assert fold.count() == 1 and fold.get_attribute("open") is None
+    assert fold.locator("summary").inner_text() == summary
+    assert page.locator(".pg-board pre.pg-text:visible").count() == 0
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: str, width: int) -> None:
     """A seat's view is in words (never JSON), the umpire sees every tile, and the table fits the page."""
@@ -871,6 +880,7 @@ def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: 
     labels = [t.strip() for t in table.locator("text").all_text_contents()]
     assert "?" not in labels and "5n" in labels, "the umpire's table hides the face-down tiles"
     assert page.evaluate(TABLE_FITS) == []
+    umpire_picture_first(page, "The table in the oracle's text")
     page.screenshot(path=str(OUTPUT / f"site-playground-umpire-trois-ombres-{width}.png"), full_page=True)
     # Time Chase's timeline, every event of it in sight.
     page = open_playground(visit, "?game=time-chase&seat=0&position=" + quote(dealt("time-chase")))
@@ -1043,6 +1053,8 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     query = urlsplit(page.url).query
     assert "game=" in query and "seat=" in query
     assert urlsplit(page.locator("a.md-select__link[hreflang='en']").evaluate("a => a.href")).query == query
+    page.locator("select.pg-seat").select_option("umpire")
+    umpire_picture_first(page, "La table dans le texte de l'oracle (en anglais)")
     # The English page is unchanged.
     page = open_playground(visit)
     assert page.evaluate("document.documentElement.lang") == "en"

@@ -165,6 +165,8 @@
     moment: { en: "The tiles just revealed, face up: remember them before they are turned back.",
       fr: "Les tuiles qui viennent d'être dévoilées, faces visibles : retenez-les avant qu'elles soient retournées." },
     turnBack: { en: "Turn them back and go on", fr: "Les retourner et continuer" },
+    // The umpire's table in the oracle's own text rendering (the CLI's), folded under the picture.
+    textTable: { en: "The table in the oracle's text", fr: "La table dans le texte de l'oracle (en anglais)" },
     // The oracle's names of a board's buttons (oracle/games/ttykm/play.py, pick_label), in French.
     pick: {
       en: function (label) { return label; },
@@ -795,7 +797,13 @@
       return;
     }
     const picture = el("div", {});
-    picture.innerHTML = a.seat === "umpire" ? a.svg_row + a.table : (a.view ? a.view.picture : a.table);
+    picture.innerHTML = a.view ? a.view.picture : a.table;
+    if (a.seat === "umpire" && a.svg_row) {
+      // The picture first; the oracle's text rendering (the CLI's) only for whoever unfolds it.
+      const text = el("div", {});
+      text.innerHTML = a.svg_row;
+      picture.append(el("details", { class: "pg-text-fold" }, el("summary", {}, W.textTable), ...text.childNodes));
+    }
     parts.board.replaceChildren(...picture.childNodes);
     const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b.pick]; }));
     const seen = told.length ? seenList(told) : null;
