@@ -1238,14 +1238,19 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{first}']").click()
     assert page.evaluate(SLOT_LABEL, first) == state.cell(first).tile
     page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{second}']").click()
-    # The two tiles face up, before the mismatch turns them back.
+    # The two tiles face up, before the mismatch turns them back: one picture, wide or narrow as the table.
     assert words[3] in status.inner_text()
+    assert page.locator(".pg-board svg:visible").count() == 1
+    top, bottom, screen = page.locator(".pg-turn-back").evaluate(
+        "b => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom, innerHeight]")
+    assert top >= 0 and bottom <= screen, "Turn them back is off screen"
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == \
         [state.cell(first).tile, state.cell(second).tile]
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-two-tiles-{edition}-{width}.png"), full_page=True)
     page.locator(".pg-turn-back").click()
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == ["?", "?"]
+    assert page.locator(".pg-board svg:visible").count() == 1
     assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[4]
     assert page.locator(".pg-note p").nth(1).inner_text().startswith(words[5])  # what to do now, in words
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == sorted((first, second))  # a clue on either

@@ -788,7 +788,9 @@
     passing = false;
     if (who) viewer = who;
     if (moment && !a.outcome) {
-      parts.board.innerHTML = moment;
+      // Drawn twice (wide and narrow) as the table is: the same frame lets the screen's width pick one.
+      parts.board.replaceChildren(el("div", { class: "pg-picture" }));
+      parts.board.firstChild.innerHTML = moment;
       parts.note.replaceChildren();
       parts.view.replaceChildren();
       parts.status.textContent = W.moment;
