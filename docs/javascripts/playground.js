@@ -823,6 +823,9 @@
         ? W.chanceOne : W.chanceMany(a.buttons.length - 1)) + forced;
     } else if (!a.buttons.length) {
       parts.status.textContent = W.chooseSeat(a.chooser || a.mover) + forced;
+    } else if (a.note && a.note[LANG + "-do"] && a.kind !== "simultaneous") {
+      // What the step asks, in words (the game's note), rather than a count of choices.
+      parts.status.textContent = a.note[LANG + "-do"] + forced;
     } else {
       parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous",
         a.buttons.length) + forced;
