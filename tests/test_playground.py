@@ -314,6 +314,9 @@ def test_forced_bids_are_played_at_once_and_every_player_is_told_what_happened()
     # The note says the round, the trump and what p0 may play; a trick's end says who won it, in words.
     assert dealt["note"]["en"].startswith("Round 1 of 10: trump is ") and "p0 plays at event 1 and leads" in \
         dealt["note"]["en"]
+    # What to do, alone, for the status line.
+    assert dealt["note"]["en-do"] == "p0 plays at event 1 and leads: any card."
+    assert dealt["note"]["fr-do"] == dealt["note"]["fr"].split("\n")[-1]
     answer = dealt
     for _ in range(4):
         answer = view({"game": "time-chase", "state": answer["state"], "picks": [answer["buttons"][0]["pick"]]})
@@ -452,6 +455,7 @@ def test_3_ombres_speaks_its_buttons_and_die_in_words_and_shows_a_turns_two_tile
         "The die shows the Pentacle: reveal one more tile, of your choice.",
         "Clues: 4 left, 2 spare.  Objet: none.  In force: nothing."]
     assert answer["note"]["fr"].split("\n")[1].startswith("Le dé montre le Pentacle :")
+    assert answer["note"]["en-do"] == "The die shows the Pentacle: reveal one more tile, of your choice."
     played = view({"game": "trois-ombres", "state": state, "action": f"reveal {second}", "seat": "0"})
     assert played["applied"]["events"][-1] == "no pair this turn"
     assert "The die shows" not in played["note"]["en"]  # the reveals are over: the clue step
@@ -521,6 +525,8 @@ def test_a_3_ombres_turn_without_a_pair_says_what_comes_next_and_everybody_sees_
     assert answer["note"]["en"].split("\n")[1] == (
         f"No pair. Click {first} or {second} to leave a clue on it (4 left), or go on: a Limbes card is drawn.")
     assert answer["note"]["fr"].split("\n")[1].startswith(f"Pas de paire. Cliquez {first} ou {second} pour y laisser")
+    assert [answer["note"][f"{lang}-do"] for lang in ("en", "fr")] == [answer["note"][lang].split("\n")[1]
+                                                                       for lang in ("en", "fr")]
     done = {b["pick"]: b["words"] for b in answer["buttons"]}["done"]
     assert done == {"en": "Leave no clue, draw a Limbes card",
                     "fr": "Ne laisser aucun Indice, piocher une carte Limbes"}

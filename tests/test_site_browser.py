@@ -893,6 +893,15 @@ TABLE_FITS = """() => {
 }"""
 
 
+def umpire_picture_first(page: Any, summary: str) -> None:
+    """The umpire's view opens on the picture; the oracle's text rendering waits, folded, under it."""
+    assert page.locator(".pg-board > :first-child").evaluate("e => e.className") == "pg-picture"
+    fold = page.locator(".pg-board > details.pg-text-fold")
+    assert fold.count() == 1 and fold.get_attribute("open") is None
+    assert fold.locator("summary").inner_text() == summary
+    assert page.locator(".pg-board pre.pg-text:visible").count() == 0
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: str, width: int) -> None:
     """A seat's view is in words (never JSON), the umpire sees every tile, and the table fits the page."""
@@ -917,6 +926,7 @@ def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: 
     labels = [t.strip() for t in table.locator("text").all_text_contents()]
     assert "?" not in labels and "5n" in labels, "the umpire's table hides the face-down tiles"
     assert page.evaluate(TABLE_FITS) == []
+    umpire_picture_first(page, "The table in the oracle's text")
     page.screenshot(path=str(OUTPUT / f"site-playground-umpire-trois-ombres-{width}.png"), full_page=True)
     # Time Chase's timeline, every event of it in sight: event 1, and events 2-10 to come in one box.
     page = open_playground(visit, "?game=time-chase&seat=0&position=" + quote(dealt("time-chase")))
@@ -1083,13 +1093,17 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
         assert english_left(page) == []
         page.locator(".pg-pass-ready").click()
         assert page.locator(".pg-view-title").inner_text().startswith("Ce que voit ")
-        assert status.inner_text().startswith("À ") and "d'agir" in status.inner_text()
+        # Time Chase's bids were forced (nobody holds a crystal): the status says where p0 plays.
+        said = {"time-chase": "p0 joue sur l'événement 1 et ouvre", "trois-ombres": "À p0 d'agir"}[name]
+        assert status.inner_text().startswith(said)
         assert english_left(page) == []
         page.screenshot(path=str(OUTPUT / f"site-fr-playground-{name}-{width}.png"), full_page=True)
     # The language switch opens the same game, seat and position in the English edition.
     query = urlsplit(page.url).query
     assert "game=" in query and "seat=" in query
     assert urlsplit(page.locator("a.md-select__link[hreflang='en']").evaluate("a => a.href")).query == query
+    page.locator("select.pg-seat").select_option("umpire")
+    umpire_picture_first(page, "La table dans le texte de l'oracle (en anglais)")
     # The English page is unchanged.
     page = open_playground(visit)
     assert page.evaluate("document.documentElement.lang") == "en"
@@ -1265,6 +1279,7 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     die.click()
     note = page.locator(".pg-note p").all_inner_texts()
     assert len(note) == 3 and note[1].startswith(words[2]), note
+    assert status.inner_text().startswith(words[2])  # the status says what to do, not a count of choices
     assert page.locator(".pg-buttons button[data-pick^='reveal']").count() == 0, "reveal buttons beside the tiles"
     ringed = page.evaluate(RINGED_SLOTS)
     pentacle = sorted(loc for loc, _ in state.board if loc.startswith("P"))
@@ -1273,16 +1288,22 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{first}']").click()
     assert page.evaluate(SLOT_LABEL, first) == state.cell(first).tile
     page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{second}']").click()
-    # The two tiles face up, before the mismatch turns them back.
+    # The two tiles face up, before the mismatch turns them back: one picture, wide or narrow as the table.
     assert words[3] in status.inner_text()
+    assert page.locator(".pg-board svg:visible").count() == 1
+    top, bottom, screen = page.locator(".pg-turn-back").evaluate(
+        "b => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom, innerHeight]")
+    assert top >= 0 and bottom <= screen, "Turn them back is off screen"
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == \
         [state.cell(first).tile, state.cell(second).tile]
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-two-tiles-{edition}-{width}.png"), full_page=True)
     page.locator(".pg-turn-back").click()
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == ["?", "?"]
+    assert page.locator(".pg-board svg:visible").count() == 1
     assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[4]
     assert page.locator(".pg-note p").nth(1).inner_text().startswith(words[5])  # what to do now, in words
+    assert status.inner_text().startswith(words[5])
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == sorted((first, second))  # a clue on either
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-clue-{edition}-{width}.png"), full_page=True)
     visit.assert_clean()

@@ -165,6 +165,8 @@
     moment: { en: "The tiles just revealed, face up: remember them before they are turned back.",
       fr: "Les tuiles qui viennent d'être dévoilées, faces visibles : retenez-les avant qu'elles soient retournées." },
     turnBack: { en: "Turn them back and go on", fr: "Les retourner et continuer" },
+    // The umpire's table in the oracle's own text rendering (the CLI's), folded under the picture.
+    textTable: { en: "The table in the oracle's text", fr: "La table dans le texte de l'oracle (en anglais)" },
     // The oracle's names of a board's buttons (oracle/games/ttykm/play.py, pick_label), in French.
     pick: {
       en: function (label) { return label; },
@@ -786,7 +788,9 @@
     passing = false;
     if (who) viewer = who;
     if (moment && !a.outcome) {
-      parts.board.innerHTML = moment;
+      // Drawn twice (wide and narrow) as the table is: the same frame lets the screen's width pick one.
+      parts.board.replaceChildren(el("div", { class: "pg-picture" }));
+      parts.board.firstChild.innerHTML = moment;
       parts.note.replaceChildren();
       parts.view.replaceChildren();
       parts.status.textContent = W.moment;
@@ -795,7 +799,13 @@
       return;
     }
     const picture = el("div", {});
-    picture.innerHTML = a.seat === "umpire" ? a.svg_row + a.table : (a.view ? a.view.picture : a.table);
+    picture.innerHTML = a.view ? a.view.picture : a.table;
+    if (a.seat === "umpire" && a.svg_row) {
+      // The picture first; the oracle's text rendering (the CLI's) only for whoever unfolds it.
+      const text = el("div", {});
+      text.innerHTML = a.svg_row;
+      picture.append(el("details", { class: "pg-text-fold" }, el("summary", {}, W.textTable), ...text.childNodes));
+    }
     parts.board.replaceChildren(...picture.childNodes);
     const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b.pick]; }));
     const seen = told.length ? seenList(told) : null;
@@ -813,6 +823,9 @@
         ? W.chanceOne : W.chanceMany(a.buttons.length - 1)) + forced;
     } else if (!a.buttons.length) {
       parts.status.textContent = W.chooseSeat(a.chooser || a.mover) + forced;
+    } else if (a.note && a.note[LANG + "-do"] && a.kind !== "simultaneous") {
+      // What the step asks, in words (the game's note), rather than a count of choices.
+      parts.status.textContent = a.note[LANG + "-do"] + forced;
     } else {
       parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous",
         a.buttons.length) + forced;

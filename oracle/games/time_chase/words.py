@@ -38,8 +38,8 @@ def action_words(state: State, action: Action) -> dict[str, str] | None:
 
 def state_note(state: State) -> dict[str, str] | None:
     """What the player to act must know, a line each (``\\n`` between): the round and the trump, then in a
-    bid their crystals and how far back they may go, in a trick where they play and the suit to follow.
-    None before the deal and once the game is over."""
+    bid their crystals and how far back they may go, in a trick where they play and the suit to follow (that
+    line also alone, as ``en-do`` and ``fr-do``).  None before the deal and once the game is over."""
     if state.phase not in ("bid", "play"):
         return None
     if state.trump is None:
@@ -75,5 +75,5 @@ def state_note(state: State) -> dict[str, str] | None:
                   "if you hold one, else play any card.")
         fr.append(f"p{player} joue sur {where[1]}, ouvert par {lead.text} : fournissez du {SUIT_NAMES_FR[suit]} "
                   "si vous en avez, sinon jouez n'importe quelle carte.")
-    return {"en": "\n".join(en), "fr": "\n".join(fr)}
+    return {"en": "\n".join(en), "fr": "\n".join(fr), "en-do": en[-1], "fr-do": fr[-1]}
 

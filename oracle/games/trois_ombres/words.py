@@ -134,7 +134,8 @@ ABILITY = {
 def state_note(state: State) -> dict[str, str] | None:
     """What the player to act must know, a line each (``\\n`` between): who they are and their ability, what
     the die shows and asks for (while their turn's reveals are owed), their clues, their Objet and the
-    Malédictions in force; None while chance acts or once the game is over."""
+    Malédictions in force; None while chance acts or once the game is over.  What the step asks (the die's
+    reveals, the clue step) is also given alone, as ``en-do`` and ``fr-do``."""
     kind, player = steps.to_act_kind(state)
     if kind != "player" or player is None:
         return None
@@ -154,7 +155,8 @@ def state_note(state: State) -> dict[str, str] | None:
               f"{card_name(objet) if objet else 'none'}.  In force: {curses or 'nothing'}.")
     fr.append(f"Indices : {state.reserve[player]} restants, {state.stock[player]} de réserve.  Objet : "
               f"{card_name(objet) if objet else 'aucun'}.  En vigueur : {curses_fr or 'rien'}.")
-    return {"en": "\n".join(en), "fr": "\n".join(fr)}
+    note = {"en": "\n".join(en), "fr": "\n".join(fr)}
+    return note if die is None else {**note, "en-do": die[0], "fr-do": die[1]}
 
 
 def _die_note(state: State) -> tuple[str, str] | None:
