@@ -25,8 +25,10 @@ from oracle.tools.cli.interrupts import EXIT_INTERRUPTED, INTERRUPTED
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_CODE = b" oracle.tools.cli.entry"  # the -X importtime line of the module that installs the handler
-# A -X importtime record, or the tail of one that Python wrote in two pieces (the signal can land between them).
-IMPORT_TIME = re.compile(r"import time:.*|\s*\d+ \|\s*(\d+ \|\s*)?[\w.]+")
+# A -X importtime record or its head, or the tail of one that Python wrote in two pieces (the signal can land
+# between them, anywhere: "   bisect", "12 |   bisect"): figures, bars and a module's name, never an exception's
+# name, and never a line of a traceback (those have quotes, brackets or a colon).
+IMPORT_TIME = re.compile(r"import time:.*|(?!.*(?:Error|Interrupt|Exception|Traceback))[\w .|]*")
 DELAYS = (0.0, 0.004, 0.02, 0.08, 0.3)  # seconds after the first sign: loading, loaded, waiting
 
 
