@@ -349,7 +349,7 @@ def test_a_perft_count_that_differs_is_narrowed_by_divide_to_the_rule_of_its_fir
     whose count differs, and that turn, played, differs in its events (a crush instead of a paradox)."""
     from oracle.tools.conform import Diverged, Engine, Runner
 
-    engine = Engine(f"{sys.executable} -m tests.toy_engines.deep_no_paradox")
+    engine = Engine(f"{sys.executable} -m tests.toy_engines.deep_no_paradox", timeout=120)  # a hung one waits so long
     try:
         runner = Runner(engine, TTYKM, STANDARD)
         state = "3b/4/4/w3|4/4/4/wbb1|3b/4/4/w3 turn=w focus=present,future supply=4,3 removed=0,0"
@@ -368,7 +368,7 @@ def test_a_perft_count_that_differs_is_narrowed_by_divide_to_the_rule_of_its_fir
 def test_an_unreadable_position_is_blamed_field_by_field_and_says_why_it_is_unreadable() -> None:
     from oracle.tools.conform import Diverged, Engine, Runner
 
-    engine = Engine(toy("travel_free"))
+    engine = Engine(toy("travel_free"), timeout=120)  # only a hung engine waits so long
     try:
         runner = Runner(engine, TTYKM, STANDARD)
         with pytest.raises(Diverged) as caught:

@@ -40,14 +40,14 @@ def test_the_harness_runs_a_variant() -> None:
 
 @pytest.fixture(scope="module")
 def toy_engine() -> Iterator[Engine]:
-    engine = Engine(f"{sys.executable} -m tests.toy_engines.no_chain")
+    engine = Engine(f"{sys.executable} -m tests.toy_engines.no_chain", timeout=120)  # a hung one waits so long
     yield engine
     engine.close()
 
 
 @pytest.fixture(scope="module")
 def oracle_engine() -> Iterator[Engine]:
-    engine = Engine(f"{sys.executable} -m oracle serve --stdio")
+    engine = Engine(f"{sys.executable} -m oracle serve --stdio", timeout=120)  # only a hung engine waits so long
     yield engine
     engine.close()
 

@@ -18,7 +18,7 @@ QUICK = settings(max_examples=5, stateful_step_count=25, deadline=None, database
 
 @pytest.fixture(scope="module")
 def oracle_engine() -> Iterator[Engine]:
-    engine = Engine(f"{sys.executable} -m oracle serve --stdio")
+    engine = Engine(f"{sys.executable} -m oracle serve --stdio", timeout=120)  # only a hung engine waits so long
     yield engine
     engine.close()
 
