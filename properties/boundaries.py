@@ -5,8 +5,9 @@ Each `Boundary` is a constraint on a symbolic position and one legal turn
 from it (a supply of 0 or 1, an opponent on no era, a push into the wall, a
 paradox, a Focus on each era, a win, a won position, ...).  Z3 finds a valid
 position that meets it, under each ruleset the model covers (the standard
-game and its variants; the chapters' models cover a line or a column, not a
-whole board, so the chapters have no set here).  The oracle then writes the
+game and its variants; the chapters' sets, chosen by a board-level model of
+a chapter action, are made by `properties.chapter_boundaries` and written
+here in the same layout).  The oracle then writes the
 position's records in the layout 1 of spec/vectors.md: every legal turn
 (``positions.jsonl``), the solver's turn and turns whose events differ in
 kind (``apply.jsonl``), illegal near misses (``illegal.jsonl``) and perft to
@@ -17,7 +18,7 @@ legal turns and the positions they lead to are checked against the model.
 engine.  ``properties/test_boundaries.py`` checks that each committed position
 still reaches its branch in the model and that its records are the oracle's.
 
-    python -m properties.boundaries write       solve again and rewrite every set (after a change of the rules)
+    python -m properties.boundaries write [RULESET ...]   solve again and rewrite the sets (after a change of the rules)
     python -m properties.boundaries check       the committed sets against the model and the oracle
     python -m properties.boundaries coverage    the coverage table of spec/vectors.md for these sets
 """
@@ -244,6 +245,22 @@ RULESETS: dict[str, tuple[Boundary, ...]] = {
 }
 
 
+def _chapter_rulesets() -> dict[str, tuple[Any, ...]]:
+    from properties import chapter_boundaries
+
+    return chapter_boundaries.RULESETS
+
+
+def all_rulesets() -> list[str]:
+    """Every ruleset with a boundary set: the standard game, its variants, the chapters and the pairs."""
+    return [*RULESETS, *_chapter_rulesets()]
+
+
+def boundaries_of(ruleset: str) -> tuple[Any, ...]:
+    """The boundaries of ``ruleset``: each has a ``name`` and a note, ``what``."""
+    return RULESETS[ruleset] if ruleset in RULESETS else _chapter_rulesets()[ruleset]
+
+
 def variants_of(ruleset: str) -> frozenset[str]:
     return frozenset() if ruleset == "standard" else frozenset(ruleset.split("+"))
 
@@ -412,7 +429,7 @@ def solved_named(ruleset: str) -> list[tuple[str, str, str, str | None]]:
 def committed_named(ruleset: str) -> list[tuple[str, str, str, str | None]]:
     """The named positions of the committed set: each boundary's position and the solver's turn."""
     directory = directory_of(ruleset)
-    notes = {b.name: b.what for b in RULESETS[ruleset]}
+    notes = {b.name: b.what for b in boundaries_of(ruleset)}
     applied = {}
     for line in (directory / "apply.jsonl").read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
@@ -423,16 +440,20 @@ def committed_named(ruleset: str) -> list[tuple[str, str, str, str | None]]:
     for line in (directory / "positions.jsonl").read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
         name = record["id"]
-        boundary = next(b for b in RULESETS[ruleset] if b.name == name)
-        out.append((name, notes[name], record["position"], None if boundary.won else applied[name]))
+        boundary = next(b for b in boundaries_of(ruleset) if b.name == name)
+        out.append((name, notes[name], record["position"], None if getattr(boundary, "won", False) else applied[name]))
     return out
 
 
-def write() -> None:
-    for ruleset in RULESETS:
+def write(rulesets: Sequence[str] = ()) -> None:
+    """Solve and write the sets of ``rulesets`` (every ruleset by default)."""
+    from properties import chapter_boundaries
+
+    for ruleset in rulesets or all_rulesets():
         directory = directory_of(ruleset)
         directory.mkdir(parents=True, exist_ok=True)
-        for path, blob in files(ruleset, solved_named(ruleset)).items():
+        named = solved_named(ruleset) if ruleset in RULESETS else chapter_boundaries.solved_named(ruleset)
+        for path, blob in files(ruleset, named).items():
             (directory / path).write_bytes(blob)
         print(f"wrote {directory.relative_to(ROOT)}", flush=True)
 
@@ -449,9 +470,13 @@ def problems(ruleset: str, against_model: bool = True) -> list[str]:
         return [f"{directory.relative_to(ROOT)}: no set; run python -m properties.boundaries write"]
     named = committed_named(ruleset)
     found = [name for name, _, _, _ in named]
-    wanted = [b.name for b in RULESETS[ruleset]]
+    wanted = [b.name for b in boundaries_of(ruleset)]
     out = [f"{ruleset}: boundaries {found}, expected {wanted}"] if found != wanted else []
-    for (name, _, text, _), boundary in zip(named, RULESETS[ruleset], strict=False):
+    if ruleset not in RULESETS:
+        from properties import chapter_boundaries
+
+        out += chapter_boundaries.problems(ruleset, named, against_model)
+    for (name, _, text, _), boundary in zip(named, RULESETS.get(ruleset, ()), strict=False):
         position = to_concrete(parse_position(text))
         if boundary.name == name and not reaches(boundary, position, ruleset):
             out.append(f"{ruleset} {name}: the position no longer reaches its branch of the model")
@@ -475,19 +500,19 @@ def coverage_table() -> str:
 
     game = load_game("ttykm")
     sets = {f"boundaries/{directory_of(r).name}": {p.name: p.read_bytes() for p in directory_of(r).iterdir()}
-            for r in sorted(RULESETS, key=lambda r: directory_of(r).name)}
+            for r in sorted(all_rulesets(), key=lambda r: directory_of(r).name)}
     return table(game, sets, TtykmCoverage().clauses(spec_clauses(ROOT / "spec" / "ttykm")))
 
 
 def main(argv: list[str]) -> int:
-    if argv == ["write"]:
-        write()
+    if argv[:1] == ["write"]:
+        write(argv[1:])
         return 0
     if argv == ["coverage"]:
         print(coverage_table(), end="")
         return 0
     if argv in ([], ["check"]):
-        found = [p for r in RULESETS for p in problems(r)]
+        found = [p for r in all_rulesets() for p in problems(r)]
         print("\n".join(found) or "the boundary vectors are current and every branch is reached")
         return 1 if found else 0
     print(__doc__)

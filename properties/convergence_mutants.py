@@ -17,11 +17,12 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from oracle.games.ttykm.board import Action, Era
+from oracle.games.ttykm.board import SQUARES, Action, Colour, Era
 from oracle.games.ttykm.events import Cleared
-from oracle.games.ttykm.rules import convergence, effects, hooks, influence, memory
+from oracle.games.ttykm.objects import Kind
+from oracle.games.ttykm.rules import convergence, effects, hooks, influence, memory, push
 from oracle.games.ttykm.ruleset import Ruleset
-from oracle.games.ttykm.scene import MOVEMENT, PLACEMENT, REMOVAL, Scene
+from oracle.games.ttykm.scene import MOVEMENT, PLACEMENT, REMOVAL, Scene, SeedRemoved
 from oracle.games.ttykm.state import Position
 from properties.harness import replaced
 
@@ -74,6 +75,27 @@ def no_statue_follows(scene: Scene, source: int, direction: Action, pull: bool, 
     return None
 
 
+@contextmanager
+def pushed_statue_seed_unrecorded() -> Iterator[None]:
+    """A copy's own Move pushes a statue onto a seed: the seed goes back to the supply, but its removal is
+    not recorded, so the shrub above it on the next era stays (CONVERGENCE.STATUE-SEED's cascade forgotten
+    on that one path; a statue carried onto a seed on a later era still records it)."""
+    original = push.move
+
+    def move(scene: Scene, colour: Colour, active: int, direction: Action) -> None:
+        t = push.beyond(active, direction)
+        entered = None if t is None else scene.solid(t)
+        era = active // SQUARES
+        before = len(scene.effects[era])
+        original(scene, colour, active, direction)
+        if entered is not None and entered.kind is Kind.STATUE:
+            kept = [e for e in scene.effects[era][before:] if not isinstance(e, SeedRemoved)]
+            scene.effects[era][before:] = kept
+
+    with replaced(push, move=move):
+        yield
+
+
 MUTANTS: tuple[tuple[str, Callable[[], Any]], ...] = (
     ("Effects: placements before removals", placements_first),
     ("Growth+Influence: a statue on a seed, no cascade",
@@ -85,6 +107,7 @@ MUTANTS: tuple[tuple[str, Callable[[], Any]], ...] = (
     ("Growth+Memory: an elephant leaves the seed it steps on",
      lambda: replaced(memory, elephant_enters=elephant_spares_the_seed)),
     ("Influence+Memory: a pulled statue stays behind", lambda: replaced(convergence, elephant_pulls=no_statue_follows)),
+    ("Growth+Influence: a copy pushes a statue onto a seed, its removal unrecorded", pushed_statue_seed_unrecorded),
 )
 
 
@@ -100,12 +123,14 @@ def sample() -> dict[str, tuple[Position, ...]]:
 
 
 def differential_check() -> None:
-    """The order-of-effects model agrees with the engine on every action of the sample, and, in the pairs
-    with Memory, the acting-era model on every Command."""
-    from properties.effects_engine import command_differential, differential
+    """The order-of-effects model agrees with the engine on every action of the sample, the acting-era
+    model on every copy's own Move and, in the pairs with Memory, on every Command."""
+    from properties.effects_engine import command_differential, differential, move_differential
 
     for pair, positions in sample().items():
         for problem in differential(positions, pair):
+            raise AssertionError(problem)
+        for problem in move_differential(positions, pair):
             raise AssertionError(problem)
         for problem in command_differential(positions, pair) if "memory" in pair else ():
             raise AssertionError(problem)

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from oracle.games.ttykm.board import SQUARES, Colour, Era
+from oracle.games.ttykm.board import MOVES, SQUARES, Action, Colour, Era
 from oracle.games.ttykm.notation import format_position, parse_position
 from oracle.games.ttykm.objects import Kind, Thing
 from oracle.games.ttykm.rules import effects
@@ -251,6 +251,60 @@ def command_differential(positions: Iterable[Position], pair: str, *, limit: int
     for position in positions:
         for case in command_cases(position):
             problem = compare_command(case, ruleset)
+            if problem is not None:
+                problems.append(problem)
+                if len(problems) >= limit:
+                    return problems
+    return problems
+
+
+# --- the acting era of a copy's own Move, where two chapters meet ----------------------------------
+
+
+def move_cases(position: Position) -> list[Case]:
+    """Every candidate Move (N, E, S, W, without pull) of every copy of either colour."""
+    return [c for c in cases(position) if isinstance(c.action, Action) and c.action in MOVES]
+
+
+def compare_move(case: Case, ruleset: Ruleset) -> str | None:
+    """None when the engine and the acting-era model (`effects_z3.move_into`) agree on the case's Move:
+    whether it is legal and, if it is, the acting era after it (every square's thing, seed and hat), the
+    copies killed, the seeds returned and the effects recorded for the next era."""
+    position, active = case.position, case.active
+    assert isinstance(case.action, Action)
+    colour = Colour.WHITE if position.copies[0] >> active & 1 else Colour.BLACK
+    scene = Scene(position, active)
+    era = active // SQUARES
+    world = worlds(scene)[era]
+    removed, supply = list(scene.removed), scene.seed_supply
+    legal = model.move_into(world, active % SQUARES, case.action.value, HAT[colour])
+    engine_legal = _resolve(scene, colour, active, case.action, ruleset) is None
+    if legal != engine_legal:
+        said = {True: "legal", False: "illegal"}
+        return f"{case}: the model says {said[legal]}, the engine {said[engine_legal]}"
+    if not legal:
+        return None
+    actual = worlds(scene)[era]
+    if view(world) != view(actual):
+        return f"{case}: the acting era differs: model {view(world)}, engine {view(actual)}"
+    killed = [removed[c] + world.removed[c] for c in (0, 1)]
+    if killed != scene.removed:
+        return f"{case}: copies removed: model {killed}, engine {scene.removed}"
+    if supply + world.supply != scene.seed_supply:
+        return f"{case}: seed supply: model {supply + world.supply}, engine {scene.seed_supply}"
+    recorded = sorted(map(repr, (effect(e) for e in scene.effects[era])))
+    if sorted(map(repr, world.records)) != recorded:
+        return f"{case}: recorded: model {sorted(map(repr, world.records))}, engine {recorded}"
+    return None
+
+
+def move_differential(positions: Iterable[Position], pair: str, *, limit: int = 1) -> list[str]:
+    """The disagreements between the acting-era Move model and the engine on every Move, stopping after ``limit``."""
+    ruleset = Ruleset.parse(pair)
+    problems: list[str] = []
+    for position in positions:
+        for case in move_cases(position):
+            problem = compare_move(case, ruleset)
             if problem is not None:
                 problems.append(problem)
                 if len(problems) >= limit:

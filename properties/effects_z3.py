@@ -525,6 +525,27 @@ def command_into(world: World, source: int, direction: str, pull: bool = False) 
     return True
 
 
+def move_into(world: World, source: int, direction: str, colour: Value) -> Value:
+    """The acting era of a copy's own Move, on concrete values or Z3 terms: the copy of ``colour`` on
+    ``source`` steps ``direction``; whether it may (on a refused Move ``world`` means nothing).
+
+    OBJECTS.MOVE: onto the board, never onto a copy of its own colour, never into a thing that stays put
+    (a shrub, a fallen tree or an elephant; a standing tree that cannot fall or a statue that cannot be
+    pushed that way).  What stands there makes way first by the model's push (a copy is pushed, a tree
+    falls, a statue is pushed, each recording what the next era must repeat), so the other chapter's
+    objects meet as the pair rules have it (CONVERGENCE.STATUE-TREE, -STATUE-SEED, -STATUE-BLOCKED); a seed
+    there stays, under the copy."""
+    t = world.geometry.beyond(source, direction)
+    if t is None:
+        return False
+    legal = both(world.solid[t] != colour, negate(immovable(world, t, direction)))
+    clear_ahead(world, t, direction)
+    world.solid[source] = EMPTY
+    put(world, t, colour)
+    event(world)
+    return legal
+
+
 # --- validity: what every era of a position satisfies -------------------------------------------
 
 
