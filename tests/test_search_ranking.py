@@ -114,8 +114,8 @@ def test_a_french_reader_gets_the_french_pages_of_their_game_first() -> None:
     """On a French page, "Traquenard" finds the French lesson before the English rules of that game, which an
     English reader gets first; an exact ruling ID still comes before any page."""
     results = [[{"path": "rules/trois-ombres/traps/", "score": 0, "title": "Traps (Traquenards)"},
-                {"path": "rules/trois-ombres/traps/#OMBRES.TRAP", "score": 9000.0,
-                 "title": "OMBRES.TRAP · Traquenard"}],
+                {"path": "rules/trois-ombres/traps/#OMBRES.TRAP.PLACE", "score": 9000.0,
+                 "title": "OMBRES.TRAP.PLACE · Traquenard"}],
                [{"path": "fr/trois-ombres/", "score": 0, "title": "Apprendre à jouer"},
                 {"path": "fr/trois-ombres/#les-traquenards", "score": 2500.0, "title": "Les Traquenards"}],
                [{"path": "fr/ttykm/learn/01-the-game/", "score": 8000.0, "title": "Le jeu"}],

@@ -487,7 +487,11 @@
   // After a click the status line is in sight: the page never stays scrolled away from the game.
   function keepInSight() {
     const box = parts.status.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) parts.status.scrollIntoView({ block: "center" });
+    const header = document.querySelector(".md-header");  // sticky: a line under it is out of sight too
+    const top = header ? header.getBoundingClientRect().bottom : 0;
+    if (box.top < top || box.bottom > window.innerHeight) {
+      parts.status.scrollIntoView({ block: "center", behavior: "instant" });
+    }
   }
 
   // The chooser names the game and ruleset of the state in play, however it came (a lesson's link

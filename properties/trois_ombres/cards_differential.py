@@ -105,7 +105,8 @@ def place_targets(state: State) -> set[str]:
 
 
 def compare_turn(state: State, legal: list[Action], rules: Rules) -> None:
-    """The Objets' uses, Confusion's abilities and Paralysie's reveals (OMBRES.ID.*, OMBRES.LIMBES.*)."""
+    """The Objets' uses, Confusion's abilities and Paralysie's reveals (OMBRES.ID.OBJET,
+    OMBRES.LIMBES.CONFUSION, OMBRES.LIMBES.PARALYSIE)."""
     turn = state.turn
     board = board_of(state)
     objet = state.objets[state.current]
