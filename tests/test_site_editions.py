@@ -9,7 +9,14 @@ import re
 from oracle.games import GAMES
 from oracle.tools.site.editions import counterpart, page_game, page_language, site_name, switch_label
 from oracle.tools.site.examples import fences, render_examples
-from oracle.tools.site.french import fit, translate_html, translate_reason, translate_text, untranslated
+from oracle.tools.site.french import (
+    fit,
+    translate_event,
+    translate_html,
+    translate_reason,
+    translate_text,
+    untranslated,
+)
 from tests.conftest import ROOT
 
 DOCS = ROOT / "docs"
@@ -442,3 +449,15 @@ def test_a_3_ombres_example_folds_its_actions_in_the_notation_under_its_events()
     folded = re.findall(r'<details class="tc-notation"><summary>The actions in notation</summary>(.*?)</details>', html)
     assert folded and all("<code>" in actions for actions in folded)
     assert "Les actions en notation" in translate_html(html)
+
+
+def test_the_3_ombres_events_on_the_pass_screen_are_french() -> None:
+    """The deal, the clock's advance (each of its reasons) and a card without effect yet, as the French
+    playground's pass screen tells them (they were English there)."""
+    assert translate_event("27 tiles are dealt face down; one is the Démon tile") == \
+        "27 tuiles sont distribuées face cachée ; l'une est la tuile Démon"
+    assert translate_event("the clock advances to 1 h (Horloge face)") == "l'horloge avance à 1 h (face Horloge du dé)"
+    for why in ("Horloge trap", "the Limbes deck is empty", "the last Limbes card is drawn"):
+        said = translate_event(f"the clock advances to 5 h ({why})")
+        assert said.startswith("l'horloge avance à 5 h (") and why not in said, said
+    assert translate_event("Illusion has no effect before 3 h") == "Illusion n'a aucun effet avant 3 h"

@@ -99,9 +99,8 @@
     actsNext: { en: function (who) { return who + " to act next."; }, fr: function (who) { return "À " + who + " d'agir."; } },
     sinceLast: { en: "What everybody saw since the device was last passed:",
       fr: "Ce que tout le monde a vu depuis que l'appareil a changé de mains :" },
-    forced: {
-      en: function (action) { return "Nobody had a choice (" + action + "): every player's only choice was played at once."; },
-      fr: function (action) { return "Personne n'avait le choix (" + action + ") : le seul choix de chaque joueur a été joué aussitôt."; } },
+    forced: { en: "Nobody had a choice: every player's only choice was played at once.",
+      fr: "Personne n'avait le choix : le seul choix de chaque joueur a été joué aussitôt." },
     sees: { en: function (who) { return "What " + who + " sees"; }, fr: function (who) { return "Ce que voit " + who; } },
     yourTurn: { en: function (who) { return "Your turn, " + who; }, fr: function (who) { return "À vous, " + who; } },
     theirTurn: { en: function (who) { return who + "'s turn"; }, fr: function (who) { return "Au tour de " + who; } },
@@ -776,7 +775,7 @@
       el("option", { value: "umpire", selected: a.seat === "umpire" }, W.umpire));
     const who = a.view ? a.view.name : null;
     // Every player's only choice, played at once: said after the status, until the next click.
-    const forced = a.applied && a.applied.forced ? " " + W.forced(a.applied.forced) : "";
+    const forced = a.applied && a.applied.forced ? " " + W.forced : "";  // the pass screen lists what was played
     // Hot seat: a different player's view is hidden until that player says they hold the device.
     if (a.seat === "hot" && who && viewer !== who) {
       passing = true;

@@ -580,7 +580,18 @@ EVENTS: list[Rule] = [
     _rule(rf"the bluff on {T} \({NAME}\) differs from the Démon tile: everybody loses",
           lambda m: f"le Coup de bluff sur {m[1]} ({_tile_fr(m[2])}) n'est pas la tuile Démon : tout le monde perd"),
     _rule(rf"the {NAME} trap from {T} is discarded", lambda m: f"le Traquenard {m[1]} de {m[2]} est défaussé"),
+    _rule(r"(\d+) tiles are dealt face down; one is the Démon tile",
+          lambda m: f"{m[1]} tuiles sont distribuées face cachée ; l'une est la tuile Démon"),
+    _rule(r"the clock advances to (\d+) h \((Horloge face|Horloge trap|Temps accéléré|the Limbes deck is empty|"
+          r"the last Limbes card is drawn)\)",
+          lambda m: f"l'horloge avance à {m[1]} h ({CLOCK_WHY[m[2]]})"),
+    _rule(rf"{NAME} has no effect before 3 h", lambda m: f"{m[1]} n'a aucun effet avant 3 h"),
 ]
+
+# Why the clock advances (`oracle.games.trois_ombres.rules.clock.advance_clock`'s reasons).
+CLOCK_WHY = {"Horloge face": "face Horloge du dé", "Horloge trap": "Traquenard Horloge",
+             "Temps accéléré": "Temps accéléré", "the Limbes deck is empty": "la pioche Limbes est vide",
+             "the last Limbes card is drawn": "la dernière carte Limbes est piochée"}
 
 
 CELL_WORDS = {"face down": "face cachée", "face up": "face visible", "kept face up": "gardée face visible",
