@@ -63,26 +63,10 @@ SLOW_TESTS = (
 )
 
 
-# The longest modules, longest first.  pytest-xdist (--dist loadfile) hands whole modules to the workers in
-# collection order: begun first, a long module never starts last while the other worker has nothing to do.
-LONGEST_FIRST = (
-    "tests/test_site_browser.py",
-    "properties/test_mutants.py",
-    "properties/test_differential.py",
-    "tests/test_site_pictures.py",
-    "properties/test_proofs.py",
-    "tests/test_fast_build.py",
-    "tests/test_dist.py",
-    "tests/test_fast.py",
-)
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid.split("::")[0] in SLOW_MODULES or item.nodeid.startswith(SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
-    rank = {module: n for n, module in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable: the rest keep their order
 
 
 # A slow module is named on the terminal when its first test starts, so a long
