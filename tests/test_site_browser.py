@@ -1154,7 +1154,8 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     phone the status and the actions come straight under the table, and "Back to top" never covers it."""
     visit = Visit(browser, base_url, width)
     words: dict[str, dict[str, Any]] = {
-        "": {"forced": "Nobody had a choice: every player's only choice was played at once.", "bids": "the bids are revealed: p0 0, p1 0, p2 0, p3 0",
+        "": {"forced": "Nobody had a choice: every player's only choice was played at once.",
+             "bids": "the bids are revealed: p0 0, p1 0, p2 0, p3 0",
              "token": r"p\d puts a token on event 1", "income": r"p\d gains \d crystals? of income",
              "turn": "Your turn, p0", "note": "Round 1 of 10: trump is ", "hand": ["your hand", "the others"],
              "others": "10 cards each, hidden", "play": "Play ", "no": "no", "players": "Players"},

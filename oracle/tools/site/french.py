@@ -542,6 +542,11 @@ def _tile_fr(tile: str) -> str:
     return f"le Traquenard {found[1]}" if found else tile
 
 
+# Why the clock advances (`oracle.games.trois_ombres.rules.clock.advance_clock`'s reasons).
+CLOCK_WHY = {"Horloge face": "face Horloge du dé", "Horloge trap": "Traquenard Horloge",
+             "Temps accéléré": "Temps accéléré", "the Limbes deck is empty": "la pioche Limbes est vide",
+             "the last Limbes card is drawn": "la dernière carte Limbes est piochée"}
+
 EVENTS: list[Rule] = [
     _rule(r"the die shows the (\S+)", lambda m: f"le dé montre {FACE_FR.get(m[1], m[1])}"),
     _rule(r"the die shows the (\S+): roll again", lambda m: f"le dé montre {FACE_FR.get(m[1], m[1])} : on le relance"),
@@ -587,11 +592,6 @@ EVENTS: list[Rule] = [
           lambda m: f"l'horloge avance à {m[1]} h ({CLOCK_WHY[m[2]]})"),
     _rule(rf"{NAME} has no effect before 3 h", lambda m: f"{m[1]} n'a aucun effet avant 3 h"),
 ]
-
-# Why the clock advances (`oracle.games.trois_ombres.rules.clock.advance_clock`'s reasons).
-CLOCK_WHY = {"Horloge face": "face Horloge du dé", "Horloge trap": "Traquenard Horloge",
-             "Temps accéléré": "Temps accéléré", "the Limbes deck is empty": "la pioche Limbes est vide",
-             "the last Limbes card is drawn": "la dernière carte Limbes est piochée"}
 
 
 CELL_WORDS = {"face down": "face cachée", "face up": "face visible", "kept face up": "gardée face visible",
