@@ -586,7 +586,7 @@ EVENTS: list[Rule] = [
           lambda m: f"le Coup de bluff sur {m[1]} ({_tile_fr(m[2])}) n'est pas la tuile Démon : tout le monde perd"),
     _rule(rf"the {NAME} trap from {T} is discarded", lambda m: f"le Traquenard {m[1]} de {m[2]} est défaussé"),
     _rule(r"(\d+) tiles are dealt face down; one is the Démon tile",
-          lambda m: f"{m[1]} tuiles sont distribuées face cachée ; l'une est la tuile Démon"),
+          lambda m: f"{_many(m[1], 'tuile')} sont distribuées face cachée ; l'une est la tuile Démon"),
     _rule(r"the clock advances to (\d+) h \((Horloge face|Horloge trap|Temps accéléré|the Limbes deck is empty|"
           r"the last Limbes card is drawn)\)",
           lambda m: f"l'horloge avance à {m[1]} h ({CLOCK_WHY[m[2]]})"),
