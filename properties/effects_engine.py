@@ -14,7 +14,7 @@ of events.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from oracle.games.ttykm.board import MOVES, SQUARES, Action, Colour, Era
@@ -202,6 +202,46 @@ def differential(
 # --- the acting era of a Command, where Memory meets the other chapter --------------------------------
 
 
+def _acting_era_agrees(case: Case, scene: Scene, world: model.World, removed: list[int], supply: int, legal: bool,
+                       engine_legal: bool) -> str | None:
+    """None when the model's verdict and acting era (``world``, run from the scene's ``removed`` and
+    ``supply``) agree with the engine's: the era's squares, the copies killed, the seeds returned and the
+    effects recorded for the next era.  Shared by the Command and the Move comparisons."""
+    if legal != engine_legal:
+        said = {True: "legal", False: "illegal"}
+        return f"{case}: the model says {said[legal]}, the engine {said[engine_legal]}"
+    if not legal:
+        return None
+    era = case.active // SQUARES
+    actual = worlds(scene)[era]
+    if view(world) != view(actual):
+        return f"{case}: the acting era differs: model {view(world)}, engine {view(actual)}"
+    killed = [removed[c] + world.removed[c] for c in (0, 1)]
+    if killed != scene.removed:
+        return f"{case}: copies removed: model {killed}, engine {scene.removed}"
+    if supply + world.supply != scene.seed_supply:
+        return f"{case}: seed supply: model {supply + world.supply}, engine {scene.seed_supply}"
+    recorded = sorted(map(repr, (effect(e) for e in scene.effects[era])))
+    if sorted(map(repr, world.records)) != recorded:
+        return f"{case}: recorded: model {sorted(map(repr, world.records))}, engine {recorded}"
+    return None
+
+
+def _differential(positions: Iterable[Position], pair: str, limit: int, cases_of: Callable[[Position], list[Case]],
+                  compare: Callable[[Case, Ruleset], str | None]) -> list[str]:
+    """The disagreements ``compare`` finds on the cases of every position, stopping after ``limit``."""
+    ruleset = Ruleset.parse(pair)
+    problems: list[str] = []
+    for position in positions:
+        for case in cases_of(position):
+            problem = compare(case, ruleset)
+            if problem is not None:
+                problems.append(problem)
+                if len(problems) >= limit:
+                    return problems
+    return problems
+
+
 def command_cases(position: Position) -> list[Case]:
     """Every candidate Command (with or without pull) of every copy of either colour."""
     return [c for c in cases(position) if isinstance(c.action, Aimed) and c.action.letter == "C"]
@@ -225,37 +265,12 @@ def compare_command(case: Case, ruleset: Ruleset) -> str | None:
     legal = direction is not None and source is not None and model.command_into(
         world, source, direction, case.action.pull)
     engine_legal = _resolve(scene, colour, active, case.action, ruleset) is None
-    if legal != engine_legal:
-        said = {True: 'legal', False: 'illegal'}
-        return f"{case}: the model says {said[legal]}, the engine {said[engine_legal]}"
-    if not legal:
-        return None
-    actual = worlds(scene)[era]
-    if view(world) != view(actual):
-        return f"{case}: the acting era differs: model {view(world)}, engine {view(actual)}"
-    killed = [removed[c] + world.removed[c] for c in (0, 1)]
-    if killed != scene.removed:
-        return f"{case}: copies removed: model {killed}, engine {scene.removed}"
-    if supply + world.supply != scene.seed_supply:
-        return f"{case}: seed supply: model {supply + world.supply}, engine {scene.seed_supply}"
-    recorded = sorted(map(repr, (effect(e) for e in scene.effects[era])))
-    if sorted(map(repr, world.records)) != recorded:
-        return f"{case}: recorded: model {sorted(map(repr, world.records))}, engine {recorded}"
-    return None
+    return _acting_era_agrees(case, scene, world, removed, supply, legal, engine_legal)
 
 
 def command_differential(positions: Iterable[Position], pair: str, *, limit: int = 1) -> list[str]:
     """The disagreements between the acting-era model and the engine on every Command, stopping after ``limit``."""
-    ruleset = Ruleset.parse(pair)
-    problems: list[str] = []
-    for position in positions:
-        for case in command_cases(position):
-            problem = compare_command(case, ruleset)
-            if problem is not None:
-                problems.append(problem)
-                if len(problems) >= limit:
-                    return problems
-    return problems
+    return _differential(positions, pair, limit, command_cases, compare_command)
 
 
 # --- the acting era of a copy's own Move, where two chapters meet ----------------------------------
@@ -279,34 +294,9 @@ def compare_move(case: Case, ruleset: Ruleset) -> str | None:
     removed, supply = list(scene.removed), scene.seed_supply
     legal = model.move_into(world, active % SQUARES, case.action.value, HAT[colour])
     engine_legal = _resolve(scene, colour, active, case.action, ruleset) is None
-    if legal != engine_legal:
-        said = {True: "legal", False: "illegal"}
-        return f"{case}: the model says {said[legal]}, the engine {said[engine_legal]}"
-    if not legal:
-        return None
-    actual = worlds(scene)[era]
-    if view(world) != view(actual):
-        return f"{case}: the acting era differs: model {view(world)}, engine {view(actual)}"
-    killed = [removed[c] + world.removed[c] for c in (0, 1)]
-    if killed != scene.removed:
-        return f"{case}: copies removed: model {killed}, engine {scene.removed}"
-    if supply + world.supply != scene.seed_supply:
-        return f"{case}: seed supply: model {supply + world.supply}, engine {scene.seed_supply}"
-    recorded = sorted(map(repr, (effect(e) for e in scene.effects[era])))
-    if sorted(map(repr, world.records)) != recorded:
-        return f"{case}: recorded: model {sorted(map(repr, world.records))}, engine {recorded}"
-    return None
+    return _acting_era_agrees(case, scene, world, removed, supply, legal, engine_legal)
 
 
 def move_differential(positions: Iterable[Position], pair: str, *, limit: int = 1) -> list[str]:
     """The disagreements between the acting-era Move model and the engine on every Move, stopping after ``limit``."""
-    ruleset = Ruleset.parse(pair)
-    problems: list[str] = []
-    for position in positions:
-        for case in move_cases(position):
-            problem = compare_move(case, ruleset)
-            if problem is not None:
-                problems.append(problem)
-                if len(problems) >= limit:
-                    return problems
-    return problems
+    return _differential(positions, pair, limit, move_cases, compare_move)
