@@ -378,14 +378,8 @@
       const [game, ruleset] = parts.chooser.value.split("|");
       Object.assign(current, { game: game, rules: ruleset, picks: [] });
       current.state = keptState();  // the game left earlier in this tab goes on where it was
-      parts.typed.value = "";  // an action of the last game means nothing in this one
       if (editing) toggleEdit();
-      viewer = null;
-      sincePass = [];
-      told = [];
-      clearReplay();
-      parts.message.replaceChildren();
-      ask({ picks: [] });
+      newGame();  // clears the typed action too: an action of the last game means nothing in this one
     });
     parts.seat = el("select", { class: "pg-seat", "aria-label": W.whoseView });
     parts.seat.addEventListener("change", function () {
