@@ -76,7 +76,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return Path(built)
     target = tmp_path_factory.mktemp("site")
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(target)],
+        # Not --quiet: mkdocs then drops its warnings before --strict counts them.
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
         cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr

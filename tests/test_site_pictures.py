@@ -455,6 +455,16 @@ SMALLEST_TEXT = """() => {
 }"""
 
 
+def wait_for_width(page: Any, width: int) -> None:
+    """Until the page lays out at the new width: under load the resize reaches the renderer late, and the
+    other layout's picture (hidden by a media query at this width) was measured at this width's scale."""
+    for _ in range(200):
+        if page.evaluate("w => window.innerWidth === w && document.documentElement.clientWidth <= w", width):
+            return
+        page.wait_for_timeout(25)
+    raise AssertionError(f"the page never laid out at {width} px")
+
+
 def test_every_picture_tells_what_the_oracle_says(browser: Any, base_url: str, site: Path) -> None:
     """One load of each page: every picture's marks against the oracle (both layouts are in the page), and
     its text as shown at both widths (the page is loaded at one width and resized to the other).
@@ -478,6 +488,7 @@ def test_every_picture_tells_what_the_oracle_says(browser: Any, base_url: str, s
                 faults += check_example(path, example)
             for width in widths:
                 page.set_viewport_size({"width": width, "height": 900})
+                wait_for_width(page, width)
                 smallest, where = page.evaluate(SMALLEST_TEXT)
                 if smallest < 11:
                     small.append(f"{path} at {width} px: {smallest:.1f} px ({where})")
