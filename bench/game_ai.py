@@ -1,4 +1,4 @@
-"""The game-AI figures of docs/game-ai.md, through the OpenSpiel adapter (needs the extra [openspiel]).
+"""The game-AI figures of docs/game-ai.md, through the OpenSpiel adapter (needs the extra [open-spiel]).
 
     python bench/game_ai.py --all      # everything below, with the page's settings: hours of CPU, over 1 GB
     python bench/game_ai.py --perft    # OpenSpiel's expansion against perft, depths 1-3, every TTYKM ruleset

@@ -2,7 +2,7 @@
 
 `pyspiel.random_sim_test` (with serialization) on every game and every TTYKM
 ruleset, and OpenSpiel's count of histories by full expansion from the
-start against the project's perft.  The extra ``[openspiel]`` is needed;
+start against the project's perft.  The extra ``[open-spiel]`` is needed;
 under CI (``CI`` set) a missing extra is a failure, elsewhere a skip.
 """
 

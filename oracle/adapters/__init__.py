@@ -1,5 +1,5 @@
 """The games for game-AI frameworks: OpenSpiel (`oracle.adapters.openspiel`) and PettingZoo
-(`oracle.adapters.pettingzoo`), each in an optional extra (``pip install -e ".[openspiel]"``,
+(`oracle.adapters.pettingzoo`), each in an optional extra (``pip install -e ".[open-spiel]"``,
 ``[pettingzoo]``).
 
 Both reach every game through the common interface only (`oracle.interface.Game` and its

@@ -1,4 +1,4 @@
-"""A game's whole tree as Gambit's extensive form (EFG), for OpenSpiel's exact algorithms (extra ``[openspiel]``).
+"""A game's whole tree as Gambit's extensive form (EFG), for OpenSpiel's exact algorithms (extra ``[open-spiel]``).
 
 Exact CFR and NashConv walk the whole tree at every iteration.  Walking it
 through the Python adapter costs a few hundred microseconds a node, so the

@@ -1,4 +1,4 @@
-"""Every game of the oracle as an OpenSpiel Python game (the optional extra ``[openspiel]``).
+"""Every game of the oracle as an OpenSpiel Python game (the optional extra ``[open-spiel]``).
 
 Importing this module registers each game of the registry with ``pyspiel``
 under its name with ``_`` for ``-`` (``ttykm``, ``time_chase``,

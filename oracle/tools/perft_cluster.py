@@ -14,7 +14,7 @@ Only the common game interface is used here (and the actions that can come
 next, `oracle.games.perft.choices`, as every perft counts them), so any game
 whose actions and states the interface can list, apply and print can be
 counted this way; the game gives the counter (`Game.perft_counter`).  Dask
-(``distributed``) is optional (``pip install -e '.[cluster]' in a clone``):
+(``distributed``) is optional (``pip install -e '.[distributed]' in a clone``):
 without it, ``workers`` local processes of the standard library do the work.
 """
 
@@ -49,7 +49,7 @@ TASKS_PER_WORKER = 16
 their unequal sizes even out and a checkpoint line is written often; it
 leaves each subtree two turns at least, so that no task is so small that
 the cluster's own cost per task dominates."""
-INSTALL_HINT = "pip install -e '.[cluster]' in a clone"
+INSTALL_HINT = "pip install -e '.[distributed]' in a clone"
 
 
 class ClusterError(Exception):

@@ -39,7 +39,7 @@ stderr, from the first second, for a count estimated at half a second or more wh
 stderr is a terminal.  Ctrl-C stops a count (exit status 130).
 
 With --workers K (local processes: a local Dask cluster where Dask is
-installed, pip install -e '.[cluster]' in a clone) or --scheduler ADDRESS (a
+installed, pip install -e '.[distributed]' in a clone) or --scheduler ADDRESS (a
 running Dask cluster: start one with 'dask scheduler', then 'dask worker
 ADDRESS' on each machine) the tree is split into its distinct positions,
 counted in parallel, to depth 12.  Each finished subtree goes to a checkpoint
@@ -211,7 +211,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--no-limit", action="store_true",
                    help="count even if the estimate is more than about a minute on this machine")
     p.add_argument("--workers", type=whole_number("--workers", 1), metavar="K",
-                   help="count on K local processes: a local Dask cluster (pip install -e '.[cluster]' in a clone),"
+                   help="count on K local processes: a local Dask cluster (pip install -e '.[distributed]' in a clone),"
                         " else the standard library's processes; resumable (see --checkpoint)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="count on the running Dask cluster at ADDRESS"
                    " (such as tcp://10.0.0.5:8786; start one with 'dask scheduler' and 'dask worker ADDRESS')")
