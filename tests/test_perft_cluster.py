@@ -195,4 +195,5 @@ def test_without_dask(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: p
     out, err = capsys.readouterr()
     assert out == "perft 3: 5696\n" and "2 local processes" in err
     assert main(["perft", "3", "--scheduler", "tcp://127.0.0.1:8786"]) == EXIT_ERROR
-    assert capsys.readouterr().err == "oracle: error: --scheduler needs Dask: pip install -e '.[distributed]' in a clone\n"
+    assert capsys.readouterr().err == ("oracle: error: --scheduler needs Dask: "
+                                       "pip install -e '.[distributed]' in a clone\n")
