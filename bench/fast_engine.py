@@ -30,6 +30,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -63,13 +64,18 @@ def row(name: str, spec: float, compiled: float, unit: str, higher_is_better: bo
     print(f"| {name} | {spec:,.4g} {unit} | {compiled:,.4g} {unit} | {ratio:,.0f}x |", flush=True)
 
 
+def compare(name: str, measure: Callable[[], float], unit: str, higher_is_better: bool) -> None:
+    """The row of ``measure``, taken once on each engine in turn."""
+    figures = {}
+    for engine in ENGINES:
+        fast.use(engine)
+        figures[engine] = measure()
+    row(name, figures["spec"], figures["compiled"], unit, higher_is_better)
+
+
 def perft_rows(deep: bool) -> None:
     start = Position.start()
-    times = {}
-    for name in ENGINES:
-        fast.use(name)
-        times[name] = cpu(lambda: perft(start, 6))
-    row("standard perft(6), 98,004,688", times["spec"], times["compiled"], "CPU s", False)
+    compare("standard perft(6), 98,004,688", lambda: cpu(lambda: perft(start, 6)), "CPU s", False)
     fast.use("compiled")
     for depth in (7, 8) if deep else (7,):
         took = cpu(lambda depth=depth: perft(start, depth))  # type: ignore[misc]
@@ -119,11 +125,7 @@ def playout_states(seconds: float, ruleset: str = "") -> float:
 
 def chapter_playout_rows(seconds: float) -> None:
     for name, _, _ in CHAPTER_PERFT:
-        figures = {}
-        for engine in ENGINES:
-            fast.use(engine)
-            figures[engine] = playout_states(seconds, name)
-        row(f"OpenSpiel random playouts, {name}", figures["spec"], figures["compiled"], "states/CPU s", True)
+        compare(f"OpenSpiel random playouts, {name}", partial(playout_states, seconds, name), "states/CPU s", True)
 
 
 def fresh(state: Any) -> Any:
@@ -188,11 +190,7 @@ def pettingzoo_steps(games: int) -> float:
 
 
 def pettingzoo_row(games: int) -> None:
-    figures = {}
-    for name in ENGINES:
-        fast.use(name)
-        figures[name] = pettingzoo_steps(games)
-    row(f"PettingZoo, {games} random games", figures["spec"], figures["compiled"], "steps/CPU s", True)
+    compare(f"PettingZoo, {games} random games", partial(pettingzoo_steps, games), "steps/CPU s", True)
 
 
 def mcts_seconds(moves: int) -> float:
@@ -218,11 +216,7 @@ def mcts_seconds(moves: int) -> float:
 
 
 def mcts_row(moves: int) -> None:
-    figures = {}
-    for name in ENGINES:
-        fast.use(name)
-        figures[name] = mcts_seconds(moves)
-    row(f"OpenSpiel MCTS, 8 simulations, {moves} moves", figures["spec"], figures["compiled"], "CPU s/move", False)
+    compare(f"OpenSpiel MCTS, 8 simulations, {moves} moves", partial(mcts_seconds, moves), "CPU s/move", False)
 
 
 def differential(count: int) -> None:

@@ -9,23 +9,16 @@ import random
 
 from oracle.games.ttykm.board import CELLS, MOVES, NEIGHBOUR, SQUARES, Colour, Era
 from oracle.games.ttykm.objects import SEEDS, Chapters, Kind, Thing
-from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import Ruleset
-from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
+from oracle.games.ttykm.state import Position
+from properties.random_positions import placed_copies, playout_position
 
 GROWTH = Ruleset.parse("growth")
 
 
 def random_growth_position(rng: random.Random, objects: int = 8) -> Position:
     """A valid Growth position with up to ``objects`` objects besides seeds."""
-    cells = rng.sample(range(CELLS), 14)
-    masks, supply, removed = [0, 0], [0, 0], [0, 0]
-    for colour in Colour:
-        supply[colour] = rng.randint(0, START_SUPPLY)
-        on_board = rng.randint(1, COPIES_PER_PLAYER - supply[colour])
-        for c in cells[colour * 7: colour * 7 + on_board]:
-            masks[colour] |= 1 << c
-        removed[colour] = COPIES_PER_PLAYER - supply[colour] - on_board
+    masks, supply, removed = placed_copies(rng, rng.sample(range(CELLS), 14), 1)
     copies = masks[0] | masks[1]
     solids: dict[int, Thing] = {}
     free = [c for c in range(CELLS) if not copies >> c & 1]
@@ -56,12 +49,5 @@ def random_growth_position(rng: random.Random, objects: int = 8) -> Position:
 
 
 def growth_playout_position(rng: random.Random, plies: int) -> Position:
-    """The position after up to ``plies`` random legal Growth turns from the
-    start, choosing a turn that plants or digs whenever one is drawn first."""
-    position = start_position(GROWTH)
-    for _ in range(plies):
-        options = successors(position, GROWTH)
-        if not options:
-            break
-        position = rng.choice(options)[1]
-    return position
+    """The position after up to ``plies`` random legal Growth turns from the start."""
+    return playout_position(rng, plies, GROWTH)

@@ -12,22 +12,15 @@ from oracle.games.ttykm.board import CELLS, MOVES, NEIGHBOUR, SQUARES, Colour, E
 from oracle.games.ttykm.objects import ELEPHANTS, SEEDS, Chapters, Kind, Thing, statue
 from oracle.games.ttykm.rules.standard import start_position, successors
 from oracle.games.ttykm.ruleset import Ruleset
-from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position, check_position
+from oracle.games.ttykm.state import Position, check_position
 from oracle.games.ttykm.turn import Aimed, Pull, Turn
+from properties.random_positions import placed_copies
 
 
 def _copies(rng: random.Random, crowd: float) -> tuple[list[int], list[int], list[int]]:
     """Masks, supply and removed counts; the copies mostly near the corner squares and the middle."""
     near = [c for c in range(CELLS) if c % SQUARES in (0, 1, 4, 5, 6, 9, 10, 11, 14, 15)]
-    cells = rng.sample(near if rng.random() < crowd else list(range(CELLS)), 14)
-    masks, supply, removed = [0, 0], [0, 0], [0, 0]
-    for colour in Colour:
-        supply[colour] = rng.randint(0, START_SUPPLY)
-        on_board = rng.randint(1, COPIES_PER_PLAYER - supply[colour])
-        for c in cells[colour * 7: colour * 7 + on_board]:
-            masks[colour] |= 1 << c
-        removed[colour] = COPIES_PER_PLAYER - supply[colour] - on_board
-    return masks, supply, removed
+    return placed_copies(rng, rng.sample(near if rng.random() < crowd else list(range(CELLS)), 14), 1)
 
 
 def _objects(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from oracle.games.ttykm.board import CELLS, Colour, Era
-from oracle.games.ttykm.rules.standard import successors
-from oracle.games.ttykm.state import COPIES_PER_PLAYER, START_SUPPLY, Position
+from oracle.games.ttykm.state import Position
+from properties.random_positions import placed_copies, playout_position
 
 
 def random_position(rng: random.Random, dense: bool = False) -> Position:
@@ -21,15 +21,7 @@ def random_position(rng: random.Random, dense: bool = False) -> Position:
         cells = list(dict.fromkeys(cells)) + rng.sample([c for c in rest if c not in cells], 14)
     else:
         cells = rng.sample(range(CELLS), 14)
-    masks = [0, 0]
-    supply = [0, 0]
-    removed = [0, 0]
-    for colour in Colour:
-        supply[colour] = rng.randint(0, START_SUPPLY)
-        on_board = rng.randint(0, COPIES_PER_PLAYER - supply[colour])
-        for c in cells[colour * 7: colour * 7 + on_board]:
-            masks[colour] |= 1 << c
-        removed[colour] = COPIES_PER_PLAYER - supply[colour] - on_board
+    masks, supply, removed = placed_copies(rng, cells, 0)
     focus = [rng.choice(list(Era)), rng.choice(list(Era))]
     to_move = rng.choice(list(Colour))
     if dense:
@@ -45,10 +37,4 @@ def random_position(rng: random.Random, dense: bool = False) -> Position:
 
 def random_playout_position(rng: random.Random, plies: int) -> Position:
     """The position after up to ``plies`` random legal turns from the start."""
-    position = Position.start()
-    for _ in range(plies):
-        options = successors(position)
-        if not options:
-            break
-        position = rng.choice(options)[1]
-    return position
+    return playout_position(rng, plies)

@@ -56,6 +56,13 @@ class ExampleFields:
 E = TypeVar("E", bound=WorkedExample)
 
 
+def differ(problems: list[str], where: str, what: str, stated: object, actual: object) -> None:
+    """Add to ``problems`` the difference in ``what`` between what the example at ``where`` states and what
+    the oracle says, if they differ (each game's ``check_example`` binds the first two)."""
+    if stated != actual:
+        problems.append(f"{where}: {what}: the example says {stated!r}, the oracle says {actual!r}")
+
+
 def parse_block(lines: list[str], path: str, line: int, form: ExampleFields,
                 make: Callable[[str, int], E]) -> E:
     """The example in the lines inside one fence; ``line`` is the fence's line number."""

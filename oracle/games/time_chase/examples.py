@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from random import Random
 
@@ -73,10 +74,7 @@ def check_example(example: WorkedExample) -> list[str]:
     """The differences between what ``example`` states and what the oracle says."""
     problems: list[str] = []
     f = example.fields
-
-    def differ(what: str, stated: object, actual: object) -> None:
-        if stated != actual:
-            problems.append(f"{example.where}: {what}: the example says {stated!r}, the oracle says {actual!r}")
+    differ = partial(worked_examples.differ, problems, example.where)
 
     try:
         state = notation.parse_state(f["state"])

@@ -250,3 +250,13 @@ def without(pile: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 def plus(pile: tuple[str, ...], *items: str) -> tuple[str, ...]:
     return tuple(sorted((*pile, *items)))
+
+
+def reshuffled(table: Table, pile: tuple[str, ...], discard: tuple[str, ...], rule: str,
+               text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``pile`` and its ``discard`` once an empty pile has taken the shuffled discard, which a ``reshuffle``
+    event under ``rule`` says (``text``); a pile is a multiset, so the shuffle is only each draw's chance."""
+    if pile or not discard:
+        return pile, discard
+    table.emit("reshuffle", rule, text)
+    return discard, ()

@@ -506,27 +506,35 @@ static int pull_direction(int a, int d, int back, int pulled) {
     return pulled == back ? d : OPPOSITE[SIDE_OF[a][pulled]];
 }
 
+/* The pulls a Move or Command of the piece on a in direction d may end with (INFLUENCE.PULL), into pulls: -1
+ * for none, then the statue behind, then (sideways: pull=sideways) the statues on either side, in that
+ * order; under pull=automatic the one choice, the statue behind when there is one. may_pull 0: none but -1.
+ * How many. */
+static inline int pull_choices(const unsigned char *cells, const Flags *flags, int a, int d, int may_pull, int sideways,
+                               int pulls[4]) {
+    int np = 0, back = STEP[OPPOSITE[d]][a];
+    int behind = may_pull && back >= 0 && IS_STATUE(cells[back]);
+    if (flags->auto_pull) {
+        pulls[np++] = behind ? back : -1;
+    } else {
+        pulls[np++] = -1;
+        if (behind) pulls[np++] = back;
+    }
+    if (may_pull && sideways && !flags->auto_pull)
+        for (int k = 0; k < 2; k++) {
+            int s = STEP[(d + (k ? 3 : 1)) & 3][a];
+            if (s >= 0 && IS_STATUE(cells[s])) pulls[np++] = s;
+        }
+    return np;
+}
+
 /* The Move of the copy on a onto the mover's own copy on t (a self-push variant) with each pull it may make:
  * how many there are, and (make) the positions after each. Both copies go and the copy acts no more; the Move
  * pushes nothing, so pull-with-push=forbidden never stops its pull (INFLUENCE.PULL.SELF-PUSH), except under
  * self-push-pull=none, where the statue stays. */
 static int self_push(const Pos *p, const Flags *flags, int a, int t, int d, int make, First *out, int *n) {
-    int pulls[4], np = 0;
-    int back = STEP[OPPOSITE[d]][a];
-    pulls[np++] = -1;
-    if (flags->influence && !flags->pull_none) {
-        if (back >= 0 && IS_STATUE(p->cells[back])) {
-            if (flags->auto_pull)
-                pulls[0] = back;
-            else
-                pulls[np++] = back;
-        }
-        if (flags->sideways && !flags->auto_pull)
-            for (int k = 0; k < 2; k++) {
-                int s = STEP[(d + (k ? 3 : 1)) & 3][a];
-                if (s >= 0 && IS_STATUE(p->cells[s])) pulls[np++] = s;
-            }
-    }
+    int pulls[4], back = STEP[OPPOSITE[d]][a];
+    int np = pull_choices(p->cells, flags, a, d, flags->influence && !flags->pull_none, flags->sideways, pulls);
     if (make)
         for (int i = 0; i < np; i++) {
             Board b;
@@ -575,21 +583,8 @@ static int moves(const Pos *p, const Flags *flags, int colour, int a, int make, 
         }
         if (cells[t] && immovable(p, t, d)) continue;
         int pushes = (occupied >> t & 1) || cells[t];
-        int back = STEP[OPPOSITE[d]][a];
-        int behind = back >= 0 && IS_STATUE(cells[back]);
-        int may_pull = !(flags->no_pull_with_push && pushes);
-        int pulls[4], np = 0;
-        if (flags->auto_pull) {
-            pulls[np++] = behind && may_pull ? back : -1;
-        } else {
-            pulls[np++] = -1;
-            if (behind && may_pull) pulls[np++] = back;
-        }
-        if (flags->sideways && !flags->auto_pull)
-            for (int k = 0; k < 2; k++) {
-                int s = STEP[(d + (k ? 3 : 1)) & 3][a];
-                if (s >= 0 && IS_STATUE(cells[s]) && may_pull) pulls[np++] = s;
-            }
+        int pulls[4], back = STEP[OPPOSITE[d]][a];
+        int np = pull_choices(cells, flags, a, d, !(flags->no_pull_with_push && pushes), flags->sideways, pulls);
         if (!make) {
             n += np;
             continue;
@@ -705,15 +700,7 @@ static int moves(const Pos *p, const Flags *flags, int colour, int a, int make, 
                 if (t < 0) continue;
                 int v = cells[t];
                 if (v >= ELEPHANT || ((v == TREE || IS_STATUE(v)) && immovable(p, t, d))) continue;
-                int back = STEP[OPPOSITE[d]][source];
-                int behind = back >= 0 && IS_STATUE(cells[back]);
-                int pulls[2], np = 0;
-                if (flags->auto_pull) {
-                    pulls[np++] = behind ? back : -1;
-                } else {
-                    pulls[np++] = -1;
-                    if (behind) pulls[np++] = back;
-                }
+                int pulls[4], np = pull_choices(cells, flags, source, d, 1, 0, pulls);
                 if (!make) {
                     n += np;
                     continue;

@@ -110,6 +110,26 @@ static int move(u64 own, u64 opp, int a, int d, u64 *own_out, u64 *opp_out, int 
     return 1;
 }
 
+/* Action d of the copy on a (0-3 a Move N, E, S, W; 4 TRAVEL.FORWARD; 5 TRAVEL.BACKWARD and
+ * TRAVEL.BACKWARD.SUPPLY), so supply so.  Returns 0 when it is illegal, else 1 with the board and
+ * the supply after it and the new active cell. */
+static inline int act(u64 own, u64 opp, int so, int a, int d, u64 *own_out, u64 *opp_out, int *so_out, int *target) {
+    *so_out = so;
+    if (d < 4) return move(own, opp, a, d, own_out, opp_out, target);
+    if (d == 4) {
+        if (a >= 32 || ((own | opp) >> (a + 16) & 1)) return 0;
+        *own_out = (own & ~(1ULL << a)) | 1ULL << (a + 16);
+        *target = a + 16;
+    } else {
+        if (a < 16 || !so || ((own | opp) >> (a - 16) & 1)) return 0;
+        *own_out = own | 1ULL << (a - 16);
+        *target = a - 16;
+        *so_out = so - 1;
+    }
+    *opp_out = opp;
+    return 1;
+}
+
 /* Every line of the copy on a at its longest (TURN.ACTIVE-COPY, TURN.ACTION-COUNT),
  * in the order N, E, S, W, F, B for each action (ORACLE.ORDER).  Returns the
  * length (0, 1 or 2) and appends the lines to out (none for length 0). */
@@ -118,21 +138,8 @@ static int copy_lines(u64 own, u64 opp, int so, int a, Line *out, int *count) {
     int tfirst[6], nf = 0;
     for (int d = 0; d < 6; d++) {
         u64 o, p;
-        int t, s = so;
-        if (d < 4) {
-            if (!move(own, opp, a, d, &o, &p, &t)) continue;
-        } else if (d == 4) { /* TRAVEL.FORWARD */
-            if (a >= 32 || ((own | opp) >> (a + 16) & 1)) continue;
-            o = (own & ~(1ULL << a)) | 1ULL << (a + 16);
-            p = opp;
-            t = a + 16;
-        } else { /* TRAVEL.BACKWARD, TRAVEL.BACKWARD.SUPPLY */
-            if (a < 16 || !so || ((own | opp) >> (a - 16) & 1)) continue;
-            o = own | 1ULL << (a - 16);
-            p = opp;
-            t = a - 16;
-            s = so - 1;
-        }
+        int t, s;
+        if (!act(own, opp, so, a, d, &o, &p, &s, &t)) continue;
         firsts[nf].own = o;
         firsts[nf].opp = p;
         firsts[nf].so = s;
@@ -145,19 +152,8 @@ static int copy_lines(u64 own, u64 opp, int so, int a, Line *out, int *count) {
         int s1 = firsts[i].so, t1 = tfirst[i];
         for (int d = 0; d < 6; d++) {
             u64 o, p;
-            int t, s = s1;
-            if (d < 4) {
-                if (!move(o1, p1, t1, d, &o, &p, &t)) continue;
-            } else if (d == 4) {
-                if (t1 >= 32 || ((o1 | p1) >> (t1 + 16) & 1)) continue;
-                o = (o1 & ~(1ULL << t1)) | 1ULL << (t1 + 16);
-                p = p1;
-            } else {
-                if (t1 < 16 || !s1 || ((o1 | p1) >> (t1 - 16) & 1)) continue;
-                o = o1 | 1ULL << (t1 - 16);
-                p = p1;
-                s = s1 - 1;
-            }
+            int t, s;
+            if (!act(o1, p1, s1, t1, d, &o, &p, &s, &t)) continue;
             Line *line = &out[*count];
             line->own = o;
             line->opp = p;
@@ -206,21 +202,8 @@ static u64 count_turns(const State *st) {
         u64 twos = 0;
         for (int d = 0; d < 6; d++) {
             u64 o, p;
-            int t, s = so;
-            if (d < 4) {
-                if (!move(own, opp, a, d, &o, &p, &t)) continue;
-            } else if (d == 4) {
-                if (a >= 32 || ((own | opp) >> (a + 16) & 1)) continue;
-                o = (own & ~(1ULL << a)) | 1ULL << (a + 16);
-                p = opp;
-                t = a + 16;
-            } else {
-                if (a < 16 || !so || ((own | opp) >> (a - 16) & 1)) continue;
-                o = own | 1ULL << (a - 16);
-                p = opp;
-                t = a - 16;
-                s = so - 1;
-            }
+            int t, s;
+            if (!act(own, opp, so, a, d, &o, &p, &s, &t)) continue;
             nf++;
             twos += (u64)count_seconds(o, p, s, t);
         }

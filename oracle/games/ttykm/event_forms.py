@@ -125,8 +125,18 @@ def _crush(event: Crushed) -> str:
             " crushed.")
 
 
+def _path(source: int, target: int, direction: Action) -> str:
+    """A step in a line: the cell it leaves, the square it reaches, its direction (``past:a1-b1 E``)."""
+    return f"{cell_name(source)}-{_to(target)} {direction.value}"
+
+
+def _path_fields(source: int, target: int, direction: Action) -> dict[str, Any]:
+    """A step in the JSON form: ``from``, ``to`` and ``direction``."""
+    return {"from": cell_name(source), "to": cell_name(target), "direction": direction.value}
+
+
 def _move(colour: Colour, source: int, target: int, direction: Action) -> dict[str, Any]:
-    return {"colour": colour.word, "from": cell_name(source), "to": cell_name(target), "direction": direction.value}
+    return {"colour": colour.word, **_path_fields(source, target, direction)}
 
 
 # --- how each event is drawn on the picture after its turn -----------------------------------------------
@@ -177,6 +187,20 @@ def _nothing(d: Drawing, e: Any) -> None:
     """Drawn by what follows it (a win, a chance draw): nothing of its own."""
 
 
+Crushing = TypeVar("Crushing", Flattened, Trampled)
+
+
+def _crushed_by(kind: type[Crushing], what: str, by: str, rule: str) -> EventForm[Crushing]:
+    """A copy removed by an object coming onto it, ``what`` in its line (``crushed ... by tree``), ``by`` in
+    its sentence."""
+    return EventForm[Crushing](
+        kind, f"crushed_by_{what}",
+        lambda e: f"crushed {e.colour.word} {cell_name(e.cell)} by {what}",
+        lambda e: {"colour": e.colour.word, "cell": cell_name(e.cell)},
+        lambda e: f"The {e.colour.word} copy on {_place(e.cell)} is crushed by {by}.",
+        lambda d, e: d.mark(e.cell, "crushed", e.colour, e), rule=rule, among_pushes=True, marker=f" by {what}")
+
+
 FORMS: tuple[EventForm[Any], ...] = (
     EventForm[CopyChosen](
         CopyChosen, "copy_chosen",
@@ -186,13 +210,13 @@ FORMS: tuple[EventForm[Any], ...] = (
         _chosen, rule="TURN.COPY-CHOICE"),
     EventForm[Moved](
         Moved, "moved",
-        lambda e: f"moved {e.colour.word} {cell_name(e.source)}-{_to(e.target)} {e.direction.value}",
+        lambda e: f"moved {e.colour.word} {_path(e.source, e.target, e.direction)}",
         lambda e: _move(e.colour, e.source, e.target, e.direction),
         lambda e: f"The {e.colour.word} copy moves {e.direction.word} from {_place(e.source)} to {_to(e.target)}.",
         _moved),
     EventForm[Pushed](
         Pushed, "pushed",
-        lambda e: f"pushed {e.colour.word} {cell_name(e.source)}-{_to(e.target)} {e.direction.value}",
+        lambda e: f"pushed {e.colour.word} {_path(e.source, e.target, e.direction)}",
         lambda e: _move(e.colour, e.source, e.target, e.direction),
         lambda e: (f"The {e.colour.word} copy on {_place(e.source)} is pushed {e.direction.word} "
                    f"to {_to(e.target)}."),
@@ -264,22 +288,15 @@ FORMS: tuple[EventForm[Any], ...] = (
         lambda d, e: d.mark(e.cell, "cleared", None, e), rule="GROWTH.SEED-REMOVED", among_pushes=True),
     EventForm[Fell](
         Fell, "fell",
-        lambda e: f"fell {cell_name(e.source)}-{_to(e.target)} {e.direction.value}",
-        lambda e: {"from": cell_name(e.source), "to": cell_name(e.target), "direction": e.direction.value},
+        lambda e: f"fell {_path(e.source, e.target, e.direction)}",
+        lambda e: _path_fields(e.source, e.target, e.direction),
         lambda e: f"The tree on {_place(e.source)} falls {e.direction.word} onto {_to(e.target)}.",
         lambda d, e: d.effect(e.source, e.target, "fall"), rule="GROWTH.FALL", among_pushes=True),
-    EventForm[Flattened](
-        Flattened, "crushed_by_tree",
-        lambda e: f"crushed {e.colour.word} {cell_name(e.cell)} by tree",
-        lambda e: {"colour": e.colour.word, "cell": cell_name(e.cell)},
-        lambda e: f"The {e.colour.word} copy on {_place(e.cell)} is crushed by a falling tree.",
-        lambda d, e: d.mark(e.cell, "crushed", e.colour, e), rule="GROWTH.FALL.CRUSH", among_pushes=True,
-        marker=" by tree"),
+    _crushed_by(Flattened, "tree", "a falling tree", "GROWTH.FALL.CRUSH"),
     EventForm[Shifted](
         Shifted, "statue_moved",
-        lambda e: f"moved {statue_name(e.owner)} statue {cell_name(e.source)}-{_to(e.target)} {e.direction.value}",
-        lambda e: {"statue": statue_name(e.owner), "from": cell_name(e.source), "to": cell_name(e.target),
-                   "direction": e.direction.value},
+        lambda e: f"moved {statue_name(e.owner)} statue {_path(e.source, e.target, e.direction)}",
+        lambda e: {"statue": statue_name(e.owner), **_path_fields(e.source, e.target, e.direction)},
         lambda e: (f"{_statue(e.owner).capitalize()} on {_place(e.source)} moves {e.direction.word} "
                    f"to {_to(e.target)}."),
         _shifted, rule="INFLUENCE.PROPAGATE", among_pushes=True, marker=" statue "),
@@ -330,30 +347,21 @@ FORMS: tuple[EventForm[Any], ...] = (
         marker=" off "),
     EventForm[Commanded](
         Commanded, "commanded",
-        lambda e: (f"commanded {e.colour.word} {e.elephant} {cell_name(e.source)}-{_to(e.target)}"
-                   f" {e.direction.value}"),
-        lambda e: {"colour": e.colour.word, "elephant": e.elephant, "from": cell_name(e.source),
-                   "to": cell_name(e.target), "direction": e.direction.value},
+        lambda e: f"commanded {e.colour.word} {e.elephant} {_path(e.source, e.target, e.direction)}",
+        lambda e: {"colour": e.colour.word, "elephant": e.elephant, **_path_fields(e.source, e.target, e.direction)},
         lambda e: (f"{e.colour.word.capitalize()} commands the {_elephant(e.elephant)} on {_place(e.source)} "
                    f"to step {e.direction.word} to {_to(e.target)}."),
         lambda d, e: d.action(e.source, e.target, "elephant", e.direction), rule="MEMORY.COMMAND",
         among_pushes=True),
     EventForm[Stepped](
         Stepped, "stepped",
-        lambda e: f"stepped {e.elephant} {cell_name(e.source)}-{_to(e.target)} {e.direction.value}",
-        lambda e: {"elephant": e.elephant, "from": cell_name(e.source), "to": cell_name(e.target),
-                   "direction": e.direction.value},
+        lambda e: f"stepped {e.elephant} {_path(e.source, e.target, e.direction)}",
+        lambda e: {"elephant": e.elephant, **_path_fields(e.source, e.target, e.direction)},
         lambda e: (f"The {_elephant(e.elephant)} on {_place(e.source)} steps {e.direction.word} "
                    f"to {_to(e.target)}, as it did in the era before."),
         lambda d, e: d.effect(e.source, e.target, "elephant"), rule="VARIANT.ELEPHANT-MOVES-PROPAGATE",
         among_pushes=True),
-    EventForm[Trampled](
-        Trampled, "crushed_by_elephant",
-        lambda e: f"crushed {e.colour.word} {cell_name(e.cell)} by elephant",
-        lambda e: {"colour": e.colour.word, "cell": cell_name(e.cell)},
-        lambda e: f"The {e.colour.word} copy on {_place(e.cell)} is crushed by an elephant.",
-        lambda d, e: d.mark(e.cell, "crushed", e.colour, e), rule="MEMORY.TRAMPLE", among_pushes=True,
-        marker=" by elephant"),
+    _crushed_by(Trampled, "elephant", "an elephant", "MEMORY.TRAMPLE"),
     EventForm[Drawn](
         Drawn, "drawn",
         lambda e: f"drew {e.pair}",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from oracle.games import worked_examples
@@ -66,10 +67,7 @@ def check_example(example: WorkedExample) -> list[str]:
     """The differences between what ``example`` states and what the oracle says."""
     problems: list[str] = []
     f = example.fields
-
-    def differ(what: str, stated: object, actual: object) -> None:
-        if stated != actual:
-            problems.append(f"{example.where}: {what}: the example says {stated!r}, the oracle says {actual!r}")
+    differ = partial(worked_examples.differ, problems, example.where)
 
     try:
         position = parse_position(f["position"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from oracle.errors import InvalidPosition, NotationError
 from oracle.games.ttykm.board import FILES, RANKS, Action, Colour, Era, cell
@@ -572,11 +572,18 @@ def _elephants_to_json(position: Position) -> dict[str, Any]:
     }
 
 
+def _brings(chapters: Chapters | None, module: str, obj: dict[str, Any], keys: tuple[str, ...]) -> TypeGuard[Chapters]:
+    """Whether ``chapters`` bring ``module``; without it, ``obj`` may hold none of its JSON fields ``keys``."""
+    if chapters is not None and module in chapters.modules:
+        return True
+    for key in keys:
+        if key in obj:
+            raise NotationError(f"JSON field {key!r} needs \"rules\": \"{module}\"", key)
+    return False
+
+
 def _elephants_from_json(obj: dict[str, Any], chapters: Chapters | None) -> Chapters | None:
-    memory = chapters is not None and "memory" in chapters.modules
-    if "elephants" in obj and not memory:
-        raise NotationError("JSON field 'elephants' needs \"rules\": \"memory\"", "elephants")
-    if chapters is None or not memory:
+    if not _brings(chapters, "memory", obj, ("elephants",)):
         return chapters
     items = _json_field(obj, "elephants", list)
     solids = dict(chapters.solids)
@@ -630,11 +637,7 @@ def _statues_to_json(position: Position) -> dict[str, Any]:
 
 
 def _statues_from_json(obj: dict[str, Any], chapters: Chapters | None) -> Chapters | None:
-    influence = chapters is not None and "influence" in chapters.modules
-    for key in ("statues", "built"):
-        if key in obj and not influence:
-            raise NotationError(f"JSON field {key!r} needs \"rules\": \"influence\"", key)
-    if chapters is None or not influence:
+    if not _brings(chapters, "influence", obj, ("statues", "built")):
         return chapters
     statues = _json_field(obj, "statues", dict)
     owners = {statue_name(owner): owner for owner in STATUE_LETTER}
@@ -664,11 +667,7 @@ def _statues_from_json(obj: dict[str, Any], chapters: Chapters | None) -> Chapte
 
 
 def _objects_from_json(obj: dict[str, Any], chapters: Chapters | None) -> Chapters | None:
-    growth = chapters is not None and "growth" in chapters.modules
-    for key in ("objects", "seeds"):
-        if key in obj and not growth:
-            raise NotationError(f"JSON field {key!r} needs \"rules\": \"growth\"", key)
-    if chapters is None or not growth:
+    if not _brings(chapters, "growth", obj, ("objects", "seeds")):
         return chapters
     objects = _json_field(obj, "objects", dict)
     extra = set(objects) - {"seed", "shrub", "tree", "fallen"}

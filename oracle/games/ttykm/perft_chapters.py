@@ -457,6 +457,24 @@ class Board:
 
     # --- the actions ---
 
+    def pull_choices(self, a: int, d: int, may_pull: bool, sideways: bool) -> list[int]:
+        """The pulls a Move or Command of the piece on ``a`` in direction ``d`` may end with
+        (INFLUENCE.PULL): -1 for none, then the statue behind, then (``sideways``: pull=sideways) the
+        statues on either side, in that order; under pull=automatic the one choice, the statue behind
+        when there is one.  ``may_pull`` false: none but -1."""
+        cells = self.cells
+        back = STEP[OPPOSITE[d]][a]
+        behind = may_pull and back >= 0 and STATUE <= cells[back] < ELEPHANT
+        if self.flags.auto_pull:
+            return [back if behind else -1]
+        pulls = [-1, back] if behind else [-1]
+        if may_pull and sideways:
+            for side in (d + 1 & 3, d + 3 & 3):
+                s = STEP[side][a]
+                if s >= 0 and STATUE <= cells[s] < ELEPHANT:
+                    pulls.append(s)
+        return pulls
+
     def moves(self, colour: int, a: int, make: bool) -> list[Board] | int:
         """Every legal action of the copy on ``a`` (the mover's, ``colour``): the boards after each
         (``make``), or only how many there are."""
@@ -479,18 +497,7 @@ class Board:
                 continue
             pushes = bool(occupied >> t & 1 or cells[t])
             back = STEP[OPPOSITE[d]][a]
-            behind = back >= 0 and STATUE <= cells[back] < ELEPHANT
-            if flags.auto_pull:
-                pulls = [back if behind and not (flags.no_pull_with_push and pushes) else -1]
-            else:
-                pulls = [-1]
-                if behind and not (flags.no_pull_with_push and pushes):
-                    pulls.append(back)
-            if flags.sideways and not flags.auto_pull:
-                for side in (d + 1 & 3, d + 3 & 3):
-                    s = STEP[side][a]
-                    if s >= 0 and STATUE <= cells[s] < ELEPHANT and not (flags.no_pull_with_push and pushes):
-                        pulls.append(s)
+            pulls = self.pull_choices(a, d, not (flags.no_pull_with_push and pushes), flags.sideways)
             if not make:
                 n += len(pulls)
                 continue
@@ -576,9 +583,7 @@ class Board:
                     v = cells[t]
                     if v >= ELEPHANT or ((v == TREE or STATUE <= v < ELEPHANT) and self.immovable(t, d)):
                         continue
-                    back = STEP[OPPOSITE[d]][source]
-                    behind = back >= 0 and STATUE <= cells[back] < ELEPHANT
-                    pulls = [back if behind else -1] if flags.auto_pull else [-1, back] if behind else [-1]
+                    pulls = self.pull_choices(source, d, True, False)
                     if not make:
                         n += len(pulls)
                         continue
@@ -601,17 +606,7 @@ class Board:
         (INFLUENCE.PULL.SELF-PUSH), except under self-push-pull=none, where it stays.
         """
         flags = self.flags
-        pulls = [-1]
-        if flags.influence and not flags.pull_none:
-            cells = self.cells
-            back = STEP[OPPOSITE[d]][a]
-            if back >= 0 and STATUE <= cells[back] < ELEPHANT:
-                pulls = [back] if flags.auto_pull else [-1, back]
-            if flags.sideways and not flags.auto_pull:
-                for side in (d + 1 & 3, d + 3 & 3):
-                    s = STEP[side][a]
-                    if s >= 0 and STATUE <= cells[s] < ELEPHANT:
-                        pulls.append(s)
+        pulls = self.pull_choices(a, d, flags.influence and not flags.pull_none, flags.sideways)
         if make:
             for pulled in pulls:
                 b = self.paradox(a, t)

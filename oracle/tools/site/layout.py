@@ -16,6 +16,7 @@ is the graph the test checked.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -60,18 +61,26 @@ def import_target(node: ast.ImportFrom, package: str) -> str:
     return f"{base}.{node.module}" if node.module else base
 
 
+def import_statements(path: Path, name: str) -> Iterator[tuple[str | None, list[str]]]:
+    """Each import statement of the module ``name`` at ``path``, at any depth of its code: ``import`` as
+    (None, the modules), ``from X import`` as (``X``, its dots resolved, and the names)."""
+    package = package_of(path, name)
+    for node in ast.walk(parsed(path)):
+        if isinstance(node, ast.Import):
+            yield None, [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            yield import_target(node, package), [alias.name for alias in node.names]
+
+
 def imported_modules(path: Path, name: str) -> set[str]:
     """The ``oracle`` modules that the module ``name`` at ``path`` imports, at any depth of its code."""
-    tree = parsed(path)
-    package = package_of(path, name)
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            target = import_target(node, package)
+    for target, names in import_statements(path, name):
+        if target is None:
+            found.update(names)
+        else:
             found.add(target)
-            found.update(f"{target}.{alias.name}" for alias in node.names)
+            found.update(f"{target}.{alias}" for alias in names)
     return {m for m in found if m == PACKAGE or m.startswith(PACKAGE + ".")}
 
 
@@ -82,15 +91,12 @@ def module_imports(root: Path) -> dict[str, set[str]]:
     paths = {module_name(root, path): path for path in sorted((root / PACKAGE).rglob("*.py"))}
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
-        tree = parsed(path)
-        package = package_of(path, name)
         found: set[str] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                target = import_target(node, package)
-                found.update(f"{target}.{a.name}" if f"{target}.{a.name}" in paths else target for a in node.names)
+        for target, names in import_statements(path, name):
+            if target is None:
+                found.update(names)
+            else:
+                found.update(f"{target}.{alias}" if f"{target}.{alias}" in paths else target for alias in names)
         found.update(dynamic_imports(path))
         graph[name] = {m for m in found if m in paths and m != name}
     return graph

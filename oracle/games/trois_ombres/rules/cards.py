@@ -32,7 +32,7 @@ from oracle.games.trois_ombres.rules.places import (
     rotate_lieu,
     swap_places,
 )
-from oracle.games.trois_ombres.state import Cell, Curse, Step, Table, plus, without
+from oracle.games.trois_ombres.state import Cell, Curse, Step, Table, plus, reshuffled, without
 from oracle.words import agreeing, counted
 
 CARD_RULE = {
@@ -65,9 +65,8 @@ def prepare_id_draw(table: Table) -> bool:
 
     Rule: OMBRES.ID.DRAW
     """
-    if not table.id_deck and table.id_discard:
-        table.id_deck, table.id_discard = table.id_discard, ()
-        table.emit("reshuffle", "OMBRES.ID.DRAW", "the 3ID discard is shuffled into a new deck")
+    table.id_deck, table.id_discard = reshuffled(table, table.id_deck, table.id_discard, "OMBRES.ID.DRAW",
+                                                 "the 3ID discard is shuffled into a new deck")
     return bool(table.id_deck)
 
 
@@ -244,9 +243,9 @@ def prepare_limbes_draw(table: Table, rules: Rules) -> bool:
         advance_clock(table, "OMBRES.LIMBES.DRAW", "the Limbes deck is empty")
         if table.result is not None:
             return False
-    if not table.limbes_deck and table.limbes_discard:
-        table.limbes_deck, table.limbes_discard = table.limbes_discard, ()
-        table.emit("reshuffle", "OMBRES.LIMBES.DRAW", "the Limbes discard is shuffled into a new deck")
+    table.limbes_deck, table.limbes_discard = reshuffled(table, table.limbes_deck, table.limbes_discard,
+                                                         "OMBRES.LIMBES.DRAW",
+                                                         "the Limbes discard is shuffled into a new deck")
     return bool(table.limbes_deck)
 
 

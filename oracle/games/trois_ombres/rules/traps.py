@@ -16,7 +16,7 @@ from oracle.games.trois_ombres.rules.places import (
     rotate_block,
     rotate_lieu,
 )
-from oracle.games.trois_ombres.state import Cell, Step, Table, without
+from oracle.games.trois_ombres.state import Cell, Step, Table, reshuffled, without
 
 TRAP_RULE = {
     "hercule": "OMBRES.TRAP.HERCULE", "horloge": "OMBRES.TRAP.HORLOGE", "vortex": "OMBRES.TRAP.VORTEX",
@@ -32,9 +32,8 @@ def rebuild_trap_pile(table: Table) -> None:
 
     Rule: OMBRES.TRAP.PILE
     """
-    if not table.traps and table.trap_discard:
-        table.traps, table.trap_discard = table.trap_discard, ()
-        table.emit("reshuffle", "OMBRES.TRAP.PILE", "the trap discard is shuffled into a new trap pile")
+    table.traps, table.trap_discard = reshuffled(table, table.traps, table.trap_discard, "OMBRES.TRAP.PILE",
+                                                 "the trap discard is shuffled into a new trap pile")
 
 
 def trap_slot_possible(table: Table) -> bool:

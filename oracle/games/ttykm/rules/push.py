@@ -69,18 +69,30 @@ def push_copy(scene: Scene, c: int, direction: Action) -> None:
         scene.remove_copy(c)
         scene.events.append(Crushed(colour, c, direction))
         return
+    if enter(scene, colour, c, t, direction):
+        scene.events.append(Pushed(colour, c, t, direction))
+
+
+def enter(scene: Scene, colour: Colour, c: int, t: int, direction: Action) -> bool:
+    """The copy of ``colour`` on ``c`` enters ``t``, one square ``direction``: whether it got there.
+
+    (Part of OBJECTS.PUSH and OBJECTS.MOVE.)  A copy of its own colour there
+    is a paradox that removes both, ``c``'s first; else a copy of the other
+    colour is pushed first, or a movable object makes way first, and it
+    moves (onto a seed too).  The caller reports the move.
+    """
     other = scene.copy_at(t)
     if other is colour:
         scene.remove_copy(c)
         scene.remove_copy(t)
         scene.events.append(Paradox(colour, c, t))
-        return
+        return False
     if other is not None:
         push_copy(scene, t, direction)
     elif scene.solid(t) is not None:
         make_way(scene, t, direction)
     scene.move_copy(c, t)
-    scene.events.append(Pushed(colour, c, t, direction))
+    return True
 
 
 def blocked_move(scene: Scene, active: int, direction: Action) -> int | None:
@@ -130,18 +142,8 @@ def move(scene: Scene, colour: Colour, active: int, direction: Action) -> None:
     """
     t = beyond(active, direction)
     assert t is not None
-    other = scene.copy_at(t)
-    if other is colour:
-        scene.remove_copy(active)
-        scene.remove_copy(t)
-        scene.events.append(Paradox(colour, active, t))
-        return
-    if other is not None:
-        push_copy(scene, t, direction)
-    elif scene.solid(t) is not None:
-        make_way(scene, t, direction)
-    scene.move_copy(active, t)
-    scene.events.append(Moved(colour, active, t, direction))
+    if enter(scene, colour, active, t, direction):
+        scene.events.append(Moved(colour, active, t, direction))
 
 
 def arrival_blocked(scene: Scene, target: int) -> bool:
