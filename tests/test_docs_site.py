@@ -480,8 +480,11 @@ def test_the_rulings_are_written_for_a_reader() -> None:
     text = "\n".join(path.read_text(encoding="utf-8") for path in SPEC.rglob("rulings*.md"))
     for words in ["is a requirement", "are requirements", "the site must say so", "Keep every alternative",
                   "must include cases", "Add this case", "Add the variant", "Add the case", "Document ours",
-                  "Record both outcomes", "so that tests know", "keep it, and show it on the site"]:
+                  "Record both outcomes", "so that tests know", "keep it, and show it on the site",
+                  "ship it", "be shipped", "abstract suit ids", "were searched", "could not be read: both"]:
         assert words not in text, words
+    # The sources are named by what they are: no other project's repository or file to go and read.
+    assert not re.findall(r"(?i)github|`[\w./-]+\.(?:java|py|pdf)`|\b[\w-]+/[\w-]+ @ [0-9a-f]{7}", text)
 
 
 def test_the_examples_scenario_titles_link_to_the_rulings_test_scenarios() -> None:
