@@ -32,6 +32,8 @@
   heading also answers to a lower-case kebab anchor (``#move-push-chain`` as
   well as ``#MOVE.PUSH.CHAIN``), and a docstring's "Rule:" line is a line of its
   own with its IDs linked.
+- A page whose Markdown ran a list into a paragraph (no blank line before it, or nested
+  less than 4 spaces deep) stops the build, naming the page (`oracle.tools.site.run_on_lists`).
 - After the build, the site's Japanese font is cut to the characters its pages
   use (`oracle.tools.site.fonts`).
 - Every page's header links to the source: the project's sdist, built into the
@@ -89,6 +91,7 @@ from oracle.tools.site.pages import (
     title_links,
 )
 from oracle.tools.site.rulings import Ruling, link_citations, link_html
+from oracle.tools.site.run_on_lists import run_on_lists
 from oracle.tools.site.scenarios import Scenarios, link_scenarios, scenarios
 from oracle.tools.site.source import TITLE, MissingSource, link_from, write_source
 
@@ -414,6 +417,10 @@ def on_page_content(html_text: str, page: Page, config: MkDocsConfig, files: Fil
             return match.group(0)
         return f'<span class="ttykm-alias" id="{kebab(match.group(2))}"></span>{match.group(0)}'
 
+    if run_on := run_on_lists(html_text):
+        raise PluginError(f"{page.file.src_uri}: a list is run into a paragraph (a list needs a blank line "
+                          f"before it and 4-space nesting): …{run_on[0]}…" + (f" and {len(run_on) - 1} more"
+                                                                              if len(run_on) > 1 else ""))
     if 'class="doc doc-' in html_text:  # docstrings rendered by mkdocstrings
         html_text = docstring_rules(html_text, page, files)
     html_text = CLAUSE_HEADING.sub(alias, CLAUSE_LINK.sub(tooltip, html_text))

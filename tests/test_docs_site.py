@@ -480,8 +480,11 @@ def test_the_rulings_are_written_for_a_reader() -> None:
     text = "\n".join(path.read_text(encoding="utf-8") for path in SPEC.rglob("rulings*.md"))
     for words in ["is a requirement", "are requirements", "the site must say so", "Keep every alternative",
                   "must include cases", "Add this case", "Add the variant", "Add the case", "Document ours",
-                  "Record both outcomes", "so that tests know", "keep it, and show it on the site"]:
+                  "Record both outcomes", "so that tests know", "keep it, and show it on the site",
+                  "ship it", "be shipped", "abstract suit ids", "were searched", "could not be read: both"]:
         assert words not in text, words
+    # The sources are named by what they are: no other project's repository or file to go and read.
+    assert not re.findall(r"(?i)github|`[\w./-]+\.(?:java|py|pdf)`|\b[\w-]+/[\w-]+ @ [0-9a-f]{7}", text)
 
 
 def test_the_examples_scenario_titles_link_to_the_rulings_test_scenarios() -> None:
@@ -554,3 +557,22 @@ def test_the_home_pages_trick_says_where_every_card_goes() -> None:
         sentence = next((s for s in caption.split(".") if discarded in s), "")
         assert all(card in sentence for card in played if card not in kept), (home, sentence)
         assert income in caption, home
+
+
+def test_no_list_of_the_rules_pages_runs_into_a_paragraph() -> None:
+    """Every rules page's lists are lists once Markdown has read it, with the site's extensions: a list
+    after a paragraph line or nested 2 spaces deep would be one paragraph ("… - **K2** … - **K3** …"),
+    which the site build refuses (`run_on_lists`)."""
+    import markdown
+    from mkdocs.utils.yaml import yaml_load
+
+    from oracle.tools.site.run_on_lists import run_on_lists
+
+    extensions = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["markdown_extensions"]
+    names = [next(iter(e)) if isinstance(e, dict) else e for e in extensions]
+    configs = {next(iter(e)): next(iter(e.values())) for e in extensions if isinstance(e, dict)}
+    bad = "Reading (c):\n- **K2** a low follow\n  - nested two deep\n\n  More.\n- **K3** income\n"
+    assert len(run_on_lists(markdown.markdown(bad, extensions=names, extension_configs=configs))) == 2
+    for name, text in rendered_spec().items():
+        html_text = markdown.markdown(text, extensions=names, extension_configs=configs)
+        assert run_on_lists(html_text) == [], name
