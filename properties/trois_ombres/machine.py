@@ -19,6 +19,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
@@ -119,3 +120,8 @@ class ShortPiles(Play):
         super().start(seed)
         self.state = cut_short(self.state, seed % 3, random.Random(seed))
         check_state(self.state)
+
+
+# The runs from short piles, the same every time: ten games or parts of games reshuffle every pile.
+SHORT_RUNS = settings(max_examples=10, stateful_step_count=100, derandomize=True, deadline=None, database=None,
+                      phases=(Phase.generate,), suppress_health_check=list(HealthCheck))

@@ -31,7 +31,7 @@ from oracle.games.trois_ombres.rules import cards, clock, knowledge, places, ste
 from oracle.games.trois_ombres.state import Step, Table, plus, reshuffled, without
 from properties import harness as h
 from properties.trois_ombres import model_differential, model_machine
-from properties.trois_ombres.machine import Play, ShortPiles
+from properties.trois_ombres.machine import SHORT_RUNS, Play, ShortPiles
 
 VECTORS = Path(__file__).resolve().parents[2] / "vectors" / "trois-ombres"
 
@@ -444,9 +444,7 @@ def machine_check() -> None:
     run_state_machine_as_test(Play, settings=settings(
         max_examples=30, stateful_step_count=150, derandomize=True, deadline=None, database=None,
         phases=(Phase.generate,), suppress_health_check=list(HealthCheck)))
-    run_state_machine_as_test(ShortPiles, settings=settings(
-        max_examples=10, stateful_step_count=100, derandomize=True, deadline=None, database=None,
-        phases=(Phase.generate,), suppress_health_check=list(HealthCheck)))
+    run_state_machine_as_test(ShortPiles, settings=SHORT_RUNS)
 
 
 KINDS: dict[str, Callable[[], None]] = {
