@@ -100,6 +100,8 @@ MACHINES: tuple[Machine, ...] = (
             test="properties.trois_ombres.test_play:TestPlay"),
     Machine("3 Ombres", "model", "properties.trois_ombres.model_machine", "ModelPlay", trois_ombres_end,
             {"max_examples": 20, "stateful_step_count": 1}),
+    Machine("3 Ombres", "engine, short piles", "properties.trois_ombres.machine", "ShortPiles", trois_ombres_end,
+            {"max_examples": 10, "stateful_step_count": 100}),  # machine.SHORT_RUNS
 )
 
 

@@ -15,6 +15,9 @@ from oracle.games.trois_ombres.state import State
 from oracle.games.trois_ombres.validity import check_state
 
 LOOKS = ("reveal", "peek", "look", "pick", "take")
+# The pile and the discard that each reshuffle's clause refills (OMBRES.ID.DRAW, OMBRES.LIMBES.DRAW, OMBRES.TRAP.PILE).
+RESHUFFLED = {"OMBRES.ID.DRAW": ("id_deck", "id_discard"), "OMBRES.LIMBES.DRAW": ("limbes_deck", "limbes_discard"),
+              "OMBRES.TRAP.PILE": ("traps", "trap_discard")}
 
 
 def conserved(state: State) -> Counter[str]:
@@ -86,7 +89,21 @@ def check_transition(before: State, action: Action, after: State, events: tuple[
     if not any(e.kind == "unclear" for e in events):
         assert Counter(after.agency) == cleared, "the Agence changed other than by pairs"
     assert all(n == 1 for n in Counter(after.agency).values()), "a suspect cleared twice"
+    check_reshuffles(before, after, events)
     check_end(before, action, after)
+
+
+def check_reshuffles(before: State, after: State, events: tuple[Event, ...]) -> None:
+    """A reshuffle takes the whole discard into the empty pile, and the discard is empty after: the draw
+    that follows is a chance over every card of it (OMBRES.CHANCE)."""
+    for event in events:
+        if event.kind != "reshuffle":
+            continue
+        pile, discard = RESHUFFLED[event.rule]
+        taken = Counter(getattr(before, pile)) + Counter(getattr(before, discard))
+        assert Counter(getattr(after, pile)) == taken, (
+            f"{event.text}: {sorted(getattr(after, pile))}, not the discard {sorted(getattr(before, discard))}")
+        assert getattr(after, discard) == (), f"{event.text}, yet {sorted(getattr(after, discard))} stay in it"
 
 
 def check_end(before: State, action: Action, after: State) -> None:

@@ -6,12 +6,20 @@ Each run draws an aim of `model_machine.AIMS` (random play, or steered to a
 win, a loss at 12 h, a bluff won or lost) and the clock's start
 (``clock-start``, often late) so that a run of a few hundred actions reaches
 every end clause.
+
+`ShortPiles` plays the same games from a deal whose 3ID deck, Limbes deck
+and trap pile keep a card or two, the others in their discards, so that
+every pile runs out and takes its discard within a run; `RESHUFFLES` counts
+the reshuffles the machines played, by clause.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import replace
 
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
@@ -19,10 +27,12 @@ from oracle.games.trois_ombres.actions import Action, Illegal
 from oracle.games.trois_ombres.components import VARIANTS, Rules
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State, initial_state
+from oracle.games.trois_ombres.validity import check_state
 from properties.trois_ombres.checks import check_transition
 from properties.trois_ombres.model_machine import AIMS, choose
 
 VARIANT_NAMES = sorted(VARIANTS)
+RESHUFFLES: Counter[str] = Counter()
 
 
 def apply_checked(state: State, action: Action, rules: Rules) -> State:
@@ -30,6 +40,7 @@ def apply_checked(state: State, action: Action, rules: Rules) -> State:
     assert not isinstance(result, Illegal), f"a listed action is illegal: {action}: {result}"
     after, events = result
     check_transition(state, action, after, events)
+    RESHUFFLES.update(event.rule for event in events if event.kind == "reshuffle")
     return after
 
 
@@ -83,3 +94,34 @@ class Play(RuleBasedStateMachine):
     def again(self, seed: int) -> None:
         assert steps.legal_actions(self.state, self.game_rules) == [], "an ended game has legal actions"
         self.start(seed)
+
+
+def cut_short(state: State, left: int, rng: random.Random) -> State:
+    """``state`` with its 3ID deck, Limbes deck and trap pile down to ``left`` cards each, drawn by ``rng``,
+    the others in their discards."""
+    id_deck, id_discard = split(state.id_deck, left, rng)
+    limbes_deck, limbes_discard = split(state.limbes_deck, left, rng)
+    traps, trap_discard = split(state.traps, left, rng)
+    return replace(state, id_deck=id_deck, id_discard=id_discard, limbes_deck=limbes_deck,
+                   limbes_discard=limbes_discard, traps=traps, trap_discard=trap_discard)
+
+
+def split(cards: tuple[str, ...], left: int, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``left`` of ``cards`` drawn by ``rng``, and the others, each sorted as a pile is."""
+    kept = sorted(rng.sample(cards, min(left, len(cards))))
+    return tuple(kept), tuple(sorted((Counter(cards) - Counter(kept)).elements()))
+
+
+class ShortPiles(Play):
+    """Plays from deals whose piles keep none, one or two cards (by the seed), so that each pile is
+    reshuffled (OMBRES.ID.DRAW, OMBRES.LIMBES.DRAW, OMBRES.TRAP.PILE)."""
+
+    def start(self, seed: int) -> None:
+        super().start(seed)
+        self.state = cut_short(self.state, seed % 3, random.Random(seed))
+        check_state(self.state)
+
+
+# The runs from short piles, the same every time: ten games or parts of games reshuffle every pile.
+SHORT_RUNS = settings(max_examples=10, stateful_step_count=100, derandomize=True, deadline=None, database=None,
+                      phases=(Phase.generate,), suppress_health_check=list(HealthCheck))

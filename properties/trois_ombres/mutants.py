@@ -4,9 +4,10 @@
 
 runs every kind of check on every mutant (`properties.harness`): the worked
 examples, the committed vectors, the state machines (the engine's own
-invariants in random play, and the model-based machine with its end-clause
-games) and the model differential on its sample of positions; it prints one
-row per mutant and exits 1 if any survives every kind.
+invariants in random play, from a deal and from short piles, and the
+model-based machine with its end-clause games) and the model differential on
+its sample of positions; it prints one row per mutant and exits 1 if any
+survives every kind.
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ from oracle.games.trois_ombres.components import Loc, Rules, tile_is_trap
 from oracle.games.trois_ombres.examples import check_example, read_examples
 from oracle.games.trois_ombres.game import GAME
 from oracle.games.trois_ombres.rules import cards, clock, knowledge, places, steps, traps, turn
-from oracle.games.trois_ombres.state import Step, Table, plus, without
+from oracle.games.trois_ombres.state import Step, Table, plus, reshuffled, without
 from properties import harness as h
 from properties.trois_ombres import model_differential, model_machine
-from properties.trois_ombres.machine import Play
+from properties.trois_ombres.machine import SHORT_RUNS, Play, ShortPiles
 
 VECTORS = Path(__file__).resolve().parents[2] / "vectors" / "trois-ombres"
 
@@ -304,6 +305,34 @@ def stylo_rerolls_a_reroll(table: Table, action: Action, rules: Rules) -> Illega
         table.turn = saved
 
 
+# --- the reshuffle's mutants: each breaks state.reshuffled, the one refill of the 3ID deck, the Limbes deck and the
+# trap pile (OMBRES.ID.DRAW, OMBRES.LIMBES.DRAW, OMBRES.TRAP.PILE)
+
+Piles = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def reshuffle_drops_a_card(table: Table, pile: tuple[str, ...], discard: tuple[str, ...], rule: str,
+                           text: str) -> Piles:
+    """The discard comes back one card short: its first card is lost to the game."""
+    refilled, left = reshuffled(table, pile, discard, rule, text)
+    return (refilled[1:], left) if not pile and discard else (refilled, left)
+
+
+def reshuffle_keeps_the_discard(table: Table, pile: tuple[str, ...], discard: tuple[str, ...], rule: str,
+                                text: str) -> Piles:
+    """The discard's cards go into the pile and stay in the discard too."""
+    refilled, _ = reshuffled(table, pile, discard, rule, text)
+    return refilled, discard
+
+
+def reshuffle_unshuffled(table: Table, pile: tuple[str, ...], discard: tuple[str, ...], rule: str,
+                         text: str) -> Piles:
+    """The discard is not shuffled: it comes back in its order, so the draw that follows has one outcome, its
+    first card, and the others wait under it."""
+    refilled, left = reshuffled(table, pile, discard, rule, text)
+    return (refilled[:1], refilled[1:]) if not pile and discard else (refilled, left)
+
+
 def replaced(module: Any, **values: Any) -> AbstractContextManager[None]:
     return h.replaced(module, **values)
 
@@ -377,6 +406,11 @@ MUTANTS = (
     Mutant("stylo-rerolls-a-reroll", "OMBRES.ID.STYLO", lambda: patched("check_reroll", stylo_rerolls_a_reroll)),
     Mutant("chronogyre-tile-goes-down", "OMBRES.ID.CHRONOGYRE", lambda: patched("do_clue", chronogyre_tile_goes_down)),
     Mutant("archeoscript-one-turn", "OMBRES.ID.ARCHEOSCRIPT", lambda: patched("do_turn", archeoscript_one_turn)),
+    # the reshuffle of the three piles
+    Mutant("reshuffle-drops-a-card", "OMBRES.ID.DRAW", lambda: patched("reshuffled", reshuffle_drops_a_card)),
+    Mutant("reshuffle-keeps-the-discard", "OMBRES.TRAP.PILE",
+           lambda: patched("reshuffled", reshuffle_keeps_the_discard)),
+    Mutant("reshuffle-unshuffled", "OMBRES.CHANCE", lambda: patched("reshuffled", reshuffle_unshuffled)),
 )
 
 
@@ -403,12 +437,14 @@ def vectors_check(step: int = 2) -> None:
 
 
 def machine_check() -> None:
-    """The model-based machine's end-clause games and drawn games, then random play with the invariants."""
+    """The model-based machine's end-clause games and drawn games, then random play with the invariants, from
+    a deal and from short piles (every pile reshuffled)."""
     model_machine.play_end_games()
     model_machine.run(12)
     run_state_machine_as_test(Play, settings=settings(
         max_examples=30, stateful_step_count=150, derandomize=True, deadline=None, database=None,
         phases=(Phase.generate,), suppress_health_check=list(HealthCheck)))
+    run_state_machine_as_test(ShortPiles, settings=SHORT_RUNS)
 
 
 KINDS: dict[str, Callable[[], None]] = {
