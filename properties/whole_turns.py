@@ -52,8 +52,8 @@ START_POSITIONS: tuple[tuple[str, str], ...] = tuple((n.name, n.text) for name i
 CI_DEPTH = 2  # the test suite, and `./dev prove` from every position
 DEEPER = {"start": 3}  # `./dev prove` goes deeper where the solver answers in seconds
 # The solver's budget for one check, in Z3's resource units rather than seconds, so that a loaded machine
-# gets the same answer as an idle one, only later (the costliest check here takes some 20 million).
-RLIMIT = 400_000_000
+# gets the same answer as an idle one, only later (a check of 2 turns takes up to some 30 million).
+RLIMIT = 1_000_000_000
 
 # Boundary positions the sequences also start from, (ruleset, boundary) of `properties.boundaries`: one turn
 # from a crush against the wall, from a win, and (under self-push=paradox) from a Move onto one's own copy,
