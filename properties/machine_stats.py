@@ -5,10 +5,13 @@ through Hypothesis's observations: a run is *invalid* when Hypothesis gave it up
 precondition it could not satisfy), and a run *reaches* an end clause when, after some step, its game
 has ended by that clause (a run that ends several games counts once per clause).
 
-    python -m properties.machine_stats [--examples N] [--markdown] [NAME ...]
+    python -m properties.machine_stats [--examples N | --runs N] [--markdown] [NAME ...]
 
-``--markdown`` prints the table of docs/formal-checks.md; NAME picks machines whose name contains it.
-Exit status 1 when a machine's invalid runs reach `MAX_INVALID`.
+``--examples N`` holds each machine to at most N runs of its test's; ``--runs N`` gives every machine N
+(valid) runs, more than its test for the slow model machines.  ``--markdown`` prints the table of
+docs/formal-checks.md; NAME picks machines whose name contains it.  Each terminal line also says why the
+invalid runs were given up, in Hypothesis's words.  Exit status 1 when a machine's invalid runs reach
+`MAX_INVALID`; 2 for a bad option.
 """
 
 from __future__ import annotations
@@ -146,6 +149,7 @@ class Stats:
     runs: int = 0
     invalid: int = 0
     ends: Counter[str] = field(default_factory=Counter)
+    given_up: Counter[str] = field(default_factory=Counter)  # why Hypothesis gave runs up, in its words
     seconds: float = 0.0
 
     @property
@@ -153,12 +157,15 @@ class Stats:
         return self.invalid / self.runs if self.runs else 0.0
 
 
-def measure(m: Machine, examples: int | None = None) -> Stats:
+def measure(m: Machine, examples: int | None = None, runs: int | None = None) -> Stats:
+    """``m``'s runs under its test's settings, at most ``examples`` of them, or exactly ``runs``."""
     cls = observed(machine_class(m), m.ending)
     chosen = settings(m.run_settings(), deadline=None, database=None, phases=[Phase.generate],
                       suppress_health_check=list(HealthCheck))
     if examples is not None:
         chosen = settings(chosen, max_examples=min(chosen.max_examples, examples))
+    if runs is not None:
+        chosen = settings(chosen, max_examples=runs)
     stats = Stats(m)
     seen: list[Any] = []
     started = time.process_time()
@@ -169,7 +176,9 @@ def measure(m: Machine, examples: int | None = None) -> Stats:
         if getattr(o, "type", None) != "test_case":
             continue
         stats.runs += 1
-        stats.invalid += o.status == "gave_up"
+        if o.status == "gave_up":
+            stats.invalid += 1
+            stats.given_up[o.status_reason or "no reason given"] += 1
         stats.ends.update(k[4:] for k in o.features if isinstance(k, str) and k.startswith("end "))
     return stats
 
@@ -186,21 +195,26 @@ def main(argv: list[str]) -> int:
     if argv and argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0
-    examples = None
-    if "--examples" in argv:
-        i = argv.index("--examples")
-        examples = int(argv[i + 1])
-        argv = argv[:i] + argv[i + 2:]
+    counts: dict[str, int | None] = {"--examples": None, "--runs": None}
+    for option in counts:
+        if option in argv:
+            i = argv.index(option)
+            value = argv[i + 1] if i + 1 < len(argv) else ""
+            if not value.isdigit() or int(value) < 1:
+                print(f"machine_stats: {option} needs a number of runs, not {value!r}", file=sys.stderr)
+                return 2
+            counts[option] = int(value)
+            argv = argv[:i] + argv[i + 2:]
     as_markdown = "--markdown" in argv
     names = [a for a in argv if a != "--markdown"]
     chosen = [m for m in MACHINES if not names or any(n in f"{m.game} {m.name}" for n in names)]
     rows = []
     for m in chosen:
-        stats = measure(m, examples)
+        stats = measure(m, counts["--examples"], counts["--runs"])
         rows.append(stats)
         print(f"{m.game:<10} {m.name:<36} {stats.runs:>4} runs {100 * stats.invalid_share:5.1f}% invalid "
-              f"{stats.seconds:6.1f} s  {dict(stats.ends)}", file=sys.stderr if as_markdown else sys.stdout,
-              flush=True)
+              f"{stats.seconds:6.1f} s  {dict(stats.ends)}  given up: {dict(stats.given_up)}",
+              file=sys.stderr if as_markdown else sys.stdout, flush=True)
     if as_markdown:
         print(markdown(rows))
     return 1 if any(s.invalid_share >= MAX_INVALID for s in rows) else 0

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
 from properties import harness as h
 
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "formal-checks.md"
 BROKEN: list[bool] = [False]
 
 
@@ -80,3 +82,30 @@ def test_a_kind_that_fails_on_the_real_rules_is_reported() -> None:
 
     problems = h.check_real_rules([h.Mutant("x", "toy", breaking, {h.EXAMPLES: notices, h.MACHINE: always})])
     assert problems == ["toy machine: fails on the real rules: always fails"]
+
+
+def docs_table() -> list[list[str]]:
+    """The cells of the harness's per-kind table in docs/formal-checks.md, its rate row last."""
+    head = "| game | mutant | " + " | ".join(h.KINDS) + " |"
+    lines = PAGE.read_text(encoding="utf-8").splitlines()
+    start = lines.index(head) + 2
+    end = next(i for i in range(start, len(lines)) if not lines[i].startswith("|"))
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[start:end]]
+
+
+def test_the_docs_table_has_one_row_per_registered_mutant_and_its_rates() -> None:
+    """Every game's registered mutants, in the harness's order, each with a row; the rate row and the
+    formal kinds' rate sum those rows (a mutant added later needs a row measured by `./dev mutants`)."""
+    from properties.mutants import registered
+
+    *rows, rates = docs_table()
+    assert [(r[0], r[1]) for r in rows] == [(m.game, m.name) for m in registered()], \
+        "regenerate the rows: ./dev mutants --markdown (--game GAME or NAME for the new ones)"
+    assert all(set(r[2:]) <= {"yes", "**no**", "-"} and len(r) == 2 + len(h.KINDS) for r in rows)
+    expected = [f"**{h.Rate(sum(r[2 + i] == 'yes' for r in rows), sum(r[2 + i] != '-' for r in rows))}**"
+                for i in range(len(h.KINDS))]
+    assert rates[2:] == expected, "the rate row is not the sum of the rows"
+    formal = sum(any(r[2 + h.KINDS.index(k)] == "yes" for k in h.FORMAL) for r in rows)
+    text = PAGE.read_text(encoding="utf-8")
+    assert f"**formal kinds alone catch {formal} of {len(rows)} mutants ({100 * formal // len(rows)}%)**" \
+        in " ".join(text.split()), "the formal kinds' rate in the prose is not the table's"

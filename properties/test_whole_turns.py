@@ -50,3 +50,33 @@ def test_theorem_fails_under_its_break(brk: wt.Break) -> None:
 def test_the_win_theorem_speaks_of_real_wins() -> None:
     assert wt.reachable_win("near-win", POSITIONS["near-win"], 1)
     assert not wt.reachable_win("start", POSITIONS["start"], 2)
+
+
+# --- from the solver-chosen boundary positions (`./dev prove` proves every theorem from each) ---
+
+
+def test_the_boundary_starts_are_committed_positions_with_breaks_there() -> None:
+    starts = {name: variants for name, _, variants in wt.boundary_starts()}
+    assert list(starts) == [f"{r}/{b}" for r, b in wt.BOUNDARY_STARTS]
+    assert starts["self-push=paradox/onto-own-copy"] == {"self-push=paradox"}
+    assert all(b.position in starts for b in wt.BOUNDARY_BREAKS)
+    assert sorted({b.theorem for b in wt.BOUNDARY_BREAKS}) == ["copies-conserved-over-turns",
+                                                               "wins-only-by-a-last-legal-turn"]
+    text, _ = wt.start_of("standard/win")
+    assert wt.reachable_win("standard/win", text, 1), "the win theorem would be vacuous from standard/win"
+
+
+def test_copies_are_conserved_over_one_turn_from_the_crush_at_the_wall() -> None:
+    """The quick tier's slice: one turn (the crush among them) from a boundary position of the standard set."""
+    text, variants = wt.start_of("standard/push-into-the-wall")
+    result = wt.prove(BY_NAME["copies-conserved-over-turns"], "standard/push-into-the-wall", text, 1,
+                      variants=variants)
+    assert result.proved, result.counterexample
+
+
+@pytest.mark.slow  # some seconds each: the symbolic turn rebuilt under the break (and the variant)
+@pytest.mark.parametrize("brk", wt.BOUNDARY_BREAKS, ids=lambda b: f"{b.name}@{b.position}")
+def test_theorem_fails_under_its_break_from_a_boundary_start(brk: wt.Break) -> None:
+    result = wt.check_break(brk)
+    assert not result.proved, f"{brk.theorem} still holds from {brk.position} under '{brk.name}' ({brk.what})"
+    assert result.counterexample.startswith(f"from {brk.position}: "), result.counterexample

@@ -552,14 +552,21 @@ def describe(model: z3.ModelRef) -> str:
     return f"{text}  ({what})" if what else text
 
 
-def prove(theorem: Theorem, timeout_ms: int = 300_000, *, split: bool = True) -> Result:
-    """Look for a counterexample; the theorem is proved when there is none.  With ``split``
-    the cases are asked one at a time (quicker to refute them all); without, in one question
-    (quicker to find a counterexample when one is expected, as under a model break)."""
+# The solver's budget for each question, in Z3's resource units rather than milliseconds, so that a loaded
+# machine gets the same answer as an idle one, only later: the costliest theorem, turn-gives-valid-position,
+# takes some 60 million over all its cases (minutes of wall time on a loaded 2-core machine).
+RLIMIT = 1_000_000_000
+
+
+def prove(theorem: Theorem, rlimit: int = RLIMIT, *, split: bool = True) -> Result:
+    """Look for a counterexample; the theorem is proved when there is none (and not when the solver spends
+    ``rlimit`` on one question without an answer).  With ``split`` the cases are asked one at a time
+    (quicker to refute them all); without, in one question (quicker to find a counterexample when one is
+    expected, as under a model break)."""
     started = time.perf_counter()
     search = theorem.counterexample()
     solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
+    solver.set("rlimit", rlimit)
     solver.add(search.common)
     for case in search.cases if split else (z3.Or(search.cases),):
         solver.push()

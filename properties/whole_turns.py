@@ -20,6 +20,10 @@ Each theorem is proved for the sequences of exactly d turns, for each d from
 seen at its own length.  Each theorem has a named break of the model (`BREAKS`) under
 which it gets a counterexample, checked by ``properties/test_whole_turns.py``.
 
+The same theorems are also proved over `CI_DEPTH` turns from a few of the positions the solver chose for
+the model's boundaries (`BOUNDARY_STARTS`, read from the committed sets under vectors/boundaries/), each
+under its ruleset's variants: positions one turn from a crush, a win and a self-push.
+
     python -m properties.whole_turns [DEPTH]     every theorem from every position (default: 2 turns, 3 from the start)
 """
 
@@ -47,6 +51,19 @@ START_POSITIONS: tuple[tuple[str, str], ...] = tuple((n.name, n.text) for name i
                                                      for n in NAMED_POSITIONS if n.name == name)
 CI_DEPTH = 2  # the test suite, and `./dev prove` from every position
 DEEPER = {"start": 3}  # `./dev prove` goes deeper where the solver answers in seconds
+# The solver's budget for one check, in Z3's resource units rather than seconds, so that a loaded machine
+# gets the same answer as an idle one, only later (a check of 2 turns takes up to some 30 million).
+RLIMIT = 1_000_000_000
+
+# Boundary positions the sequences also start from, (ruleset, boundary) of `properties.boundaries`: one turn
+# from a crush against the wall, from a win, and (under self-push=paradox) from a Move onto one's own copy,
+# which removes both; the cheapest to prove of those one turn from an event that changes the counts or ends
+# the game.  The chapters have no model of a whole turn, so no set of theirs.
+BOUNDARY_STARTS: tuple[tuple[str, str], ...] = (
+    ("standard", "push-into-the-wall"),
+    ("standard", "win"),
+    ("self-push=paradox", "onto-own-copy"),
+)
 
 
 @dataclass(frozen=True)
@@ -68,10 +85,11 @@ def _turn_terms(t: zm.TurnVars) -> list[Term]:
     return [t.chosen, t.count, t.first, t.second, t.focus]
 
 
-def unroll(start: zm.Concrete, depth: int) -> Unrolled:
-    """The sequences of ``depth`` legal turns from ``start``: the model's symbolic turn of each
-    mover (built once, `z3model.symbolic_models`) renamed onto each step's fresh variables."""
-    before, turn, models = zm.symbolic_models()
+def unroll(start: zm.Concrete, depth: int, variants: frozenset[str] = frozenset()) -> Unrolled:
+    """The sequences of ``depth`` legal turns from ``start`` under ``variants``: the model's symbolic turn of
+    each mover (built once per variant set, `z3model.symbolic_models`) renamed onto each step's fresh
+    variables."""
+    before, turn, models = zm.symbolic_models(variants)
     states = [zm.constant(start)]
     parts = []
     movers: list[int] = []
@@ -168,17 +186,19 @@ def describe(model: z3.ModelRef, u: Unrolled, name: str) -> str:
     return f"from {name}: {'; '.join(steps)} -> {after}"
 
 
-def prove(theorem: WholeTurnTheorem, name: str, text: str, depth: int, timeout_ms: int = 120_000) -> Result:
-    """Look for a sequence of 1 to ``depth`` turns from the position ``text`` that breaks ``theorem``."""
+def prove(theorem: WholeTurnTheorem, name: str, text: str, depth: int, rlimit: int = RLIMIT,
+          variants: frozenset[str] = frozenset()) -> Result:
+    """Look for a sequence of 1 to ``depth`` turns under ``variants`` from the position ``text`` that breaks
+    ``theorem``; past ``rlimit`` units of work for one length the solver gives up and the theorem fails."""
     from oracle.games.ttykm.notation import parse_position
     from properties.differential import to_concrete
 
     started = time.perf_counter()
     start = to_concrete(parse_position(text))
     for length in range(1, depth + 1):
-        u = unroll(start, length)
+        u = unroll(start, length, variants)
         solver = z3.Solver()
-        solver.set("timeout", timeout_ms)
+        solver.set("rlimit", rlimit)
         solver.add(u.constraint, theorem.violated(u))
         answer = solver.check()
         if answer != z3.unsat:
@@ -186,6 +206,22 @@ def prove(theorem: WholeTurnTheorem, name: str, text: str, depth: int, timeout_m
                 else f"the solver gave up: {solver.reason_unknown()}"
             return Result(theorem, name, depth, False, time.perf_counter() - started, found)
     return Result(theorem, name, depth, True, time.perf_counter() - started, "")
+
+
+def boundary_starts() -> tuple[tuple[str, str, frozenset[str]], ...]:
+    """Each of `BOUNDARY_STARTS` as (``ruleset/boundary``, the committed position, the ruleset's variants)."""
+    from properties import boundaries
+
+    found = []
+    for ruleset, boundary in BOUNDARY_STARTS:
+        text = next(t for name, _, t, _ in boundaries.committed_named(ruleset) if name == boundary)
+        found.append((f"{ruleset}/{boundary}", text, boundaries.variants_of(ruleset)))
+    return tuple(found)
+
+
+def prove_from_boundaries(theorem: WholeTurnTheorem, depth: int = CI_DEPTH) -> list[Result]:
+    """``theorem`` over ``depth`` turns from each boundary start."""
+    return [prove(theorem, name, text, depth, variants=variants) for name, text, variants in boundary_starts()]
 
 
 def reachable_win(name: str, text: str, depth: int) -> bool:
@@ -234,6 +270,15 @@ def _backward_supply_unchecked(s: zm.State, mover: int, cell: int, action: int, 
     return dataclasses.replace(out, legal=z3.And(s.has(mover, cell), s.empty(cell - zm.SQUARES)))
 
 
+def _self_push_counts_one(s: zm.State, mover: int, cell: int, action: int, self_push: bool = False) -> zm.Outcome:
+    out = _act(s, mover, cell, action, self_push)
+    if not self_push or action not in zm.MOVES or out.dest is None:
+        return out
+    removed = list(out.after.removed)
+    removed[mover] = z3.If(out.ends, removed[mover] - 1, removed[mover])
+    return dataclasses.replace(out, after=dataclasses.replace(out.after, removed=(removed[0], removed[1])))
+
+
 def _won_game_plays_on(before: zm.State, mover: int) -> Term:
     return z3.Or(_to_move(before, mover), before.status >= 2)
 
@@ -244,7 +289,7 @@ class Break:
     what: str
     functions: dict[str, Callable[..., Any]]
     theorem: str  # the theorem that must then get a counterexample
-    position: str  # from this start position, at `CI_DEPTH`
+    position: str  # from this start position, at `CI_DEPTH`: a name of `START_NAMES` or a boundary start
 
 
 BREAKS: tuple[Break, ...] = (
@@ -257,12 +302,29 @@ BREAKS: tuple[Break, ...] = (
 )
 
 
+# The same checks from the boundary starts: each break there must get a counterexample too.
+BOUNDARY_BREAKS: tuple[Break, ...] = (
+    dataclasses.replace(BREAKS[0], position="standard/push-into-the-wall"),
+    Break("self-push-counts-one", "a self-push counts one of the two copies it removes",
+          {"act": _self_push_counts_one}, "copies-conserved-over-turns", "self-push=paradox/onto-own-copy"),
+    dataclasses.replace(BREAKS[2], position="standard/win"),
+)
+
+
+def start_of(name: str) -> tuple[str, frozenset[str]]:
+    """The position named ``name`` (a start position or a boundary start) and the variants it is played under."""
+    starts = {n: (text, frozenset[str]()) for n, text in START_POSITIONS}
+    if name not in starts:  # the boundary sets are read only when asked for
+        starts.update((n, (text, variants)) for n, text, variants in boundary_starts())
+    return starts[name]
+
+
 def check_break(brk: Break, depth: int = CI_DEPTH) -> Result:
     """Prove the break's theorem from its position under the break: the result must not be proved."""
     theorem = next(t for t in THEOREMS if t.name == brk.theorem)
-    text = dict(START_POSITIONS)[brk.position]
+    text, variants = start_of(brk.position)
     with replaced(**brk.functions):
-        return prove(theorem, brk.position, text, depth)
+        return prove(theorem, brk.position, text, depth, variants=variants)
 
 
 def depths(depth: int | None = None) -> dict[str, int]:
@@ -270,8 +332,18 @@ def depths(depth: int | None = None) -> dict[str, int]:
     return {name: depth or DEEPER.get(name, CI_DEPTH) for name, _ in START_POSITIONS}
 
 
+def _print(theorem: WholeTurnTheorem, results: list[Result], seconds: float) -> int:
+    """One line for ``theorem`` and the counterexamples under it; the number not proved."""
+    bad = [r for r in results if not r.proved]
+    status = "proved" if not bad else "FAILED"
+    print(f"{theorem.name:<36} {status:<7} {seconds:6.2f} s   {', '.join(theorem.rules)}", flush=True)
+    for r in bad:
+        print(f"    claim: {theorem.statement}\n    counterexample: {r.counterexample}")
+    return len(bad)
+
+
 def report(depth: int | None = None) -> int:
-    """Print every theorem from every start position; the number not proved."""
+    """Print every theorem from every start position, then from the boundary starts; the number not proved."""
     failed = 0
     to = depths(depth)
     counts = {d: sum(v == d for v in to.values()) for d in sorted(set(to.values()))}
@@ -279,17 +351,18 @@ def report(depth: int | None = None) -> int:
     for theorem in THEOREMS:
         started = time.perf_counter()
         results = [prove(theorem, name, text, to[name]) for name, text in START_POSITIONS]
-        bad = [r for r in results if not r.proved]
-        failed += len(bad)
-        status = "proved" if not bad else "FAILED"
-        print(f"{theorem.name:<36} {status:<7} {time.perf_counter() - started:6.2f} s   {', '.join(theorem.rules)}",
-              flush=True)
-        for r in bad:
-            print(f"    claim: {theorem.statement}\n    counterexample: {r.counterexample}")
+        failed += _print(theorem, results, time.perf_counter() - started)
     print(f"{len(THEOREMS) * len(START_POSITIONS) - failed} of {len(THEOREMS) * len(START_POSITIONS)} whole-turn"
           f" checks proved: every sequence of turns from {len(START_POSITIONS)} positions"
           f" ({reach})")
-    return failed
+    from_boundaries = 0
+    for theorem in THEOREMS:
+        started = time.perf_counter()
+        from_boundaries += _print(theorem, prove_from_boundaries(theorem), time.perf_counter() - started)
+    checks = len(THEOREMS) * len(BOUNDARY_STARTS)
+    print(f"{checks - from_boundaries} of {checks} whole-turn checks proved from solver-chosen boundary positions"
+          f" ({', '.join(f'{r}/{b}' for r, b in BOUNDARY_STARTS)}; {CI_DEPTH} turns)")
+    return failed + from_boundaries
 
 
 def main(argv: list[str]) -> int:
