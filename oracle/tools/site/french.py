@@ -786,6 +786,7 @@ TEXT_TAIL = re.compile(r">([^<>]+)\Z")  # the text just before a code element, s
 # After "Exemple :" a title goes on in lower case, as in "Exemple : les Blancs…"; a name (Vortex, p2) keeps its own.
 EXAMPLE_COLON = re.compile(r'(class="ttykm-example-anchor"[^>]*>Exemple</a>): '
                            r"(?:(Le|La|Les|Un|Une|Des|Deux|Trois|Tout|Toute|Tous|Chaque|Aucun|Aucune|Personne)\b)?")
+SEAT_COLON = re.compile(r"(>|, )(p\d): \Z")  # a Time Chase card with its player, "p0: R10", before its code
 PROVISIONAL = re.compile(r"<strong>Provisional</strong>: depends on ([\w.\-]+) \(rulings ([^)]*)\)")
 
 
@@ -814,6 +815,7 @@ def _translate(fragment: str) -> str:
     fragment = TEXT_NODE.sub(lambda m: ">" + translate_text(m.group(1)) + "<", fragment)
     fragment = TEXT_TAIL.sub(_tail, fragment)
     fragment = EXAMPLE_COLON.sub(lambda m: f"{m[1]} : {(m[2] or '').lower()}", fragment)  # a space before ":"
+    fragment = SEAT_COLON.sub(lambda m: f"{m[1]}{m[2]} : ", fragment)
 
     def attribute(match: re.Match[str]) -> str:
         return f'{match.group(1)}="{html.escape(translate_text(html.unescape(match.group(2))))}"'
