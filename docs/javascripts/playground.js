@@ -86,7 +86,6 @@
         return "Cliquez une case cerclée pour agir" + (chapter ? ", faites une action de chapitre" : "") +
           ", ou déplacez votre Focus avec un bouton.";
       } },
-    playItem: { en: function (item) { return "Play " + item; }, fr: function (item) { return "Jouer " + item; } },
     hotSeat: { en: "Pass and play: each player's own view", fr: "Passer et jouer : la vue de chaque joueur" },
     seatOnly: { en: function (name) { return name + "'s view only"; }, fr: function (name) { return "La vue de " + name + " seule"; } },
     umpire: { en: "Umpire: every hidden card shown", fr: "Arbitre : toutes les cartes cachées montrées" },
@@ -165,7 +164,7 @@
       fr: "Les tuiles qui viennent d'être dévoilées, faces visibles : retenez-les avant qu'elles soient retournées." },
     turnBack: { en: "Turn them back and go on", fr: "Les retourner et continuer" },
     // The umpire's table in the oracle's own text rendering (the CLI's), folded under the picture.
-    textTable: { en: "The table in the oracle's text", fr: "La table dans le texte de l'oracle (en anglais)" },
+    textTable: { en: "The table in the oracle's text", fr: "La table dans le texte de l'oracle" },
     // The oracle's names of a board's buttons (oracle/games/ttykm/play.py, pick_label), in French.
     pick: {
       en: function (label) { return label; },
@@ -676,18 +675,30 @@
     }));
   }
 
-  // A seat's own view: its fields in words; an item that is also a legal action (a card in hand) plays it
-  // when clicked.  A field with an entry for each player says how many of the others' things are hidden.
-  function fields(list, playable) {
+  // A seat's own view: its fields in words.  A card in hand is drawn once, as its own control: a legal action
+  // plays when clicked (its name says so: "Play R5"); a card that may not be played now is disabled, with the
+  // oracle's reason as its tooltip (playground.py, hand_cards).  A field with an entry for each player says
+  // how many of the others' things are hidden.
+  function handItem(item, button, refused) {
+    if (button) {
+      return el("button", { type: "button", class: "pg-chip pg-card pg-playable", "data-item": item, "data-pick": button.pick,
+        "aria-label": label(button), title: label(button), onclick: function () {
+          ask({ picks: current.picks.concat([button.pick]) });
+        } }, item);
+    }
+    if (refused) {
+      return el("button", { type: "button", class: "pg-chip pg-card", "data-item": item, disabled: true,
+        title: refused.reason ? refused.reason + " (" + refused.rule + ")" : null }, item);
+    }
+    return el("span", { class: "pg-chip", "data-item": item }, item);
+  }
+
+  function fields(list, playable, cards) {
     const ordered = list.filter(function (f) { return f.items || f.text !== undefined; })
       .concat(list.filter(function (f) { return !(f.items || f.text !== undefined); }));  // "the others" last
     return el("dl", { class: "pg-fields pg-private" }, ...ordered.flatMap(function (f) {
-      const shown = f.items ? f.items.map(function (item) {
-        const pick = playable.get(item);
-        return pick === undefined ? el("span", { class: "pg-chip", "data-item": item }, item)
-          : el("button", { type: "button", class: "pg-chip pg-playable", "data-item": item, "data-pick": pick,
-            title: W.playItem(item), onclick: function () { ask({ picks: current.picks.concat([pick]) }); } }, item);
-      }) : f.text !== undefined ? [f.text] : [];
+      const shown = f.items ? f.items.map(function (item) { return handItem(item, playable.get(item), cards[item]); })
+        : f.text !== undefined ? [f.text] : [];
       if (f.items && !f.items.length) shown.push(W.none);
       const row = [el("dt", {}, W.fieldNames[f.field] || f.field), el("dd", {}, ...shown)];
       if (!f.others) return row;
@@ -731,7 +742,7 @@
 
   // What the player to act must know, in words, under its heading: "Your turn" in that player's own view.
   function turnNote(a) {
-    if (!a.note || a.outcome) return [];
+    if (!a.note || !a.note[LANG] || a.outcome) return [];  // chance's note is the status line alone
     const who = a.chooser || a.mover;
     const own = a.view && a.view.name === who;
     return [el("h2", { class: "pg-turn-title" }, own ? W.yourTurn(who) : W.theirTurn(who)),
@@ -804,31 +815,36 @@
       picture.append(el("details", { class: "pg-text-fold" }, el("summary", {}, W.textTable), ...text.childNodes));
     }
     parts.board.replaceChildren(...picture.childNodes);
-    const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b.pick]; }));
+    const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b]; }));
     const seen = told.length ? seenList(told) : null;
     if (seen) seen.classList.add("pg-told");
     parts.note.replaceChildren(...(seen ? [seen] : []), ...turnNote(a));
     // A seat sees its own things; the whole state, field by field, is the umpire's.
     parts.view.replaceChildren(...(a.view ? [
       el("h2", { class: "pg-view-title" }, W.sees(a.view.name)),
-      a.view.private.length ? fields(a.view.private, playable) : el("p", {}, W.nothingPrivate),
+      a.view.private.length ? fields(a.view.private, playable, a.view.cards || {}) : el("p", {}, W.nothingPrivate),
     ] : []), ...(a.fields ? [umpireTable(a.fields)] : []));
+    const does = a.note && a.note[LANG + "-do"];
     if (a.outcome) {
       parts.status.replaceChildren(W.over, a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
     } else if (a.kind === "chance") {
-      parts.status.textContent = (a.buttons.length === 1 && a.buttons[0].pick === "chance"
+      // What chance does now, in the game's words (a Limbes card is drawn), then how to let it.
+      parts.status.textContent = (does ? does + " " : "") + (a.buttons.length === 1 && a.buttons[0].pick === "chance"
         ? W.chanceOne : W.chanceMany(a.buttons.length - 1)) + forced;
     } else if (!a.buttons.length) {
       parts.status.textContent = W.chooseSeat(a.chooser || a.mover) + forced;
-    } else if (a.note && a.note[LANG + "-do"] && a.kind !== "simultaneous") {
-      // What the step asks, in words (the game's note), rather than a count of choices.
-      parts.status.textContent = a.note[LANG + "-do"] + forced;
+    } else if (does) {
+      // What the step asks, in words (the game's note: roll the die, bid, play a card), not a count of choices.
+      parts.status.textContent = does + forced;
     } else {
       parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous",
         a.buttons.length) + forced;
     }
     const onTiles = a.outcome ? new Set() : tileTargets(a.buttons);
-    parts.buttons.replaceChildren(...a.buttons.filter(function (b) { return !onTiles.has(b.pick); }).map(function (b) {
+    const inHand = new Set([...parts.view.querySelectorAll(".pg-card[data-pick]")].map(function (c) { return c.dataset.pick; }));
+    parts.buttons.replaceChildren(...a.buttons.filter(function (b) {
+      return !onTiles.has(b.pick) && !inHand.has(b.pick);  // a tile or a card in hand is its own control
+    }).map(function (b) {
       return el("button", { type: "button", "data-pick": b.pick, title: notation(b),
         class: "md-button md-button--primary" + (b.pick === "chance" ? " pg-chance" : "") + (b.words ? " pg-worded" : ""),
         disabled: Boolean(a.outcome), onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, label(b));

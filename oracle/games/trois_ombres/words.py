@@ -173,9 +173,13 @@ ABILITY = {
 def state_note(state: State) -> dict[str, str] | None:
     """What the player to act must know, a line each (``\\n`` between): who they are and their ability, what
     the die shows and asks for (while their turn's reveals are owed), their clues, their Objet and the
-    Malédictions in force; None while chance acts or once the game is over.  What the step asks (the die's
-    reveals, the clue step) is also given alone, as ``en-do`` and ``fr-do``."""
+    Malédictions in force; None once the game is over.  What the step asks (the die's reveals, the clue step,
+    else the step's instruction of `STEPS`) is also given alone, as ``en-do`` and ``fr-do``; while chance acts,
+    what it does is all the note says."""
     kind, player = steps.to_act_kind(state)
+    asks = STEPS.get(_step(state), ("", "", ""))[1:]
+    if kind == "chance":
+        return {"en-do": asks[0], "fr-do": asks[1]} if asks[0] else None
     if kind != "player" or player is None:
         return None
     investigator = state.investigators[player]
@@ -184,6 +188,8 @@ def state_note(state: State) -> dict[str, str] | None:
     en = [f"Player {player} is {name} ({ability[0]})."]
     fr = [f"Le joueur {player} est {name} ({ability[1]})."]
     die = _die_note(state) if _step(state) != "clues" else _clue_note(state, player)
+    if die is None and asks[0]:
+        die = asks[0], asks[1]
     if die is not None:
         en.append(die[0])
         fr.append(die[1])
