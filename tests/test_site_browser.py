@@ -1247,7 +1247,8 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
         if refused.count():
             assert said["follow"] in (refused.first.get_attribute("title") or "")
             if player == 1:
-                page.screenshot(path=str(OUTPUT / f"site-playground-tc-follow{edition.replace('/', '-')}-{width}.png"))
+                page.screenshot(path=str(OUTPUT / f"site-playground-tc-follow{edition.replace('/', '-')}-{width}.png"),
+                                full_page=True)
         if player == 0:
             playable.first.focus()  # a real button: reached and pressed by keyboard
             assert page.evaluate("document.activeElement.classList.contains('pg-card')")
