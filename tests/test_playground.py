@@ -289,6 +289,8 @@ def test_a_card_game_seat_sees_its_own_hand_and_no_other() -> None:
     assert refused and led["view"]["cards"] == {card: {"status": "illegal", "reason": v.reason, "rule": v.rule}
                                                 for card, v in refused.items()}
     assert {v.rule for v in refused.values()} == {"TC.FOLLOW"}
+    french = json.loads(view_json(json.dumps({"game": "time-chase", "state": led["state"], "seat": "1", "lang": "fr"})))
+    assert all(why["reason"].startswith("p1 doit fournir la couleur de ") for why in french["view"]["cards"].values())
     waiting = view({"game": "time-chase", "state": led["state"], "seat": "2"})
     assert waiting["buttons"] == [] and waiting["view"]["cards"] == {card: {} for card in hands[2]}
     # Round 2: p0 seals a bid: p1 is next, and sees p1's own hand; p0's choice stays in the picks, unseen.

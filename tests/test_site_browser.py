@@ -1181,14 +1181,16 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
              "turn": "Your turn, p0", "note": "Round 1 of 10: trump is ", "hand": ["your hand", "the others"],
              "others": "10 cards each, hidden", "play": "Play ", "no": "no", "players": "Players",
              "status": "Play a card from your hand. p0 plays at event 1 and leads: any card.",
-             "follow": "must follow", "bid": "Bid in secret: each crystal you spend", "text": "Time Chase, 4 players"},
+             "follow": "must follow", "bid": "Bid in secret: each crystal you spend", "text": "Time Chase, 4 players",
+             "no card": "no card is played now: bid first (TC.PLAY)"},
         "/fr": {"forced": "Personne n'avait le choix : le seul choix de chaque joueur a été joué aussitôt.",
                 "bids": "les mises sont révélées : p0 0, p1 0, p2 0, p3 0",
                 "token": r"p\d pose un jeton sur l'événement 1", "income": r"p\d reçoit \d crista(l|ux) de revenu",
                 "turn": "À vous, p0", "note": "Manche 1 sur 10 : l'atout est ", "hand": ["votre main", "les autres"],
                 "others": "10 cartes cachées chacun", "play": "Jouer ", "no": "non", "players": "Joueurs",
                 "status": "Jouez une carte de votre main. p0 joue sur l'événement 1 et ouvre : n'importe quelle carte.",
-                "follow": "must follow", "bid": "Misez en secret : chaque cristal dépensé",
+                "follow": "doit fournir la couleur de", "bid": "Misez en secret : chaque cristal dépensé",
+                "no card": "aucune carte ne se joue maintenant : misez d'abord (TC.PLAY)",
                 "text": "Contre-Temps, 4 joueurs"}}
     said = words[edition]
     page = visit.open(edition + "/playground/?game=time-chase")
@@ -1268,8 +1270,7 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     page.locator(".pg-pass-ready").click()
     assert status.inner_text().startswith(said["bid"])
     assert page.locator(".pg-private button.pg-card:enabled").count() == 0
-    assert page.locator(".pg-private button.pg-card:disabled").first.get_attribute("title") == \
-        "no card is played now: bid first (TC.PLAY)"
+    assert page.locator(".pg-private button.pg-card:disabled").first.get_attribute("title") == said["no card"]
     page.screenshot(path=str(OUTPUT / f"site-playground-tc-bid{edition.replace('/', '-')}-{width}.png"))
     # The umpire's table: every field of the state, in words; the oracle's text in the page's language.
     page.locator("select.pg-seat").select_option("umpire")

@@ -498,6 +498,11 @@ REASONS: list[Rule] = [
           lambda m: "la copie active a été retirée par "
                     + ("sa propre action" if m[1] == "action" else "son propre paradoxe")
                     + ", elle ne fait donc plus d'action"),
+    # Time Chase: why a card of the hand may not be played now (the playground's tooltip on it).
+    _rule(r"(p\d) must follow (\w+)'s suit and holds ([\w ]+)",
+          lambda m: f"{m[1]} doit fournir la couleur de {m[2]} et tient {m[3].replace(' or ', ' ou ')}"),
+    _rule(r"no card is played now: (deal|bid) first",
+          lambda m: "aucune carte ne se joue maintenant : " + ("donnez" if m[1] == "deal" else "misez") + " d'abord"),
     _rule(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
           lambda m: f"{PLAYER[m[1].capitalize()]} n'ont aucune copie {ERA_TO[m[2]]}, l'époque du Focus : le tour "
                     "n'a donc aucune action"),
