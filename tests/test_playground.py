@@ -306,6 +306,13 @@ def test_a_card_game_seat_sees_its_own_hand_and_no_other() -> None:
     # A seat chosen alone sees its view, and acts only on its own turn.
     watching = view({"game": "time-chase", "state": dealt["state"], "seat": "2"})
     assert watching["view"]["seat"] == 2 and watching["buttons"] == []
+    # Nor does it type for another: p0's card, typed in p2's seat, is neither played nor judged (its verdict
+    # would tell p2 what p0 holds).
+    typed = view({"game": "time-chase", "state": dealt["state"], "seat": "2", "action": hands[0][0]})
+    assert typed["state"] == dealt["state"] and typed["applied"] is None and typed["verdict"] is None
+    # The umpire sees every seat's hand, the cards of the seat to act its buttons.
+    umpire_hands = view({"game": "time-chase", "state": dealt["state"], "seat": "umpire"})["hands"]
+    assert [[f.get("items") for f in h["private"] if "items" in f] for h in umpire_hands] == [[h] for h in hands]
     umpire = view({"game": "time-chase", "state": dealt["state"], "seat": "umpire"})
     assert umpire["view"] is None and all(card in umpire["svg_row"] for hand in hands for card in hand)
     assert dict(umpire["fields"])["hands"] == hands

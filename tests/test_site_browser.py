@@ -1083,7 +1083,7 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     for name in ("time-chase", "trois-ombres"):
         page.locator("select.pg-game").select_option(f"{name}|")
         assert status.inner_text().startswith("Au hasard d'agir")
-        chance = "Laisser agir le hasard (un tirage avec graine)"
+        chance = "Tirer au hasard"
         assert page.locator("button[data-pick='chance']").inner_text() == chance
         assert page.locator("label.pg-seat-choice").inner_text().startswith("Place")
         seats = page.locator("select.pg-seat option").all_inner_texts()
@@ -1128,7 +1128,7 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     assert page.locator("button[data-pick='chance']").count() == 0 and "to act" in page.locator(
         ".pg-status").inner_text()
     page.locator(".pg-restart").click()
-    assert page.locator("button[data-pick='chance']").inner_text() == "Let chance act (a seeded draw)"
+    assert page.locator("button[data-pick='chance']").inner_text() == "Draw at random"
     assert page.locator(".pg-status").inner_text().startswith("Chance acts next")
     visit.assert_clean()
 
@@ -1182,7 +1182,8 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
              "others": "10 cards each, hidden", "play": "Play ", "no": "no", "players": "Players",
              "status": "Play a card from your hand. p0 plays at event 1 and leads: any card.",
              "follow": "must follow", "bid": "Bid in secret: each crystal you spend", "text": "Time Chase, 4 players",
-             "no card": "no card is played now: bid first (TC.PLAY)"},
+             "no card": "no card is played now: bid first (TC.PLAY)", "plays": "plays", "every hand": "Every hand",
+             "new game": "Start a new game for 5 players? The game in progress is lost."},
         "/fr": {"forced": "Personne n'avait le choix : le seul choix de chaque joueur a été joué aussitôt.",
                 "bids": "les mises sont révélées : p0 0, p1 0, p2 0, p3 0",
                 "token": r"p\d pose un jeton sur l'événement 1", "income": r"p\d reçoit \d crista(l|ux) de revenu",
@@ -1190,7 +1191,9 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
                 "others": "10 cartes cachées chacun", "play": "Jouer ", "no": "non", "players": "Joueurs",
                 "status": "Jouez une carte de votre main. p0 joue sur l'événement 1 et ouvre : n'importe quelle carte.",
                 "follow": "doit fournir la couleur de", "bid": "Misez en secret : chaque cristal dépensé",
-                "no card": "aucune carte ne se joue maintenant : misez d'abord (TC.PLAY)",
+                "no card": "aucune carte ne se joue maintenant : misez d'abord (TC.PLAY)", "plays": "joue",
+                "every hand": "Toutes les mains",
+                "new game": "Commencer une nouvelle partie à 5 joueurs ? La partie en cours sera perdue.",
                 "text": "Contre-Temps, 4 joueurs"}}
     said = words[edition]
     page = visit.open(edition + "/playground/?game=time-chase")
@@ -1259,15 +1262,20 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
             playable.first.click()
         page.locator(".pg-pass-ready").wait_for()
         assert page.evaluate(STATUS_IN_SIGHT)
+        # Nothing to type or undo before the next player holds the device: no probing of a hidden hand.
+        assert page.locator(".pg-type").is_hidden() and page.locator(".pg-undo").is_hidden()
         if player < 3:
             assert page.locator(".pg-since-events li").count() >= 1
             page.locator(".pg-pass-ready").click()
     told = since.all_inner_texts()
+    # Back to p0: what everybody saw since p0 last had the device, the cards of p1, p2 and p3 too.
+    assert all(any(re.match(rf"p{n} {said['plays']} ", text) for text in told) for n in (1, 2, 3)), told
     assert any(re.fullmatch(said["token"], text) for text in told), told
     assert any(re.fullmatch(said["income"], text) for text in told), told
     page.screenshot(path=str(OUTPUT / f"site-playground-tc-trick{edition.replace('/', '-')}-{width}.png"))
     # Round 2's bids: the status says how to bid; no card of the hand may be played, each one saying why.
     page.locator(".pg-pass-ready").click()
+    assert page.locator(".pg-type").is_visible()
     assert status.inner_text().startswith(said["bid"])
     assert page.locator(".pg-private button.pg-card:enabled").count() == 0
     assert page.locator(".pg-private button.pg-card:disabled").first.get_attribute("title") == said["no card"]
@@ -1275,13 +1283,25 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     # The umpire's table: every field of the state, in words; the oracle's text in the page's language.
     page.locator("select.pg-seat").select_option("umpire")
     assert (page.locator(".pg-board pre.pg-text").text_content() or "").startswith(said["text"])
+    # The umpire sees every hand, a row of cards per seat, each card once; the field dump is the developers'.
+    assert page.locator(".pg-view h2").inner_text() == said["every hand"]
+    assert page.locator(".pg-hands dt").all_inner_texts() == ["p0", "p1", "p2", "p3"]
+    assert page.locator(".pg-hands button.pg-card").count() == 4 * 9  # and the buttons are the bids alone
+    assert page.locator(".pg-buttons button:not([data-pick^='sealed:'])").count() == 0
+    assert page.locator(".pg-view table.pg-umpire-fields").count() == 0
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-umpire{edition.replace('/', '-')}-{width}.png"),
+                    full_page=True)
     table = page.locator("table.pg-umpire-fields")
+    page.locator(".pg-editor > summary").click()
     page.locator(".pg-umpire summary").click()
     rows = dict(zip(table.locator("th").all_inner_texts(), table.locator("td").all_inner_texts(), strict=True))
     assert rows["trump void"] == said["no"] and rows["crystals"].count(", ") == 3, rows
     assert not re.search(r"True|False|\[|\]|\{", " ".join(rows.values())), rows
-    # Players: a new game for five.
+    # Players: a new game for five, once the reader has said the game in progress may go.
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.locator("select.pg-players").select_option("5")
+    assert asked == [said["new game"]]
     assert page.locator(".pg-position").input_value().startswith("players=5 ")
     assert page.locator("select.pg-seat option").count() == 5 + 2
     assert page.locator("select.pg-players").input_value() == "5"

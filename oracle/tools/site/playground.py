@@ -345,7 +345,9 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     action: Any = None
     mover = game.to_act(state)
     actor: int | None = None  # who chose the action applied (None for chance)
-    if request.get("action"):
+    if request.get("action") and isinstance(seat, int) and mover.kind != "chance" and seat not in mover.players:
+        picks = []  # a seat types only on its own turn: another player's action, or its verdict, is not its to see
+    elif request.get("action"):
         action, picks = game.parse_action(str(request["action"])), []
         actor = mover.players[0] if mover.kind == "player" else None
     elif mover.kind == "simultaneous" and len(picks) == len(mover.players):
@@ -399,10 +401,14 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     if isinstance(seat, int) and chooser is not None and seat != chooser:
         choices = []  # a seat acts only on its own turn
     outcome = game.outcome(state)
+    buttons = {choice["pick"] for choice in choices}
     seen = seat_view(game, state, shown, players) if isinstance(shown, int) else None
     if seen is not None:
-        buttons = {choice["pick"] for choice in choices}
         seen["cards"] = hand_cards(game, state, rules, seen["private"], buttons, shown == chooser)
+    # The umpire sees every seat's own view (Time Chase: each hand), each card a control as in that seat's view.
+    hands = [{"seat": p, "name": view["name"], "private": view["private"],
+              "cards": hand_cards(game, state, rules, view["private"], buttons, p == chooser)}
+             for p in players for view in [seat_view(game, state, p, players)]] if seat == UMPIRE else None
     answer.update({
         "state": game.format_state(state),
         "ruleset": chooser_ruleset(game, state),
@@ -420,6 +426,7 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         "seat": seat,
         "seats": [{"player": p, "name": game.player_name(p)} for p in players],
         "view": seen,
+        "hands": hands,
         "fields": umpire_fields(game, state) if seat == UMPIRE else None,
         "table": public_picture(game, state, umpire=seat == UMPIRE),
         "svg_row": _text_picture(game, state, request.get("lang")) if seat == UMPIRE else "",
@@ -492,10 +499,15 @@ def in_french(answer: dict[str, Any]) -> dict[str, Any]:
     script's (docs/javascripts/playground.js)."""
     pictures = ("svg_row", "svg_column", "table")
     out = {**answer, **{key: translate_html(answer[key]) for key in pictures if answer.get(key)}}
+    def cards(view: dict[str, Any]) -> dict[str, Any]:
+        return {item: {**why, "reason": translate_reason(why["reason"])} if why else why
+                for item, why in view.get("cards", {}).items()}
+
     if answer.get("view"):
-        cards = {item: {**why, "reason": translate_reason(why["reason"])} if why else why
-                 for item, why in answer["view"].get("cards", {}).items()}
-        out["view"] = {**answer["view"], "picture": translate_html(answer["view"]["picture"]), "cards": cards}
+        out["view"] = {**answer["view"], "picture": translate_html(answer["view"]["picture"]),
+                       "cards": cards(answer["view"])}
+    if answer.get("hands"):
+        out["hands"] = [{**view, "cards": cards(view)} for view in answer["hands"]]
     if answer.get("verdict"):
         out["verdict"] = {**answer["verdict"], "reason": translate_reason(answer["verdict"]["reason"])}
     if answer.get("applied"):
