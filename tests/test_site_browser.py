@@ -1299,7 +1299,12 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     assert not re.search(r"True|False|\[|\]|\{", " ".join(rows.values())), rows
     # Players: a new game for five, once the reader has said the game in progress may go.
     asked: list[str] = []
-    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+
+    def accept(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", accept)
     page.locator("select.pg-players").select_option("5")
     assert asked == [said["new game"]]
     assert page.locator(".pg-position").input_value().startswith("players=5 ")
