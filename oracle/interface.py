@@ -644,7 +644,8 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
     def state_note(self, state: StateT) -> Mapping[str, str] | None:
         """What the player to act must know now that the position does not draw (3 Ombres: the face the die
         shows), one sentence by language; where the step asks something, that instruction alone under
-        ``en-do`` and ``fr-do`` (the playground's status line); None: nothing."""
+        ``en-do`` and ``fr-do`` (the playground's status line); while chance acts, what it does under those
+        two keys only; None: nothing."""
         ...
 
     def event_sentence(self, event: EventT) -> str:

@@ -278,6 +278,21 @@ def test_a_card_game_seat_sees_its_own_hand_and_no_other() -> None:
         for card in other:
             assert not re.search(rf"(?<![\w]){card}(?![\w])", shown), f"{card} of another hand is shown to p0"
     assert dealt["svg_row"] == "" and dealt["fields"] is None  # the umpire's pictures (every hand) are not a seat's
+    # Each card of the hand is once a control: the legal ones are buttons; p1, who follows, holds others that
+    # may not be played, each with the oracle's reason (the suit to follow); a seat that does not act, none.
+    assert set(dealt["view"]["cards"]) == set() and {b["pick"] for b in dealt["buttons"]} == set(hands[0])
+    led = view({"game": "time-chase", "state": dealt["state"], "picks": [dealt["buttons"][0]["pick"]], "seat": "1"})
+    legal = {b["pick"] for b in led["buttons"]}
+    after = game.parse_state(led["state"])
+    refused = {card: game.explain(after, game.parse_action(card), game.parse_rules(None, None))
+               for card in hands[1] if card not in legal}
+    assert refused and led["view"]["cards"] == {card: {"status": "illegal", "reason": v.reason, "rule": v.rule}
+                                                for card, v in refused.items()}
+    assert {v.rule for v in refused.values()} == {"TC.FOLLOW"}
+    french = json.loads(view_json(json.dumps({"game": "time-chase", "state": led["state"], "seat": "1", "lang": "fr"})))
+    assert all(why["reason"].startswith("p1 doit fournir la couleur de ") for why in french["view"]["cards"].values())
+    waiting = view({"game": "time-chase", "state": led["state"], "seat": "2"})
+    assert waiting["buttons"] == [] and waiting["view"]["cards"] == {card: {} for card in hands[2]}
     # Round 2: p0 seals a bid: p1 is next, and sees p1's own hand; p0's choice stays in the picks, unseen.
     answer = dealt
     while answer["kind"] != "simultaneous":
@@ -291,6 +306,13 @@ def test_a_card_game_seat_sees_its_own_hand_and_no_other() -> None:
     # A seat chosen alone sees its view, and acts only on its own turn.
     watching = view({"game": "time-chase", "state": dealt["state"], "seat": "2"})
     assert watching["view"]["seat"] == 2 and watching["buttons"] == []
+    # Nor does it type for another: p0's card, typed in p2's seat, is neither played nor judged (its verdict
+    # would tell p2 what p0 holds).
+    typed = view({"game": "time-chase", "state": dealt["state"], "seat": "2", "action": hands[0][0]})
+    assert typed["state"] == dealt["state"] and typed["applied"] is None and typed["verdict"] is None
+    # The umpire sees every seat's hand, the cards of the seat to act its buttons.
+    umpire_hands = view({"game": "time-chase", "state": dealt["state"], "seat": "umpire"})["hands"]
+    assert [[f.get("items") for f in h["private"] if "items" in f] for h in umpire_hands] == [[h] for h in hands]
     umpire = view({"game": "time-chase", "state": dealt["state"], "seat": "umpire"})
     assert umpire["view"] is None and all(card in umpire["svg_row"] for hand in hands for card in hand)
     assert dict(umpire["fields"])["hands"] == hands
@@ -314,14 +336,16 @@ def test_forced_bids_are_played_at_once_and_every_player_is_told_what_happened()
     # The note says the round, the trump and what p0 may play; a trick's end says who won it, in words.
     assert dealt["note"]["en"].startswith("Round 1 of 10: trump is ") and "p0 plays at event 1 and leads" in \
         dealt["note"]["en"]
-    # What to do, alone, for the status line.
-    assert dealt["note"]["en-do"] == "p0 plays at event 1 and leads: any card."
-    assert dealt["note"]["fr-do"] == dealt["note"]["fr"].split("\n")[-1]
+    # What to do, alone, for the status line: the phase's instruction, then where to play and what to follow.
+    assert dealt["note"]["en-do"] == "Play a card from your hand. p0 plays at event 1 and leads: any card."
+    assert dealt["note"]["fr-do"] == "Jouez une carte de votre main. " + dealt["note"]["fr"].split("\n")[-1]
     answer = dealt
     for _ in range(4):
         answer = view({"game": "time-chase", "state": answer["state"], "picks": [answer["buttons"][0]["pick"]]})
     assert any(re.fullmatch(r"p\d puts a token on event 1", text) for text in answer["applied"]["public"])
     assert "each player bids in secret" in answer["note"]["en"] and "chacun mise en secret" in answer["note"]["fr"]
+    assert answer["note"]["en-do"].startswith("Bid in secret: each crystal you spend takes your pawn back")
+    assert answer["note"]["fr-do"].startswith("Misez en secret : chaque cristal dépensé")
 
 
 def test_the_card_games_offer_their_numbers_of_players() -> None:
@@ -440,6 +464,10 @@ def test_3_ombres_speaks_its_buttons_and_die_in_words_and_shows_a_turns_two_tile
     first = min(loc for loc in board if loc.startswith("P"))
     second = next(loc for loc, cell in board.items() if loc[0] != "P" and cell.tile != board[first].tile
                   and cell.tile[0].isdigit())
+    # Before the roll the status line says what to do, in both languages, not a count of choices.
+    opening = view({"game": "trois-ombres", "state": state, "seat": "0"})["note"]
+    assert (opening["en-do"], opening["fr-do"]) == ("Roll the die to start your turn.",
+                                                    "Lancez le dé pour commencer votre tour.")
     seen: set[str] = set()
     for action in ("roll", "die P", f"reveal {first}"):
         answer = view({"game": "trois-ombres", "state": state, "action": action, "seat": "0"})
@@ -534,6 +562,9 @@ def test_a_3_ombres_turn_without_a_pair_says_what_comes_next_and_everybody_sees_
     assert {b["pick"]: b["words"] for b in answer["buttons"]}["done"]["en"] == "No more clues, draw a Limbes card"
     assert f"Click {second} to leave a clue on it (3 left)" in answer["note"]["en"]
     answer = view({"game": "trois-ombres", "state": answer["state"], "action": "done"})
+    # Chance draws next: its note is what chance does (the status line), with no player's lines.
+    assert answer["kind"] == "chance" and answer["note"] == {"en-do": "A Limbes card is drawn.",
+                                                             "fr-do": "Une carte Limbes est piochée."}
     drawn = view({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"]})
     assert re.fullmatch(r"player 0 draws the Limbes card .+", drawn["applied"]["public"][0]), drawn["applied"]["public"]
     french = json.loads(view_json(json.dumps({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"],

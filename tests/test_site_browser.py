@@ -476,7 +476,8 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
         assert page.locator(".pg-view").inner_text().count(seat) >= 2 and "sees" not in page.locator(
             ".pg-view").inner_text()  # nothing of the seat's view before the device is passed
         page.locator(".pg-pass-ready").click()
-        assert page.locator(".pg-picture svg:visible").count() == 1 and page.locator(".pg-buttons button").count() >= 1
+        assert page.locator(".pg-picture svg:visible").count() == 1 and page.locator(
+            ".pg-buttons button, .pg-private button.pg-card:enabled").count() >= 1
         state = other.parse_state(dealt["state"])
         shown = page.locator("article").inner_text()
         for player in (p for p in range(len(dealt["seats"])) if p != dealt["view"]["seat"]):
@@ -1082,7 +1083,7 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     for name in ("time-chase", "trois-ombres"):
         page.locator("select.pg-game").select_option(f"{name}|")
         assert status.inner_text().startswith("Au hasard d'agir")
-        chance = "Laisser agir le hasard (un tirage avec graine)"
+        chance = "Tirer au hasard"
         assert page.locator("button[data-pick='chance']").inner_text() == chance
         assert page.locator("label.pg-seat-choice").inner_text().startswith("Place")
         seats = page.locator("select.pg-seat option").all_inner_texts()
@@ -1094,17 +1095,28 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
         assert english_left(page) == []
         page.locator(".pg-pass-ready").click()
         assert page.locator(".pg-view-title").inner_text().startswith("Ce que voit ")
-        # Time Chase's bids were forced (nobody holds a crystal): the status says where p0 plays.
-        said = {"time-chase": "p0 joue sur l'événement 1 et ouvre", "trois-ombres": "À p0 d'agir"}[name]
-        assert status.inner_text().startswith(said)
+        # Time Chase's bids were forced (nobody holds a crystal): the status says to play a card, and where p0
+        # plays; 3 Ombres's, to roll the die: what to do, never a count of choices.
+        said = {"time-chase": "Jouez une carte de votre main. p0 joue sur l'événement 1 et ouvre",
+                "trois-ombres": "Lancez le dé pour commencer votre tour."}[name]
+        assert status.inner_text().startswith(said) and not re.search(r"\d choix", status.inner_text())
         assert english_left(page) == []
         page.screenshot(path=str(OUTPUT / f"site-fr-playground-{name}-{width}.png"), full_page=True)
+        # The umpire's table in the oracle's text is French too (oracle --lang fr), its step named in French.
+        page.locator("select.pg-seat").select_option("umpire")
+        umpire_picture_first(page, "La table dans le texte de l'oracle")
+        text = page.locator(".pg-board pre.pg-text").text_content() or ""
+        french = {"time-chase": ("Contre-Temps, 4 joueurs, manche 1 sur 10 : pli en position 1",
+                                 "p0 : 0 cristal, main"),
+                  "trois-ombres": ("; étape tour", "légende : ")}[name]
+        assert all(words in text for words in french) and not re.search(r"\b(step|players|hand|legend)\b", text), text
+        page.locator("details.pg-text-fold").evaluate("d => { d.open = true; }")
+        page.screenshot(path=str(OUTPUT / f"site-fr-playground-umpire-{name}-{width}.png"), full_page=True)
+        page.locator("select.pg-seat").select_option("hot")
     # The language switch opens the same game, seat and position in the English edition.
     query = urlsplit(page.url).query
     assert "game=" in query and "seat=" in query
     assert urlsplit(page.locator("a.md-select__link[hreflang='en']").evaluate("a => a.href")).query == query
-    page.locator("select.pg-seat").select_option("umpire")
-    umpire_picture_first(page, "La table dans le texte de l'oracle (en anglais)")
     # The English page is unchanged.
     page = open_playground(visit)
     assert page.evaluate("document.documentElement.lang") == "en"
@@ -1116,7 +1128,7 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     assert page.locator("button[data-pick='chance']").count() == 0 and "to act" in page.locator(
         ".pg-status").inner_text()
     page.locator(".pg-restart").click()
-    assert page.locator("button[data-pick='chance']").inner_text() == "Let chance act (a seeded draw)"
+    assert page.locator("button[data-pick='chance']").inner_text() == "Draw at random"
     assert page.locator(".pg-status").inner_text().startswith("Chance acts next")
     visit.assert_clean()
 
@@ -1143,6 +1155,14 @@ TOP_BUTTON_COVERS = """() => {
 }"""
 
 
+# How many times each card shows in the playground, outside the pictures: a control or a word naming it.
+SHOWN_TWICE = """(cards) => {
+    const root = document.getElementById("ttykm-playground");
+    const texts = [...root.querySelectorAll("button, .pg-chip")].map(e => e.textContent.trim());
+    return Object.fromEntries(cards.map(c => [c, texts.filter(t => new RegExp(`(^|\\W)${c}(\\W|$)`).test(t)).length]));
+}"""
+
+
 @pytest.mark.parametrize(("edition", "width"), [("", WIDTHS[0]), ("/fr", WIDTHS[1])])
 def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_url: str, edition: str,
                                                              width: int) -> None:
@@ -1159,12 +1179,22 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
              "bids": "the bids are revealed: p0 0, p1 0, p2 0, p3 0",
              "token": r"p\d puts a token on event 1", "income": r"p\d gains \d crystals? of income",
              "turn": "Your turn, p0", "note": "Round 1 of 10: trump is ", "hand": ["your hand", "the others"],
-             "others": "10 cards each, hidden", "play": "Play ", "no": "no", "players": "Players"},
+             "others": "10 cards each, hidden", "play": "Play ", "no": "no", "players": "Players",
+             "status": "Play a card from your hand. p0 plays at event 1 and leads: any card.",
+             "follow": "must follow", "bid": "Bid in secret: each crystal you spend", "text": "Time Chase, 4 players",
+             "no card": "no card is played now: bid first (TC.PLAY)", "plays": "plays", "every hand": "Every hand",
+             "new game": "Start a new game for 5 players? The game in progress is lost."},
         "/fr": {"forced": "Personne n'avait le choix : le seul choix de chaque joueur a été joué aussitôt.",
                 "bids": "les mises sont révélées : p0 0, p1 0, p2 0, p3 0",
                 "token": r"p\d pose un jeton sur l'événement 1", "income": r"p\d reçoit \d crista(l|ux) de revenu",
                 "turn": "À vous, p0", "note": "Manche 1 sur 10 : l'atout est ", "hand": ["votre main", "les autres"],
-                "others": "10 cartes cachées chacun", "play": "Jouer ", "no": "non", "players": "Joueurs"}}
+                "others": "10 cartes cachées chacun", "play": "Jouer ", "no": "non", "players": "Joueurs",
+                "status": "Jouez une carte de votre main. p0 joue sur l'événement 1 et ouvre : n'importe quelle carte.",
+                "follow": "doit fournir la couleur de", "bid": "Misez en secret : chaque cristal dépensé",
+                "no card": "aucune carte ne se joue maintenant : misez d'abord (TC.PLAY)", "plays": "joue",
+                "every hand": "Toutes les mains",
+                "new game": "Commencer une nouvelle partie à 5 joueurs ? La partie en cours sera perdue.",
+                "text": "Contre-Temps, 4 joueurs"}}
     said = words[edition]
     page = visit.open(edition + "/playground/?game=time-chase")
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
@@ -1191,7 +1221,14 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     view = page.locator(".pg-view")
     assert view.locator("dt").all_inner_texts() == said["hand"] and said["others"] in view.inner_text()
     assert view.locator("details").count() == 0 and "p1: 10 hidden" not in view.inner_text()  # no field dump
-    assert page.locator(".pg-buttons button").first.inner_text().startswith(said["play"])
+    # The hand: each card once, and the card itself the control, named for what it does ("Play R5").
+    assert status.inner_text().startswith(said["status"])
+    cards = view.locator(".pg-private dd button.pg-card")
+    hand = cards.all_inner_texts()
+    assert len(hand) == 10 and page.locator(".pg-buttons button").count() == 0, "a Play button beside each card"
+    shown = page.evaluate(SHOWN_TWICE, hand)
+    assert set(shown.values()) == {1}, shown
+    assert [c.get_attribute("aria-label") for c in cards.all()] == [said["play"] + card for card in hand]
     if width == WIDTHS[1]:
         # On a phone: the table, then the status, the actions, the turn's words, then what the seat sees.
         boxes = page.evaluate(PLAYGROUND_BOXES)
@@ -1206,27 +1243,70 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
         assert not page.evaluate(TOP_BUTTON_COVERS), "the Back to top button covers the table"
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-tc-turn{edition.replace('/', '-')}-{width}.png"))
-    # A trick of four cards, one player after the other: each pass screen says what was played.
+    # A trick of four cards, one player after the other, each played from the hand, by keyboard for the first:
+    # a card that may not be played is disabled, with the oracle's reason; each pass screen says what was played.
     for player in range(4):
-        page.locator(".pg-buttons button").first.click()
+        playable = page.locator(".pg-private button.pg-card:enabled")
+        refused = page.locator(".pg-private button.pg-card:disabled")
+        assert playable.count() >= 1 and playable.count() + refused.count() == 10
+        if refused.count():
+            assert said["follow"] in (refused.first.get_attribute("title") or "")
+            if player == 1:
+                page.screenshot(path=str(OUTPUT / f"site-playground-tc-follow{edition.replace('/', '-')}-{width}.png"),
+                                full_page=True)
+        if player == 0:
+            playable.first.focus()  # a real button: reached and pressed by keyboard
+            assert page.evaluate("document.activeElement.classList.contains('pg-card')")
+            page.keyboard.press("Enter")
+        else:
+            playable.first.click()
         page.locator(".pg-pass-ready").wait_for()
         assert page.evaluate(STATUS_IN_SIGHT)
+        # Nothing to type or undo before the next player holds the device: no probing of a hidden hand.
+        assert page.locator(".pg-type").is_hidden() and page.locator(".pg-undo").is_hidden()
         if player < 3:
             assert page.locator(".pg-since-events li").count() >= 1
             page.locator(".pg-pass-ready").click()
     told = since.all_inner_texts()
+    # Back to p0: what everybody saw since p0 last had the device, the cards of p1, p2 and p3 too.
+    assert all(any(re.match(rf"p{n} {said['plays']} ", text) for text in told) for n in (1, 2, 3)), told
     assert any(re.fullmatch(said["token"], text) for text in told), told
     assert any(re.fullmatch(said["income"], text) for text in told), told
     page.screenshot(path=str(OUTPUT / f"site-playground-tc-trick{edition.replace('/', '-')}-{width}.png"))
-    # The umpire's table: every field of the state, in words.
+    # Round 2's bids: the status says how to bid; no card of the hand may be played, each one saying why.
+    page.locator(".pg-pass-ready").click()
+    assert page.locator(".pg-type").is_visible()
+    assert status.inner_text().startswith(said["bid"])
+    assert page.locator(".pg-private button.pg-card:enabled").count() == 0
+    assert page.locator(".pg-private button.pg-card:disabled").first.get_attribute("title") == said["no card"]
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-bid{edition.replace('/', '-')}-{width}.png"))
+    # The umpire's table: every field of the state, in words; the oracle's text in the page's language.
     page.locator("select.pg-seat").select_option("umpire")
+    assert (page.locator(".pg-board pre.pg-text").text_content() or "").startswith(said["text"])
+    # The umpire sees every hand, a row of cards per seat, each card once; the field dump is the developers'.
+    assert page.locator(".pg-view h2").inner_text() == said["every hand"]
+    assert page.locator(".pg-hands dt").all_inner_texts() == ["p0", "p1", "p2", "p3"]
+    assert page.locator(".pg-hands button.pg-card").count() == 4 * 9  # and the buttons are the bids alone
+    assert page.locator(".pg-buttons button:not([data-pick^='sealed:'])").count() == 0
+    assert page.locator(".pg-view table.pg-umpire-fields").count() == 0
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-umpire{edition.replace('/', '-')}-{width}.png"),
+                    full_page=True)
     table = page.locator("table.pg-umpire-fields")
+    page.locator(".pg-editor > summary").click()
     page.locator(".pg-umpire summary").click()
     rows = dict(zip(table.locator("th").all_inner_texts(), table.locator("td").all_inner_texts(), strict=True))
     assert rows["trump void"] == said["no"] and rows["crystals"].count(", ") == 3, rows
     assert not re.search(r"True|False|\[|\]|\{", " ".join(rows.values())), rows
-    # Players: a new game for five.
+    # Players: a new game for five, once the reader has said the game in progress may go.
+    asked: list[str] = []
+
+    def accept(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", accept)
     page.locator("select.pg-players").select_option("5")
+    assert asked == [said["new game"]]
     assert page.locator(".pg-position").input_value().startswith("players=5 ")
     assert page.locator("select.pg-seat option").count() == 5 + 2
     assert page.locator("select.pg-players").input_value() == "5"
@@ -1273,9 +1353,16 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
                       + quote(game.format_state(state)))
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     status = page.locator(".pg-status")
+    # What to do, in words: roll the die; then what chance does (the die is rolled), never a count of choices.
+    told = {"en": ("Roll the die to start your turn.", "The die is rolled. Chance acts next"),
+            "fr": ("Lancez le dé pour commencer votre tour.", "Le dé est lancé. Au hasard d'agir")}[edition]
+    assert status.inner_text() == told[0]
     roll = page.locator(".pg-buttons button[data-pick='roll']")
     assert roll.inner_text() == words[0] and roll.get_attribute("title") == "roll"
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-roll-{edition}-{width}.png"), full_page=True)
     roll.click()
+    assert status.inner_text().startswith(told[1])
     die = page.locator(".pg-buttons button[data-pick='die P']")
     assert die.inner_text().startswith(words[1])
     die.click()

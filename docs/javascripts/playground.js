@@ -38,6 +38,8 @@
     whoseView: { en: "Whose view", fr: "Vue de qui" },
     playersLabel: { en: "Players ", fr: "Joueurs " },
     playerCount: { en: "Number of players (a new game)", fr: "Nombre de joueurs (une nouvelle partie)" },
+    newForPlayers: { en: function (n) { return "Start a new game for " + n + " players? The game in progress is lost."; },
+      fr: function (n) { return "Commencer une nouvelle partie à " + n + " joueurs ? La partie en cours sera perdue."; } },
     typedLabel: { en: "An action in notation", fr: "Une action en notation" },
     typeAnAction: { en: "Or type an action ", fr: "Ou tapez une action " },
     playIt: { en: "Play it", fr: "La jouer" },
@@ -86,10 +88,10 @@
         return "Cliquez une case cerclée pour agir" + (chapter ? ", faites une action de chapitre" : "") +
           ", ou déplacez votre Focus avec un bouton.";
       } },
-    playItem: { en: function (item) { return "Play " + item; }, fr: function (item) { return "Jouer " + item; } },
     hotSeat: { en: "Pass and play: each player's own view", fr: "Passer et jouer : la vue de chaque joueur" },
     seatOnly: { en: function (name) { return name + "'s view only"; }, fr: function (name) { return "La vue de " + name + " seule"; } },
     umpire: { en: "Umpire: every hidden card shown", fr: "Arbitre : toutes les cartes cachées montrées" },
+    everyHand: { en: "Every hand", fr: "Toutes les mains" },
     passTo: { en: function (who) { return "Pass the device to " + who + "."; },
       fr: function (who) { return "Passez l'appareil à " + who + "."; } },
     lookAway: {
@@ -97,8 +99,8 @@
       fr: function (who) { return " Les autres détournent les yeux : cet écran cache la vue de " + who + " jusqu'à ce que " + who + " ait l'appareil."; } },
     iAm: { en: function (who) { return "I am " + who + ": show my view"; }, fr: function (who) { return "Je suis " + who + " : montrer ma vue"; } },
     actsNext: { en: function (who) { return who + " to act next."; }, fr: function (who) { return "À " + who + " d'agir."; } },
-    sinceLast: { en: "What everybody saw since the device was last passed:",
-      fr: "Ce que tout le monde a vu depuis que l'appareil a changé de mains :" },
+    sinceLast: { en: "What everybody saw since you last had the device:",
+      fr: "Ce que tout le monde a vu depuis que vous avez eu l'appareil :" },
     forced: { en: "Nobody had a choice: every player's only choice was played at once.",
       fr: "Personne n'avait le choix : le seul choix de chaque joueur a été joué aussitôt." },
     sees: { en: function (who) { return "What " + who + " sees"; }, fr: function (who) { return "Ce que voit " + who; } },
@@ -120,11 +122,11 @@
     inThePicture: { en: function (n) { return countedEn(n, "record", "records") + ": the picture above shows them"; },
       fr: function (n) { return countedFr(n, "fiche", "fiches") + " : l'image ci-dessus les montre"; } },
     chanceOne: {
-      en: "Chance acts next: click to let it act (the oracle draws with a seed taken from the position, so a link to it replays the same draw).",
-      fr: "Au hasard d'agir : cliquez pour le laisser agir (l'oracle tire avec une graine prise dans la position, de sorte qu'un lien vers elle rejoue le même tirage)." },
+      en: "Chance acts next: click to draw at random (a link to this position draws the same again).",
+      fr: "Au hasard d'agir : cliquez pour tirer au hasard (un lien vers cette position refait le même tirage)." },
     chanceMany: {
-      en: function (n) { return "Chance acts next: let it act, or click the outcome that happened at your table (" + countedEn(n, "outcome", "outcomes") + ")."; },
-      fr: function (n) { return "Au hasard d'agir : laissez-le agir, ou cliquez le résultat tiré à votre table (" + countedFr(n, "résultat", "résultats") + ")."; } },
+      en: function (n) { return "Chance acts next: draw at random, or click the outcome that happened at your table (" + countedEn(n, "outcome", "outcomes") + ")."; },
+      fr: function (n) { return "Au hasard d'agir : tirez au hasard, ou cliquez le résultat tiré à votre table (" + countedFr(n, "résultat", "résultats") + ")."; } },
     chooseSeat: {
       en: function (who) { return who + " to act: choose that seat, or pass and play."; },
       fr: function (who) { return "À " + who + " d'agir : choisissez cette place, ou passez et jouez."; } },
@@ -157,7 +159,7 @@
       convergence: "Convergence" } },
     colon: { en: ": ", fr: " : " },
     drawAtRandom: { en: "Draw at random", fr: "Tirer au hasard" },
-    letChance: { en: "Let chance act (a seeded draw)", fr: "Laisser agir le hasard (un tirage avec graine)" },
+    letChance: { en: "Draw at random", fr: "Tirer au hasard" },
     outcome: { en: function (action, p) { return action + " (chance " + p + ")"; },
       fr: function (action, p) { return action + " (probabilité " + p + ")"; } },
     // L'heure des 3 ombres: the tiles a turn revealed, shown face up before the game goes on.
@@ -165,7 +167,7 @@
       fr: "Les tuiles qui viennent d'être dévoilées, faces visibles : retenez-les avant qu'elles soient retournées." },
     turnBack: { en: "Turn them back and go on", fr: "Les retourner et continuer" },
     // The umpire's table in the oracle's own text rendering (the CLI's), folded under the picture.
-    textTable: { en: "The table in the oracle's text", fr: "La table dans le texte de l'oracle (en anglais)" },
+    textTable: { en: "The table in the oracle's text", fr: "La table dans le texte de l'oracle" },
     // The oracle's names of a board's buttons (oracle/games/ttykm/play.py, pick_label), in French.
     pick: {
       en: function (label) { return label; },
@@ -223,8 +225,10 @@
   let passing = false;
   let moment = null;  // a picture of the tiles a 3 Ombres turn just revealed, until the player goes on
   let momentDone = null;  // the answer whose picture the player has turned back
-  let sincePass = [];  // a card game's events every player saw since the device was last passed, in words
-  let told = [];  // those events, still shown at the top of the view of the player who took the device
+  let seenByAll = [];  // a card game's events every player saw, in words, since the game began here
+  let lastHeld = {};  // for each player's name, how many of those events there were when they last took the device
+  let told = [];  // the events since then, still shown at the top of the view of the player who took the device
+  function sinceHeld(who) { return seenByAll.slice(lastHeld[who] || 0); }
   const timing = { loadMs: null, stages: {}, queries: [] };
   window.ttykmPlayground = { timing: timing, ready: false, view: null, words: WORDS, lang: LANG };
 
@@ -362,6 +366,7 @@
     parts.position = el("input", { type: "text", class: "pg-position", "aria-label": W.position, spellcheck: "false" });
     parts.share = el("input", { type: "text", class: "pg-share", readonly: "", "aria-label": W.positionLink });
     parts.replay = el("div", { class: "pg-replay" });
+    parts.fields = el("div", { class: "pg-state-fields" });  // the umpire's every field, in the developers' fold
     parts.edit = el("button", { type: "button", class: "md-button pg-edit", onclick: toggleEdit }, W.edit);
     parts.chooser = el("select", { class: "pg-game", "aria-label": W.gameAndRules },
       ...catalogue.map(function (game) {
@@ -385,6 +390,7 @@
     parts.seat.addEventListener("change", function () {
       current.seat = parts.seat.value;
       viewer = null;
+      told = [];  // what a player was told on taking the device is not the next seat's
       clearReplay();
       ask({ picks: current.picks });
     });
@@ -392,6 +398,11 @@
     // A card game's number of players: a new game with that many (its rules text ``players=N``).
     parts.players = el("select", { class: "pg-players", "aria-label": W.playerCount });
     parts.players.addEventListener("change", function () {
+      const playing = answer && (answer.kind !== "chance" || seenByAll.length);  // the deal is done: a game to lose
+      if (playing && !window.confirm(W.newForPlayers(parts.players.value))) {
+        parts.players.value = String(answer.seats.length);
+        return;
+      }
       Object.assign(current, { rules: "players=" + parts.players.value, state: "", picks: [] });
       newGame();
     });
@@ -424,6 +435,7 @@
         ask({ picks: [] });
       } }, W.load),
       el("label", {}, W.link + " ", parts.share),
+      parts.fields,
     );
     parts.editor = editor;
     root.replaceChildren(
@@ -444,7 +456,8 @@
   function newGame() {
     parts.typed.value = "";
     viewer = null;
-    sincePass = [];
+    seenByAll = [];
+    lastHeld = {};
     told = [];
     clearReplay();
     parts.message.replaceChildren();
@@ -471,7 +484,7 @@
     answer = result;
     current.state = result.state;
     current.picks = result.picks;
-    if (result.mode === "list" && result.applied) sincePass = sincePass.concat(result.applied.public || []);
+    if (result.mode === "list" && result.applied) seenByAll = seenByAll.concat(result.applied.public || []);
     followRuleset(result);
     show(change);
     if (Object.keys(change).length && !change.era) keepInSight();
@@ -676,18 +689,30 @@
     }));
   }
 
-  // A seat's own view: its fields in words; an item that is also a legal action (a card in hand) plays it
-  // when clicked.  A field with an entry for each player says how many of the others' things are hidden.
-  function fields(list, playable) {
+  // A seat's own view: its fields in words.  A card in hand is drawn once, as its own control: a legal action
+  // plays when clicked (its name says so: "Play R5"); a card that may not be played now is disabled, with the
+  // oracle's reason as its tooltip (playground.py, hand_cards).  A field with an entry for each player says
+  // how many of the others' things are hidden.
+  function handItem(item, button, refused) {
+    if (button) {
+      return el("button", { type: "button", class: "pg-chip pg-card pg-playable", "data-item": item, "data-pick": button.pick,
+        "aria-label": label(button), title: label(button), onclick: function () {
+          ask({ picks: current.picks.concat([button.pick]) });
+        } }, item);
+    }
+    if (refused) {
+      return el("button", { type: "button", class: "pg-chip pg-card", "data-item": item, disabled: true,
+        title: refused.reason ? refused.reason + " (" + refused.rule + ")" : null }, item);
+    }
+    return el("span", { class: "pg-chip", "data-item": item }, item);
+  }
+
+  function fields(list, playable, cards) {
     const ordered = list.filter(function (f) { return f.items || f.text !== undefined; })
       .concat(list.filter(function (f) { return !(f.items || f.text !== undefined); }));  // "the others" last
     return el("dl", { class: "pg-fields pg-private" }, ...ordered.flatMap(function (f) {
-      const shown = f.items ? f.items.map(function (item) {
-        const pick = playable.get(item);
-        return pick === undefined ? el("span", { class: "pg-chip", "data-item": item }, item)
-          : el("button", { type: "button", class: "pg-chip pg-playable", "data-item": item, "data-pick": pick,
-            title: W.playItem(item), onclick: function () { ask({ picks: current.picks.concat([pick]) }); } }, item);
-      }) : f.text !== undefined ? [f.text] : [];
+      const shown = f.items ? f.items.map(function (item) { return handItem(item, playable.get(item), cards[item]); })
+        : f.text !== undefined ? [f.text] : [];
       if (f.items && !f.items.length) shown.push(W.none);
       const row = [el("dt", {}, W.fieldNames[f.field] || f.field), el("dd", {}, ...shown)];
       if (!f.others) return row;
@@ -731,7 +756,7 @@
 
   // What the player to act must know, in words, under its heading: "Your turn" in that player's own view.
   function turnNote(a) {
-    if (!a.note || a.outcome) return [];
+    if (!a.note || !a.note[LANG] || a.outcome) return [];  // chance's note is the status line alone
     const who = a.chooser || a.mover;
     const own = a.view && a.view.name === who;
     return [el("h2", { class: "pg-turn-title" }, own ? W.yourTurn(who) : W.theirTurn(who)),
@@ -745,14 +770,14 @@
   }
 
   function passScreen(who) {
-    const seen = seenList(sincePass);
+    const seen = seenList(sinceHeld(who));
     return el("div", { class: "pg-pass" },
       el("p", {}, el("strong", {}, W.passTo(who)), W.lookAway(who)), seen,
       el("button", { type: "button", class: "md-button md-button--primary pg-pass-ready", onclick: function () {
         passing = false;
         viewer = who;
-        told = sincePass;
-        sincePass = [];
+        told = sinceHeld(who);
+        lastHeld[who] = seenByAll.length;
         clearReplay();
         show({});
         keepInSight();
@@ -769,11 +794,16 @@
       el("option", { value: "umpire", selected: a.seat === "umpire" }, W.umpire));
     const who = a.view ? a.view.name : null;
     // Every player's only choice, played at once: said after the status, until the next click.
-    const forced = a.applied && a.applied.forced ? " " + W.forced : "";  // the pass screen lists what was played
+    let forced = a.applied && a.applied.forced ? " " + W.forced : "";  // the pass screen lists what was played
     // Hot seat: a different player's view is hidden until that player says they hold the device.
     if (a.seat === "hot" && who && viewer !== who) {
       passing = true;
     }
+    // Nobody may type or undo for a player who has not taken the device, nor in a seat whose turn it is not.
+    const hidden = Boolean(passing && a.seat === "hot" && who) || (typeof a.seat === "number" && a.view &&
+      (a.chooser || a.mover) !== a.view.name);
+    parts.typedForm.hidden = hidden;
+    parts.undo.hidden = hidden;
     if (passing && a.seat === "hot" && who) {
       parts.board.replaceChildren();
       parts.note.replaceChildren();
@@ -784,6 +814,7 @@
     }
     passing = false;
     if (who) viewer = who;
+    if (a.seat === "hot" && who) forced = "";  // said on the pass screen: the player now has ten choices, not one
     if (moment && !a.outcome) {
       // Drawn twice (wide and narrow) as the table is: the same frame lets the screen's width pick one.
       parts.board.replaceChildren(el("div", { class: "pg-picture" }));
@@ -804,31 +835,50 @@
       picture.append(el("details", { class: "pg-text-fold" }, el("summary", {}, W.textTable), ...text.childNodes));
     }
     parts.board.replaceChildren(...picture.childNodes);
-    const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b.pick]; }));
+    const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b]; }));
     const seen = told.length ? seenList(told) : null;
     if (seen) seen.classList.add("pg-told");
     parts.note.replaceChildren(...(seen ? [seen] : []), ...turnNote(a));
     // A seat sees its own things; the whole state, field by field, is the umpire's.
+    // The umpire's rows of cards: each seat's fields whose items are cards (a control, or a card not playable now).
+    const hands = (a.hands || []).map(function (h) {
+      return { name: h.name, cards: h.cards, rows: h.private.filter(function (f) {
+        return f.items && f.items.some(function (i) { return playable.has(i) || i in h.cards; });
+      }) };
+    }).filter(function (h) { return h.rows.length; });
     parts.view.replaceChildren(...(a.view ? [
       el("h2", { class: "pg-view-title" }, W.sees(a.view.name)),
-      a.view.private.length ? fields(a.view.private, playable) : el("p", {}, W.nothingPrivate),
-    ] : []), ...(a.fields ? [umpireTable(a.fields)] : []));
+      a.view.private.length ? fields(a.view.private, playable, a.view.cards || {}) : el("p", {}, W.nothingPrivate),
+    ] : []), ...(hands.length ? [el("h2", { class: "pg-view-title" }, W.everyHand),
+      el("dl", { class: "pg-fields pg-private pg-hands" }, ...hands.flatMap(function (h) {
+        return h.rows.flatMap(function (f) {
+          return [el("dt", {}, h.name), el("dd", {}, ...f.items.map(function (item) {
+            return handItem(item, playable.get(item), h.cards[item]);
+          }))];
+        });
+      }))] : []));
+    parts.fields.replaceChildren(...(a.fields ? [umpireTable(a.fields)] : []));
+    const does = a.note && a.note[LANG + "-do"];
     if (a.outcome) {
       parts.status.replaceChildren(W.over, a.outcome.reason, " (", ruleLink(a.outcome.rule), ").");
     } else if (a.kind === "chance") {
-      parts.status.textContent = (a.buttons.length === 1 && a.buttons[0].pick === "chance"
+      // What chance does now, in the game's words (a Limbes card is drawn), then how to let it.
+      parts.status.textContent = (does ? does + " " : "") + (a.buttons.length === 1 && a.buttons[0].pick === "chance"
         ? W.chanceOne : W.chanceMany(a.buttons.length - 1)) + forced;
     } else if (!a.buttons.length) {
       parts.status.textContent = W.chooseSeat(a.chooser || a.mover) + forced;
-    } else if (a.note && a.note[LANG + "-do"] && a.kind !== "simultaneous") {
-      // What the step asks, in words (the game's note), rather than a count of choices.
-      parts.status.textContent = a.note[LANG + "-do"] + forced;
+    } else if (does) {
+      // What the step asks, in words (the game's note: roll the die, bid, play a card), not a count of choices.
+      parts.status.textContent = does + forced;
     } else {
       parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous",
         a.buttons.length) + forced;
     }
     const onTiles = a.outcome ? new Set() : tileTargets(a.buttons);
-    parts.buttons.replaceChildren(...a.buttons.filter(function (b) { return !onTiles.has(b.pick); }).map(function (b) {
+    const inHand = new Set([...parts.view.querySelectorAll(".pg-card[data-pick]")].map(function (c) { return c.dataset.pick; }));
+    parts.buttons.replaceChildren(...a.buttons.filter(function (b) {
+      return !onTiles.has(b.pick) && !inHand.has(b.pick);  // a tile or a card in hand is its own control
+    }).map(function (b) {
       return el("button", { type: "button", "data-pick": b.pick, title: notation(b),
         class: "md-button md-button--primary" + (b.pick === "chance" ? " pg-chance" : "") + (b.words ? " pg-worded" : ""),
         disabled: Boolean(a.outcome), onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, label(b));

@@ -54,5 +54,6 @@ def test_the_lessons_list_events_in_words_and_say_who_won() -> None:
         assert '<ol class="ttykm-events"><li><code' not in page  # the notation comes after the words
         # The state's line is folded under the pictures, and each action names its player.
         assert "<dt>State</dt>" not in page and page.count('<details class="tc-notation">') >= 5
-        assert "p0: <code>B9</code>, p1: <code>B6</code>, p2: <code>R5</code>" in page
-        assert "<dt>Action</dt><dd>p3: <code>B12</code></dd>" in page
+        colon = " : " if "/fr/" in path else ": "  # French sets a space before the colon
+        assert f"p0{colon}<code>B9</code>, p1{colon}<code>B6</code>, p2{colon}<code>R5</code>" in page
+        assert f"<dt>Action</dt><dd>p3{colon}<code>B12</code></dd>" in page

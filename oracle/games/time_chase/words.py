@@ -17,6 +17,17 @@ from oracle.words import compte, counted
 SUIT_NAMES_FR = ("Rouge", "Bleu", "Vert", "Jaune", "Violet")  # the suits as Contre-Temps names them
 
 
+# What each phase of a round asks of the player to act, for the playground's status line (``en-do``,
+# ``fr-do``); in the play phase the note's line on where they play and what to follow comes after it.
+STEPS: dict[str, tuple[str, str]] = {
+    "bid": ("Bid in secret: each crystal you spend takes your pawn back one event; nobody sees a bid before "
+            "every player has bid.",
+            "Misez en secret : chaque cristal dépensé fait reculer votre pion d'un événement ; personne ne voit "
+            "une mise avant que chacun ait misé."),
+    "play": ("Play a card from your hand.", "Jouez une carte de votre main."),
+}
+
+
 def _where(position: int) -> tuple[str, str]:
     return ("position 0 (the Invariant)", "la position 0 (la constante)") if position == 0 else \
         (f"event {position}", f"l'événement {position}")
@@ -38,8 +49,9 @@ def action_words(state: State, action: Action) -> dict[str, str] | None:
 
 def state_note(state: State) -> dict[str, str] | None:
     """What the player to act must know, a line each (``\\n`` between): the round and the trump, then in a
-    bid their crystals and how far back they may go, in a trick where they play and the suit to follow (that
-    line also alone, as ``en-do`` and ``fr-do``).  None before the deal and once the game is over."""
+    bid their crystals and how far back they may go, in a trick where they play and the suit to follow; what
+    the phase asks (`STEPS`, in a trick with that last line) also alone, as ``en-do`` and ``fr-do``.
+    None before the deal and once the game is over."""
     if state.phase not in ("bid", "play"):
         return None
     if state.trump is None:
@@ -56,7 +68,7 @@ def state_note(state: State) -> dict[str, str] | None:
                   f"they spend to go back that many events (crystals: {held}).")
         fr.append(f"Tous les pions sont sur le présent, l'événement {state.round} : chacun mise en secret les "
                   f"cristaux qu'il dépense pour reculer d'autant d'événements (cristaux : {held}).")
-        return {"en": "\n".join(en), "fr": "\n".join(fr)}
+        return {"en": "\n".join(en), "fr": "\n".join(fr), "en-do": STEPS["bid"][0], "fr-do": STEPS["bid"][1]}
     player, at = rules.player_to_act(state), state.at
     if player is None or at is None:
         return None
@@ -75,5 +87,6 @@ def state_note(state: State) -> dict[str, str] | None:
                   "if you hold one, else play any card.")
         fr.append(f"p{player} joue sur {where[1]}, ouvert par {lead.text} : fournissez du {SUIT_NAMES_FR[suit]} "
                   "si vous en avez, sinon jouez n'importe quelle carte.")
-    return {"en": "\n".join(en), "fr": "\n".join(fr), "en-do": en[-1], "fr-do": fr[-1]}
+    return {"en": "\n".join(en), "fr": "\n".join(fr), "en-do": f"{STEPS['play'][0]} {en[-1]}",
+            "fr-do": f"{STEPS['play'][1]} {fr[-1]}"}
 

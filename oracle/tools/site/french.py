@@ -498,6 +498,11 @@ REASONS: list[Rule] = [
           lambda m: "la copie active a été retirée par "
                     + ("sa propre action" if m[1] == "action" else "son propre paradoxe")
                     + ", elle ne fait donc plus d'action"),
+    # Time Chase: why a card of the hand may not be played now (the playground's tooltip on it).
+    _rule(r"(p\d) must follow (\w+)'s suit and holds ([\w ]+)",
+          lambda m: f"{m[1]} doit fournir la couleur de {m[2]} et tient {m[3].replace(' or ', ' ou ')}"),
+    _rule(r"no card is played now: (deal|bid) first",
+          lambda m: "aucune carte ne se joue maintenant : " + ("donnez" if m[1] == "deal" else "misez") + " d'abord"),
     _rule(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
           lambda m: f"{PLAYER[m[1].capitalize()]} n'ont aucune copie {ERA_TO[m[2]]}, l'époque du Focus : le tour "
                     "n'a donc aucune action"),
@@ -786,6 +791,7 @@ TEXT_TAIL = re.compile(r">([^<>]+)\Z")  # the text just before a code element, s
 # After "Exemple :" a title goes on in lower case, as in "Exemple : les Blancs…"; a name (Vortex, p2) keeps its own.
 EXAMPLE_COLON = re.compile(r'(class="ttykm-example-anchor"[^>]*>Exemple</a>): '
                            r"(?:(Le|La|Les|Un|Une|Des|Deux|Trois|Tout|Toute|Tous|Chaque|Aucun|Aucune|Personne)\b)?")
+SEAT_COLON = re.compile(r"(>|, )(p\d): \Z")  # a Time Chase card with its player, "p0: R10", before its code
 PROVISIONAL = re.compile(r"<strong>Provisional</strong>: depends on ([\w.\-]+) \(rulings ([^)]*)\)")
 
 
@@ -814,6 +820,7 @@ def _translate(fragment: str) -> str:
     fragment = TEXT_NODE.sub(lambda m: ">" + translate_text(m.group(1)) + "<", fragment)
     fragment = TEXT_TAIL.sub(_tail, fragment)
     fragment = EXAMPLE_COLON.sub(lambda m: f"{m[1]} : {(m[2] or '').lower()}", fragment)  # a space before ":"
+    fragment = SEAT_COLON.sub(lambda m: f"{m[1]}{m[2]} : ", fragment)
 
     def attribute(match: re.Match[str]) -> str:
         return f'{match.group(1)}="{html.escape(translate_text(html.unescape(match.group(2))))}"'

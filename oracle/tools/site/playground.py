@@ -29,6 +29,7 @@ from typing import Any
 from oracle.errors import NotationError
 from oracle.games import GAMES, load_game
 from oracle.interface import Game, Playable, Verdict
+from oracle.language import LANGUAGES, text_language
 from oracle.tools.site.french import translate_event, translate_html, translate_reason, translate_text
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -344,7 +345,9 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     action: Any = None
     mover = game.to_act(state)
     actor: int | None = None  # who chose the action applied (None for chance)
-    if request.get("action"):
+    if request.get("action") and isinstance(seat, int) and mover.kind != "chance" and seat not in mover.players:
+        picks = []  # a seat types only on its own turn: another player's action, or its verdict, is not its to see
+    elif request.get("action"):
         action, picks = game.parse_action(str(request["action"])), []
         actor = mover.players[0] if mover.kind == "player" else None
     elif mover.kind == "simultaneous" and len(picks) == len(mover.players):
@@ -398,6 +401,14 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     if isinstance(seat, int) and chooser is not None and seat != chooser:
         choices = []  # a seat acts only on its own turn
     outcome = game.outcome(state)
+    buttons = {choice["pick"] for choice in choices}
+    seen = seat_view(game, state, shown, players) if isinstance(shown, int) else None
+    if seen is not None:
+        seen["cards"] = hand_cards(game, state, rules, seen["private"], buttons, shown == chooser)
+    # The umpire sees every seat's own view (Time Chase: each hand), each card a control as in that seat's view.
+    hands = [{"seat": p, "name": view["name"], "private": view["private"],
+              "cards": hand_cards(game, state, rules, view["private"], buttons, p == chooser)}
+             for p in players for view in [seat_view(game, state, p, players)]] if seat == UMPIRE else None
     answer.update({
         "state": game.format_state(state),
         "ruleset": chooser_ruleset(game, state),
@@ -414,13 +425,31 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         "note": None if outcome is not None else game.state_note(state),
         "seat": seat,
         "seats": [{"player": p, "name": game.player_name(p)} for p in players],
-        "view": seat_view(game, state, shown, players) if isinstance(shown, int) else None,
+        "view": seen,
+        "hands": hands,
         "fields": umpire_fields(game, state) if seat == UMPIRE else None,
         "table": public_picture(game, state, umpire=seat == UMPIRE),
-        "svg_row": _text_picture(game, state) if seat == UMPIRE else "",
+        "svg_row": _text_picture(game, state, request.get("lang")) if seat == UMPIRE else "",
         "svg_column": "",
     })
     return answer
+
+
+def hand_cards(game: AnyGame, state: Any, rules: Any, private: Sequence[dict[str, Any]], buttons: set[str],
+               acting: bool) -> dict[str, dict[str, Any]]:
+    """The items of a seat's own fields that are actions in the game's notation (Time Chase's cards in hand)
+    and not among its buttons, each with why it may not be played now: the oracle's verdict
+    (`Game.explain`) when that seat is the one to act, else nothing (it is not that seat's turn).  The page
+    draws each card once, as a control: those of ``buttons`` play, these are disabled."""
+    cards: dict[str, dict[str, Any]] = {}
+    for item in (item for field in private for item in field.get("items", ()) if item not in buttons):
+        try:
+            action = game.parse_action(item)
+        except (NotationError, ValueError):
+            continue  # words, not an action (3 ombres's tiles seen)
+        verdict = game.explain(state, action, rules) if acting else None
+        cards[item] = _verdict(verdict) if verdict is not None and not verdict.is_legal else {}
+    return cards
 
 
 def _applied(game: AnyGame, state: Any, action: Any, rules: Any, actor: int | None,
@@ -450,8 +479,10 @@ def _forced(game: AnyGame, state: Any, rules: Any) -> Any:
     return game.joint_action(state, {p: c[0] for p, c in choices.items()})
 
 
-def _text_picture(game: AnyGame, state: Any) -> str:
-    return f'<pre class="pg-text">{html.escape(game.state_text(state))}</pre>'
+def _text_picture(game: AnyGame, state: Any, lang: Any) -> str:
+    """The game's text picture (the CLI's, `Game.state_text`) in the page's language, where it has two."""
+    with text_language(str(lang) if lang in LANGUAGES else "en"):
+        return f'<pre class="pg-text">{html.escape(game.state_text(state))}</pre>'
 
 
 def _chance_sample(game: AnyGame, state: Any, rules: Any) -> Any:
@@ -468,8 +499,15 @@ def in_french(answer: dict[str, Any]) -> dict[str, Any]:
     script's (docs/javascripts/playground.js)."""
     pictures = ("svg_row", "svg_column", "table")
     out = {**answer, **{key: translate_html(answer[key]) for key in pictures if answer.get(key)}}
+    def cards(view: dict[str, Any]) -> dict[str, Any]:
+        return {item: {**why, "reason": translate_reason(why["reason"])} if why else why
+                for item, why in view.get("cards", {}).items()}
+
     if answer.get("view"):
-        out["view"] = {**answer["view"], "picture": translate_html(answer["view"]["picture"])}
+        out["view"] = {**answer["view"], "picture": translate_html(answer["view"]["picture"]),
+                       "cards": cards(answer["view"])}
+    if answer.get("hands"):
+        out["hands"] = [{**view, "cards": cards(view)} for view in answer["hands"]]
     if answer.get("verdict"):
         out["verdict"] = {**answer["verdict"], "reason": translate_reason(answer["verdict"]["reason"])}
     if answer.get("applied"):
@@ -494,5 +532,5 @@ def view_json(request: str) -> str:
         return json.dumps({"error": str(exc)})
 
 
-__all__ = ["Playable", "chooser_ruleset", "games", "in_french", "list_view", "playable", "playable_games",
+__all__ = ["Playable", "chooser_ruleset", "games", "hand_cards", "in_french", "list_view", "playable", "playable_games",
            "player_counts", "prepare", "public_picture", "seat_view", "seats", "umpire_fields", "view", "view_json"]

@@ -12,11 +12,11 @@ under the picture says what its marks mean.
 
 from __future__ import annotations
 
-import os
-
 from oracle.games.trois_ombres.components import LIEUX
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
 from oracle.games.trois_ombres.state import State
+from oracle.games.trois_ombres.words import step_name
+from oracle.language import language
 from oracle.words import compte, counted
 
 SHORT = {"hercule": "Her", "horloge": "Hor", "vortex": "Vor"}
@@ -71,16 +71,6 @@ LANGUAGES = tuple(WORDS)
 COUNTED = {"en": counted, "fr": compte}  # a count and its noun, by each language's rule
 
 
-def language() -> str:
-    """The language of the words: ``ORACLE_LANG`` (``oracle --lang``), else the locale (``LC_ALL``,
-    ``LC_MESSAGES``, ``LANG``, the first one set); French when it starts with ``fr``, else English."""
-    for name in ("ORACLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
-
-
 def state_text(state: State, lang: str | None = None) -> str:
     """The picture, its facts in words of ``lang`` (`LANGUAGES`; None: `language`), and its legend."""
     lang = lang or language()
@@ -116,7 +106,7 @@ def state_text(state: State, lang: str | None = None) -> str:
         facts.append(words["over"].format(result=state.result, rule=state.rule))
     else:
         step = state.steps[0] if state.steps else None
-        facts.append(words["turn"].format(player=state.current, name=state.investigators[state.current],
-                                          step="-" if step is None else "/".join((step.kind, *step.args)))
+        named = "-" if step is None else "/".join((step_name(step.kind, lang), *step.args))
+        facts.append(words["turn"].format(player=state.current, name=state.investigators[state.current], step=named)
                      + (words["die"].format(face=state.turn.face) if state.turn.face else ""))
     return "\n".join([*lines, "", *facts, words["legend"]])
