@@ -322,7 +322,9 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     the state (`Game.sample_chance`), so a shared link replays the same deal.
     A simultaneous step takes each acting player's sealed choice in turn
     (the picks) and plays them together (`Game.joint_action`).  An action
-    typed in notation is played or refused with the oracle's verdict.
+    typed in notation is played or refused with the oracle's verdict; one
+    sent as ``explain`` (a click on a tile no action may take) is never
+    played: the answer holds only its verdict (`Game.explain`) if illegal.
 
     ``seat`` (optional) says whose view to draw: ``hot`` (the default: the
     player who acts now, hot-seat style), a player number (that player's view
@@ -345,7 +347,13 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     action: Any = None
     mover = game.to_act(state)
     actor: int | None = None  # who chose the action applied (None for chance)
-    if request.get("action"):
+    if request.get("explain"):
+        # A click on a slot that is no target (a tile that may not be revealed): the oracle says why, and
+        # nothing is played.
+        tried = game.explain(state, game.parse_action(str(request["explain"])), rules)
+        answer["verdict"] = None if tried.is_legal else _verdict(tried)
+        picks = []
+    elif request.get("action"):
         action, picks = game.parse_action(str(request["action"])), []
         actor = mover.players[0] if mover.kind == "player" else None
     elif mover.kind == "simultaneous" and len(picks) == len(mover.players):
@@ -505,7 +513,8 @@ def in_french(answer: dict[str, Any]) -> dict[str, Any]:
         steps = [{**step, "text": say(step["text"]), "svg_row": translate_html(step["svg_row"]),
                   "svg_column": translate_html(step["svg_column"])} for step in applied["steps"]]
         out["applied"] = {**applied, "steps": steps,
-                          **({"public": [say(text) for text in applied["public"]]} if "public" in applied else {})}
+                          **({"public": [say(text) for text in applied["public"]]} if "public" in applied else {}),
+                          **({"moment": translate_html(applied["moment"])} if applied.get("moment") else {})}
     return out
 
 
