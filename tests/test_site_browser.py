@@ -163,7 +163,8 @@ LEGEND_FITS = """(pictures = "svg.ttykm-board") => {
         if (svg.getBoundingClientRect().width === 0) continue;  // the layout CSS hides at this width
         const width = svg.viewBox.baseVal.width;
         const boxes = [...svg.querySelectorAll("g.legend g.item")].map(item => {
-            const swatch = item.firstElementChild.getBBox(), word = item.querySelector("text").getBBox();
+            const swatch = item.firstElementChild.getBBox();
+            const word = item.querySelector(":scope > text:last-of-type").getBBox();  // a swatch may hold a text
             if (word.x + word.width > width) wrong.push(`cut at the right edge: ${item.textContent}`);
             if (word.x < swatch.x + swatch.width - 1 || Math.abs((word.y + word.height / 2) -
                 (swatch.y + swatch.height / 2)) > 6) wrong.push(`word apart from its swatch: ${item.textContent}`);
@@ -1318,7 +1319,7 @@ def table_legend(page: Any, edition: str, keys: set[str]) -> None:
     from oracle.games.trois_ombres.pictures.legend import WORDS
 
     items = page.locator(".pg-board svg.trois-ombres:visible g.legend g.item")
-    found = dict(zip(items.evaluate_all("gs => gs.map(g => g.dataset.key)"), items.all_text_contents(), strict=True))
+    found = dict(items.evaluate_all("gs => gs.map(g => [g.dataset.key, g.querySelector(':scope > text').textContent])"))
     assert keys <= set(found), found
     assert all(text == WORDS[key][1 if edition == "fr" else 0] for key, text in found.items()), found
     assert page.evaluate(LEGEND_FITS, ".pg-board svg.trois-ombres") == []
@@ -1365,6 +1366,7 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     assert status.inner_text() == game.state_note(horloge)[f"{edition}-do"]  # type: ignore[index]
     assert ("1 h" in status.inner_text()) and page.evaluate(CLOCK_READS) == "0 h", status.inner_text()
     table_legend(page, edition, {"face down", "empty slot"})
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-horloge-{edition}-{width}.png"), full_page=True)
     page.locator(".pg-buttons button[data-pick='reroll']").click()
     die = page.locator(".pg-buttons button[data-pick='die P']")
     assert die.inner_text().startswith(words[1])

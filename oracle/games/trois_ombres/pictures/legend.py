@@ -1,11 +1,11 @@
 """The key under a table picture (the playground's table): each mark the picture shows, drawn small as the
 picture draws it, and what it means.
 
-A key is drawn only for marks in sight: a face-down tile (a back, or, for the umpire, a back with its face
-written faintly), a face-up tile (framed in its suspect's colour, so two different suspects just revealed
-have two different frames), an empty slot, a clue, a Hercule cube and each kind of trap shown.  The words
-are English; `WORDS` gives each its French, which the French edition puts in its place
-(`oracle.tools.site.french`), never wider than the room the English word was given.
+A key is drawn only for marks in sight: a face-down tile (a back, or, for the umpire, a back with its
+face written faintly), a face-up tile (framed in its suspect's colour, which its two versions share: two
+different suspects just revealed have two different frames), an empty slot, a clue, a Hercule cube and
+each kind of trap shown.  The words are English; `WORDS` gives each its French, which the French edition
+puts in its place (`oracle.tools.site.french`), never wider than the room the English word was given.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ LINE = 22
 WORDS: dict[str, tuple[str, str]] = {
     "face down": ("face down", "face cachée"),
     "face beneath": ("face down, its face faint", "face cachée, sa face en pâle"),
-    "face up": ("face up, in its suspect's colour", "face visible, couleur du suspect"),
+    "face up": ("face up, in its suspect's colour", "face visible, couleur du personnage"),
     "empty slot": ("empty slot", "case vide"),
     "clue": ("clue, in its player's colour", "Indice, couleur de son joueur"),
     "cube": ("Hercule cube", "cube Hercule"),
