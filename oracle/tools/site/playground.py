@@ -344,16 +344,16 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     seat = _seat_request(request.get("seat"))
     answer: dict[str, Any] = {"game": name, "title": game.title, "rules": rules_text, "mode": "list",
                               "verdict": None, "applied": None}
-    action: Any = None
-    mover = game.to_act(state)
-    actor: int | None = None  # who chose the action applied (None for chance)
     if request.get("explain"):
         # A click on a slot that is no target (a tile that may not be revealed): the oracle says why, and
         # nothing is played.
         tried = game.explain(state, game.parse_action(str(request["explain"])), rules)
         answer["verdict"] = None if tried.is_legal else _verdict(tried)
         picks = []
-    elif request.get("action"):
+    action: Any = None
+    mover = game.to_act(state)
+    actor: int | None = None  # who chose the action applied (None for chance)
+    if request.get("action"):
         action, picks = game.parse_action(str(request["action"])), []
         actor = mover.players[0] if mover.kind == "player" else None
     elif mover.kind == "simultaneous" and len(picks) == len(mover.players):
