@@ -51,6 +51,8 @@ def test_a_click_on_a_tile_that_may_not_be_revealed_is_explained_and_never_playe
     allowed = next(loc for loc, _ in GAME.parse_state(state).board if loc.startswith("R"))
     answer = view({"game": "trois-ombres", "state": state, "seat": "0", "explain": f"reveal {allowed}"})
     assert answer["verdict"] is None and answer["applied"] is None and answer["state"] == state
+    other = view({"game": "trois-ombres", "state": state, "seat": "1", "explain": f"reveal {tile}"})
+    assert other["verdict"] is None  # only the seat to act asks
 
 
 def test_the_table_has_a_key_to_its_marks_in_both_languages() -> None:

@@ -344,9 +344,9 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     seat = _seat_request(request.get("seat"))
     answer: dict[str, Any] = {"game": name, "title": game.title, "rules": rules_text, "mode": "list",
                               "verdict": None, "applied": None}
-    if request.get("explain"):
-        # A click on a slot that is no target (a tile that may not be revealed): the oracle says why, and
-        # nothing is played.
+    if request.get("explain") and not (isinstance(seat, int) and seat not in game.to_act(state).players):
+        # A click on a slot that is no target (a tile that may not be revealed), by the seat to act: the oracle
+        # says why, and nothing is played.
         tried = game.explain(state, game.parse_action(str(request["explain"])), rules)
         answer["verdict"] = None if tried.is_legal else _verdict(tried)
         picks = []
