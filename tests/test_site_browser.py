@@ -157,13 +157,14 @@ class Visit:
         assert self.outside == [], "the site fetched something from outside"
 
 
-LEGEND_FITS = """() => {
+LEGEND_FITS = """(pictures = "svg.ttykm-board") => {
     const wrong = [];
-    for (const svg of document.querySelectorAll("svg.ttykm-board")) {
+    for (const svg of document.querySelectorAll(pictures)) {
         if (svg.getBoundingClientRect().width === 0) continue;  // the layout CSS hides at this width
         const width = svg.viewBox.baseVal.width;
         const boxes = [...svg.querySelectorAll("g.legend g.item")].map(item => {
-            const swatch = item.firstElementChild.getBBox(), word = item.querySelector("text").getBBox();
+            const swatch = item.firstElementChild.getBBox();
+            const word = item.querySelector(":scope > text:last-of-type").getBBox();  // a swatch may hold a text
             if (word.x + word.width > width) wrong.push(`cut at the right edge: ${item.textContent}`);
             if (word.x < swatch.x + swatch.width - 1 || Math.abs((word.y + word.height / 2) -
                 (swatch.y + swatch.height / 2)) > 6) wrong.push(`word apart from its swatch: ${item.textContent}`);
@@ -1331,13 +1332,33 @@ SLOT_LABEL = """(loc) => {
 }"""
 
 
+# The visible table's clock, as its caption reads it ("0 h · cubes 4" -> "0 h").
+CLOCK_READS = """() => {
+    const svg = [...document.querySelectorAll(".pg-board svg.trois-ombres")].find(s => s.getBoundingClientRect().width);
+    return [...svg.querySelectorAll("text")].map(t => t.textContent).find(t => / h · cubes /.test(t)).split(" · ")[0];
+}"""
+
+
+def table_legend(page: Any, edition: str, keys: set[str]) -> None:
+    """The visible 3 Ombres table has its key: an entry for each of ``keys`` (and perhaps more), in the edition's
+    words, each whole inside the picture, beside its swatch, none over another."""
+    from oracle.games.trois_ombres.pictures.legend import WORDS
+
+    items = page.locator(".pg-board svg.trois-ombres:visible g.legend g.item")
+    found = dict(items.evaluate_all("gs => gs.map(g => [g.dataset.key, g.querySelector(':scope > text').textContent])"))
+    assert keys <= set(found), found
+    assert all(text == WORDS[key][1 if edition == "fr" else 0] for key, text in found.items()), found
+    assert page.evaluate(LEGEND_FITS, ".pg-board svg.trois-ombres") == []
+
+
 @pytest.mark.parametrize(("edition", "width"), [("en", 1280), ("fr", 390)])
 def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_on_tiles(
         browser: Any, base_url: str, edition: str, width: int) -> None:
     """A turn of L'heure des 3 ombres by clicks, in words: the die's face said in the status, the tiles the
-    face allows ringed and clicked (no wall of reveal buttons), and the turn's two tiles shown face up
-    before they are turned back."""
+    face allows ringed and clicked (no wall of reveal buttons), another tile refused with the oracle's rule,
+    the table's key, and the turn's two tiles shown face up before they are turned back."""
     from oracle.games import load_game
+    from oracle.tools.site.french import translate_reason
 
     game = load_game("trois-ombres")
     state = game.parse_state(dealt("trois-ombres"))
@@ -1361,11 +1382,22 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     assert roll.inner_text() == words[0] and roll.get_attribute("title") == "roll"
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-roll-{edition}-{width}.png"), full_page=True)
+    font = roll.evaluate("b => getComputedStyle(b).fontFamily")
     roll.click()
     assert status.inner_text().startswith(told[1])
+    # The Horloge, which Lucile may reroll: the clock does not advance until she acts otherwise (OMBRES.DIE), and
+    # the words say so while the picture shows the oracle's 0 h; her reroll then leaves it at 0 h.
+    page.locator(".pg-buttons button[data-pick='die horloge']").click()
+    horloge = game.parse_state(dealt("trois-ombres", ("roll", "die horloge")))
+    assert status.inner_text() == game.state_note(horloge)[f"{edition}-do"]  # type: ignore[index]
+    assert ("1 h" in status.inner_text()) and page.evaluate(CLOCK_READS) == "0 h", status.inner_text()
+    table_legend(page, edition, {"face down", "empty slot"})
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-horloge-{edition}-{width}.png"), full_page=True)
+    page.locator(".pg-buttons button[data-pick='reroll']").click()
     die = page.locator(".pg-buttons button[data-pick='die P']")
     assert die.inner_text().startswith(words[1])
     die.click()
+    assert page.evaluate(CLOCK_READS) == "0 h"
     note = page.locator(".pg-note p").all_inner_texts()
     assert len(note) == 3 and note[1].startswith(words[2]), note
     assert status.inner_text().startswith(words[2])  # the status says what to do, not a count of choices
@@ -1374,7 +1406,20 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     pentacle = sorted(loc for loc, _ in state.board if loc.startswith("P"))
     assert sorted(loc for loc, _, _ in ringed) == pentacle, "only the Pentacle's tiles may be revealed first"
     assert all(number == loc[1:] and on for loc, number, on in ringed), ringed
+    # A tile that may not be revealed answers with the oracle's refusal and its rule; nothing is played.
+    page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{second}']").click()
+    pentacle_state = game.parse_state(dealt("trois-ombres", ("roll", "die horloge", "reroll", "die P")))
+    verdict = game.explain(pentacle_state, game.parse_action(f"reveal {second}"), game.parse_rules(None, None))
+    reason = translate_reason(verdict.reason) if edition == "fr" else verdict.reason
+    refused = page.locator(".pg-refused")
+    said = {"en": ("Not allowed: ", "(The rule: "), "fr": ("Interdit : ", "(La règle : ")}[edition]
+    assert refused.inner_text() == f"{said[0]}{reason}. {said[1]}{verdict.rule}.)", refused.inner_text()
+    assert refused.evaluate("e => e.getBoundingClientRect().bottom <= innerHeight"), "the refusal is out of sight"
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == pentacle
+    assert status.inner_text().startswith(words[2])
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-refused-{edition}-{width}.png"), full_page=True)
     page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{first}']").click()
+    assert refused.count() == 0
     assert page.evaluate(SLOT_LABEL, first) == state.cell(first).tile
     page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{second}']").click()
     # The two tiles face up, before the mismatch turns them back: one picture, wide or narrow as the table.
@@ -1383,6 +1428,8 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     top, bottom, screen = page.locator(".pg-turn-back").evaluate(
         "b => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom, innerHeight]")
     assert top >= 0 and bottom <= screen, "Turn them back is off screen"
+    assert page.locator(".pg-turn-back").evaluate("b => getComputedStyle(b).fontFamily") == font  # words, not code
+    table_legend(page, edition, {"face down", "face up", "empty slot"})
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == \
         [state.cell(first).tile, state.cell(second).tile]
     OUTPUT.mkdir(exist_ok=True)

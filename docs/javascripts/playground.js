@@ -488,6 +488,8 @@
     followRuleset(result);
     show(change);
     if (Object.keys(change).length && !change.era) keepInSight();
+    // A refused click on a tile: the refusal, under the buttons, comes into sight too.
+    if (change.explain && result.verdict) parts.message.scrollIntoView({ block: "nearest", behavior: "instant" });
   }
 
   // After a click the status line is in sight: the page never stays scrolled away from the game.
@@ -822,7 +824,7 @@
       parts.note.replaceChildren();
       parts.view.replaceChildren();
       parts.status.textContent = W.moment;
-      parts.buttons.replaceChildren(el("button", { type: "button", class: "md-button md-button--primary pg-turn-back",
+      parts.buttons.replaceChildren(el("button", { type: "button", class: "md-button md-button--primary pg-worded pg-turn-back",
         onclick: function () { moment = null; momentDone = a; showList(a); } }, W.turnBack));
       return;
     }
@@ -874,7 +876,8 @@
       parts.status.textContent = W.toAct(a.chooser || a.mover, a.legal_count, a.kind === "simultaneous",
         a.buttons.length) + forced;
     }
-    const onTiles = a.outcome ? new Set() : tileTargets(a.buttons);
+    // A click on any other slot asks the oracle why not, when this seat is the one to act.
+    const onTiles = a.outcome ? new Set() : tileTargets(a.buttons, a.kind === "player" && a.buttons.length > 0);
     const inHand = new Set([...parts.view.querySelectorAll(".pg-card[data-pick]")].map(function (c) { return c.dataset.pick; }));
     parts.buttons.replaceChildren(...a.buttons.filter(function (b) {
       return !onTiles.has(b.pick) && !inHand.has(b.pick);  // a tile or a card in hand is its own control
@@ -887,17 +890,28 @@
 
   // A picture's slots ([data-loc], L'heure des 3 ombres) that are the one target of a button's action on that
   // slot (reveal R1, clue P2, trap G5...) become clickable and ringed; those buttons leave the row.
-  // A bluff stays a button: a click on a tile must never end the game.
-  function tileTargets(buttons) {
+  // A bluff stays a button: a click on a tile must never end the game.  With ``refuse``, a click on any other
+  // slot sends what it attempts (the step's verb on that slot; before any, a reveal) for the oracle to explain
+  // (playground.py, list_view): its refusal and rule are shown, and nothing is played.
+  function tileTargets(buttons, refuse) {
     const bySlot = new Map();
+    let verb = null;
     for (const b of buttons) {
       const found = /^(reveal|uncube|clue|trap|cube|pick|place) ([A-Z]\d+)$/.exec(b.pick);
       if (found) bySlot.set(found[2], bySlot.has(found[2]) ? null : b);
+      if (found && !verb) verb = found[1];
     }
     const taken = new Set();
     for (const slot of parts.board.querySelectorAll("[data-loc]")) {
       const b = bySlot.get(slot.getAttribute("data-loc"));
-      if (!b) continue;
+      if (!b) {
+        if (refuse && !bySlot.has(slot.getAttribute("data-loc"))) {
+          slot.addEventListener("click", function () {
+            ask({ explain: (verb || "reveal") + " " + slot.getAttribute("data-loc") });
+          });
+        }
+        continue;
+      }
       taken.add(b.pick);
       slot.classList.add("pg-target");
       slot.setAttribute("data-pick", b.pick);

@@ -208,10 +208,11 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
         return render_svg(state, hidden=True, title=f"L'heure des 3 ombres, {state.hour} h")
 
     def page_svg(self, state: State, umpire: bool = False) -> str:
-        """The table for a wide screen and for a phone (`oracle.games.trois_ombres.site.table_pictures`)."""
+        """The table for a wide screen and for a phone, with the key to its marks
+        (`oracle.games.trois_ombres.site.table_pictures`)."""
         from oracle.games.trois_ombres.site import table_pictures
 
-        return table_pictures(state, hidden=not umpire, title=f"L'heure des 3 ombres, {state.hour} h")
+        return table_pictures(state, hidden=not umpire, title=f"L'heure des 3 ombres, {state.hour} h", legend=True)
 
     def action_words(self, state: State, action: Action) -> Mapping[str, str] | None:
         """The playground's button words (`oracle.games.trois_ombres.words`)."""
@@ -242,7 +243,7 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
                          and not ((cell := after.cell(e.args[0])) is not None and cell.up))
         if not gone:
             return None
-        return table_pictures(state, hidden=not umpire, shown=gone)
+        return table_pictures(state, hidden=not umpire, shown=gone, legend=True)
 
     def vector_sets(self) -> Sequence[VectorSet]:
         return (VectorSet("trois-ombres/standard", None, (1, 2, 3)),)

@@ -21,11 +21,13 @@ from oracle.games.trois_ombres.state import State, initial_state
 from oracle.interface import RuleLink
 
 
-def table_pictures(state: State, hidden: bool, title: str = "", shown: frozenset[str] = frozenset()) -> str:
+def table_pictures(state: State, hidden: bool, title: str = "", shown: frozenset[str] = frozenset(),
+                   legend: bool = False) -> str:
     """The table twice: the Agence and the clock beside the Lieux for wide screens, under them for phones
-    (CSS shows one); ``hidden`` draws face-down tiles as backs, ``shown`` slots face up."""
-    return (render_svg(state, hidden=hidden, title=title, shown=shown)
-            + render_svg(state, hidden=hidden, title=title, narrow=True, shown=shown))
+    (CSS shows one); ``hidden`` draws face-down tiles as backs, ``shown`` slots face up, ``legend`` the key
+    to the marks under each."""
+    return (render_svg(state, hidden=hidden, title=title, shown=shown, legend=legend)
+            + render_svg(state, hidden=hidden, title=title, narrow=True, shown=shown, legend=legend))
 
 
 def _figure(caption: str, state: State, shown: frozenset[str] = frozenset()) -> str:

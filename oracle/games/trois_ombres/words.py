@@ -221,5 +221,16 @@ def _die_note(state: State) -> tuple[str, str] | None:
     if face == "loupe":
         return ("The die shows the Loupe: reveal two tiles of your choice.",
                 "Le dé montre la Loupe : dévoilez deux tuiles de votre choix.")
-    return ("The die shows the Horloge: the clock advances, then reveal two tiles of your choice.",
-            "Le dé montre l'Horloge : l'Horloge avance, puis dévoilez deux tuiles de votre choix.")
+    # The face takes effect at the first action that is not a reroll, or at once when nothing can reroll it
+    # (OMBRES.DIE, `rules.turn.face_shown`): the clock has advanced only then, and the words say which.
+    if not turn.accepted:
+        return (f"The die shows the Horloge: you may reroll it; otherwise the clock advances to {state.hour + 1} h "
+                "at your next action, then reveal two tiles of your choice.",
+                f"Le dé montre l'Horloge : vous pouvez le relancer ; sinon l'Horloge avance à {state.hour + 1} h "
+                "à votre prochaine action, puis dévoilez deux tuiles de votre choix.")
+    if turn.begun and turn.left == 1:
+        return (f"The die shows the Horloge: the clock is at {state.hour} h; reveal one more tile, of your choice.",
+                f"Le dé montre l'Horloge : l'Horloge est à {state.hour} h ; dévoilez encore une tuile, "
+                "de votre choix.")
+    return (f"The die shows the Horloge: the clock has advanced to {state.hour} h; reveal two tiles of your choice.",
+            f"Le dé montre l'Horloge : l'Horloge a avancé à {state.hour} h ; dévoilez deux tuiles de votre choix.")

@@ -17,6 +17,7 @@ import html
 import re
 from collections.abc import Callable
 
+from oracle.games.trois_ombres.pictures.legend import WORDS as OMBRES_LEGEND
 from oracle.words import compte
 
 ERA = {"past": "passé", "present": "présent", "future": "futur"}
@@ -75,6 +76,9 @@ LABELS = {
     "in force": "en vigueur", "eyes closed": "yeux fermés", "clock": "Horloge", "board": "plateau",
     "nobody": "personne", "the table": "la table", "no Malédiction": "aucune Malédiction",
 }
+
+# The key under a 3 Ombres table (the playground's), as its drawing names it in both languages.
+LABELS.update({english: french for english, french in OMBRES_LEGEND.values()})
 
 LEGEND_CHAR = 7.5  # the width the drawing gives one character of a key's word (oracle.games.ttykm.pictures.svg)
 FRENCH_CHAR = 6.6  # about what one character of a 12-unit French word takes
@@ -512,7 +516,7 @@ REASONS: list[Rule] = [
 def translate_reason(reason: str) -> str:
     """A refusal reason in French, as ``the copy on past a1 cannot move west: the wall is there`` ->
     ``la copie en a1 du passé ne peut pas aller vers l'ouest : le bord est là`` (unchanged when unknown)."""
-    for pattern, make in REASONS:
+    for pattern, make in (*REASONS, *OMBRES_REASONS):
         if match := pattern.match(reason):
             return make(match)
     heads = [(re.compile("^" + HEAD + "$"), lambda m: f"la copie en {_at(m[1], m[2])} ne peut pas "
@@ -766,6 +770,16 @@ CUBED = {"revealed": "dévoilée", "looked at": "regardée", "shuffled": "mélan
 OMBRES_REASONS: list[Rule] = [
     _rule(rf"the tile on {T} bears a Hercule cube and cannot be (revealed|looked at|shuffled)",
           lambda m: f"la tuile en {m[1]} porte un cube Hercule et ne peut pas être {CUBED[m[2]]}"),
+    # What a click on a tile no action may take meets (the playground asks the oracle why).
+    _rule(rf"the die shows (\S+): reveal a tile of that Lieu first, not {T}",
+          lambda m: f"le dé montre {FACE_FR.get(m[1], m[1])} : dévoilez d'abord une tuile de ce Lieu, pas {m[2]}"),
+    _rule(rf"there is no tile on {T}", lambda m: f"il n'y a pas de tuile en {m[1]}"),
+    _rule(rf"the tile on {T} was already taken this turn", lambda m: f"la tuile en {m[1]} a déjà été prise ce tour-ci"),
+    _rule(rf"the tile on {T} is already face up", lambda m: f"la tuile en {m[1]} est déjà face visible"),
+    _rule(r"no reveal is left this turn", lambda m: "il ne reste aucune tuile à dévoiler ce tour-ci"),
+    _rule(r"roll the die first \(or bluff from 6 h\): (.+)",
+          lambda m: f"lancez d'abord le dé (ou faites un Coup de bluff dès 6 h) : {m[1]}"),
+    _rule(r"not an action of this point of the turn: (.+)", lambda m: f"pas une action de ce moment du tour : {m[1]}"),
 ]
 
 

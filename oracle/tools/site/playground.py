@@ -322,7 +322,9 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     the state (`Game.sample_chance`), so a shared link replays the same deal.
     A simultaneous step takes each acting player's sealed choice in turn
     (the picks) and plays them together (`Game.joint_action`).  An action
-    typed in notation is played or refused with the oracle's verdict.
+    typed in notation is played or refused with the oracle's verdict; one
+    sent as ``explain`` (a click on a tile no action may take) is never
+    played: the answer holds only its verdict (`Game.explain`) if illegal.
 
     ``seat`` (optional) says whose view to draw: ``hot`` (the default: the
     player who acts now, hot-seat style), a player number (that player's view
@@ -342,6 +344,12 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     seat = _seat_request(request.get("seat"))
     answer: dict[str, Any] = {"game": name, "title": game.title, "rules": rules_text, "mode": "list",
                               "verdict": None, "applied": None}
+    if request.get("explain") and not (isinstance(seat, int) and seat not in game.to_act(state).players):
+        # A click on a slot that is no target (a tile that may not be revealed), by the seat to act: the oracle
+        # says why, and nothing is played.
+        tried = game.explain(state, game.parse_action(str(request["explain"])), rules)
+        answer["verdict"] = None if tried.is_legal else _verdict(tried)
+        picks = []
     action: Any = None
     mover = game.to_act(state)
     actor: int | None = None  # who chose the action applied (None for chance)
@@ -517,7 +525,8 @@ def in_french(answer: dict[str, Any]) -> dict[str, Any]:
         steps = [{**step, "text": say(step["text"]), "svg_row": translate_html(step["svg_row"]),
                   "svg_column": translate_html(step["svg_column"])} for step in applied["steps"]]
         out["applied"] = {**applied, "steps": steps,
-                          **({"public": [say(text) for text in applied["public"]]} if "public" in applied else {})}
+                          **({"public": [say(text) for text in applied["public"]]} if "public" in applied else {}),
+                          **({"moment": translate_html(applied["moment"])} if applied.get("moment") else {})}
     return out
 
 

@@ -16,7 +16,8 @@ Réverbère), the number turned with its Lieu; each slot's drawing is a group
 tile lies beside the clock.  ``shown`` lists slots drawn face up whatever the
 state says (the bluff's named tile, the two tiles of a turn just played); a
 game ended by a bluff shows the Démon tile face up, and every ended game
-says how it ended under the clock.
+says how it ended under the clock.  ``legend`` adds the key to its marks under it
+(`oracle.games.trois_ombres.pictures.legend`), as the playground's table has it.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from html import escape
 
 from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX, tile_words
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
+from oracle.games.trois_ombres.pictures.legend import legend_keys, legend_svg
 from oracle.games.trois_ombres.pictures.text import tile_label
 from oracle.games.trois_ombres.state import State
 from oracle.words import counted
@@ -77,7 +79,7 @@ def describe(state: State, hidden: bool, shown: frozenset[str] = frozenset()) ->
 
 
 def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool = False,
-               shown: frozenset[str] = frozenset()) -> str:
+               shown: frozenset[str] = frozenset(), legend: bool = False) -> str:
     cell, gap = (NARROW_CELL, NARROW_GAP) if narrow else (CELL, GAP)
     n = side(state)
     board = 2 * n * cell + gap
@@ -87,6 +89,9 @@ def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool 
     else:
         rest, rest_height = agency_and_clock(state, board + 20, 0, hidden)
         width, height = board + 260, max(board + 40, rest_height)
+    if legend:  # the key under everything (`pictures.legend`)
+        key, bottom = legend_svg(legend_keys(state, hidden, shown), 10, height - 10, width - 20)
+        rest, height = [*rest, key], max(height, int(bottom) + 6)
     said = describe(state, hidden, shown)
     label = title or said[0]
     if title:  # the clock, the Agence and the cubes stay in the description

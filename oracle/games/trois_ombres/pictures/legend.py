@@ -1,0 +1,112 @@
+"""The key under a table picture (the playground's table): each mark the picture shows, drawn small as the
+picture draws it, and what it means.
+
+A key is drawn only for marks in sight: a face-down tile (a back, or, for the umpire, a back with its
+face written faintly), a face-up tile (framed in its suspect's colour, which its two versions share: two
+different suspects just revealed have two different frames), an empty slot, a clue, a Hercule cube and
+each kind of trap shown.  The words are English; `WORDS` gives each its French, which the French edition
+puts in its place (`oracle.tools.site.french`), never wider than the room the English word was given.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from oracle.games.trois_ombres.components import TRAP_NAMES
+from oracle.games.trois_ombres.pictures.geometry import side
+from oracle.games.trois_ombres.pictures.text import SHORT
+from oracle.games.trois_ombres.state import State
+
+BACK, BACK_INK, SLOT_INK, CUBE_FILL = "#3b3551", "#b9b3d1", "#a7a196", "#f0a30a"
+SUSPECT, CLUE = "#8c564b", "#1f77b4"  # a suspect's frame and a player's clue, as the picture colours them
+CHAR = 7.5  # the room one character of a 12-unit word is given
+LINE = 22
+
+# Each key: its English words, drawn, and its French ones.
+WORDS: dict[str, tuple[str, str]] = {
+    "face down": ("face down", "face cachée"),
+    "face beneath": ("face down, its face faint", "face cachée, sa face en pâle"),
+    "face up": ("face up, in its suspect's colour", "face visible, couleur du personnage"),
+    "empty slot": ("empty slot", "case vide"),
+    "clue": ("clue, in its player's colour", "Indice, couleur de son joueur"),
+    "cube": ("Hercule cube", "cube Hercule"),
+    "trap": ("trap (Traquenard)", "Traquenard"),
+    # A trap's kind by its printed name, the same in both editions.
+    "hercule": ("Hercule", "Hercule"),
+    "horloge": ("Horloge", "Horloge"),
+    "vortex": ("Vortex", "Vortex"),
+    "yeux": ("Yeux du démon (Y + Lieu)", "Yeux du démon (Y + Lieu)"),
+}
+
+
+def _kind(tile: str) -> str:
+    return "yeux" if tile.startswith("yeux-") else tile
+
+
+def legend_keys(state: State, hidden: bool, shown: frozenset[str] = frozenset()) -> list[str]:
+    """The keys of `WORDS` for the marks the picture of ``state`` shows, in order."""
+    cells = dict(state.board)
+    up = [cell for loc, cell in cells.items() if cell.up or loc in shown]
+    down = [cell for loc, cell in cells.items() if not (cell.up or loc in shown)]
+    slots = side(state) ** 2
+    empty = any(f"{lieu}{n}" not in cells for lieu in "RCPG" for n in range(1, slots + 1))
+    named = [cell.tile for cell in up] + ([] if hidden else [cell.tile for cell in down])
+    traps = [kind for kind in ("hercule", "horloge", "vortex", "yeux")
+             if any(tile in TRAP_NAMES and _kind(tile) == kind for tile in named)]
+    keys = [("face down" if hidden else "face beneath", bool(down) or state.demon is not None),
+            ("face up", bool(up)), ("empty slot", empty),
+            ("clue", any(cell.clue is not None for cell in cells.values())),
+            ("cube", any(cell.cube for cell in cells.values())), ("trap", bool(traps))]
+    return [key for key, there in keys if there] + traps
+
+
+def _tile(x: float, y: float, face: str, label: str, ink: str, trap: bool = False) -> str:
+    """A tile 18 units wide centred on (``x``, ``y``): a back, or face up framed, with its label and trap mark."""
+    left, top = x - 9, y - 9
+    body = (f'<rect x="{left:.1f}" y="{top:.1f}" width="18" height="18" rx="3" fill="{BACK}"/>' if face == "down"
+            else f'<rect x="{left:.1f}" y="{top:.1f}" width="18" height="18" rx="3" fill="#fff" stroke="{ink}" '
+                 'stroke-width="2"/>')
+    text = (f'<text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle" fill="{ink}">{escape(label)}</text>'
+            if label else "")
+    mark = (f'<polygon points="{left + 11:.1f},{top + 17:.1f} {left + 17:.1f},{top + 17:.1f} {left + 14:.1f},'
+            f'{top + 12:.1f}" fill="{BACK_INK if face == "down" else "#444"}"/>' if trap else "")
+    return f"<g>{body}{text}{mark}</g>"
+
+
+def _swatch(key: str, x: float, y: float) -> str:
+    """The mark ``key`` names, small, centred on (``x``, ``y``)."""
+    if key == "face down":
+        return _tile(x, y, "down", "?", BACK_INK)
+    if key == "face beneath":
+        return _tile(x, y, "down", "3h", BACK_INK)
+    if key == "face up":
+        return _tile(x, y, "up", "1n", SUSPECT)
+    if key == "empty slot":
+        return (f'<rect x="{x - 9:.1f}" y="{y - 9:.1f}" width="18" height="18" rx="3" fill="none" '
+                f'stroke="{SLOT_INK}" stroke-dasharray="3 2"/>')
+    if key == "clue":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{CLUE}" stroke="#fff"/>'
+    if key == "cube":
+        return f'<rect x="{x - 5:.1f}" y="{y - 5:.1f}" width="10" height="10" fill="{CUBE_FILL}" stroke="#222"/>'
+    if key == "trap":
+        return f'<polygon points="{x - 6:.1f},{y + 5:.1f} {x + 6:.1f},{y + 5:.1f} {x:.1f},{y - 6:.1f}" fill="#444"/>'
+    return _tile(x, y, "up", "Y" if key == "yeux" else SHORT[key], "#444", trap=True)
+
+
+def legend_svg(keys: list[str], left: float, top: float, inner: float) -> tuple[str, float]:
+    """The key from (``left``, ``top``), its entries in rows no wider than ``inner``; returns the SVG and its
+    bottom."""
+    if not keys:
+        return "", top
+    parts = ['<g class="legend">']
+    x, y = left, top + LINE
+    for key in keys:
+        words = WORDS[key][0]
+        width = 26 + CHAR * len(words) + 14
+        if x > left and x - left + width - 14 > inner:  # its words would run past the picture
+            x, y = left, y + LINE
+        parts.append(f'<g class="item" data-key="{key}">{_swatch(key, x + 9, y - 4)}'
+                     f'<text x="{x + 24:.1f}" y="{y}" font-size="12" fill="#334155">{escape(words)}</text></g>')
+        x += width
+    parts.append("</g>")
+    return "".join(parts), y + 8

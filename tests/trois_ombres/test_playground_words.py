@@ -1,0 +1,66 @@
+"""What the playground tells a 3 Ombres player in words: the Horloge face as the rules time it (OMBRES.DIE), a
+click on a tile that may not be revealed refused with the oracle's rule, and the key under the table."""
+
+from __future__ import annotations
+
+import re
+from random import Random
+
+from oracle.games import load_game
+from oracle.games.trois_ombres.pictures.legend import WORDS
+from oracle.games.trois_ombres.words import state_note
+from oracle.tools.site.playground import in_french, view
+
+GAME = load_game("trois-ombres")
+RULES = GAME.parse_rules(None, None)
+
+
+def dealt(*actions: str) -> str:
+    state = GAME.initial_state(RULES)
+    state = GAME.apply(state, GAME.sample_chance(state, RULES, Random(7)), RULES).state
+    for action in actions:
+        state = GAME.apply(state, GAME.parse_action(action), RULES).state
+    return GAME.format_state(state)
+
+
+def test_the_horloge_is_said_as_the_clock_stands_before_and_after_it_takes_effect() -> None:
+    """Lucile may reroll: the clock is still at 0 h and will advance at her next action; once she reveals, it
+    has advanced (OMBRES.DIE)."""
+    waiting = GAME.parse_state(dealt("roll", "die horloge"))
+    assert waiting.hour == 0
+    note = state_note(waiting)
+    assert note is not None
+    assert note["en-do"] == ("The die shows the Horloge: you may reroll it; otherwise the clock advances to 1 h at "
+                             "your next action, then reveal two tiles of your choice.")
+    assert note["fr-do"].startswith("Le dé montre l'Horloge : vous pouvez le relancer ; sinon l'Horloge avance à 1 h")
+    first = next(loc for loc, _ in waiting.board)
+    revealed = GAME.parse_state(dealt("roll", "die horloge", f"reveal {first}"))
+    note = state_note(revealed)
+    assert revealed.hour == 1 and note is not None
+    assert note["en-do"] == "The die shows the Horloge: the clock is at 1 h; reveal one more tile, of your choice."
+
+
+def test_a_click_on_a_tile_that_may_not_be_revealed_is_explained_and_never_played() -> None:
+    state = dealt("roll", "die R")
+    tile = next(loc for loc, _ in GAME.parse_state(state).board if loc.startswith("C"))
+    answer = view({"game": "trois-ombres", "state": state, "seat": "0", "explain": f"reveal {tile}"})
+    assert answer["applied"] is None and answer["state"] == state
+    assert answer["verdict"]["rule"] == "OMBRES.REVEAL.DESIGNATED"
+    french = in_french(answer)["verdict"]["reason"]
+    assert french == f"le dé montre le Réverbère : dévoilez d'abord une tuile de ce Lieu, pas {tile}"
+    allowed = next(loc for loc, _ in GAME.parse_state(state).board if loc.startswith("R"))
+    answer = view({"game": "trois-ombres", "state": state, "seat": "0", "explain": f"reveal {allowed}"})
+    assert answer["verdict"] is None and answer["applied"] is None and answer["state"] == state
+    other = view({"game": "trois-ombres", "state": state, "seat": "1", "explain": f"reveal {tile}"})
+    assert other["verdict"] is None  # only the seat to act asks
+
+
+def test_the_table_has_a_key_to_its_marks_in_both_languages() -> None:
+    state = dealt("roll", "die R")
+    answer = view({"game": "trois-ombres", "state": state, "seat": "umpire"})
+    keys = re.findall(r'<g class="item" data-key="([^"]+)">', answer["table"])
+    assert keys[:2] == ["face beneath", "empty slot"] and len(keys) == 4  # the wide picture's, then the phone's
+    french = in_french(answer)["table"]
+    assert f">{WORDS['face beneath'][1]}</text>" in french and f">{WORDS['face beneath'][0]}</text>" not in french
+    seat = view({"game": "trois-ombres", "state": state, "seat": "0"})
+    assert re.findall(r'data-key="([^"]+)"', seat["view"]["picture"])[:2] == ["face down", "empty slot"]
