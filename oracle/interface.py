@@ -647,6 +647,13 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         ``en-do`` and ``fr-do`` (the playground's status line); None: nothing."""
         ...
 
+    def french_names(self) -> Mapping[str, str]:
+        """The game's own names (Time Chase's suits, the faces of the 3 Ombres die) as its English sentences
+        write them, each with its French as a French sentence says it (``Red`` -> ``Rouge``, ``Réverbère`` ->
+        ``le Réverbère``): the French edition of the site puts its pictures' and events' words in French with
+        them.  Empty: none."""
+        ...
+
     def event_sentence(self, event: EventT) -> str:
         """One event in words for a reader, as the rules pages list an example's events (`event_text` when the
         notation's line is already a sentence)."""

@@ -225,6 +225,12 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
 
         return state_note(state)
 
+    def french_names(self) -> Mapping[str, str]:
+        """Each face of the die with its French article (`oracle.games.trois_ombres.words`)."""
+        from oracle.games.trois_ombres.words import FRENCH_NAMES
+
+        return FRENCH_NAMES
+
     def public_events(self, state: State, events: Sequence[Event], after: State) -> Sequence[Event]:
         """Every event, when every player had their eyes open before and after the action; none otherwise
         (a player with closed eyes, or under Ténèbres, did not see the table: OMBRES.EYES)."""

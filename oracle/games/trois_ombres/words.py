@@ -15,6 +15,8 @@ from oracle.games.trois_ombres.state import State
 # A face with its article: "the Pentacle", "le Pentacle", "la Loupe", "l'Horloge".
 FACE_FR = {"R": "le Réverbère", "C": "le Chapeau", "P": "le Pentacle", "G": "le Rouage", "loupe": "la Loupe",
            "horloge": "l'Horloge"}
+# A face as the English sentences name it ("the die shows the Loupe") -> as the French ones do (Game.french_names).
+FRENCH_NAMES = {FACE_NAMES[face]: name for face, name in FACE_FR.items()}
 OF_FACE_FR = {"R": "du Réverbère", "C": "du Chapeau", "P": "du Pentacle", "G": "du Rouage"}
 
 
