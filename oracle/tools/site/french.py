@@ -177,6 +177,12 @@ def _say(pattern: str, french: str) -> Rule:
     return _rule(pattern, lambda m: _said(m, french))
 
 
+def _rules(rows: list[tuple[str, str | Callable[[re.Match[str]], str]]]) -> list[Rule]:
+    """A table of sentences, tried in order: each English pattern with its French, a template (`_say`) or, where
+    the French turns on what the groups say, a function of the match."""
+    return [_say(pattern, french) if isinstance(french, str) else _rule(pattern, french) for pattern, french in rows]
+
+
 # Time Chase: the clauses of a timeline's heading, and the words of its description.
 HEADING = (rf"(?:Round \d+ of \d+|trump (?:{SUITS})|no trump|playing at (?:event \d+|position 0)"
            r"|game over: .+? wins|Time Chase|\d+ players|before the deal)")
@@ -239,139 +245,139 @@ def _slot_fr(text: str) -> str:
     return _cards_fr(text.replace(", which wins it", ", qui l'emporte"))
 
 
-SENTENCES: list[Rule] = [
-    _say(rf"{P} chooses the copy on square {SQ} of the {E}\.",
-         "{1:Players} choisissent la copie de la case {2} {3:of}."),
-    _say(rf"The {C} copy moves {D} from square {SQ} of the {E} to {SQ}\.",
-         "La copie {1:colour} va {2:toward}, de la case {3} {4:of} à {5}."),
-    _say(rf"{P} moves the Focus from the {E} to the {E}\.", "{1:Players} déplacent leur Focus {2:of} {3:to}."),
-    _rule(rf"The three eras, (?:{P} to move|{P} has won): White has (\d+) cop(?:y|ies) on the board, Black (\d+)",
-          lambda m: "Les trois époques, "
-                    + (f"{PLAYER[m[1]]} à jouer" if m[1] else f"{PLAYER[m[2]]} ont gagné")
-                    + f" : les Blancs ont {_many(m[3], 'copie')} sur le plateau, les Noirs {m[4]}"),
-    _say(rf"The {E}: (.*?)\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
-         "{1:Era} : {2:copies}.{3:focus}"),
-    _say(rf"The {E} is empty\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
-         "{1:Era} : aucune copie.{2:focus}"),
-    _say(rf"{P} to move\.", "{1:Players} à jouer."),
-    _say(r"In supply: White (\d+), Black (\d+)\. Removed from the game: White (\d+), Black (\d+)\.",
-         "En réserve : Blancs {1}, Noirs {2}. Retirées du jeu : Blancs {3}, Noirs {4}."),
-    _say(r"Seeds in supply: (\d+)\.", "Graines en réserve : {1}."),
-    _say(r"seeds in supply: (\d+)", "graines en réserve : {1}"),
+SENTENCES: list[Rule] = _rules([
+    (rf"{P} chooses the copy on square {SQ} of the {E}\.",
+     "{1:Players} choisissent la copie de la case {2} {3:of}."),
+    (rf"The {C} copy moves {D} from square {SQ} of the {E} to {SQ}\.",
+     "La copie {1:colour} va {2:toward}, de la case {3} {4:of} à {5}."),
+    (rf"{P} moves the Focus from the {E} to the {E}\.", "{1:Players} déplacent leur Focus {2:of} {3:to}."),
+    (rf"The three eras, (?:{P} to move|{P} has won): White has (\d+) cop(?:y|ies) on the board, Black (\d+)",
+     lambda m: "Les trois époques, "
+               + (f"{PLAYER[m[1]]} à jouer" if m[1] else f"{PLAYER[m[2]]} ont gagné")
+               + f" : les Blancs ont {_many(m[3], 'copie')} sur le plateau, les Noirs {m[4]}"),
+    (rf"The {E}: (.*?)\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
+     "{1:Era} : {2:copies}.{3:focus}"),
+    (rf"The {E} is empty\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
+     "{1:Era} : aucune copie.{2:focus}"),
+    (rf"{P} to move\.", "{1:Players} à jouer."),
+    (r"In supply: White (\d+), Black (\d+)\. Removed from the game: White (\d+), Black (\d+)\.",
+     "En réserve : Blancs {1}, Noirs {2}. Retirées du jeu : Blancs {3}, Noirs {4}."),
+    (r"Seeds in supply: (\d+)\.", "Graines en réserve : {1}."),
+    (r"seeds in supply: (\d+)", "graines en réserve : {1}"),
     # The chapters' state under a picture, as sentences of its description (oracle.games.ttykm.pictures.text).
-    _say(r"Hats in supply: White (\d+), Black (\d+)\.", "Chapeaux en réserve : Blancs {1}, Noirs {2}."),
-    _say(r"No statue built yet\.", "Aucune statue construite."),
-    _rule(r"Statue built by (White|Black|White and Black)\.",
-          lambda m: _cap(f"{' et '.join(PLAYER[c] for c in m[1].split(' and '))} ont bâti leur statue.")),
-    _say(r"This copy may not act\.", "Cette copie ne peut pas agir."),
-    _say(r"Attempted action (\d): (\w+), off the edge, refused\.",
-         "Action {1} tentée : {2:action}, hors du plateau, refusée."),
-    _say(r"Action (\d): (.+)", "Action {1} : {2:action}"),
-    _say(r"Attempted action (\d): (\w+)\.", "Action {1} tentée : {2:action}."),
-    _say(r"Attempted action (\d): (\w+)(?: on)?, refused\.", "Action {1} tentée : {2:action}, refusée."),
-    _say(r"The turn may not end here\.", "Le tour ne peut pas s'arrêter ici."),
-    _say(r"The turn may not end yet: the copy must take another action\.",
-         "Le tour ne peut pas encore s'arrêter : la copie doit faire une autre action."),
-    _rule(rf"(?:{P}'s|The) Focus may not move to the {E}\.",
-          lambda m: f"Le Focus{' ' + PLAYER_OF[m[1]] if m[1] else ''} ne peut pas aller {ERA_TO[m[2]]}."),
-    _say(rf"{P} wins\.", "{1:Players} gagnent."),
-    _say(rf"{P} has won\.", "{1:Players} ont gagné."),
-    _say(rf"The {C} copy on square {SQ} of the {E} is pushed {D} to {SQ}\.",
-         "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} en {5}."),
-    _say(rf"The {C} copy on square {SQ} of the {E} is pushed {D} into the wall and crushed\.",
-         "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} contre le bord et écrasée."),
-    _say(rf"The {C} copy on square {SQ} of the {E} is pushed {D} against an object that cannot move and crushed\.",
-         "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} contre un objet qui ne peut pas bouger,"
-         " et écrasée."),
-    _say(rf"The {C} copy on square {SQ} of the {E} is pushed {D} onto the {C} copy on {SQ}: a paradox removes both\.",
-         "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} sur la copie {5:colour} de {6} : un"
-         " paradoxe les retire toutes les deux."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} travels (forward|back) in time to the {E}\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} voyage "
-                    f"{'vers le futur' if m[4] == 'forward' else 'vers le passé'}, jusqu'{ERA_TO[m[5]]}."),
-    _say(rf"A new {C} copy comes from the supply onto square {SQ} of the {E}\.",
-         "Une nouvelle copie {1:colour} sort de la réserve sur la case {2} {3:of}."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} is crushed by (a falling tree|an elephant)\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est écrasée par "
-                    f"{'un arbre qui tombe' if m[4] == 'a falling tree' else 'un éléphant'}."),
-    _rule(rf"A (shrub|tree) grows on square {SQ} of the {E}\.",
-          lambda m: f"{'Un arbuste' if m[1] == 'shrub' else 'Un arbre'} pousse sur la case {m[2]} {ERA_OF[m[3]]}."),
-    _rule(rf"The (seed|shrub|tree) on square {SQ} of the {E} is removed\.",
-          lambda m: f"{ {'seed': 'La graine', 'shrub': 'L’arbuste', 'tree': 'L’arbre'}[m[1]]} de la case {m[2]} "
-                    f"{ERA_OF[m[3]]} est retiré{'e' if m[1] == 'seed' else ''}."),
-    _say(rf"The tree on square {SQ} of the {E} falls {D} onto {SQ}\.",
-         "L’arbre de la case {1} {2:of} tombe {3:toward} sur {4}."),
-    _say(rf"The {C} copy plants a seed from the supply on square {SQ} of the {E}\.",
-         "La copie {1:colour} plante une graine de la réserve sur la case {2} {3:of}."),
-    _say(rf"The {C} copy digs up the seed on square {SQ} of the {E}, and the seed goes back to the supply\.",
-         "La copie {1:colour} déterre la graine de la case {2} {3:of}, qui retourne dans la réserve."),
+    (r"Hats in supply: White (\d+), Black (\d+)\.", "Chapeaux en réserve : Blancs {1}, Noirs {2}."),
+    (r"No statue built yet\.", "Aucune statue construite."),
+    (r"Statue built by (White|Black|White and Black)\.",
+     lambda m: _cap(f"{' et '.join(PLAYER[c] for c in m[1].split(' and '))} ont bâti leur statue.")),
+    (r"This copy may not act\.", "Cette copie ne peut pas agir."),
+    (r"Attempted action (\d): (\w+), off the edge, refused\.",
+     "Action {1} tentée : {2:action}, hors du plateau, refusée."),
+    (r"Action (\d): (.+)", "Action {1} : {2:action}"),
+    (r"Attempted action (\d): (\w+)\.", "Action {1} tentée : {2:action}."),
+    (r"Attempted action (\d): (\w+)(?: on)?, refused\.", "Action {1} tentée : {2:action}, refusée."),
+    (r"The turn may not end here\.", "Le tour ne peut pas s'arrêter ici."),
+    (r"The turn may not end yet: the copy must take another action\.",
+     "Le tour ne peut pas encore s'arrêter : la copie doit faire une autre action."),
+    (rf"(?:{P}'s|The) Focus may not move to the {E}\.",
+     lambda m: f"Le Focus{' ' + PLAYER_OF[m[1]] if m[1] else ''} ne peut pas aller {ERA_TO[m[2]]}."),
+    (rf"{P} wins\.", "{1:Players} gagnent."),
+    (rf"{P} has won\.", "{1:Players} ont gagné."),
+    (rf"The {C} copy on square {SQ} of the {E} is pushed {D} to {SQ}\.",
+     "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} en {5}."),
+    (rf"The {C} copy on square {SQ} of the {E} is pushed {D} into the wall and crushed\.",
+     "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} contre le bord et écrasée."),
+    (rf"The {C} copy on square {SQ} of the {E} is pushed {D} against an object that cannot move and crushed\.",
+     "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} contre un objet qui ne peut pas bouger,"
+     " et écrasée."),
+    (rf"The {C} copy on square {SQ} of the {E} is pushed {D} onto the {C} copy on {SQ}: a paradox removes both\.",
+     "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} sur la copie {5:colour} de {6} : un"
+     " paradoxe les retire toutes les deux."),
+    (rf"The {C} copy on square {SQ} of the {E} travels (forward|back) in time to the {E}\.",
+     lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} voyage "
+               f"{'vers le futur' if m[4] == 'forward' else 'vers le passé'}, jusqu'{ERA_TO[m[5]]}."),
+    (rf"A new {C} copy comes from the supply onto square {SQ} of the {E}\.",
+     "Une nouvelle copie {1:colour} sort de la réserve sur la case {2} {3:of}."),
+    (rf"The {C} copy on square {SQ} of the {E} is crushed by (a falling tree|an elephant)\.",
+     lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est écrasée par "
+               f"{'un arbre qui tombe' if m[4] == 'a falling tree' else 'un éléphant'}."),
+    (rf"A (shrub|tree) grows on square {SQ} of the {E}\.",
+     lambda m: f"{'Un arbuste' if m[1] == 'shrub' else 'Un arbre'} pousse sur la case {m[2]} {ERA_OF[m[3]]}."),
+    (rf"The (seed|shrub|tree) on square {SQ} of the {E} is removed\.",
+     lambda m: f"{ {'seed': 'La graine', 'shrub': 'L’arbuste', 'tree': 'L’arbre'}[m[1]]} de la case {m[2]} "
+               f"{ERA_OF[m[3]]} est retiré{'e' if m[1] == 'seed' else ''}."),
+    (rf"The tree on square {SQ} of the {E} falls {D} onto {SQ}\.",
+     "L’arbre de la case {1} {2:of} tombe {3:toward} sur {4}."),
+    (rf"The {C} copy plants a seed from the supply on square {SQ} of the {E}\.",
+     "La copie {1:colour} plante une graine de la réserve sur la case {2} {3:of}."),
+    (rf"The {C} copy digs up the seed on square {SQ} of the {E}, and the seed goes back to the supply\.",
+     "La copie {1:colour} déterre la graine de la case {2} {3:of}, qui retourne dans la réserve."),
     # A statue moved (pushed, pulled, or carried to a later era), in the words of a copy's move.
-    _rule(rf"(?:The neutral statue|{P}'s statue) on square {SQ} of the {E} moves {D} to {SQ}\.",
-          lambda m: f"La statue {PLAYER_OF[m[1]] if m[1] else 'neutre'} va {TOWARD[m[4]]}, de la case {m[2]} "
-                    f"{ERA_OF[m[3]]} à {m[5]}."),
-    _rule(rf"(?:The (neutral|white|black) statue|{P}'s statue) on square {SQ} of the {E} cannot move {D} as it did "
-          r"in the era before, so it stays, and the eras after it are spared\.",
-          lambda m: f"La statue {PLAYER_OF[m[2]] if m[2] else STATUE[m[1]]} de la case {m[3]} {ERA_OF[m[4]]} ne peut "
-                    f"pas aller {TOWARD[m[5]]} comme à l'époque d'avant : elle reste, et les époques suivantes sont "
-                    "épargnées."),
-    _say(rf"{P}'s statue appears on square {SQ} of the {E} as well, one square back from where the era before "
-          r"left it, because that square is blocked\.",
-         "La statue {1:of_players} apparaît aussi sur la case {2} {3:of}, une case en arrière de là où l'époque"
-         " d'avant l'a laissée, car cette case est bloquée."),
-    _say(rf"{P}'s statue cannot appear on the {E}: square {SQ} and the square behind it are both blocked, so no "
-          r"later era gets it either\.",
-         "La statue {1:of_players} ne peut pas apparaître {2:to} : la case {3} et celle de derrière sont toutes deux"
-         " bloquées, et aucune époque suivante ne la reçoit non plus."),
-    _say(rf"The {C} copy builds {P}'s statue on square {SQ} of the {E}\.",
-         "La copie {1:colour} construit la statue {2:of_players} sur la case {3} {4:of}."),
-    _say(rf"{P}'s statue appears on square {SQ} of the {E} as well\.",
-         "La statue {1:of_players} apparaît aussi sur la case {2} {3:of}."),
-    _rule(rf"{P} commands the (dark|light) elephant on square {SQ} of the {E} to step {D} to {SQ}\.",
-          lambda m: f"{_cap(PLAYER[m[1]])} ordonnent à l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} de la "
-                    f"case {m[3]} {ERA_OF[m[4]]} d’avancer {TOWARD[m[5]]} en {m[6]}."),
-    _rule(rf"The (dark|light) elephant on square {SQ} of the {E} puts on {P}'s hat\.",
-          lambda m: f"L’éléphant {'sombre' if m[1] == 'dark' else 'clair'} de la case {m[2]} {ERA_OF[m[3]]} "
-                    f"met le chapeau {PLAYER_OF[m[4]]}."),
-    _rule(rf"{P}'s hat comes off the (dark|light) elephant on square {SQ} of the {E}\.",
-          lambda m: f"Le chapeau {PLAYER_OF[m[1]]} quitte l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} "
-                    f"de la case {m[3]} {ERA_OF[m[4]]}."),
-    _say(rf"Paradox: the {C} copy from square {SQ} of the {E} meets the {C} copy on square {SQ} of the {E}, and "
-          r"both are removed\.",
-         "Paradoxe : la copie {1:colour} venue de la case {2} {3:of} rencontre la copie {4:colour} de la case {5}"
-         " {6:of}, et toutes deux sont retirées."),
+    (rf"(?:The neutral statue|{P}'s statue) on square {SQ} of the {E} moves {D} to {SQ}\.",
+     lambda m: f"La statue {PLAYER_OF[m[1]] if m[1] else 'neutre'} va {TOWARD[m[4]]}, de la case {m[2]} "
+               f"{ERA_OF[m[3]]} à {m[5]}."),
+    (rf"(?:The (neutral|white|black) statue|{P}'s statue) on square {SQ} of the {E} cannot move {D} as it did "
+     r"in the era before, so it stays, and the eras after it are spared\.",
+     lambda m: f"La statue {PLAYER_OF[m[2]] if m[2] else STATUE[m[1]]} de la case {m[3]} {ERA_OF[m[4]]} ne peut "
+               f"pas aller {TOWARD[m[5]]} comme à l'époque d'avant : elle reste, et les époques suivantes sont "
+               "épargnées."),
+    (rf"{P}'s statue appears on square {SQ} of the {E} as well, one square back from where the era before "
+      r"left it, because that square is blocked\.",
+     "La statue {1:of_players} apparaît aussi sur la case {2} {3:of}, une case en arrière de là où l'époque"
+     " d'avant l'a laissée, car cette case est bloquée."),
+    (rf"{P}'s statue cannot appear on the {E}: square {SQ} and the square behind it are both blocked, so no "
+      r"later era gets it either\.",
+     "La statue {1:of_players} ne peut pas apparaître {2:to} : la case {3} et celle de derrière sont toutes deux"
+     " bloquées, et aucune époque suivante ne la reçoit non plus."),
+    (rf"The {C} copy builds {P}'s statue on square {SQ} of the {E}\.",
+     "La copie {1:colour} construit la statue {2:of_players} sur la case {3} {4:of}."),
+    (rf"{P}'s statue appears on square {SQ} of the {E} as well\.",
+     "La statue {1:of_players} apparaît aussi sur la case {2} {3:of}."),
+    (rf"{P} commands the (dark|light) elephant on square {SQ} of the {E} to step {D} to {SQ}\.",
+     lambda m: f"{_cap(PLAYER[m[1]])} ordonnent à l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} de la "
+               f"case {m[3]} {ERA_OF[m[4]]} d’avancer {TOWARD[m[5]]} en {m[6]}."),
+    (rf"The (dark|light) elephant on square {SQ} of the {E} puts on {P}'s hat\.",
+     lambda m: f"L’éléphant {'sombre' if m[1] == 'dark' else 'clair'} de la case {m[2]} {ERA_OF[m[3]]} "
+               f"met le chapeau {PLAYER_OF[m[4]]}."),
+    (rf"{P}'s hat comes off the (dark|light) elephant on square {SQ} of the {E}\.",
+     lambda m: f"Le chapeau {PLAYER_OF[m[1]]} quitte l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} "
+               f"de la case {m[3]} {ERA_OF[m[4]]}."),
+    (rf"Paradox: the {C} copy from square {SQ} of the {E} meets the {C} copy on square {SQ} of the {E}, and "
+      r"both are removed\.",
+     "Paradoxe : la copie {1:colour} venue de la case {2} {3:of} rencontre la copie {4:colour} de la case {5}"
+     " {6:of}, et toutes deux sont retirées."),
     # Time Chase: the timeline's events, the seats' lines, the cards' names.
-    _say(r"event (\d+)", "évén. {1}"),
-    _say(r"(p\d) controls event (\d+)", "{1} contrôle l'événement {2}"),
-    _say(r"(p\d)'s pawn", "pion de {1}"),
-    _say(rf"({SUITS}) (\d+)", "{1:suit} {2}"),
-    _rule(r"(p\d): (\d+) crystals?, (\d+) cards?, (no event|events? .+)",
-          lambda m: f"{m[1]} : {m[2]} crist., {_many(m[3], 'carte')}, "
-                    + ("aucun évén." if m[4] == "no event" else f"évén. {m[4].split(' ', 1)[1]}")),
+    (r"event (\d+)", "évén. {1}"),
+    (r"(p\d) controls event (\d+)", "{1} contrôle l'événement {2}"),
+    (r"(p\d)'s pawn", "pion de {1}"),
+    (rf"({SUITS}) (\d+)", "{1:suit} {2}"),
+    (r"(p\d): (\d+) crystals?, (\d+) cards?, (no event|events? .+)",
+     lambda m: f"{m[1]} : {m[2]} crist., {_many(m[3], 'carte')}, "
+               + ("aucun évén." if m[4] == "no event" else f"évén. {m[4].split(' ', 1)[1]}")),
     # A timeline's heading, whole or wrapped a clause a line (oracle.games.time_chase.pictures._summary).
-    _rule(rf"{HEADING}(?:, {HEADING})*,?", lambda m: _heading_fr(m[0])),
-    _say(r"on the table at (\d+):", "sur la table en {1} :"),
+    (rf"{HEADING}(?:, {HEADING})*,?", lambda m: _heading_fr(m[0])),
+    (r"on the table at (\d+):", "sur la table en {1} :"),
     # A timeline in words, its <desc> (oracle.games.time_chase.pictures.describe).
-    _say(r"The cards are not dealt yet\.", "Les cartes ne sont pas encore distribuées."),
-    _rule(r"Position 0( \(.+?\))?: (?:no Invariant|the Invariant (\w+ \d+)), (no trump|trump \w+)((?:; .+)?)\.",
-          lambda m: f"Position 0{_doing_fr(m[1])} : "
-                    + (f"la constante {_cards_fr(m[2])}" if m[2] else "pas de constante")
-                    + f", {_heading_fr(m[3])}{_pawns_fr(m[4])}."),
-    _rule(r"Event (\d+)( \(.+?\))?: (no card yet|left empty|lead \w+ \d+(?:, winning card \w+ \d+|, which wins it))"
-          r"((?:, token of p\d)?)((?:; .+)?)\.",
-          lambda m: f"Événement {m[1]}{_doing_fr(m[2])} : {_slot_fr(m[3])}"
-                    + (f", jeton de {m[4].removeprefix(', token of ')}" if m[4] else "") + f"{_pawns_fr(m[5])}."),
-    _rule(r"Events? (\d+(?:–\d+)?): (still to come|never played)\.",
-          lambda m: ("Événements " if "–" in m[1] else "Événement ") + f"{m[1]} : "
-                    + ("encore à venir." if m[2] == "still to come" else
-                       "jamais joués." if "–" in m[1] else "jamais joué.")),
-    _say(r"On the table at (event \d+|position 0): (.+)\.", "Sur la table à {1:on} : {2:cards}."),
-    _rule(r"(p\d) has (\d+) crystals?, (\d+) cards? and (no event|events? .+)\.",
-          lambda m: f"{m[1]} a {_many(m[2], 'cristal')}, {_many(m[3], 'carte')} et "
-                    + ("aucun événement" if m[4] == "no event" else
-                       f"l'événement {m[4].removeprefix('event ')}" if m[4].startswith("event ") else
-                       f"les événements {m[4].removeprefix('events ')}") + "."),
-    _say(r"hats in supply: White (\d+), Black (\d+)", "chapeaux en réserve : Blancs {1}, Noirs {2}"),
-]
+    (r"The cards are not dealt yet\.", "Les cartes ne sont pas encore distribuées."),
+    (r"Position 0( \(.+?\))?: (?:no Invariant|the Invariant (\w+ \d+)), (no trump|trump \w+)((?:; .+)?)\.",
+     lambda m: f"Position 0{_doing_fr(m[1])} : "
+               + (f"la constante {_cards_fr(m[2])}" if m[2] else "pas de constante")
+               + f", {_heading_fr(m[3])}{_pawns_fr(m[4])}."),
+    (r"Event (\d+)( \(.+?\))?: (no card yet|left empty|lead \w+ \d+(?:, winning card \w+ \d+|, which wins it))"
+     r"((?:, token of p\d)?)((?:; .+)?)\.",
+     lambda m: f"Événement {m[1]}{_doing_fr(m[2])} : {_slot_fr(m[3])}"
+               + (f", jeton de {m[4].removeprefix(', token of ')}" if m[4] else "") + f"{_pawns_fr(m[5])}."),
+    (r"Events? (\d+(?:–\d+)?): (still to come|never played)\.",
+     lambda m: ("Événements " if "–" in m[1] else "Événement ") + f"{m[1]} : "
+               + ("encore à venir." if m[2] == "still to come" else
+                  "jamais joués." if "–" in m[1] else "jamais joué.")),
+    (r"On the table at (event \d+|position 0): (.+)\.", "Sur la table à {1:on} : {2:cards}."),
+    (r"(p\d) has (\d+) crystals?, (\d+) cards? and (no event|events? .+)\.",
+     lambda m: f"{m[1]} a {_many(m[2], 'cristal')}, {_many(m[3], 'carte')} et "
+               + ("aucun événement" if m[4] == "no event" else
+                  f"l'événement {m[4].removeprefix('event ')}" if m[4].startswith("event ") else
+                  f"les événements {m[4].removeprefix('events ')}") + "."),
+    (r"hats in supply: White (\d+), Black (\d+)", "chapeaux en réserve : Blancs {1}, Noirs {2}"),
+])
 
 
 # The oracle's refusal reasons, as the lessons word them (`oracle.games.ttykm.site.plain_words`): the
@@ -421,111 +427,111 @@ def _cannot(what: str, m: re.Match[str]) -> str:
 HEAD = (rf"the copy on {PLACE} cannot (?P<what>move {D}|travel forward|travel backward|"
         rf"(?:build on|plant|dig up|train on) (?P<era>past|present|future) (?P<sq>[a-d][1-4]))")
 PULL_HEAD = rf"the copy on {PLACE} cannot move {D} with pull(?: from the {D})?"
-WHY: list[Rule] = [
-    _say(r"the wall is there", "le bord est là"),
-    _say(rf"{PLACE} is occupied", "la case {2} {1:of} est occupée"),
-    _say(rf"the square is not empty: a ({WORDS}) is there", "la case n'est pas vide : il y a {1:thing}"),
-    _say(r"it is not the copy's square or next to it", "ce n'est ni la case de la copie ni sa voisine"),
-    _say(rf"{C} has already built their statue", "{1:players} ont déjà construit leur statue"),
-    _say(rf"an? ({WORDS}) is on {PLACE}", "il y a {1:thing} en {3} {2:of}"),
-    _say(rf"{C} has no copy left in supply", "{1:players} n'ont plus de copie en réserve"),
-    _say(rf"the neutral statue on {PLACE} cannot be pushed {D}",
-         "la statue neutre en {2} {1:of} ne peut pas être poussée {3:toward}"),
-    _say(rf"the tree there cannot fall {D}", "l'arbre qui s'y trouve ne peut pas tomber {1:toward}"),
-    _say(rf"the ({WORDS}) stands there", "{1:the} s'y trouve"),
-    _say(rf"no elephant on the {E} wears {C}'s hat", "aucun éléphant {1:of} ne porte le chapeau {2:of_players}"),
-    _say(rf"an? ({WORDS}) is there", "il y a {1:thing}"),
-    _say(r"a seed is already there", "il y a déjà une graine"),
-    _say(r"no seed is left in the shared supply", "il ne reste plus de graine dans la réserve commune"),
-    _say(r"no seed is there", "il n'y a pas de graine"),
-    _say(r"no elephant stands there", "aucun éléphant ne s'y trouve"),
-    _say(r"it is not next to the copy", "ce n'est pas une case voisine de la copie"),
-    _say(r"it is not an orthogonal neighbour of the copy",
-         "ce n'est pas une case voisine de la copie (au nord, à l'est, au sud ou à l'ouest)"),
-    _say(rf"the ({WORDS}) there already wears {C}'s hat",
-         "{1:the} qui s'y trouve porte déjà le chapeau {2:of_players}"),
-    _say(rf"the elephant on {PLACE} can step only to a square next to it",
-         "l'éléphant en {2} {1:of} ne peut avancer que sur une case voisine"),
-    _say(rf"the elephant on {PLACE} is not next to the copy", "l'éléphant en {2} {1:of} n'est pas voisin de la copie"),
-    _say(rf"the ({WORDS}) there cannot be pushed {D}", "{1:the} qui s'y trouve ne peut pas être poussée {2:toward}"),
-    _say(rf"no statue stands directly behind the elephant on {PLACE}",
-         "aucune statue ne se trouve juste derrière l'éléphant en {2} {1:of}"),
-    _say(rf"{PLACE} is occupied", "la case {2} {1:of} est occupée"),
-    _say(r"no era follows the future", "aucune époque ne suit le futur"),
-    _say(r"no era precedes the past", "aucune époque ne précède le passé"),
-    _say(rf"the ({WORDS}) on {PLACE} (?:does not move|cannot be pushed {D}|cannot fall {D})",
-         "{1:the} en {3} {2:of} ne peut pas bouger"),
-    _say(r"a copy stands there; a seed goes under a copy only on its own square",
-         "une copie s'y trouve ; une graine ne va sous une copie que sur sa propre case"),
-    _say(rf"under pull=automatic a Move pulls by itself, written ({STEPS})",
-         "avec pull=automatic, un déplacement tire de lui-même : on l'écrit {1:step}"),
-    _say(r"under pull=automatic a Command pulls by itself, written without \+",
-         "avec pull=automatic, un ordre tire de lui-même : on l'écrit sans +"),
-    _say(r"under pull-with-push=forbidden a Move that pushes cannot pull",
-         "avec pull-with-push=forbidden, un déplacement qui pousse ne peut pas tirer"),
-    _say(r"under self-push-pull=none a Move that ends in a paradox cannot pull",
-         "avec self-push-pull=none, un déplacement qui finit en paradoxe ne peut pas tirer"),
-    _say(rf"under rebound-blocked=illegal every later era must take the statue's copy, and {PLACE} cannot",
-         "avec rebound-blocked=illegal, chaque époque suivante doit recevoir la copie de la statue, et la case {2}"
-         " {1:of} ne le peut pas"),
-    _say(rf"no statue stands directly behind it \({D} of it\)",
-         "aucune statue ne se trouve juste derrière elle ({1:side})"),
-    _say(rf"no statue stands beside it \({D} of it\)", "aucune statue ne se trouve à côté d'elle ({1:side})"),
-    _say(rf"only the statue directly behind the copy can be pulled, not one {D} of it \(that is the variant "
-          r"pull=sideways\)",
-         "seule la statue juste derrière la copie peut être tirée, pas celle {1:side} (c'est la variante"
-         " pull=sideways)"),
-]
-REASONS: list[Rule] = [
-    _say(rf"the copy on {PLACE} cannot move {D} onto your own copy on {PLACE}",
-         "la copie en {2} {1:of} ne peut pas aller {3:toward} sur votre propre copie en {5} {4:of}"),
-    _say(rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
-         "la copie en {2} {1:of} doit faire {3:#action} ; après {4:step}, elle peut encore faire {5:step}"),
-    _say(rf"the copy on {PLACE} must take (\d) actions; for example ({STEPS}) then ({STEPS})",
-         "la copie en {2} {1:of} doit faire {3:#action} ; par exemple {4:step} puis {5:step}"),
-    _say(rf"after ({STEPS}) the copy on {PLACE} cannot take a second action, but it must take (\d) when it can "
-          rf"\(for example ({STEPS}) then ({STEPS})\)",
-         "après {1:step}, la copie en {3} {2:of} ne peut pas faire de seconde action, mais elle doit en faire {4}"
-         " quand elle le peut (par exemple {5:step} puis {6:step})"),
-    _rule(rf"the copy on {PLACE} (?:can take only (\d) actions?|cannot take any action), but the copy on {PLACE} "
-          r"can take (\d); choose a copy that can take \d",
-          lambda m: f"la copie en {_at(m[1], m[2])} "
-                    + ("ne peut faire aucune action" if not m[3] else "ne peut faire " + _only(m[3]))
-                    + f", mais la copie en {_at(m[4], m[5])} peut en faire {m[6]} ; choisissez une copie qui peut en "
-                      f"faire {m[6]}"),
-    _rule(rf"the copy on {PLACE} cannot take any action; (no copy on the Focus era can act, so )?a turn without "
-          r"actions names no copy",
-          lambda m: f"la copie en {_at(m[1], m[2])} ne peut faire aucune action ; "
-                    + ("aucune copie de l'époque du Focus ne peut agir, et " if m[3] else "")
-                    + "un tour sans action ne nomme aucune copie"),
-    _say(r"no pair is to be drawn: the position already names its chapters",
-         "il n'y a pas de paire à tirer : la position nomme déjà ses chapitres"),
-    _say(rf"the Focus must leave the {E} for another era \({E} or {E}\)",
-         "le Focus doit quitter le {1:era} pour une autre époque ({2:era} ou {3:era})"),
-    _say(rf"there is no {C} copy on {PLACE}; choose one of your copies on the {E}, the Focus era",
-         "il n'y a pas de copie {1:colour} en {3} {2:of} ; choisissez une de vos copies {4:of}, l'époque de votre"
-         " Focus"),
-    _say(rf"the chosen copy must stand on your Focus era, the {E}",
-         "la copie choisie doit se trouver sur l'époque de votre Focus, le {1:era}"),
-    _say(rf"{C} must choose a copy: the copy on {PLACE} can take (\d) actions?",
-         "{1:players} doivent choisir une copie : la copie en {3} {2:of} peut faire {4:#action}"),
-    _say(rf"(?:the square )?{SQ} of the {E} is neither next to {SQ} of the {E} nor the same square one era away",
-         "la case {1} {2:of} n'est ni voisine de la case {3} {4:of} ni la même case à une époque d'écart"),
-    _say(r"choose a copy on your Focus era before its actions",
-         "choisissez d'abord une copie sur l'époque de votre Focus"),
-    _say(r"a copy takes at most two actions", "une copie fait au plus deux actions"),
-    _say(r"the turn ended when the Focus moved", "le tour s'est terminé quand le Focus a bougé"),
-    _say(r"the game is over", "la partie est finie"),
-    _say(rf"the game is over: {C} has won", "la partie est finie : {1:players} ont gagné"),
-    _say(r"the pair of chapters is (?:drawn first|not drawn yet: the draw comes first)",
-         "la paire de chapitres se tire d'abord"),
-    _rule(r"the active copy was removed by its own (action|paradox), so it takes no further action",
-          lambda m: "la copie active a été retirée par "
-                    + ("sa propre action" if m[1] == "action" else "son propre paradoxe")
-                    + ", elle ne fait donc plus d'action"),
-    _say(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
-         "{1:players} n'ont aucune copie {2:to}, l'époque du Focus : le tour n'a donc aucune action"),
-]
+WHY: list[Rule] = _rules([
+    (r"the wall is there", "le bord est là"),
+    (rf"{PLACE} is occupied", "la case {2} {1:of} est occupée"),
+    (rf"the square is not empty: a ({WORDS}) is there", "la case n'est pas vide : il y a {1:thing}"),
+    (r"it is not the copy's square or next to it", "ce n'est ni la case de la copie ni sa voisine"),
+    (rf"{C} has already built their statue", "{1:players} ont déjà construit leur statue"),
+    (rf"an? ({WORDS}) is on {PLACE}", "il y a {1:thing} en {3} {2:of}"),
+    (rf"{C} has no copy left in supply", "{1:players} n'ont plus de copie en réserve"),
+    (rf"the neutral statue on {PLACE} cannot be pushed {D}",
+     "la statue neutre en {2} {1:of} ne peut pas être poussée {3:toward}"),
+    (rf"the tree there cannot fall {D}", "l'arbre qui s'y trouve ne peut pas tomber {1:toward}"),
+    (rf"the ({WORDS}) stands there", "{1:the} s'y trouve"),
+    (rf"no elephant on the {E} wears {C}'s hat", "aucun éléphant {1:of} ne porte le chapeau {2:of_players}"),
+    (rf"an? ({WORDS}) is there", "il y a {1:thing}"),
+    (r"a seed is already there", "il y a déjà une graine"),
+    (r"no seed is left in the shared supply", "il ne reste plus de graine dans la réserve commune"),
+    (r"no seed is there", "il n'y a pas de graine"),
+    (r"no elephant stands there", "aucun éléphant ne s'y trouve"),
+    (r"it is not next to the copy", "ce n'est pas une case voisine de la copie"),
+    (r"it is not an orthogonal neighbour of the copy",
+     "ce n'est pas une case voisine de la copie (au nord, à l'est, au sud ou à l'ouest)"),
+    (rf"the ({WORDS}) there already wears {C}'s hat",
+     "{1:the} qui s'y trouve porte déjà le chapeau {2:of_players}"),
+    (rf"the elephant on {PLACE} can step only to a square next to it",
+     "l'éléphant en {2} {1:of} ne peut avancer que sur une case voisine"),
+    (rf"the elephant on {PLACE} is not next to the copy", "l'éléphant en {2} {1:of} n'est pas voisin de la copie"),
+    (rf"the ({WORDS}) there cannot be pushed {D}", "{1:the} qui s'y trouve ne peut pas être poussée {2:toward}"),
+    (rf"no statue stands directly behind the elephant on {PLACE}",
+     "aucune statue ne se trouve juste derrière l'éléphant en {2} {1:of}"),
+    (rf"{PLACE} is occupied", "la case {2} {1:of} est occupée"),
+    (r"no era follows the future", "aucune époque ne suit le futur"),
+    (r"no era precedes the past", "aucune époque ne précède le passé"),
+    (rf"the ({WORDS}) on {PLACE} (?:does not move|cannot be pushed {D}|cannot fall {D})",
+     "{1:the} en {3} {2:of} ne peut pas bouger"),
+    (r"a copy stands there; a seed goes under a copy only on its own square",
+     "une copie s'y trouve ; une graine ne va sous une copie que sur sa propre case"),
+    (rf"under pull=automatic a Move pulls by itself, written ({STEPS})",
+     "avec pull=automatic, un déplacement tire de lui-même : on l'écrit {1:step}"),
+    (r"under pull=automatic a Command pulls by itself, written without \+",
+     "avec pull=automatic, un ordre tire de lui-même : on l'écrit sans +"),
+    (r"under pull-with-push=forbidden a Move that pushes cannot pull",
+     "avec pull-with-push=forbidden, un déplacement qui pousse ne peut pas tirer"),
+    (r"under self-push-pull=none a Move that ends in a paradox cannot pull",
+     "avec self-push-pull=none, un déplacement qui finit en paradoxe ne peut pas tirer"),
+    (rf"under rebound-blocked=illegal every later era must take the statue's copy, and {PLACE} cannot",
+     "avec rebound-blocked=illegal, chaque époque suivante doit recevoir la copie de la statue, et la case {2}"
+     " {1:of} ne le peut pas"),
+    (rf"no statue stands directly behind it \({D} of it\)",
+     "aucune statue ne se trouve juste derrière elle ({1:side})"),
+    (rf"no statue stands beside it \({D} of it\)", "aucune statue ne se trouve à côté d'elle ({1:side})"),
+    (rf"only the statue directly behind the copy can be pulled, not one {D} of it \(that is the variant "
+      r"pull=sideways\)",
+     "seule la statue juste derrière la copie peut être tirée, pas celle {1:side} (c'est la variante"
+     " pull=sideways)"),
+])
+REASONS: list[Rule] = _rules([
+    (rf"the copy on {PLACE} cannot move {D} onto your own copy on {PLACE}",
+     "la copie en {2} {1:of} ne peut pas aller {3:toward} sur votre propre copie en {5} {4:of}"),
+    (rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
+     "la copie en {2} {1:of} doit faire {3:#action} ; après {4:step}, elle peut encore faire {5:step}"),
+    (rf"the copy on {PLACE} must take (\d) actions; for example ({STEPS}) then ({STEPS})",
+     "la copie en {2} {1:of} doit faire {3:#action} ; par exemple {4:step} puis {5:step}"),
+    (rf"after ({STEPS}) the copy on {PLACE} cannot take a second action, but it must take (\d) when it can "
+      rf"\(for example ({STEPS}) then ({STEPS})\)",
+     "après {1:step}, la copie en {3} {2:of} ne peut pas faire de seconde action, mais elle doit en faire {4}"
+     " quand elle le peut (par exemple {5:step} puis {6:step})"),
+    (rf"the copy on {PLACE} (?:can take only (\d) actions?|cannot take any action), but the copy on {PLACE} "
+     r"can take (\d); choose a copy that can take \d",
+     lambda m: f"la copie en {_at(m[1], m[2])} "
+               + ("ne peut faire aucune action" if not m[3] else "ne peut faire " + _only(m[3]))
+               + f", mais la copie en {_at(m[4], m[5])} peut en faire {m[6]} ; choisissez une copie qui peut en "
+                 f"faire {m[6]}"),
+    (rf"the copy on {PLACE} cannot take any action; (no copy on the Focus era can act, so )?a turn without "
+     r"actions names no copy",
+     lambda m: f"la copie en {_at(m[1], m[2])} ne peut faire aucune action ; "
+               + ("aucune copie de l'époque du Focus ne peut agir, et " if m[3] else "")
+               + "un tour sans action ne nomme aucune copie"),
+    (r"no pair is to be drawn: the position already names its chapters",
+     "il n'y a pas de paire à tirer : la position nomme déjà ses chapitres"),
+    (rf"the Focus must leave the {E} for another era \({E} or {E}\)",
+     "le Focus doit quitter le {1:era} pour une autre époque ({2:era} ou {3:era})"),
+    (rf"there is no {C} copy on {PLACE}; choose one of your copies on the {E}, the Focus era",
+     "il n'y a pas de copie {1:colour} en {3} {2:of} ; choisissez une de vos copies {4:of}, l'époque de votre"
+     " Focus"),
+    (rf"the chosen copy must stand on your Focus era, the {E}",
+     "la copie choisie doit se trouver sur l'époque de votre Focus, le {1:era}"),
+    (rf"{C} must choose a copy: the copy on {PLACE} can take (\d) actions?",
+     "{1:players} doivent choisir une copie : la copie en {3} {2:of} peut faire {4:#action}"),
+    (rf"(?:the square )?{SQ} of the {E} is neither next to {SQ} of the {E} nor the same square one era away",
+     "la case {1} {2:of} n'est ni voisine de la case {3} {4:of} ni la même case à une époque d'écart"),
+    (r"choose a copy on your Focus era before its actions",
+     "choisissez d'abord une copie sur l'époque de votre Focus"),
+    (r"a copy takes at most two actions", "une copie fait au plus deux actions"),
+    (r"the turn ended when the Focus moved", "le tour s'est terminé quand le Focus a bougé"),
+    (r"the game is over", "la partie est finie"),
+    (rf"the game is over: {C} has won", "la partie est finie : {1:players} ont gagné"),
+    (r"the pair of chapters is (?:drawn first|not drawn yet: the draw comes first)",
+     "la paire de chapitres se tire d'abord"),
+    (r"the active copy was removed by its own (action|paradox), so it takes no further action",
+     lambda m: "la copie active a été retirée par "
+               + ("sa propre action" if m[1] == "action" else "son propre paradoxe")
+               + ", elle ne fait donc plus d'action"),
+    (rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
+     "{1:players} n'ont aucune copie {2:to}, l'époque du Focus : le tour n'a donc aucune action"),
+])
 
 
 def translate_reason(reason: str) -> str:
@@ -570,49 +576,49 @@ CLOCK_WHY: dict[str, str] = {"Horloge face": "face Horloge du dé", "Horloge tra
              "Temps accéléré": "Temps accéléré", "the Limbes deck is empty": "la pioche Limbes est vide",
              "the last Limbes card is drawn": "la dernière carte Limbes est piochée"}
 
-EVENTS: list[Rule] = [
-    _say(r"the die shows the (\S+)", "le dé montre {1:face}"),
-    _say(r"the die shows the (\S+): roll again", "le dé montre {1:face} : on le relance"),
-    _say(rf"{T} is revealed: {NAME}", "{1} est dévoilée : {2:tile}"),
-    _say(rf"{T} is turned face down again", "{1} est retournée face cachée"),
-    _say(rf"{T} is turned face down before the trap acts",
-         "{1} est retournée face cachée avant que le Traquenard n'agisse"),
-    _say(rf"{T} is turned face up again and stays so until its pair is made \(Chronogyre\)",
-         "{1} est de nouveau dévoilée et le reste jusqu'à ce que sa paire soit reconstituée (Chronogyre)"),
-    _say(rf"{T} and {T} are both {V}: suspect {V} is cleared to the Agence",
-         "{1} et {2} sont toutes deux {3} : le suspect {4} est écarté, à l'Agence"),
-    _say(rf"the face-up {V} on {T} is taken as a tile",
-         "le {1} face visible de {2} est pris comme une des tuiles du tour"),
-    _say(rf"a trap is placed face down on {T}", "un Traquenard est posé face cachée sur {1}"),
-    _say(r"no trap or no free slot: no trap is placed",
-         "pas de Traquenard ou pas d'emplacement libre : aucun Traquenard n'est posé"),
-    _say(r"all Lieux turn a quarter turn clockwise as one block",
-         "tous les Lieux tournent d'un quart de tour dans le sens horaire, d'un seul bloc"),
-    _say(rf"bluff: {T} is {NAME}", "Coup de bluff : {1} est {2:tile}"),
-    _say(r"no pair this turn", "pas de paire ce tour-ci"),
-    _say(r"player (\d) closes their eyes until their next turn",
-         "le joueur {1} ferme les yeux jusqu'à son prochain tour"),
-    _say(r"player (\d) opens their eyes", "le joueur {1} ouvre les yeux"),
-    _say(rf"player (\d) draws the (3ID|Limbes) card {NAME}", "le joueur {1} pioche la carte {2} {3}"),
-    _say(rf"player (\d) leaves a clue on {T}", "le joueur {1} laisse un Indice sur {2}"),
-    _say(r"player (\d) takes an extra clue", "le joueur {1} prend un Indice de plus"),
-    _say(r"player (\d) to play", "au joueur {1} de jouer"),
-    _say(rf"{NAME} is in force until the end of player (\d)'s next turn",
-         "{1} reste en vigueur jusqu'à la fin du prochain tour du joueur {2}"),
-    _say(rf"{NAME} ends and is discarded", "{1} prend fin et est défaussée"),
-    _say(rf"the Démon tile is {V}", "la tuile Démon est {1}"),
-    _say(rf"the bluff on {T} matches the Démon tile: everybody wins",
-         "le Coup de bluff sur {1} est bien la tuile Démon : tout le monde gagne"),
-    _say(rf"the bluff on {T} \({NAME}\) differs from the Démon tile: everybody loses",
-         "le Coup de bluff sur {1} ({2:tile}) n'est pas la tuile Démon : tout le monde perd"),
-    _say(rf"the {NAME} trap from {T} is discarded", "le Traquenard {1} de {2} est défaussé"),
-    _say(r"(\d+) tiles are dealt face down; one is the Démon tile",
-         "{1:#tuile} sont distribuées face cachée ; l'une est la tuile Démon"),
-    _say(r"the clock advances to (\d+) h \((Horloge face|Horloge trap|Temps accéléré|the Limbes deck is empty|"
-          r"the last Limbes card is drawn)\)",
-         "l'horloge avance à {1} h ({2:clock})"),
-    _say(rf"{NAME} has no effect before 3 h", "{1} n'a aucun effet avant 3 h"),
-]
+EVENTS: list[Rule] = _rules([
+    (r"the die shows the (\S+)", "le dé montre {1:face}"),
+    (r"the die shows the (\S+): roll again", "le dé montre {1:face} : on le relance"),
+    (rf"{T} is revealed: {NAME}", "{1} est dévoilée : {2:tile}"),
+    (rf"{T} is turned face down again", "{1} est retournée face cachée"),
+    (rf"{T} is turned face down before the trap acts",
+     "{1} est retournée face cachée avant que le Traquenard n'agisse"),
+    (rf"{T} is turned face up again and stays so until its pair is made \(Chronogyre\)",
+     "{1} est de nouveau dévoilée et le reste jusqu'à ce que sa paire soit reconstituée (Chronogyre)"),
+    (rf"{T} and {T} are both {V}: suspect {V} is cleared to the Agence",
+     "{1} et {2} sont toutes deux {3} : le suspect {4} est écarté, à l'Agence"),
+    (rf"the face-up {V} on {T} is taken as a tile",
+     "le {1} face visible de {2} est pris comme une des tuiles du tour"),
+    (rf"a trap is placed face down on {T}", "un Traquenard est posé face cachée sur {1}"),
+    (r"no trap or no free slot: no trap is placed",
+     "pas de Traquenard ou pas d'emplacement libre : aucun Traquenard n'est posé"),
+    (r"all Lieux turn a quarter turn clockwise as one block",
+     "tous les Lieux tournent d'un quart de tour dans le sens horaire, d'un seul bloc"),
+    (rf"bluff: {T} is {NAME}", "Coup de bluff : {1} est {2:tile}"),
+    (r"no pair this turn", "pas de paire ce tour-ci"),
+    (r"player (\d) closes their eyes until their next turn",
+     "le joueur {1} ferme les yeux jusqu'à son prochain tour"),
+    (r"player (\d) opens their eyes", "le joueur {1} ouvre les yeux"),
+    (rf"player (\d) draws the (3ID|Limbes) card {NAME}", "le joueur {1} pioche la carte {2} {3}"),
+    (rf"player (\d) leaves a clue on {T}", "le joueur {1} laisse un Indice sur {2}"),
+    (r"player (\d) takes an extra clue", "le joueur {1} prend un Indice de plus"),
+    (r"player (\d) to play", "au joueur {1} de jouer"),
+    (rf"{NAME} is in force until the end of player (\d)'s next turn",
+     "{1} reste en vigueur jusqu'à la fin du prochain tour du joueur {2}"),
+    (rf"{NAME} ends and is discarded", "{1} prend fin et est défaussée"),
+    (rf"the Démon tile is {V}", "la tuile Démon est {1}"),
+    (rf"the bluff on {T} matches the Démon tile: everybody wins",
+     "le Coup de bluff sur {1} est bien la tuile Démon : tout le monde gagne"),
+    (rf"the bluff on {T} \({NAME}\) differs from the Démon tile: everybody loses",
+     "le Coup de bluff sur {1} ({2:tile}) n'est pas la tuile Démon : tout le monde perd"),
+    (rf"the {NAME} trap from {T} is discarded", "le Traquenard {1} de {2} est défaussé"),
+    (r"(\d+) tiles are dealt face down; one is the Démon tile",
+     "{1:#tuile} sont distribuées face cachée ; l'une est la tuile Démon"),
+    (r"the clock advances to (\d+) h \((Horloge face|Horloge trap|Temps accéléré|the Limbes deck is empty|"
+      r"the last Limbes card is drawn)\)",
+     "l'horloge avance à {1} h ({2:clock})"),
+    (rf"{NAME} has no effect before 3 h", "{1} n'a aucun effet avant 3 h"),
+])
 
 
 CELL_WORDS = {"face down": "face cachée", "face up": "face visible", "kept face up": "gardée face visible",
@@ -643,24 +649,24 @@ def _slots_fr(items: str) -> str:
 
 # The facts under a 3 Ombres example (`oracle.games.trois_ombres.site.fact_words`), and its pictures in words
 # (`oracle.games.trois_ombres.pictures.svg.describe`).
-SENTENCES += [
-    _say(r"The table at (\d+) h: Agence (\d+)/(\d+), (\d+) cubes? in supply\.",
-         "La table à {1} h : Agence {2}/{3}, {4:#cube} en réserve."),
-    _say(r"(Réverbère|Chapeau|Pentacle|Rouage) \(([RCPG])\): (.+)\.", "{1} ({2}) : {3:slots}."),
-    _say(r"At the Agence: (.+)\.", "À l'Agence : {1}."),
-    _say(r"Démon tile: (\S+), turned up\.", "Tuile Démon : {1}, retournée."),
-    _say(r"Démon tile: set aside, face down\.", "Tuile Démon : mise de côté, face cachée."),
-    _say(r"Démon tile: (\S+), set aside\.", "Tuile Démon : {1}, mise de côté."),
+SENTENCES += _rules([
+    (r"The table at (\d+) h: Agence (\d+)/(\d+), (\d+) cubes? in supply\.",
+     "La table à {1} h : Agence {2}/{3}, {4:#cube} en réserve."),
+    (r"(Réverbère|Chapeau|Pentacle|Rouage) \(([RCPG])\): (.+)\.", "{1} ({2}) : {3:slots}."),
+    (r"At the Agence: (.+)\.", "À l'Agence : {1}."),
+    (r"Démon tile: (\S+), turned up\.", "Tuile Démon : {1}, retournée."),
+    (r"Démon tile: set aside, face down\.", "Tuile Démon : mise de côté, face cachée."),
+    (r"Démon tile: (\S+), set aside\.", "Tuile Démon : {1}, mise de côté."),
     # How a game ended, under its clock (a sentence, not a key's label: the picture gives it room).
-    _rule(r"Everybody (wins|loses)(\.?)", lambda m: f"Tout le monde {'gagne' if m[1] == 'wins' else 'perd'}{m[2]}"),
-    _rule(r"everybody (wins|loses) \((\S+)\)",
-          lambda m: f"tout le monde {'gagne' if m[1] == 'wins' else 'perd'} ({m[2]})"),
-    _say(r"([^·(]+) \(drawn by player (\d)\)", "{1} (piochée par le joueur {2})"),
-    _say(r"player (\d)", "joueur {1}"),
-    _say(r"players ([\d, ]+)", "joueurs {1}"),
-    _say(r"(\d+) suspects? at the Agence", "{1:#suspect} à l'Agence"),
-    _say(rf"{T}: (.+)", "{1} : {2:cell}"),
-]
+    (r"Everybody (wins|loses)(\.?)", lambda m: f"Tout le monde {'gagne' if m[1] == 'wins' else 'perd'}{m[2]}"),
+    (r"everybody (wins|loses) \((\S+)\)",
+     lambda m: f"tout le monde {'gagne' if m[1] == 'wins' else 'perd'} ({m[2]})"),
+    (r"([^·(]+) \(drawn by player (\d)\)", "{1} (piochée par le joueur {2})"),
+    (r"player (\d)", "joueur {1}"),
+    (r"players ([\d, ]+)", "joueurs {1}"),
+    (r"(\d+) suspects? at the Agence", "{1:#suspect} à l'Agence"),
+    (rf"{T}: (.+)", "{1} : {2:cell}"),
+])
 
 # The events of Time Chase in words (`oracle.games.time_chase.events.event_sentence`).
 W = r"(event \d+|position 0)"
@@ -679,7 +685,7 @@ def _on(where: str) -> str:
     return "la position 0" if where == "position 0" else "l'événement " + where.removeprefix("event ")
 
 
-EVENTS += [_say(pattern, french) for pattern, french in (
+EVENTS += _rules([
     (r"the cards are dealt: (p\d) plays first, and (\w+) is the Invariant",
      "les cartes sont distribuées : {1} joue en premier, et {2} est la constante"),
     (r"(p\d) gains (\d+) crystals? of income", "{1} reçoit {2:#cristal} de revenu"),
@@ -702,7 +708,7 @@ EVENTS += [_say(pattern, french) for pattern, french in (
     (r"the game is over: nobody wins", "la partie est finie : personne ne gagne"),
     (r"the game is over: (p\d(?:(?:, | and )p\d)*) (.+) and wins", "la partie est finie : {1:who} {2:win} et gagne"),
     (r"(p\d(?:(?:, | and )p\d)*) (.+) and wins", "{1:who} {2:win} et gagne"),
-)]
+])
 
 
 def translate_event(text: str) -> str:
@@ -764,10 +770,10 @@ CODE = re.compile(r"(<(pre|code)\b.*?</\2>)", re.S)
 OMBRES_ILLEGAL = re.compile(r'(<p class="ombres-illegal">)The last action is <strong>illegal</strong>: '
                             r"(<a\b.*?</a>): ([^<]*)\.</p>", re.S)
 CUBED: dict[str, str] = {"revealed": "dévoilée", "looked at": "regardée", "shuffled": "mélangée"}
-OMBRES_REASONS: list[Rule] = [
-    _say(rf"the tile on {T} bears a Hercule cube and cannot be (revealed|looked at|shuffled)",
-         "la tuile en {1} porte un cube Hercule et ne peut pas être {2:cubed}"),
-]
+OMBRES_REASONS: list[Rule] = _rules([
+    (rf"the tile on {T} bears a Hercule cube and cannot be (revealed|looked at|shuffled)",
+     "la tuile en {1} porte un cube Hercule et ne peut pas être {2:cubed}"),
+])
 
 
 def _ombres_illegal(match: re.Match[str]) -> str:
