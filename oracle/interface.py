@@ -648,10 +648,11 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         ...
 
     def french_names(self) -> Mapping[str, str]:
-        """The game's own names (Time Chase's suits, the faces of the 3 Ombres die) as its English sentences
-        write them, each with its French as a French sentence says it (``Red`` -> ``Rouge``, ``Réverbère`` ->
-        ``le Réverbère``): the French edition of the site puts its pictures' and events' words in French with
-        them.  Empty: none."""
+        """The game's own words (Time Chase's suits, the faces of the 3 Ombres die, the words of the key under a
+        TTYKM picture) as its English sentences and pictures write them, each with its French as a French
+        sentence says it (``Red`` -> ``Rouge``, ``Réverbère`` -> ``le Réverbère``, ``can go here`` -> ``peut
+        aller ici``): the French edition of the site puts its pictures' and events' words in French with them.
+        Empty: none."""
         ...
 
     def event_sentence(self, event: EventT) -> str:

@@ -38,18 +38,17 @@ ACTION = {"move": "déplacement", "travel": "voyage", "plant": "plantation", "bu
           "refused action": "action refusée", "north": "nord", "east": "est", "south": "sud", "west": "ouest",
           "forward": "en avant", "back": "en arrière"}
 
-# The key's words are short: the drawing lays its key out for the English words (see `fit`).
+# The words of the key under a TTYKM picture, which leaves each entry the room of its French word; the other
+# labels are short, and the drawing lays them out for the English words (see `fit`).
+KEY = load_game("ttykm").french_names()
 LABELS = {
     **ERA,
+    **KEY,
     "White's Focus": "Focus des Blancs", "Black's Focus": "Focus des Noirs",
     "W Focus": "Focus B", "B Focus": "Focus N",
-    "supply": "réserve", "removed": "retirées", "active copy": "copie active", "can go here": "peut aller ici",
+    "supply": "réserve", "removed": "retirées",
     "White to move": "Aux Blancs de jouer", "Black to move": "Aux Noirs de jouer",
-    "White has won": "Les Blancs ont gagné", "Black has won": "Les Noirs ont gagné",
-    "move": "pas", "travel": "voyage", "push": "poussée", "crushed": "écrasée", "paradox": "paradoxe",
-    "new copy": "copie créée", "blocked": "bloqué", "statue placed": "statue posée",
-    "hat taken off": "chapeau ôté", "dig up": "déterrer",
-    "ricochet": "ricochet", "not allowed": "interdit", "refused action": "action refusée",
+    "White has won": "Les Blancs ont gagné", "Black has won": "Les Noirs ont gagné", "ricochet": "ricochet",
     "Before": "Avant", "After": "Après", "What happens": "Ce qui se passe", "What was tried": "Ce qui a été tenté",
     "Try it in the playground": "L'essayer sur le terrain de jeu",
     "Open in the playground": "Ouvrir sur le terrain de jeu",
@@ -57,12 +56,10 @@ LABELS = {
     "State": "État", "Verdict": "Verdict", "legal": "coup permis", "illegal": "coup refusé",
     "Example:": "Exemple :", "Example": "Exemple",
     "neutral statue": "statue neutre", "white statue": "statue blanche", "black statue": "statue noire",
-    "dark-elephant": "éléphant sombre", "light-elephant": "éléphant clair", "elephant": "éléphant",
-    "white's hat": "chapeau blanc", "black's hat": "chapeau noir", "hat put on": "chapeau mis",
-    "seed": "graine", "shrub": "arbuste", "tree": "arbre", "fallen-tree": "arbre tombé", "tree falls": "chute d'arbre",
-    "grew": "pousse", "object removed": "objet retiré", "statue moved": "statue déplacée",
-    "carried to the next era": "reporté à l'époque suivante", "no statue built yet": "aucune statue construite",
-    "plant": "planter", "build": "bâtir", "train": "dresser", "after": "après", "before": "avant",
+    "dark-elephant": "éléphant sombre", "light-elephant": "éléphant clair",
+    "white's hat": "chapeau blanc", "black's hat": "chapeau noir",
+    "seed": "graine", "shrub": "arbuste", "tree": "arbre", "fallen-tree": "arbre tombé",
+    "no statue built yet": "aucune statue construite", "after": "après", "before": "avant",
     "statue built by White": "statue bâtie par les Blancs", "statue built by Black": "statue bâtie par les Noirs",
     "Invariant": "constante", "Rules:": "Règles :", "Actions:": "Actions :",
     # The facts under an example of Time Chase or 3 Ombres.
@@ -815,7 +812,8 @@ def _translate(fragment: str) -> str:
         french = LABELS.get(english)
         if french is None:
             return match.group(0)
-        return f"{match.group(1)}{fit(english, french)}>{html.escape(french, quote=False)}</text>"
+        room = "" if english in KEY else fit(english, french)  # a key's entry has the room of its French word
+        return f"{match.group(1)}{room}>{html.escape(french, quote=False)}</text>"
 
     fragment = REFUSED.sub(lambda m: m[1] + html.escape(translate_reason(html.unescape(m[2])), quote=False) + m[3],
                            fragment)
