@@ -593,15 +593,21 @@ EVENTS: list[Rule] = _rules([
      "tous les Lieux tournent d'un quart de tour dans le sens horaire, d'un seul bloc"),
     (rf"bluff: {T} is {NAME}", "Coup de bluff : {1} est {2:tile}"),
     (r"no pair this turn", "pas de paire ce tour-ci"),
-    (r"player (\d) closes their eyes until their next turn",
-     "le joueur {1} ferme les yeux jusqu'à son prochain tour"),
-    (r"player (\d) opens their eyes", "le joueur {1} ouvre les yeux"),
-    (rf"player (\d) draws the (3ID|Limbes) card {NAME}", "le joueur {1} pioche la carte {2} {3}"),
-    (rf"player (\d) leaves a clue on {T}", "le joueur {1} laisse un Indice sur {2}"),
-    (r"player (\d) takes an extra clue", "le joueur {1} prend un Indice de plus"),
-    (r"player (\d) to play", "au joueur {1} de jouer"),
-    (rf"{NAME} is in force until the end of player (\d)'s next turn",
-     "{1} reste en vigueur jusqu'à la fin du prochain tour du joueur {2}"),
+    (r"(p\d) closes their eyes until their next turn", "{1} ferme les yeux jusqu'à son prochain tour"),
+    (r"(p\d) opens their eyes", "{1} ouvre les yeux"),
+    (rf"(p\d) draws the (3ID|Limbes) card {NAME}", "{1} pioche la carte {2} {3}"),
+    (rf"(p\d) leaves a clue on {T}", "{1} laisse un Indice sur {2}"),
+    (rf"(p\d) moves a clue from {T} to {T}", "{1} déplace un Indice de {2} à {3}"),
+    (rf"the clue on {T} goes back to (p\d)", "l'Indice de {1} retourne à {2}"),
+    (r"(p\d) takes an extra clue", "{1} prend un Indice de plus"),
+    (rf"(p\d) looks secretly at {T}", "{1} regarde secrètement {2}"),
+    (r"(p\d) reveals no more tiles", "{1} ne dévoile plus de tuile"),
+    (rf"(p\d) uses {NAME}", "{1} joue {2}"),
+    (rf"(p\d) keeps {NAME}", "{1} garde {2}"),
+    (rf"(p\d) plays Invertigo: {NAME} has no effect", "{1} joue Invertigo : {2} n'a aucun effet"),
+    (r"(p\d) to play", "au tour de {1}"),
+    (rf"{NAME} is in force until the end of (p\d)'s next turn",
+     "{1} reste en vigueur jusqu'à la fin du prochain tour de {2}"),
     (rf"{NAME} ends and is discarded", "{1} prend fin et est défaussée"),
     (rf"the Démon tile is {V}", "la tuile Démon est {1}"),
     (rf"the bluff on {T} matches the Démon tile: everybody wins",
@@ -609,8 +615,9 @@ EVENTS: list[Rule] = _rules([
     (rf"the bluff on {T} \({NAME}\) differs from the Démon tile: everybody loses",
      "le Coup de bluff sur {1} ({2:tile}) n'est pas la tuile Démon : tout le monde perd"),
     (rf"the {NAME} trap from {T} is discarded", "le Traquenard {1} de {2} est défaussé"),
-    (r"(\d+) tiles are dealt face down; one is the Démon tile",
-     "{1:#tuile} sont distribuées face cachée ; l'une est la tuile Démon"),
+    (r"(\d+) tiles are dealt face down on the Lieux, and one more is set aside face down: the Démon tile",
+     "{1:#tuile} sont posées faces cachées sur les Lieux, et une autre est mise de côté face cachée : la tuile"
+     " Démon"),
     (r"the clock advances to (\d+) h \((Horloge face|Horloge trap|Temps accéléré|the Limbes deck is empty|"
       r"the last Limbes card is drawn)\)",
      "l'horloge avance à {1} h ({2:clock})"),
@@ -623,8 +630,8 @@ CELL_WORDS = {"face down": "face cachée", "face up": "face visible", "kept face
 
 
 def _cell_fr(words: str) -> str:
-    """``1n, kept face up, clue of player 0`` -> ``1n, gardée face visible, Indice du joueur 0``."""
-    return ", ".join(CELL_WORDS.get(w, re.sub(r"^clue of player (\d)$", r"Indice du joueur \1", w))
+    """``1n, kept face up, clue of p0`` -> ``1n, gardée face visible, Indice de p0``."""
+    return ", ".join(CELL_WORDS.get(w, re.sub(r"^clue of (p\d)$", r"Indice de \1", w))
                      for w in words.split(", "))
 
 
@@ -632,15 +639,15 @@ SIDE_FR = {"kept face up": "gardée face visible", "face up": "face visible", "f
 
 
 def _slots_fr(items: str) -> str:
-    """``R1 1n face down with a clue of player 0, R2 face down`` in French (a 3 Ombres picture's words)."""
+    """``R1 1n face down with a clue of p0, R2 face down`` in French (a 3 Ombres picture's words)."""
     def one(item: str) -> str:
         found = re.fullmatch(r"([PRCG]\d+)( the .+? trap| \S+)? (kept face up|face up|face down)( with a Hercule cube)?"
-                             r"(?:(?: with| and) a clue of player (\d))?", item)
+                             r"(?:(?: with| and) a clue of (p\d))?", item)
         if found is None:
             return item
         tile = f" {_tile_fr(found[2].strip())}" if found[2] else ""
         return (f"{found[1]}{tile} {SIDE_FR[found[3]]}" + (" avec un cube Hercule" if found[4] else "")
-                + ((" et" if found[4] else " avec") + f" un Indice du joueur {found[5]}" if found[5] else ""))
+                + ((" et" if found[4] else " avec") + f" un Indice de {found[5]}" if found[5] else ""))
     return "aucune tuile" if items == "no tile" else ", ".join(one(item) for item in items.split(", "))
 
 
@@ -658,9 +665,8 @@ SENTENCES += _rules([
     (r"Everybody (wins|loses)(\.?)", lambda m: f"Tout le monde {'gagne' if m[1] == 'wins' else 'perd'}{m[2]}"),
     (r"everybody (wins|loses) \((\S+)\)",
      lambda m: f"tout le monde {'gagne' if m[1] == 'wins' else 'perd'} ({m[2]})"),
-    (r"([^·(]+) \(drawn by player (\d)\)", "{1} (piochée par le joueur {2})"),
-    (r"player (\d)", "joueur {1}"),
-    (r"players ([\d, ]+)", "joueurs {1}"),
+    (r"([^·(]+) \(drawn by (p\d)\)", "{1} (piochée par {2})"),
+    (rf"(p\d) sees (\S+) on {T}", "{1} voit {2} en {3}"),
     (r"(\d+) suspects? at the Agence", "{1:#suspect} à l'Agence"),
     (rf"{T}: (.+)", "{1} : {2:cell}"),
 ])
