@@ -24,6 +24,7 @@ from oracle.games.trois_ombres.rules.places import (
     empty_slots,
 )
 from oracle.games.trois_ombres.state import Cell, State, Step, Table
+from oracle.words import counted
 
 CHANCE_KINDS = ("deal", "die", "illusion", "draw-id", "draw-limbes", "draw-trap", "shuffle", "hercule-throw",
                 "show")
@@ -117,7 +118,7 @@ def check_deal(state: State, action: Action, rules: Rules) -> Illegal | None:
 
 def deal_sentence(on_lieux: int) -> str:
     """The deal in words: the tiles on the Lieux, and the one set aside, the Démon tile (OMBRES.SETUP)."""
-    return (f"{on_lieux} tiles are dealt face down on the Lieux, and one more is set aside face down: "
+    return (f"{counted(on_lieux, 'tile')} are dealt face down on the Lieux, and one more is set aside face down: "
             "the Démon tile")
 
 
