@@ -54,6 +54,7 @@ LABELS = {
     "Open in the playground": "Ouvrir sur le terrain de jeu",
     "Not allowed:": "Interdit :", "the rule": "la règle", "The position": "La position", "Events": "Événements",
     "State": "État", "Verdict": "Verdict", "legal": "coup permis", "illegal": "coup refusé",
+    "legal so far": "permis jusqu'ici", "depends": "dépend de ce que la vue cache",
     "Example:": "Exemple :", "Example": "Exemple",
     "neutral statue": "statue neutre", "white statue": "statue blanche", "black statue": "statue noire",
     "dark-elephant": "éléphant sombre", "light-elephant": "éléphant clair",
@@ -859,6 +860,137 @@ def untranslated(fragment: str) -> list[str]:
             found.append(html.unescape(match[2]))
     found += [html.unescape(match[3]) for match in OMBRES_ILLEGAL.finditer(fragment)]
     return found
+
+
+# The card games' refusal reasons (`oracle.games.time_chase.rules`, `oracle.games.trois_ombres.rules`), as the
+# command line and the playground give them: the rule's ID stays, the sentence is French.
+REASONS += OMBRES_REASONS + _rules([
+    (r"this is not a bidding step", "ce n'est pas le moment des mises"),
+    (r"write one bid for each of the (\d+) players", "écrivez une mise pour chacun des {1} joueurs"),
+    (r"(p\d) bids (\d+) but holds (\d+) crystals?", "{1} mise {2} mais n'a que {3:#cristal}"),
+    (r"(p\d) bids (\d+), past position 0: round (\d+) allows at most (\d+)",
+     "{1} mise {2}, au-delà de la position 0 : la manche {3} permet au plus {4}"),
+    (r"bids are revealed together: write every player's bid, such as '(.+)'",
+     "les mises sont révélées ensemble : écrivez la mise de chaque joueur, comme '{1}'"),
+    (r"no card is played now: deal first", "aucune carte ne se joue maintenant : la donne vient d'abord"),
+    (r"no card is played now: bid first", "aucune carte ne se joue maintenant : les mises viennent d'abord"),
+    (r"(p\d) does not hold (\w+)", "{1} n'a pas {2} en main"),
+    (r"(p\d) does not hold (\w+): the view places it elsewhere", "{1} n'a pas {2} en main : la vue la place ailleurs"),
+    (r"(p\d) must follow (\w+)'s suit and holds (.+)", "{1} doit fournir la couleur de {2} et a {3}"),
+    (rf"(p\d) must follow (\w+)'s suit: every completion of this view gives them an? ({SUITS}) card",
+     "{1} doit fournir la couleur de {2} : chaque complétion de cette vue lui donne une carte {3:suit}"),
+    (rf"legal if (p\d) holds no ({SUITS}) card, illegal if they do: (\d+) of the (\d+) cards? this view cannot place"
+     rf" (?:is|are) ({SUITS})",
+     "permise si {1} n'a aucune carte {2:suit}, refusée sinon : {3} des {4:#carte} que cette vue ne peut placer"
+     " sont {5:suit}"),
+    (r"the cards are dealt once, before round 1", "les cartes se distribuent une fois, avant la manche 1"),
+    (r"a (\d+)-player deal has (\d+) hands, not (\d+)", "une donne à {1} joueurs a {2} mains, pas {3}"),
+    (r"(p\d) is dealt (\d+), not (\d+)", "{1} reçoit {2} cartes, pas {3}"),
+    (r"(\d+) cards? stays? unused, not (\d+)", "{1:#carte} restent hors jeu, pas {2}"),
+    (r"there is no player (p\d)", "il n'y a pas de joueur {1}"),
+    (r"(\w+) is not in play with (\d+) players", "{1} n'est pas en jeu à {2} joueurs"),
+    (r"(\w+) is dealt twice", "{1} est distribuée deux fois"),
+    (rf"there is no tile on {T}", "il n'y a pas de tuile en {1}"),
+    (rf"the tile on {T} was already taken this turn", "la tuile en {1} a déjà été prise ce tour-ci"),
+    (rf"the tile on {T} is already face up", "la tuile en {1} est déjà face visible"),
+    (r"no reveal is left this turn", "il ne reste aucune tuile à dévoiler ce tour-ci"),
+    (rf"there is no Hercule cube on {T}", "il n'y a pas de cube Hercule en {1}"),
+    (r"the die was already rolled", "le dé a déjà été lancé"),
+    (r"a bluff replaces the roll: the die was already rolled",
+     "un Coup de bluff remplace le lancer : le dé a déjà été lancé"),
+    (r"a bluff needs 6 hours or more; the clock shows (\d+) h",
+     "un Coup de bluff demande 6 h ou plus ; l'Horloge indique {1} h"),
+    (r"roll the die first \(or bluff from 6 h\): (.+)",
+     "lancez d'abord le dé (ou tentez un Coup de bluff dès 6 h) : {1}"),
+    (r"not an action of this point of the turn: (.+)", "ce n'est pas une action de ce moment du tour : {1}"),
+    (r"not an action of the clue step: (.+)", "ce n'est pas une action de l'étape des Indices : {1}"),
+    (rf"the die shows (?:the )?(\S+): reveal a tile of that Lieu first, not {T}",
+     "le dé montre {1:face} : dévoilez d'abord une tuile de ce Lieu, pas {2}"),
+    (r"a tile can still be revealed \((.+)\): the reveals end only when none can",
+     "une tuile peut encore être dévoilée ({1}) : on ne s'arrête que quand aucune ne le peut"),
+    (rf"a clue goes only on a tile just turned back \((.+)\), not {T}",
+     "un Indice ne va que sur une tuile qui vient d'être retournée ({1}), pas sur {2}"),
+    (rf"the tile on {T} already has a clue", "la tuile en {1} a déjà un Indice"),
+    (r"the player's reserve is empty", "la réserve du joueur est vide"),
+    (r"under Brume no clue may be left on the Lieux", "sous Brume, aucun Indice ne peut être laissé sur les Lieux"),
+    (r"a trap must be placed now: trap SLOT", "un Traquenard doit être posé maintenant : trap SLOT"),
+    (rf"{T} is not a free slot of a Lieu", "{1} n'est pas un emplacement libre d'un Lieu"),
+])
+CHANCE_KINDS = {"die": "du dé", "draw": "de la pioche", "deal": "de la donne"}
+REASONS += _rules([
+    (r"(.+) is not an outcome of this (die|draw|deal)", lambda m: f"{m[1]} n'est pas une issue {CHANCE_KINDS[m[2]]}"),
+])
+
+
+def _actions_fr(count: str, legal: str = "permise") -> str:
+    """``2`` -> ``2 actions permises``, ``1`` -> ``1 action permise``."""
+    return f"{_many(count, 'action')} {legal if int(count) < 2 else legal + 's'}"
+
+
+# What the command line says around the notation (`oracle.tools.cli.steps`, `oracle.tools.cli.main`), for the
+# card games: the actions, rule IDs and commands it names stay as they are.
+SENTENCES += _rules([
+    (r"(\d+) legal actions?(?: for (p\d)|: (p\d) does not act now \((.+?) does\))?( in every completion of this view)?",
+     lambda m: _actions_fr(m[1]) + (f" pour {m[2]}" if m[2] else "")
+               + (f" : {m[3]} ne joue pas maintenant ({m[4].replace(' and ', ' et ')} joue)" if m[3] else "")
+               + (" dans chaque complétion de cette vue" if m[5] else "")),
+    (r"(\d+) more depends? on what this view cannot see:",
+     lambda m: f"{m[1]} autre{'s' if int(m[1]) > 1 else ''} dépend{'ent' if int(m[1]) > 1 else ''} de ce que"
+               " cette vue ne peut pas voir :"),
+    (r"(.+): depends: (\S+): (.+)", lambda m: f"{m[1]} : dépend : {m[2]} : {translate_reason(m[3])}"),
+    (r"(.+) choose at once \(sealed\); their choices are played as one action:",
+     "{1:who} choisissent en même temps (en secret) ; leurs choix se jouent en une seule action :"),
+    (r"write them as one action, such as: (.+)", "écrivez-les en une seule action, par exemple : {1}"),
+    (r"\('oracle (.*)moves STATE --player N' lists one player's choices\)",
+     "('oracle {1}moves STATE --player N' donne les choix d'un seul joueur)"),
+    (r"(\d+) chance outcomes?: nobody chooses; write the one that happened as the action",
+     lambda m: f"{_many(m[1], 'issue')} du hasard : personne ne choisit ; écrivez celle qui est arrivée comme action"),
+    (r"chance acts next, with too many outcomes to list: write the one that happened as the action, such as",
+     "le hasard agit ensuite, avec trop d'issues pour les lister : écrivez celle qui est arrivée comme action, par"
+     " exemple"),
+    (r"or draw one from a seed: (.+)", "ou tirez-en une avec une graine : {1}"),
+    (r"\((p\d) does not act now: the game is over\)", "({1} ne joue pas maintenant : la partie est finie)"),
+    (r"\((p\d) does not act now: chance does\)", "({1} ne joue pas maintenant : c'est au hasard)"),
+    (r"taken as made:", "prise comme jouée :"),
+    (r"; taken as made", " ; prise comme jouée"),
+    (r"(\d+) legal actions? extends? it, such as (.+)",
+     lambda m: f"{_actions_fr(m[1])} la prolonge{'nt' if int(m[1]) > 1 else ''}, par exemple {m[2]}"),
+    (r"stopped at action (\d+) of (\d+); the state before it:", "arrêt à l'action {1} sur {2} ; l'état d'avant :"),
+])
+# Time Chase's text picture (`oracle.games.time_chase.pictures.state_text`), line by line; the columns keep their
+# widths, so the timeline stays a table.
+DOING = {"bidding": "mises", "before the deal (chance deals next)": "avant la donne (le hasard distribue ensuite)"}
+
+
+def _doing_tc(doing: str) -> str:
+    """``playing at position 3`` -> ``pli en position 3``, ``game over: p0 won`` -> ``partie finie : p0 a gagné``."""
+    if doing in DOING:
+        return DOING[doing]
+    if found := re.fullmatch(r"playing at position (\d+)", doing):
+        return f"pli en position {found[1]}"
+    winners = doing.removeprefix("game over: ").removesuffix(" won")
+    if winners == "nobody":
+        return "partie finie : personne n'a gagné"
+    return f"partie finie : {winners} {'a' if ',' not in winners else 'ont'} gagné"
+
+
+def _column(english: str, french: str) -> str:
+    """``french`` padded to the width of ``english``, the column it replaces."""
+    return french.ljust(len(english))
+
+
+SENTENCES += _rules([
+    (r"Time Chase, (\d+) players(?:, round (\d+) of (\d+))?: (.+?)( \((p\d)'s view: \? is a card it cannot name\))?",
+     lambda m: f"Contre-Temps, {_many(m[1], 'joueur')}" + (f", manche {m[2]} sur {m[3]}" if m[2] else "")
+               + f" : {_doing_tc(m[4])}"
+               + (f" (vue de {m[6]} : ? est une carte qu'il ne peut nommer)" if m[5] else "")),
+    (rf"0  Invariant (\S+ *) ((?:no trump|trump (?:{SUITS})) *) pawns: (.+)",
+     lambda m: f"0  constante {m[1]} " + _column(m[2], "sans atout" if m[2].strip() == "no trump" else
+                                                 f"atout {SUIT[m[2].split()[1]]}") + f" pions : {m[3]}"),
+    (r"(\d+  .+?)pawns: (.+)", "{1}pions : {2}"),
+    (r"on the table: (.+)", "sur la table : {1}"),
+    (r"(p\d): (\d+) crystals?, hand (.+)", "{1} : {2:#cristal}, main {3}"),
+])
 
 
 __all__ = ["LABELS", "SENTENCES", "fit", "translate_event", "translate_html", "translate_reason", "translate_text",

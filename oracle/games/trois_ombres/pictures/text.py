@@ -12,12 +12,10 @@ under the picture says what its marks mean.
 
 from __future__ import annotations
 
-import os
-
 from oracle.games.trois_ombres.components import LIEUX
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
 from oracle.games.trois_ombres.state import State
-from oracle.words import compte, counted
+from oracle.words import compte, counted, language
 
 SHORT = {"hercule": "Her", "horloge": "Hor", "vortex": "Vor"}
 
@@ -69,16 +67,6 @@ WORDS = {
 }
 LANGUAGES = tuple(WORDS)
 COUNTED = {"en": counted, "fr": compte}  # a count and its noun, by each language's rule
-
-
-def language() -> str:
-    """The language of the words: ``ORACLE_LANG`` (``oracle --lang``), else the locale (``LC_ALL``,
-    ``LC_MESSAGES``, ``LANG``, the first one set); French when it starts with ``fr``, else English."""
-    for name in ("ORACLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
 
 
 def state_text(state: State, lang: str | None = None) -> str:
