@@ -1,14 +1,17 @@
 """``oracle --lang fr`` (and ``ORACLE_LANG=fr``) answers the card games in French: every command kind (start,
 moves, apply, explain, legal, an illegal action) says nothing in English but the notation (states, actions,
 Time Chase's events, rule IDs), which stays as written; the French is the pages' and playground's
-(`oracle.tools.site.french`)."""
+(`oracle.tools.site.french`).  And 3 Ombres' text picture names each Lieu under its block."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
+from oracle.games import load_game
+from oracle.games.trois_ombres.pictures.text import state_text
 from oracle.tools.cli.main import main
 
 # Words only an English sentence of these commands holds; the notation's own words (play, win, token, at, on,
@@ -102,3 +105,26 @@ def test_ttykm_and_json_stay_as_they_are(capsys: pytest.CaptureFixture[str]) -> 
     dealt = last_line(capsys.readouterr().out)
     assert main(["--lang", "fr", "--game", "time-chase", "apply", "--json", dealt, "bids 0,1,0,0"]) == 1
     assert '"reason": "p1 bids 1 but holds 0 crystals"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_3_ombres_table_names_each_lieu_under_its_block_and_says_the_layout(lang: str) -> None:
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    state = game.apply(game.initial_state(rules), game.parse_action(
+        "deal 5h R1=3h R3=5n R8=5n R4=4h R2=7n R9=1n R7=3h C5=7h C3=6n C1=7h C9=6h C6=1h C2=4h C4=1n P2=4n P9=2n "
+        "P5=5h P1=3n P7=6h P8=2h P4=2h G9=2n G7=1h G8=4n G3=7n G4=3n G5=6n"), rules).state
+    lines = state_text(state, lang).splitlines()
+    assert lines[3] == "R Réverbère            C Chapeau" and lines[8] == "G Rouage               P Pentacle"
+    assert lines[0].startswith("[3h]   [7n]   [5n]")  # R1, R2, R3: Réverbère's first row, above its name
+    said = {"en": "the Lieux: R top left, C top right, P bottom right, G bottom left; none turned",
+            "fr": "les Lieux : R en haut à gauche, C en haut à droite, P en bas à droite, G en bas à gauche ; aucun"
+                  " tourné"}[lang]
+    assert said in state_text(state, lang)
+    turned = replace(state, layout=("C", "P", "G", "R"), rotation=(1, 0, 2, 0))
+    text = state_text(turned, lang)
+    assert text.splitlines()[3] == "C Chapeau              P Pentacle"
+    assert text.splitlines()[8] == "R Réverbère            G Rouage"
+    assert {"en": "R turned 1 quarter turn clockwise, P turned 2 quarter turns clockwise",
+            "fr": "R tourné de 1 quart de tour dans le sens horaire, P tourné de 2 quarts de tour dans le sens"
+                  " horaire"}[lang] in text
