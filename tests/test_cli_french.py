@@ -11,7 +11,9 @@ from dataclasses import replace
 import pytest
 
 from oracle.games import load_game
+from oracle.games.trois_ombres.components import Rules
 from oracle.games.trois_ombres.pictures.text import state_text
+from oracle.games.trois_ombres.team import play_game
 from oracle.tools.cli.main import main
 
 # Words only an English sentence of these commands holds; the notation's own words (play, win, token, at, on,
@@ -128,3 +130,24 @@ def test_the_3_ombres_table_names_each_lieu_under_its_block_and_says_the_layout(
     assert {"en": "R turned 1 quarter turn clockwise, P turned 2 quarter turns clockwise",
             "fr": "R tourné de 1 quart de tour dans le sens horaire, P tourné de 2 quarts de tour dans le sens"
                   " horaire"}[lang] in text
+
+
+def test_the_end_of_a_game_is_said_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """``moves`` at the end: how the game ended, in French, its rule ID as written."""
+    ombres = load_game("trois-ombres")
+    rules = ombres.parse_rules(None, None)
+    state = ombres.initial_state(rules)
+    for action in play_game(Rules(), 1, 0.0)[1]:
+        state = ombres.apply(state, action, rules).state
+    _, out = run(capsys, "trois-ombres", "moves", ombres.format_state(state))
+    assert out == "la partie est finie : tout le monde gagne : 13 suspects écartés à l'Agence 3ID (OMBRES.WIN)\n"
+    over = ("players=4 round=4 phase=over first=1 ref=2 invariant=P12 unused=R13,B11,Y12,P6 "
+            "hands=R6,R8,R10,R11,B6,B7,B9|B5,G5,G6,G11,Y5,P11|R12,B13,G13,Y7,P5,P9,P13|R9,B8,B12,G9,P7,P8 "
+            "crystals=1,0,4,3 pawns=0,4,2,4 timeline=Y11/Y13:1|G12:1|G7:2|R5/R7:1 spent=7,2,3,4 last=1 winners=1 "
+            "end=TC.WIN.THREE")
+    _, out = run(capsys, "time-chase", "moves", over)
+    assert out == ("la partie est finie : p1 gagne : p1 contrôle trois événements (p1 tient les événements 1, 2, 4)"
+                   " (TC.WIN.THREE)\n")
+    _, out = run(capsys, "time-chase", "show", over)
+    assert out.startswith("Contre-Temps, 4 joueurs, manche 4 sur 10 : partie finie : p1 a gagné\n")
+    assert english_left(out) == []

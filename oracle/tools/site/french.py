@@ -957,6 +957,43 @@ SENTENCES += _rules([
      lambda m: f"{_actions_fr(m[1])} la prolonge{'nt' if int(m[1]) > 1 else ''}, par exemple {m[2]}"),
     (r"stopped at action (\d+) of (\d+); the state before it:", "arrêt à l'action {1} sur {2} ; l'état d'avant :"),
 ])
+# How a game ended (`Game.outcome`'s reason), as ``moves`` says it at the end: "the game is over: … (RULE)".
+OUTCOMES: list[Rule] = _rules([
+    (r"everybody wins: (\d+) suspects? (?:is|are) cleared to the Agence 3ID",
+     lambda m: f"tout le monde gagne : {_many(m[1], 'suspect')} écarté{'s' if int(m[1]) > 1 else ''} à l'Agence"
+               " 3ID"),
+    (r"everybody loses: the clock reached the hour of the three shadows \(12 h\)",
+     "tout le monde perd : l'Horloge a atteint l'heure des trois ombres (12 h)"),
+    (r"everybody wins: the bluff named the Démon's host",
+     "tout le monde gagne : le Coup de bluff a nommé l'hôte du Démon"),
+    (r"everybody loses: the bluff did not name the Démon's host",
+     "tout le monde perd : le Coup de bluff n'a pas nommé l'hôte du Démon"),
+    (r"nobody wins: nobody (.+)", "personne ne gagne"),
+    (r"(p\d(?:, p\d)*) wins: (?:p\d(?:, p\d)*) (.+?)((?: \(.+ holds events? .+\))?)",
+     lambda m: f"{m[1]} gagne : {m[1]} {WIN_REASON.get(m[2], m[2])}"
+               + re.sub(r"(p\d) holds (events?) ([\d, ]+)", _holds_fr, m[3])),
+])
+
+
+def _holds_fr(found: re.Match[str]) -> str:
+    """``p0 holds events 1, 2`` -> ``p0 tient les événements 1, 2``."""
+    held = "les événements" if found[2] == "events" else "l'événement"
+    return f"{found[1]} tient {held} {found[3]}"
+
+
+def _outcome_fr(reason: str) -> str:
+    for pattern, make in OUTCOMES:
+        if found := pattern.match(reason):
+            return make(found)
+    return reason
+
+
+SENTENCES += _rules([
+    (r"the game is over: (.+) \(((?:OMBRES|TC)\.[\w.\-]+)\)",
+     lambda m: f"la partie est finie : {_outcome_fr(m[1])} ({m[2]})"),
+])
+
+
 # Time Chase's text picture (`oracle.games.time_chase.pictures.state_text`), line by line; the columns keep their
 # widths, so the timeline stays a table.
 DOING = {"bidding": "mises", "before the deal (chance deals next)": "avant la donne (le hasard distribue ensuite)"}
