@@ -1,5 +1,5 @@
-"""``oracle --lang fr`` (and ``ORACLE_LANG=fr``) answers the card games in French: every command kind (start,
-moves, apply, explain, legal, an illegal action) says nothing in English but the notation (states, actions,
+"""``oracle --lang fr`` (and ``ORACLE_LANG=fr``) answers the card games in French: every command kind (the
+tour, start, moves, apply, explain, legal, an illegal action) says nothing in English but the notation (states, actions,
 Time Chase's events, rule IDs), which stays as written; the French is the pages' and playground's
 (`oracle.tools.site.french`).  And 3 Ombres' text picture names each Lieu under its block."""
 
@@ -46,7 +46,8 @@ def commands(capsys: pytest.CaptureFixture[str], game: str, lang: str) -> dict[s
     dealt = last_line(start[1])
     if game == "time-chase":
         playing = last_line(run(capsys, game, "apply", dealt, "bids 0,0,0,0")[1])
-        return {"start": start, "moves (sealed)": run(capsys, game, "moves", dealt, lang=lang),
+        return {"start": start, "tour": run(capsys, game, lang=lang),
+                "moves (sealed)": run(capsys, game, "moves", dealt, lang=lang),
                 "moves --player": run(capsys, game, "moves", dealt, "--player", "0", lang=lang),
                 "apply": run(capsys, game, "apply", dealt, "bids 0,0,0,0", lang=lang),
                 "apply several": run(capsys, game, "apply", playing, "R6", "B9", lang=lang),
@@ -57,7 +58,8 @@ def commands(capsys: pytest.CaptureFixture[str], game: str, lang: str) -> dict[s
                 "stopped": run(capsys, game, "apply", playing, "R6", "R5", lang=lang),
                 "show": run(capsys, game, "show", playing, lang=lang)}
     rolled = last_line(run(capsys, game, "apply", dealt, "roll", "die loupe")[1])
-    return {"start": start, "moves": run(capsys, game, "moves", dealt, lang=lang),
+    return {"start": start, "tour": run(capsys, game, lang=lang),
+            "moves": run(capsys, game, "moves", dealt, lang=lang),
             "chance": run(capsys, game, "moves", last_line(run(capsys, game, "apply", dealt, "roll")[1]), lang=lang),
             "apply": run(capsys, game, "apply", dealt, "roll", "die loupe", "reveal R1", "reveal R2", lang=lang),
             "explain": run(capsys, game, "explain", rolled, "reveal R1", lang=lang),

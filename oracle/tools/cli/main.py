@@ -393,7 +393,7 @@ def cmd_tour(args: argparse.Namespace) -> int:
     rules = read_rules(args, game)
     words = game.words
     state = start = read_state(None, game, rules)
-    out = [f"{game.title}: the {game.rules_name(rules)} start", "", picture(game, state), "",
+    out = [said(game, f"{game.title}: the {game.rules_name(rules)} start"), "", picture(game, state), "",
            game.format_state(state)]
     record = []
     mover = game.to_act(state)
@@ -404,7 +404,8 @@ def cmd_tour(args: argparse.Namespace) -> int:
             out.append("  " + "   ".join(f"{n:<16}" for n in names[i:i + 4]).rstrip())
     else:
         names = []
-        out += ["", f"{mover.kind.capitalize()} acts first ('oracle --game {game.name} start --seed 1' draws it)."]
+        out += ["", said(game, f"{mover.kind.capitalize()} acts first ('oracle --game {game.name} start --seed 1'"
+                               " draws it).")]
     # The sample game is played under the game's default rules only: other rules may forbid its actions.
     sample = game.sample_game() if game.rules_name(rules) == game.rules_name(game.parse_rules(None, None)) else ()
     if sample:
@@ -420,7 +421,7 @@ def cmd_tour(args: argparse.Namespace) -> int:
         out += ["", f"After these {words.actions}:", "", picture(game, state)]
     option = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
     tries = [f'moves | oracle {option}legal "{names[0]}"', "perft 2"] if names else ["start --seed 1"]
-    out += ["", "Try: " + " | ".join(f"oracle {option}{t}" for t in tries), "     oracle --help"]
+    out += ["", said(game, "Try: " + " | ".join(f"oracle {option}{t}" for t in tries)), "     oracle --help"]
     emit(args, {"start": game.format_state(start), "legal_turns": names, "sample_game": record,
                 "final": game.format_state(state)}, "\n".join(out))
     return EXIT_OK

@@ -956,6 +956,10 @@ SENTENCES += _rules([
     (r"(\d+) legal actions? extends? it, such as (.+)",
      lambda m: f"{_actions_fr(m[1])} la prolonge{'nt' if int(m[1]) > 1 else ''}, par exemple {m[2]}"),
     (r"stopped at action (\d+) of (\d+); the state before it:", "arrêt à l'action {1} sur {2} ; l'état d'avant :"),
+    (r"(Time Chase \(Contre-Temps\)|L'heure des 3 ombres): the (\S+) start",
+     lambda m: f"{'Contre-Temps' if m[1].startswith('Time Chase') else m[1]} : le début de partie ({m[2]})"),
+    (r"Chance acts first \('(.+)' draws it\)\.", "Le hasard agit d'abord ('{1}' le tire)."),
+    (r"Try: (.+)", "Essayez : {1}"),
 ])
 # How a game ended (`Game.outcome`'s reason), as ``moves`` says it at the end: "the game is over: … (RULE)".
 OUTCOMES: list[Rule] = _rules([
