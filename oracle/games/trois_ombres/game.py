@@ -192,7 +192,7 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
     def observe(self, state: State, player: int) -> Json:
         self.seat(state, player)
         if state.view is not None and state.view != player:
-            raise NotationError(f"this is player {state.view}'s view: it holds nothing of player {player}'s",
+            raise NotationError(f"this is p{state.view}'s view: it holds nothing of p{player}'s",
                                 str(player))
         return views.observation(state, player)
 

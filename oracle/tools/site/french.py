@@ -911,6 +911,7 @@ REASONS += OMBRES_REASONS + _rules([
     (rf"a clue goes only on a tile just turned back \((.+)\), not {T}",
      "un Indice ne va que sur une tuile qui vient d'être retournée ({1}), pas sur {2}"),
     (rf"the tile on {T} already has a clue", "la tuile en {1} a déjà un Indice"),
+    (rf"there is no clue of (p\d) on {T}", "il n'y a pas d'Indice de {1} en {2}"),
     (r"the player's reserve is empty", "la réserve du joueur est vide"),
     (r"under Brume no clue may be left on the Lieux", "sous Brume, aucun Indice ne peut être laissé sur les Lieux"),
     (r"a trap must be placed now: trap SLOT", "un Traquenard doit être posé maintenant : trap SLOT"),

@@ -552,7 +552,7 @@ def check_clue(table: Table, step: Step, action: Action) -> Illegal | None:
         if table.reserve_l[me] > 0:
             return Illegal("OMBRES.CLUE", "clues are moved only when the reserve is empty")
         if source is None or source.clue != me:
-            return Illegal("OMBRES.CLUE", f"there is no clue of player {me} on {args[0]}")
+            return Illegal("OMBRES.CLUE", f"there is no clue of p{me} on {args[0]}")
         return None
     if verb == "use" and args[:1] == ("chronogyre",) and len(args) == 2:
         if not holds(table, "chronogyre"):
