@@ -87,6 +87,12 @@ def test_time_chase_says_one_crystal() -> None:
     lines = time_chase_text(ONE_CRYSTAL).splitlines()
     assert "p0: 1 crystal, hand B6 B7 B10 B11 B12 G8 G11 Y9 P11 P12" in lines
     assert any(line.startswith("p1: 2 crystals,") for line in lines)
+    # In French (oracle --lang fr), by the French rule: 1 cristal, 2 cristaux, with its space before ":".
+    french = time_chase_text(ONE_CRYSTAL, "fr").splitlines()
+    assert french[0] == "Contre-Temps, 4 joueurs, manche 1 sur 10 : les mises"
+    assert "p0 : 1 cristal, main B6 B7 B10 B11 B12 G8 G11 Y9 P11 P12" in french
+    assert any(line.startswith("p1 : 2 cristaux,") for line in french)
+    assert "  0  constante R8       atout Rouge    pions : -" in french
     rules = TIME_CHASE.parse_rules(None, None)
     verdict = TIME_CHASE.explain(ONE_CRYSTAL, TIME_CHASE.parse_action("bids 2,0,0,0"), rules)
     assert str(verdict) == "illegal: TC.BID: p0 bids 2 but holds 1 crystal"
@@ -106,6 +112,9 @@ def test_trois_ombres_counts_its_unseen_tiles_in_both_languages() -> None:
     assert "; 1 tile unseen" in trois_ombres_text(one, "en")
     assert "; 1 tuile jamais vue" in trois_ombres_text(one, "fr")
     assert f"; {len(view.unseen)} tuiles jamais vues" in trois_ombres_text(view, "fr")
+    # The step is named in the sentence's language: "étape tour", never the notation's English "turn".
+    dealt = game.apply(game.initial_state(rules), actions[0], rules).state
+    assert "; step turn" in trois_ombres_text(dealt, "en") and "; étape tour" in trois_ombres_text(dealt, "fr")
 
 
 @pytest.mark.parametrize(("text", "said"), [

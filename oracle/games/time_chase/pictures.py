@@ -19,7 +19,9 @@ from html import escape
 
 from oracle.games.time_chase.cards import ROUNDS, SUIT_NAMES, Card
 from oracle.games.time_chase.state import State
-from oracle.words import counted
+from oracle.games.time_chase.words import SUIT_NAMES_FR
+from oracle.language import language
+from oracle.words import compte, counted
 
 SUIT_COLOURS = ("#c0392b", "#2563eb", "#15803d", "#ca8a04", "#7e22ce")
 TONES = ("#222222", "#6f5646", "#737373")  # black, brown, grey: no suit's colour
@@ -42,29 +44,54 @@ def _card(card: Card | None) -> str:
     return "-" if card is None else card.text
 
 
-def state_text(state: State) -> str:
-    """Several lines: the header, the timeline with pawns and tokens, hands, crystals, the trick."""
+# The text picture's words, in English and in French (Contre-Temps's own: the Invariant is the *constante*; the
+# French edition's timeline says its heading alike, `oracle.tools.site.french.CLAUSES`).
+WORDS = {
+    "en": {"deal": "Time Chase, {players} players: before the deal (chance deals next)",
+           "head": "Time Chase, {players} players, round {round} of {last}: {doing}",
+           "view": " (p{view}'s view: ? is a card it cannot name)", "no trump": "no trump", "trump": "trump {suit}",
+           "bid": "bidding", "play": "playing at position {at}", "over": "game over: {winners} won",
+           "nobody": "game over: nobody won", "invariant": "Invariant", "pawns": "pawns: ", "table": "on the table: ",
+           "seat": "p{player}: {crystals}, hand {hand}", "crystal": "crystal"},
+    "fr": {"deal": "Contre-Temps, {players} joueurs : avant la donne (le hasard distribue)",
+           "head": "Contre-Temps, {players} joueurs, manche {round} sur {last} : {doing}",
+           "view": " (vue de p{view} : ? est une carte qu'il ne peut nommer)", "no trump": "sans atout",
+           "trump": "atout {suit}", "bid": "les mises", "play": "pli en position {at}",
+           "over": "partie finie : {winners} gagne", "nobody": "partie finie : personne ne gagne",
+           "invariant": "constante",
+           "pawns": "pions : ", "table": "sur la table : ", "seat": "p{player} : {crystals}, main {hand}",
+           "crystal": "cristal"},
+}
+COUNTED = {"en": counted, "fr": compte}  # a count and its noun, by each language's rule
+
+
+def state_text(state: State, lang: str | None = None) -> str:
+    """Several lines: the header, the timeline with pawns and tokens, hands, crystals, the trick; in the
+    words of ``lang`` (`WORDS`; None: `oracle.language.language`)."""
+    lang = lang or language()
+    words = WORDS[lang]
     if state.phase == "deal":
-        return f"Time Chase, {state.players} players: before the deal (chance deals next)"
-    trump = "no trump" if state.trump is None else f"trump {SUIT_NAMES[state.trump]}"
-    doing = {
-        "bid": "bidding",
-        "play": f"playing at position {state.at}",
-        "over": "game over: " + (", ".join(f"p{w}" for w in state.winners) or "nobody") + " won",
-    }[state.phase]
-    lines = [f"Time Chase, {state.players} players, round {state.round} of {state.last_round}: {doing}"
-             + (f" (p{state.view}'s view: ? is a card it cannot name)" if state.view is not None else "")]
-    lines.append(f"  0  Invariant {_card(state.invariant):<8} {trump:<14} pawns: {_pawns(state, 0)}")
+        return words["deal"].format(players=state.players)
+    suits = SUIT_NAMES if lang == "en" else SUIT_NAMES_FR
+    trump = words["no trump"] if state.trump is None else words["trump"].format(suit=suits[state.trump])
+    winners = (", " if lang == "en" else " et ").join(f"p{w}" for w in state.winners)
+    doing = words["nobody"] if state.phase == "over" and not winners else \
+        words[state.phase].format(at=state.at, winners=winners)
+    lines = [words["head"].format(players=state.players, round=state.round, last=state.last_round, doing=doing)
+             + (words["view"].format(view=state.view) if state.view is not None else "")]
+    pawns = words["pawns"]
+    lines.append(f"  0  {words['invariant']} {_card(state.invariant):<8} {trump:<14} {pawns}{_pawns(state, 0)}")
     for position in range(1, state.round + 1):
         slot = state.slot(position)
         cards = "-" if slot.lead is None else slot.lead.text + (f"/{slot.cross.text}" if slot.cross else "")
         owner = "" if slot.controller is None else f"p{slot.controller}"
-        lines.append(f"{position:>3}  {cards:<18} {owner:<14} pawns: {_pawns(state, position)}")
+        lines.append(f"{position:>3}  {cards:<18} {owner:<14} {pawns}{_pawns(state, position)}")
     if state.trick:
-        lines.append("on the table: " + ", ".join(f"p{p} {c.text}" for p, c in state.trick))
+        lines.append(words["table"] + ", ".join(f"p{p} {c.text}" for p, c in state.trick))
     for player in range(state.players):
         hand = " ".join([c.text for c in state.hands[player]] + ["?"] * state.hidden_in(player)) or "-"
-        lines.append(f"p{player}: {counted(state.crystals[player], 'crystal')}, hand {hand}")
+        crystals = COUNTED[lang](state.crystals[player], words["crystal"])
+        lines.append(words["seat"].format(player=player, crystals=crystals, hand=hand))
     return "\n".join(lines)
 
 

@@ -20,6 +20,45 @@ FRENCH_NAMES = {FACE_NAMES[face]: name for face, name in FACE_FR.items()}
 OF_FACE_FR = {"R": "du Réverbère", "C": "du Chapeau", "P": "du Pentacle", "G": "du Rouage"}
 
 
+# Each kind of step of the step machine (`rules.steps`): its name in French (the text picture's "étape"; the
+# English one is the kind itself, as the notation writes it) and what it asks of the table, in English and
+# French, for the playground's status line: a player's instruction, or what chance does.  Empty: the step
+# says it otherwise (the deal; the die's reveals and the clue step, `_die_note` and `_clue_note`).
+STEPS: dict[str, tuple[str, str, str]] = {
+    "deal": ("donne", "", ""),
+    "turn": ("tour", "Roll the die to start your turn.", "Lancez le dé pour commencer votre tour."),
+    "die": ("dé", "The die is rolled.", "Le dé est lancé."),
+    "illusion": ("illusion", "The die is rolled again (Illusion).", "Le dé est relancé (Illusion)."),
+    "clues": ("indices", "", ""),
+    "draw-id": ("pioche-3ID", "A 3ID card is drawn.", "Une carte 3ID est piochée."),
+    "draw-limbes": ("pioche-Limbes", "A Limbes card is drawn.", "Une carte Limbes est piochée."),
+    "draw-trap": ("pioche-Traquenard", "A trap is drawn.", "Un Traquenard est pioché."),
+    "trap-slot": ("case-Traquenard", "Hide the trap: click a ringed slot.",
+                  "Cachez le Traquenard : cliquez une case cerclée."),
+    "hercule-throw": ("lancer-Hercule", "The Hercule cube is thrown.", "Le cube Hercule est lancé."),
+    "hercule": ("cube-Hercule", "Choose where the Hercule cube lands: click a ringed tile.",
+                "Choisissez où tombe le cube Hercule : cliquez une tuile cerclée."),
+    "keep": ("garder", "Choose the Objet card you keep.", "Choisissez la carte Objet que vous gardez."),
+    "give": ("donner", "Give the other card to a player, or discard it.",
+             "Donnez l'autre carte à un joueur, ou défaussez-la."),
+    "calepin": ("calepin", "Choose the player who takes a clue, or nobody.",
+                "Choisissez le joueur qui prend un Indice, ou personne."),
+    "invertigo": ("invertigo", "Play Invertigo, or do not.", "Jouez Invertigo, ou ne le jouez pas."),
+    "pick": ("tuile", "Choose a tile to shuffle: click a ringed tile.",
+             "Choisissez une tuile à mélanger : cliquez une tuile cerclée."),
+    "pick-pair": ("paire", "Choose the pair to take back from the Agence.",
+                  "Choisissez la paire à reprendre à l'Agence."),
+    "place": ("poser", "Put a tile back: click a ringed slot.", "Reposez une tuile : cliquez une case cerclée."),
+    "shuffle": ("mélange", "The tiles taken are shuffled.", "Les tuiles prises sont mélangées."),
+    "show": ("montrer", "", ""),
+}
+
+
+def step_name(kind: str, lang: str) -> str:
+    """A step's kind as the text picture names it in ``lang`` (`STEPS`)."""
+    return STEPS[kind][0] if lang == "fr" and kind in STEPS else kind
+
+
 def _step(state: State) -> str:
     return state.steps[0].kind if state.steps else ""
 

@@ -8,17 +8,16 @@ words (`Game.words`: "16 legal turns" in TTYKM, "legal actions" elsewhere).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import random
 import shlex
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, overload
 
 from oracle.errors import InvalidPosition, NotationError, invalid_text
 from oracle.games import DEFAULT_GAME, GAMES, AnyGame, load_game
 from oracle.interface import DEPENDS, ILLEGAL, LEGAL, LEGAL_SO_FAR, Verdict
+from oracle.language import LANGUAGES, text_language
 from oracle.tools.cli import conform, perft, render, replay, serve, vectors
 from oracle.tools.cli.arguments import name_text, whole_number
 from oracle.tools.cli.common import EXIT_DEPENDS as EXIT_DEPENDS
@@ -99,7 +98,6 @@ examples:
 # before the command they are stored as ``before_NAME`` and merged by
 # `merge_options_before_command`, so that neither place silently wins.
 COMMON_OPTIONS: dict[str, Any] = {"json": False, "variant": None, "game": None, "rules": None}
-LANGUAGES = ("en", "fr")  # of the card games' words (oracle.tools.cli.language)
 LANG_HELP = ("the language of the card games' words, en or fr: Time Chase's and 3 ombres' tables, 3 ombres'"
              " events, the verdicts and their reasons, and what moves, explain and apply say around the notation"
              " (states, actions, Time Chase's events and rule IDs stay as written; TTYKM and --json stay English;"
@@ -622,23 +620,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     return EXIT_ERROR
-
-
-@contextlib.contextmanager
-def text_language(lang: str | None) -> Iterator[None]:
-    """``--lang``: the games' text pictures read it as ``ORACLE_LANG`` while the command runs."""
-    if lang is None:
-        yield
-        return
-    saved = os.environ.get("ORACLE_LANG")
-    os.environ["ORACLE_LANG"] = lang
-    try:
-        yield
-    finally:
-        if saved is None:
-            del os.environ["ORACLE_LANG"]
-        else:
-            os.environ["ORACLE_LANG"] = saved
 
 
 def run() -> NoReturn:

@@ -15,7 +15,9 @@ from __future__ import annotations
 from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
 from oracle.games.trois_ombres.state import State
-from oracle.words import compte, counted, language
+from oracle.games.trois_ombres.words import step_name
+from oracle.language import language
+from oracle.words import compte, counted
 
 SHORT = {"hercule": "Her", "horloge": "Hor", "vortex": "Vor"}
 
@@ -121,7 +123,7 @@ def state_text(state: State, lang: str | None = None) -> str:
         facts.append(words["over"].format(result=state.result, rule=state.rule))
     else:
         step = state.steps[0] if state.steps else None
-        facts.append(words["turn"].format(player=state.current, name=state.investigators[state.current],
-                                          step="-" if step is None else "/".join((step.kind, *step.args)))
+        named = "-" if step is None else "/".join((step_name(step.kind, lang), *step.args))
+        facts.append(words["turn"].format(player=state.current, name=state.investigators[state.current], step=named)
                      + (words["die"].format(face=state.turn.face) if state.turn.face else ""))
     return "\n".join([*lines, "", *facts, words["legend"]])
