@@ -6,8 +6,6 @@ English takes the singular for one only (``1 crystal``, ``0 crystals``); French 
 
 from __future__ import annotations
 
-import os
-
 IRREGULAR = {"copy": "copies", "ply": "plies", "cristal": "cristaux"}
 
 
@@ -35,12 +33,3 @@ def agreeing(count: int, one: str, many: str) -> str:
     """The word that agrees with ``count`` in English: ``one`` for one, else ``many`` (``is``/``are``)."""
     return one if count == 1 else many
 
-
-def language() -> str:
-    """The language the oracle's words are asked in: ``ORACLE_LANG`` (``oracle --lang``), else the locale
-    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first one set); French when it starts with ``fr``, else English."""
-    for name in ("ORACLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"

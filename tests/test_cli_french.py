@@ -86,7 +86,7 @@ def test_the_french_is_the_one_of_the_pages_and_the_playground(capsys: pytest.Ca
     """The deal's table and an event say what the French playground says ("Manche 1 sur 10", "atout", "R1 est
     dévoilée : 3h"), and ORACLE_LANG=fr alone asks for it."""
     _, out = run(capsys, "time-chase", "start", "--seed", "7")
-    assert "Contre-Temps, 4 joueurs, manche 1 sur 10 : mises" in out and "constante R8       atout Rouge" in out
+    assert "Contre-Temps, 4 joueurs, manche 1 sur 10 : les mises" in out and "constante R8       atout Rouge" in out
     _, out = run(capsys, "trois-ombres", "apply", last_line(run(capsys, "trois-ombres", "start", "--seed", "7")[1]),
                  "roll", "die loupe", "reveal R1")
     assert "  le dé montre la Loupe\n" in out and "  R1 est dévoilée : 3h\n" in out
@@ -151,5 +151,5 @@ def test_the_end_of_a_game_is_said_in_french(capsys: pytest.CaptureFixture[str])
     assert out == ("la partie est finie : p1 gagne : p1 contrôle trois événements (p1 tient les événements 1, 2, 4)"
                    " (TC.WIN.THREE)\n")
     _, out = run(capsys, "time-chase", "show", over)
-    assert out.startswith("Contre-Temps, 4 joueurs, manche 4 sur 10 : partie finie : p1 a gagné\n")
+    assert out.startswith("Contre-Temps, 4 joueurs, manche 4 sur 10 : partie finie : p1 gagne\n")
     assert english_left(out) == []

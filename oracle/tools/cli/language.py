@@ -1,9 +1,9 @@
 """``--lang``: the words the command line prints for a card game (Time Chase, 3 Ombres), in the language asked
-(`oracle.words.language`: ``--lang``, ``ORACLE_LANG``, else the locale).
+(`oracle.language.language`: ``--lang``, ``ORACLE_LANG``, else the locale).
 
-The French is the one the French pages and the playground show (`oracle.tools.site.french`): the text
-picture, the events in words, the verdict and its reason, and the command's own sentences, each put in
-French there.  What the oracle writes as notation (states, actions, Time Chase's events, rule IDs) stays as
+The text pictures are the games' own, in either language; the rest is put in the French the French pages and
+the playground show (`oracle.tools.site.french`): the events in words, the verdict and its reason, and the
+command's own sentences.  What the oracle writes as notation (states, actions, Time Chase's events, rule IDs) stays as
 it is, so a French answer reads back as an English one does.  TTYKM's words stay English.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 from oracle.games import DEFAULT_GAME, AnyGame
 from oracle.interface import Verdict
-from oracle.words import language
+from oracle.language import language
 
 
 def in_french(game: AnyGame) -> bool:
@@ -32,8 +32,9 @@ def said(game: AnyGame, text: str) -> str:
 
 
 def picture(game: AnyGame, state: Any) -> str:
-    """The state's text picture (`Game.state_text`) in the language asked."""
-    return said(game, game.state_text(state))
+    """The state's text picture (`Game.state_text`), which each card game draws in the language asked itself
+    (`oracle.language`)."""
+    return game.state_text(state)
 
 
 def event_line(game: AnyGame, event: Any) -> str:

@@ -999,41 +999,5 @@ SENTENCES += _rules([
 ])
 
 
-# Time Chase's text picture (`oracle.games.time_chase.pictures.state_text`), line by line; the columns keep their
-# widths, so the timeline stays a table.
-DOING = {"bidding": "mises", "before the deal (chance deals next)": "avant la donne (le hasard distribue ensuite)"}
-
-
-def _doing_tc(doing: str) -> str:
-    """``playing at position 3`` -> ``pli en position 3``, ``game over: p0 won`` -> ``partie finie : p0 a gagné``."""
-    if doing in DOING:
-        return DOING[doing]
-    if found := re.fullmatch(r"playing at position (\d+)", doing):
-        return f"pli en position {found[1]}"
-    winners = doing.removeprefix("game over: ").removesuffix(" won")
-    if winners == "nobody":
-        return "partie finie : personne n'a gagné"
-    return f"partie finie : {winners} {'a' if ',' not in winners else 'ont'} gagné"
-
-
-def _column(english: str, french: str) -> str:
-    """``french`` padded to the width of ``english``, the column it replaces."""
-    return french.ljust(len(english))
-
-
-SENTENCES += _rules([
-    (r"Time Chase, (\d+) players(?:, round (\d+) of (\d+))?: (.+?)( \((p\d)'s view: \? is a card it cannot name\))?",
-     lambda m: f"Contre-Temps, {_many(m[1], 'joueur')}" + (f", manche {m[2]} sur {m[3]}" if m[2] else "")
-               + f" : {_doing_tc(m[4])}"
-               + (f" (vue de {m[6]} : ? est une carte qu'il ne peut nommer)" if m[5] else "")),
-    (rf"0  Invariant (\S+ *) ((?:no trump|trump (?:{SUITS})) *) pawns: (.+)",
-     lambda m: f"0  constante {m[1]} " + _column(m[2], "sans atout" if m[2].strip() == "no trump" else
-                                                 f"atout {SUIT[m[2].split()[1]]}") + f" pions : {m[3]}"),
-    (r"(\d+  .+?)pawns: (.+)", "{1}pions : {2}"),
-    (r"on the table: (.+)", "sur la table : {1}"),
-    (r"(p\d): (\d+) crystals?, hand (.+)", "{1} : {2:#cristal}, main {3}"),
-])
-
-
 __all__ = ["LABELS", "SENTENCES", "fit", "translate_event", "translate_html", "translate_reason", "translate_text",
            "untranslated"]
