@@ -648,6 +648,14 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         two keys only; None: nothing."""
         ...
 
+    def french_names(self) -> Mapping[str, str]:
+        """The game's own words (Time Chase's suits, the faces of the 3 Ombres die, the words of the key under a
+        TTYKM picture) as its English sentences and pictures write them, each with its French as a French
+        sentence says it (``Red`` -> ``Rouge``, ``Réverbère`` -> ``le Réverbère``, ``can go here`` -> ``peut
+        aller ici``): the French edition of the site puts its pictures' and events' words in French with them.
+        Empty: none."""
+        ...
+
     def event_sentence(self, event: EventT) -> str:
         """One event in words for a reader, as the rules pages list an example's events (`event_text` when the
         notation's line is already a sentence)."""

@@ -32,3 +32,4 @@ def compte(count: int, word: str, many: str | None = None) -> str:
 def agreeing(count: int, one: str, many: str) -> str:
     """The word that agrees with ``count`` in English: ``one`` for one, else ``many`` (``is``/``are``)."""
     return one if count == 1 else many
+

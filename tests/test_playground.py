@@ -479,7 +479,7 @@ def test_3_ombres_speaks_its_buttons_and_die_in_words_and_shows_a_turns_two_tile
         state = answer["state"]
     assert {"die", "reveal", "reroll"} <= seen
     assert answer["note"]["en"].split("\n") == [
-        "Player 0 is Lucile Finemouche (Tenace: once per turn she may reroll the die).",
+        "p0 is Lucile Finemouche (Tenace: once per turn she may reroll the die).",
         "The die shows the Pentacle: reveal one more tile, of your choice.",
         "Clues: 4 left, 2 spare.  Objet: none.  In force: nothing."]
     assert answer["note"]["fr"].split("\n")[1].startswith("Le dé montre le Pentacle :")
@@ -566,7 +566,7 @@ def test_a_3_ombres_turn_without_a_pair_says_what_comes_next_and_everybody_sees_
     assert answer["kind"] == "chance" and answer["note"] == {"en-do": "A Limbes card is drawn.",
                                                              "fr-do": "Une carte Limbes est piochée."}
     drawn = view({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"]})
-    assert re.fullmatch(r"player 0 draws the Limbes card .+", drawn["applied"]["public"][0]), drawn["applied"]["public"]
+    assert re.fullmatch(r"p0 draws the Limbes card .+", drawn["applied"]["public"][0]), drawn["applied"]["public"]
     french = json.loads(view_json(json.dumps({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"],
                                               "lang": "fr"})))
-    assert french["applied"]["public"][0].startswith("le joueur 0 pioche la carte Limbes ")
+    assert french["applied"]["public"][0].startswith("p0 pioche la carte Limbes ")

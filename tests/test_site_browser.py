@@ -175,6 +175,22 @@ LEGEND_FITS = """(pictures = "svg.ttykm-board") => {
             if (a !== b && a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3])
                 wrong.push(`legend entries overlap: ${a[4]} and ${b[4]}`);
         }
+        // Every entry's word as large as the others': none set smaller, none squeezed to a width (textLength).
+        const sizes = [...svg.querySelectorAll("g.legend g.item text")].map(text => {
+            const natural = text.cloneNode(true);
+            natural.removeAttribute("textLength");
+            natural.removeAttribute("lengthAdjust");
+            text.after(natural);
+            const room = natural.getBBox().width;
+            natural.remove();
+            const squeeze = room ? text.getBBox().width / room : 1;
+            return [parseFloat(getComputedStyle(text).fontSize), squeeze, text.textContent];
+        });
+        const largest = Math.max(...sizes.map(size => size[0]));
+        for (const [size, squeeze, word] of sizes) {
+            if (size < largest - 0.1) wrong.push(`a legend entry smaller than the others: ${word}`);
+            if (squeeze < 0.99) wrong.push(`a legend entry squeezed to ${Math.round(squeeze * 100)}%: ${word}`);
+        }
     }
     return wrong;
 }"""
@@ -1056,6 +1072,7 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     for cell in ("past:a1", "past:a2", "past:b2"):
         visible_cell(page, cell).click()
     assert status.inner_text().startswith("Cliquez une case cerclée")
+    assert page.evaluate(LEGEND_FITS) == []  # the key's "peut aller ici" as large as its other entries
     page.locator("button[data-pick='focus:present']").click()
     replay = page.locator(".pg-replay")
     assert "Le tour qui vient d'être joué, pas à pas" in replay.inner_text()

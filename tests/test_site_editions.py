@@ -7,6 +7,7 @@ import json
 import re
 
 from oracle.games import GAMES
+from oracle.games.trois_ombres.rules.steps import deal_sentence
 from oracle.tools.site.editions import counterpart, page_game, page_language, site_name, switch_label
 from oracle.tools.site.examples import fences, render_examples
 from oracle.tools.site.french import (
@@ -157,8 +158,8 @@ def test_the_french_3_ombres_lesson_says_traquenard_and_the_cards_names_and_its_
     html = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
     for said in ("un Traquenard est posé face cachée sur G2", "le Traquenard Vortex de G2 est défaussé",
                  "G2 est dévoilée : le Traquenard Vortex", "le dé montre la Loupe",
-                 "la carte Limbes Silence", "<dd>Silence (piochée par le joueur 0)</dd>",
-                 "<dd>tout le monde gagne (OMBRES.BLUFF)</dd>", "<dt>yeux fermés</dt><dd>joueur 0</dd>"):
+                 "la carte Limbes Silence", "<dd>Silence (piochée par p0)</dd>",
+                 "<dd>tout le monde gagne (OMBRES.BLUFF)</dd>", "<dt>yeux fermés</dt><dd>p0</dd>"):
         assert said in html, said
     assert not re.search(r"The table at|face down|face up|Démon tile:|\"a table\"", html), "English in a picture"
     lists = r'<ol class="ttykm-events">.*?</ol>|<dl class="ttykm-example-facts">.*?</dl>'
@@ -167,7 +168,7 @@ def test_the_french_3_ombres_lesson_says_traquenard_and_the_cards_names_and_its_
 
 def test_the_card_games_french_examples_list_their_events_in_french() -> None:
     """3 Ombres' events and Time Chase's facts, drawn and checked as the build does it, then put in French."""
-    for path, french in (("docs/fr/trois-ombres/index.md", "le joueur 0 pioche la carte 3ID Calepin"),
+    for path, french in (("docs/fr/trois-ombres/index.md", "p0 pioche la carte 3ID Calepin"),
                          ("docs/fr/time-chase/index.md", "<dt>Déjà joué</dt>")):
         html = translate_html(render_examples((ROOT / path).read_text(), path, lambda rule: "#" + rule, "playground/"))
         assert untranslated(html) == [], (path, untranslated(html)[:3])
@@ -456,8 +457,8 @@ def test_a_3_ombres_example_folds_its_actions_in_the_notation_under_its_events()
 def test_the_3_ombres_events_on_the_pass_screen_are_french() -> None:
     """The deal, the clock's advance (each of its reasons) and a card without effect yet, as the French
     playground's pass screen tells them (they were English there)."""
-    assert translate_event("27 tiles are dealt face down; one is the Démon tile") == \
-        "27 tuiles sont distribuées face cachée ; l'une est la tuile Démon"
+    assert translate_event(deal_sentence(27)) == \
+        "27 tuiles sont posées faces cachées sur les Lieux, et une autre est mise de côté face cachée : la tuile Démon"
     assert translate_event("the clock advances to 1 h (Horloge face)") == "l'horloge avance à 1 h (face Horloge du dé)"
     for why in ("Horloge trap", "the Limbes deck is empty", "the last Limbes card is drawn"):
         said = translate_event(f"the clock advances to 5 h ({why})")

@@ -68,7 +68,7 @@ from oracle.games.ttykm.rules.standard import explain
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Aimed, Pull, Turn, TurnAction
-from tests.test_site_browser import WIDTHS, base_url, browser, site
+from tests.test_site_browser import LEGEND_FITS, WIDTHS, base_url, browser, site
 from tests.test_site_editions import CARD_GAME_SVG, ENGLISH_WORDS
 
 __all__ = ["base_url", "browser", "site"]  # the shared fixtures
@@ -467,13 +467,15 @@ def wait_for_width(page: Any, width: int) -> None:
 
 def test_every_picture_tells_what_the_oracle_says(browser: Any, base_url: str, site: Path) -> None:
     """One load of each page: every picture's marks against the oracle (both layouts are in the page), and
-    its text as shown at both widths (the page is loaded at one width and resized to the other).
+    its text as shown at both widths (the page is loaded at one width and resized to the other), and its key
+    (`LEGEND_FITS`: every entry whole, beside its swatch, as large as the others).
 
     The pictures are static, so the pages are read with scripting off: a third of the time."""
     context = browser.new_context(viewport={"width": WIDTHS[0], "height": 900}, java_script_enabled=False)
     page = context.new_page()
     faults: list[str] = []
     small: list[str] = []
+    keys: list[str] = []  # a picture's key laid out wrong: an entry cut, apart from its swatch, smaller or squeezed
     checked = 0
     widths = list(WIDTHS)
     paths = pages(site)
@@ -492,11 +494,13 @@ def test_every_picture_tells_what_the_oracle_says(browser: Any, base_url: str, s
                 smallest, where = page.evaluate(SMALLEST_TEXT)
                 if smallest < 11:
                     small.append(f"{path} at {width} px: {smallest:.1f} px ({where})")
+                keys += [f"{path} at {width} px: {fault}" for fault in page.evaluate(LEGEND_FITS)]
             widths.reverse()  # the next page loads at the width this one ends on: one resize per page
     finally:
         context.close()
     assert faults == [], f"{len(faults)} pictures disagree with the oracle"
     assert small == [], "picture text under 11 px:\n" + "\n".join(small)
+    assert keys == [], "pictures' keys laid out wrong:\n" + "\n".join(keys[:20])
     assert checked == drawn > 500, "pictures the page pass did not read: the page markup changed"
 
 

@@ -27,6 +27,8 @@ from oracle.games.ttykm.pictures.svg import (
     ARROW_WORD,
     BADGE,
     COPY_RADIUS,
+    KEY_FRENCH,
+    LEGEND_CHAR,
     Arrow,
     Layout,
     LayoutName,
@@ -364,6 +366,19 @@ def test_no_two_legend_entries_look_alike() -> None:
     words = [ARROW_WORD[k] for k in ARROW_ORDER] + [word for *_, word in BADGE.values()]
     assert len(set(arrows)) == len(arrows) and len(set(badges)) == len(badges) and len(set(words)) == len(words)
     assert ARROW_DASH.get("carried") and not ARROW_DASH.get("statue")  # a carried move is dashed
+
+
+def test_the_key_leaves_each_entry_the_room_of_its_french_word() -> None:
+    """Every word of the key has its French (the site's French edition shows it), and the key spaces its entries
+    for the longer of the two words: "can go here" gets the room of "peut aller ici", never squeezed."""
+    words = [ARROW_WORD[k] for k in ARROW_ORDER] + [word for *_, word in BADGE.values()]
+    words += ["active copy", "can go here"]
+    assert set(words) == set(KEY_FRENCH)
+    position = parse_position("3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0")
+    svg = ET.fromstring(board_svg(position, Overlays(highlights=(0,), targets=(1,))))
+    texts = [(float(t.get("x", 0)), t.text) for t in svg.iterfind(".//{*}g[@class='legend']//{*}text")]
+    assert [word for _, word in texts] == ["active copy", "can go here"]
+    assert texts[1][0] - texts[0][0] > LEGEND_CHAR * len(KEY_FRENCH["active copy"])
 
 
 def path_points(d: str, steps: int = 24) -> list[tuple[float, float]]:

@@ -145,13 +145,15 @@ def step_json(game: AnyGame, step: Step, with_state: bool = True) -> Json:
     return data
 
 
-def step_text(game: AnyGame, step: Step, events: bool = True) -> str:
-    """``3. p2: R6``, the verdict when it is not plainly legal, and (``events``) the events below, indented."""
+def step_text(game: AnyGame, step: Step, events: bool = True, verdict: Callable[[Verdict], str] = str,
+              event: Callable[[Any], str] | None = None) -> str:
+    """``3. p2: R6``, the verdict when it is not plainly legal, and (``events``) the events below, indented;
+    ``verdict`` and ``event`` write them (default: as the oracle does, in English)."""
     lines = [f"{step.number}. {mover_text(game, step.mover)}: {game.format_action(step.action)}"]
     if step.verdict.status != LEGAL:
-        lines.append(f"  {step.verdict}" + ("; taken as made" if step.played else ""))
+        lines.append(f"  {verdict(step.verdict)}" + ("; taken as made" if step.played else ""))
     if events:
-        lines += [f"  {game.event_text(e)}" for e in step.events]
+        lines += [f"  {(event or game.event_text)(e)}" for e in step.events]
     return "\n".join(lines)
 
 

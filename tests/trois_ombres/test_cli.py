@@ -81,7 +81,7 @@ def test_the_protocol_speaks_trois_ombres() -> None:
 
 LOCALE = ("ORACLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
 FRENCH_LABELS = ("horloge", "tuile Démon", "Traquenards", "yeux fermés", "au tour de", "légende")
-ENGLISH_LABELS = ("clock", "Agency", "Demon tile", "Places", "traps", "Objects", "Curses", "Limbo", "to play",
+ENGLISH_LABELS = ("clock", "Agency", "Demon tile", "the Lieux", "traps", "Objects", "Curses", "Limbo", "to play",
                   "legend")
 
 
@@ -102,7 +102,7 @@ def test_the_text_is_in_one_language_a_run_with_a_legend(capsys: pytest.CaptureF
         monkeypatch.setenv(name, value)
     code, out = oracle(capsys, *argv, "start", "--seed", "7")
     assert code == 0
-    words = out.strip().rsplit("\n", 1)[0].split("\n", 9)[-1]  # below the deal and the Lieux, above the state
+    words = out.strip().rsplit("\n", 1)[0].split("\n", 11)[-1]  # below the deal and the Lieux, above the state
     mine, theirs = (ENGLISH_LABELS, FRENCH_LABELS) if lang == "en" else (FRENCH_LABELS, ENGLISH_LABELS)
     assert all(label in words for label in mine), words
     assert not [label for label in theirs if label in words], words

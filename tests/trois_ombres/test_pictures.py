@@ -83,9 +83,9 @@ def test_the_picture_says_in_words_what_it_shows_and_a_hidden_one_names_no_face_
         assert title is not None and desc is not None
         assert title.text == root.get("aria-label") == "The table at 0 h: Agence 0/3, 3 cubes in supply."
         said = (desc.text or "").split("\n")
-        assert said[0] == ("Réverbère (R): R1 face down with a clue of player 1, R2 1h face up." if hidden else
-                           "Réverbère (R): R1 1n face down with a clue of player 1, R2 1h face up.")
-        assert "C1 face down with a Hercule cube and a clue of player 0" in said[1] or not hidden
+        assert said[0] == ("Réverbère (R): R1 face down with a clue of p1, R2 1h face up." if hidden else
+                           "Réverbère (R): R1 1n face down with a clue of p1, R2 1h face up.")
+        assert "C1 face down with a Hercule cube and a clue of p0" in said[1] or not hidden
         assert said[-1] == ("Démon tile: set aside, face down." if hidden else "Démon tile: 2n, set aside.")
         if hidden:  # only the face-up R2 is named
             assert not any(tile in (desc.text or "") for tile in ("1n", "2n", "2h")), desc.text
@@ -96,13 +96,13 @@ def test_an_examples_facts_are_said_in_words_not_notation() -> None:
 
     assert fact_words("outcome", "win OMBRES.BLUFF") == ("outcome", "everybody wins (OMBRES.BLUFF)")
     assert fact_words("outcome", "none") == ("outcome", "the game goes on")
-    assert fact_words("curses", "silence:0") == ("in force", "Silence (drawn by player 0)")
-    assert fact_words("closed", "0") == ("eyes closed", "player 0")
+    assert fact_words("curses", "silence:0") == ("in force", "Silence (drawn by p0)")
+    assert fact_words("closed", "0") == ("eyes closed", "p0")
     assert fact_words("closed", "-") == ("eyes closed", "nobody")
     assert fact_words("cleared", "1") == ("cleared", "1 suspect at the Agence")
     assert fact_words("board", "R1=1n*+0; R2=1h; G3=2h^#") == (
-        "board", "R1: 1n, kept face up, clue of player 0 · R2: 1h, face down · G3: 2h, face up, Hercule cube")
-    assert fact_words("sees", "1 R1=1n") == ("seen", "player 1 sees 1n on R1")
+        "board", "R1: 1n, kept face up, clue of p0 · R2: 1h, face down · G3: 2h, face up, Hercule cube")
+    assert fact_words("sees", "1 R1=1n") == ("seen", "p1 sees 1n on R1")
 
 
 def test_a_hercule_cube_sits_in_its_tiles_corner_clear_of_the_tiles_name() -> None:

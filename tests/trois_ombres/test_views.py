@@ -127,7 +127,7 @@ def test_a_view_holds_nothing_of_another_players_memory() -> None:
     seen = view(state, 2)
     assert seen.cell("C2") is not None and seen.cell("C2").tile == "2n"  # type: ignore[union-attr]
     assert view(state, 0).cell("C2").tile == UNKNOWN  # type: ignore[union-attr]
-    with pytest.raises(NotationError, match="player 2's view"):
+    with pytest.raises(NotationError, match="p2's view"):
         GAME.observe(seen, 0)
 
 

@@ -183,6 +183,12 @@ class TimeChase(SeatedGame[State, Action, Rules, Event]):
 
         return state_note(state)
 
+    def french_names(self) -> Mapping[str, str]:
+        """Each suit's French name (`oracle.games.time_chase.words`)."""
+        from oracle.games.time_chase.words import FRENCH_NAMES
+
+        return FRENCH_NAMES
+
     def event_sentence(self, event: Event) -> str:
         """The event in words, as the rules pages list it (`oracle.games.time_chase.events.event_sentence`)."""
         return event_sentence(event)

@@ -15,6 +15,7 @@ from oracle.games.time_chase.state import State
 from oracle.words import compte, counted
 
 SUIT_NAMES_FR = ("Rouge", "Bleu", "Vert", "Jaune", "Violet")  # the suits as Contre-Temps names them
+FRENCH_NAMES = dict(zip(SUIT_NAMES, SUIT_NAMES_FR, strict=True))  # the English suit -> its French (Game.french_names)
 
 
 # What each phase of a round asks of the player to act, for the playground's status line (``en-do``,

@@ -192,7 +192,7 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
     def observe(self, state: State, player: int) -> Json:
         self.seat(state, player)
         if state.view is not None and state.view != player:
-            raise NotationError(f"this is player {state.view}'s view: it holds nothing of player {player}'s",
+            raise NotationError(f"this is p{state.view}'s view: it holds nothing of p{player}'s",
                                 str(player))
         return views.observation(state, player)
 
@@ -225,6 +225,14 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
         from oracle.games.trois_ombres.words import state_note
 
         return state_note(state)
+
+    def french_names(self) -> Mapping[str, str]:
+        """Each face of the die (one word) with its French article (`oracle.games.trois_ombres.words`), and each
+        phrase of the table's key that French words otherwise (`oracle.games.trois_ombres.pictures.legend`)."""
+        from oracle.games.trois_ombres.pictures.legend import WORDS
+        from oracle.games.trois_ombres.words import FRENCH_NAMES
+
+        return {**FRENCH_NAMES, **{english: french for english, french in WORDS.values() if english != french}}
 
     def public_events(self, state: State, events: Sequence[Event], after: State) -> Sequence[Event]:
         """Every event, when every player had their eyes open before and after the action; none otherwise

@@ -38,11 +38,11 @@ def _players(text: str) -> str:
     found = [p for p in text.split(",") if p and p != "-"]
     if not found:
         return "nobody"
-    return ("player " if len(found) == 1 else "players ") + ", ".join(found)
+    return ", ".join(f"p{p}" for p in found)
 
 
 def _cell_words(item: str) -> str:
-    """``R1=1n*+0`` -> ``R1: 1n, kept face up, clue of player 0`` (a board cell in the notation)."""
+    """``R1=1n*+0`` -> ``R1: 1n, kept face up, clue of p0`` (a board cell in the notation)."""
     loc, _, rest = item.partition("=")
     if rest == "empty":
         return f"{loc}: empty"
@@ -50,7 +50,7 @@ def _cell_words(item: str) -> str:
     cube, rest = rest.endswith("#"), rest.removesuffix("#")
     side = "kept face up" if rest.endswith("*") else "face up" if rest.endswith("^") else "face down"
     words = [rest.rstrip("*^"), side, *(["Hercule cube"] if cube else []),
-             *([f"clue of player {clue}"] if clue else [])]
+             *([f"clue of p{clue}"] if clue else [])]
     return f"{loc}: " + ", ".join(words)
 
 
@@ -62,7 +62,7 @@ def fact_words(key: str, value: str) -> tuple[str, str]:
         return "outcome", said + (f" ({rule})" if rule else "")
     if key == "curses":
         curses = [c.split(":") for c in value.split(",") if c and c != "-"]
-        return "in force", " · ".join(f"{card_name(c[0])} (drawn by player {c[1]})" for c in curses) or "no Malédiction"
+        return "in force", " · ".join(f"{card_name(c[0])} (drawn by p{c[1]})" for c in curses) or "no Malédiction"
     if key == "closed":
         return "eyes closed", _players(value)
     if key == "cleared":
@@ -73,7 +73,7 @@ def fact_words(key: str, value: str) -> tuple[str, str]:
         return "clock", f"{value} h"
     if key == "sees":  # "1 R1=1n": what player 1's view shows on R1
         seen = [(item.partition(" ")[0], *item.partition(" ")[2].split("=", 1)) for item in value.split("; ")]
-        return "seen", " · ".join(f"player {p} sees {tile} on {loc}" for p, loc, tile in seen)
+        return "seen", " · ".join(f"p{p} sees {tile} on {loc}" for p, loc, tile in seen)
     return key, value
 
 

@@ -308,5 +308,4 @@ def _deal_view(view: State, action: Action) -> tuple[State, tuple[Event, ...]]:
                          key=lambda item: loc_key(item[0])))
     dealt = replace(view, demon=action.args[0], board=board, steps=(Step("turn"), *view.steps[1:]),
                     unseen=tuple(sorted([*view.unseen, *pool.elements()])))
-    text = f"{len(action.args) - 1} tiles are dealt face down; one is the Démon tile"
-    return dealt, (Event("deal", "OMBRES.SETUP", text),)
+    return dealt, (Event("deal", "OMBRES.SETUP", steps.deal_sentence(len(action.args) - 1)),)

@@ -15,6 +15,8 @@ from oracle.games.trois_ombres.state import State
 # A face with its article: "the Pentacle", "le Pentacle", "la Loupe", "l'Horloge".
 FACE_FR = {"R": "le Réverbère", "C": "le Chapeau", "P": "le Pentacle", "G": "le Rouage", "loupe": "la Loupe",
            "horloge": "l'Horloge"}
+# A face as the English sentences name it ("the die shows the Loupe") -> as the French ones do (Game.french_names).
+FRENCH_NAMES = {FACE_NAMES[face]: name for face, name in FACE_FR.items()}
 OF_FACE_FR = {"R": "du Réverbère", "C": "du Chapeau", "P": "du Pentacle", "G": "du Rouage"}
 
 
@@ -80,9 +82,9 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "trap": ("Hide the trap on {slots}", "Cacher le Traquenard sur {slots}"),
     "cube": ("The Hercule cube lands on {slots}", "Le cube Hercule tombe sur {slots}"),
     "keep": ("Keep {card}", "Garder {card}"),
-    "give": ("Give it to player {0}", "Le donner au joueur {0}"),
+    "give": ("Give it to p{0}", "Le donner à p{0}"),
     "give none": ("Discard it", "Le défausser"),
-    "calepin": ("Player {0} takes a clue", "Le joueur {0} prend un Indice"),
+    "calepin": ("p{0} takes a clue", "p{0} prend un Indice"),
     "calepin none": ("Nobody takes a clue", "Personne ne prend d'Indice"),
     "invertigo": ("Play Invertigo", "Jouer Invertigo"),
     "pass": ("Do not play Invertigo", "Ne pas jouer Invertigo"),
@@ -185,8 +187,8 @@ def state_note(state: State) -> dict[str, str] | None:
     investigator = state.investigators[player]
     ability = ABILITY.get(investigator, ("", ""))
     name = INVESTIGATOR_NAMES.get(investigator, investigator)
-    en = [f"Player {player} is {name} ({ability[0]})."]
-    fr = [f"Le joueur {player} est {name} ({ability[1]})."]
+    en = [f"p{player} is {name} ({ability[0]})."]
+    fr = [f"p{player} est {name} ({ability[1]})."]
     die = _die_note(state) if _step(state) != "clues" else _clue_note(state, player)
     if die is None and asks[0]:
         die = asks[0], asks[1]
@@ -194,8 +196,8 @@ def state_note(state: State) -> dict[str, str] | None:
         en.append(die[0])
         fr.append(die[1])
     objet = state.objets[player]
-    curses = ", ".join(f"{card_name(c.card)} (player {c.drawer})" for c in state.curses)
-    curses_fr = ", ".join(f"{card_name(c.card)} (joueur {c.drawer})" for c in state.curses)
+    curses = ", ".join(f"{card_name(c.card)} (p{c.drawer})" for c in state.curses)
+    curses_fr = ", ".join(f"{card_name(c.card)} (p{c.drawer})" for c in state.curses)
     en.append(f"Clues: {state.reserve[player]} left, {state.stock[player]} spare.  Objet: "
               f"{card_name(objet) if objet else 'none'}.  In force: {curses or 'nothing'}.")
     fr.append(f"Indices : {state.reserve[player]} restants, {state.stock[player]} de réserve.  Objet : "

@@ -250,6 +250,12 @@ class TTYKM(GameBase[Position, Move, Ruleset, Event]):
         return (board_svg(state, turn_overlays(applied.events, "before")),
                 board_svg(applied.state, turn_overlays(applied.events, "after")))
 
+    def french_names(self) -> Mapping[str, str]:
+        """The words of the pictures' key in French (`oracle.games.ttykm.pictures.svg.KEY_FRENCH`)."""
+        from oracle.games.ttykm.pictures.svg import KEY_FRENCH
+
+        return KEY_FRENCH
+
     def perft(self, state: Position, rules: Ruleset, depth: int) -> int:
         """The fast counters (`oracle.games.ttykm.perft`); a Convergence start counts its three draws first."""
         if is_undrawn(state):

@@ -36,6 +36,7 @@ from oracle.tools.cli.common import read_rules as read_rules
 from oracle.tools.cli.common import read_state as read_state
 from oracle.tools.cli.common import report as report
 from oracle.tools.cli.interrupts import INTERRUPTED, answer_by_exception
+from oracle.tools.cli.language import events_text, picture, said, verdict_text
 from oracle.tools.cli.options import add_engine_impl, refuse, restore_engine_impl, use_engine_impl
 from oracle.tools.cli.steps import next_step
 from oracle.tools.records import iter_play, outcome_json, play_one, step_json, step_text
@@ -97,7 +98,9 @@ examples:
 # before the command they are stored as ``before_NAME`` and merged by
 # `merge_options_before_command`, so that neither place silently wins.
 COMMON_OPTIONS: dict[str, Any] = {"json": False, "variant": None, "game": None, "rules": None}
-LANG_HELP = ("the language of a game's text pictures where it has two (Time Chase and 3 ombres: en or fr;"
+LANG_HELP = ("the language of the card games' words, en or fr: Time Chase's and 3 ombres' tables, 3 ombres'"
+             " events, the verdicts and their reasons, and what moves, explain and apply say around the notation"
+             " (states, actions, Time Chase's events and rule IDs stay as written; TTYKM and --json stay English;"
              " default: ORACLE_LANG, else the locale, LANG, else en)")
 
 
@@ -222,7 +225,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     game = read_game(args)
     state = read_state(args.position, game, read_rules(args, game), args, plays=False)
     text = game.format_state(state)
-    emit(args, {"position": text, "json": game.state_to_json(state)}, game.state_text(state) + "\n\n" + text)
+    emit(args, {"position": text, "json": game.state_to_json(state)}, picture(game, state) + "\n\n" + text)
     return EXIT_OK
 
 
@@ -233,7 +236,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
     rules = read_rules(args, game)
     state, rules = read_played(args.position, game, rules, args)
     data, text = next_step(game, state, rules, read_player(args.player, game, state), args.position is None)
-    emit(args, data, text)
+    emit(args, data, said(game, text))
     return EXIT_OK
 
 
@@ -244,11 +247,7 @@ def _verdict_data(game: AnyGame, state: Any, action: Any, rules: Any) -> tuple[i
     verdict = game.explain(state, action, rules)
     data = {"turn": game.format_action(action), "verdict": verdict.status, "rule": verdict.rule,
             "reason": verdict.reason}
-    return VERDICT_EXITS.get(verdict.status, EXIT_OK), data, str(verdict)
-
-
-def _events_text(game: AnyGame, events: Sequence[Any], indent: str = "  ") -> str:
-    return "\n".join(indent + game.event_text(e) for e in events)
+    return VERDICT_EXITS.get(verdict.status, EXIT_OK), data, verdict_text(game, verdict)
 
 
 def _winner(game: AnyGame, state: Any) -> str | None:
@@ -274,14 +273,14 @@ def cmd_explain(args: argparse.Namespace) -> int:
         applied = game.apply(state, action, rules)
         data["events"] = [game.event_to_json(e) for e in applied.events]
         data["position"] = game.format_state(applied.state)
-        text += ("\ntaken as made:" if data["verdict"] == DEPENDS else "") \
-            + "\n" + _events_text(game, applied.events) + "\n" + game.format_state(applied.state)
+        text += (said(game, "\ntaken as made:") if data["verdict"] == DEPENDS else "") \
+            + "\n" + events_text(game, applied.events) + "\n" + game.format_state(applied.state)
     elif data["verdict"] == LEGAL_SO_FAR:
         extensions = [game.format_action(a) for a in game.completions(state, action, rules)]
         data["extensions"] = extensions
-        text += "\n" + counted(len(extensions), "legal " + game.words.action) \
-            + (" extend" if len(extensions) != 1 else " extends") \
-            + " it, such as " + ", ".join(extensions[:4])
+        text += "\n" + said(game, counted(len(extensions), "legal " + game.words.action)
+                             + (" extend" if len(extensions) != 1 else " extends")
+                             + " it, such as " + ", ".join(extensions[:4]))
     emit(args, data, text)
     return code
 
@@ -296,7 +295,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
     verdict = step.verdict
     data: dict[str, Any] = {"turn": game.format_action(step.action), "verdict": verdict.status}
     if not step.played:
-        emit(args, {**data, "rule": verdict.rule, "reason": verdict.reason}, str(verdict))
+        emit(args, {**data, "rule": verdict.rule, "reason": verdict.reason}, verdict_text(game, verdict))
         return EXIT_ILLEGAL
     after = step.after
     data.update(position=game.format_state(after), events=[game.event_to_json(e) for e in step.events],
@@ -304,8 +303,8 @@ def cmd_apply(args: argparse.Namespace) -> int:
     head = ""
     if verdict.status == DEPENDS:
         data.update(rule=verdict.rule, reason=verdict.reason)
-        head = f"{verdict}; taken as made\n"
-    emit(args, data, head + _events_text(game, step.events) + "\n\n" + game.state_text(after) + "\n\n"
+        head = verdict_text(game, verdict) + said(game, "; taken as made") + "\n"
+    emit(args, data, head + events_text(game, step.events) + "\n\n" + picture(game, after) + "\n\n"
          + game.format_state(after))
     return EXIT_OK
 
@@ -328,7 +327,8 @@ def apply_several(args: argparse.Namespace, game: AnyGame, state: Any, actions: 
         if writer is not None:
             writer.item(step_json(game, step))
         else:
-            print(step_text(game, step))
+            print(step_text(game, step, verdict=lambda v: verdict_text(game, v),
+                            event=lambda e: events_text(game, [e], "")))
         if step.verdict.status == ILLEGAL or (step.verdict.status == DEPENDS and verdict.status == LEGAL):
             verdict = step.verdict
         last = step
@@ -345,9 +345,9 @@ def apply_several(args: argparse.Namespace, game: AnyGame, state: Any, actions: 
     else:
         lines = []
         if not last.played:
-            lines.append(f"\nstopped at {game.words.action} {last.number} of {len(actions)}; the "
-                         f"{game.words.state} before it:")
-        lines += ["", game.state_text(after), "", game.format_state(after)]
+            lines.append("\n" + said(game, f"stopped at {game.words.action} {last.number} of {len(actions)}; the "
+                                           f"{game.words.state} before it:"))
+        lines += ["", picture(game, after), "", game.format_state(after)]
         print("\n".join(lines))
     return EXIT_OK if last.played else EXIT_ILLEGAL
 
@@ -367,7 +367,7 @@ def cmd_start(args: argparse.Namespace) -> int:
             outcome = game.sample_chance(state, rules, rng)
             drawn.append(game.format_action(outcome))
             state = game.apply(state, outcome, rules).state
-    lines = [f"chance: {d}" for d in drawn] + [game.state_text(state), "", game.format_state(state)]
+    lines = [f"chance: {d}" for d in drawn] + [picture(game, state), "", game.format_state(state)]
     emit(args, {"chance": drawn, "position": game.format_state(state)}, "\n".join(lines))
     return EXIT_OK
 
@@ -381,7 +381,7 @@ def cmd_observe(args: argparse.Namespace) -> int:
     seen = game.observe(state, args.player)
     view = game.state_from_json(seen)
     text = game.format_state(view)
-    emit(args, {"player": args.player, "observation": seen, "position": text}, game.state_text(view) + "\n\n" + text)
+    emit(args, {"player": args.player, "observation": seen, "position": text}, picture(game, view) + "\n\n" + text)
     return EXIT_OK
 
 
@@ -391,7 +391,7 @@ def cmd_tour(args: argparse.Namespace) -> int:
     rules = read_rules(args, game)
     words = game.words
     state = start = read_state(None, game, rules)
-    out = [f"{game.title}: the {game.rules_name(rules)} start", "", game.state_text(state), "",
+    out = [said(game, f"{game.title}: the {game.rules_name(rules)} start"), "", picture(game, state), "",
            game.format_state(state)]
     record = []
     mover = game.to_act(state)
@@ -402,7 +402,8 @@ def cmd_tour(args: argparse.Namespace) -> int:
             out.append("  " + "   ".join(f"{n:<16}" for n in names[i:i + 4]).rstrip())
     else:
         names = []
-        out += ["", f"{mover.kind.capitalize()} acts first ('oracle --game {game.name} start --seed 1' draws it)."]
+        out += ["", said(game, f"{mover.kind.capitalize()} acts first ('oracle --game {game.name} start --seed 1'"
+                               " draws it).")]
     # The sample game is played under the game's default rules only: other rules may forbid its actions.
     sample = game.sample_game() if game.rules_name(rules) == game.rules_name(game.parse_rules(None, None)) else ()
     if sample:
@@ -412,13 +413,13 @@ def cmd_tour(args: argparse.Namespace) -> int:
         who = game.player_name(acting.players[0]).capitalize() if acting.kind == "player" else acting.kind
         applied = game.apply(state, game.parse_action(text), rules)
         state = applied.state
-        out += ["", f"{number}. {who}: {text}   -- {note}", _events_text(game, applied.events, "     ")]
+        out += ["", f"{number}. {who}: {text}   -- {note}", events_text(game, applied.events, "     ")]
         record.append({"turn": text, "events": [game.event_text(e) for e in applied.events]})
     if sample:
-        out += ["", f"After these {words.actions}:", "", game.state_text(state)]
+        out += ["", f"After these {words.actions}:", "", picture(game, state)]
     option = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
     tries = [f'moves | oracle {option}legal "{names[0]}"', "perft 2"] if names else ["start --seed 1"]
-    out += ["", "Try: " + " | ".join(f"oracle {option}{t}" for t in tries), "     oracle --help"]
+    out += ["", said(game, "Try: " + " | ".join(f"oracle {option}{t}" for t in tries)), "     oracle --help"]
     emit(args, {"start": game.format_state(start), "legal_turns": names, "sample_game": record,
                 "final": game.format_state(state)}, "\n".join(out))
     return EXIT_OK

@@ -7,17 +7,20 @@ their keys (whole text nodes and ``aria-label``/``title`` values that match a
 label exactly) and the sentences that tell what happens, which the drawing
 builds from a small grammar (``The white copy moves north from square a1 of the
 past to a2.``).  The terms are the French rulebook's: *copie*, *Focus*,
-*paradoxe*, *époque*, *réserve*.  A sentence of a shape not listed here stays in
-English; `untranslated` lists such sentences, so a test sees them.
+*paradoxe*, *époque*, *réserve*; each game's own names (Time Chase's suits, the
+faces of the 3 Ombres die) are the game's (`Game.french_names`).  Most sentences
+are a template of their English groups (`_say`, `SAY`).  A sentence of a shape
+not listed here stays in English; `untranslated` lists such sentences, so a test
+sees them.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from oracle.games.trois_ombres.pictures.legend import WORDS as OMBRES_LEGEND
+from oracle.games import load_game
 from oracle.words import compte
 
 ERA = {"past": "passé", "present": "présent", "future": "futur"}
@@ -26,7 +29,8 @@ ERA_TO = {"past": "au passé", "present": "au présent", "future": "au futur"}
 PLAYER = {"White": "les Blancs", "Black": "les Noirs"}
 PLAYER_OF = {"White": "des Blancs", "Black": "des Noirs"}
 COLOUR = {"white": "blanche", "black": "noire"}
-SUIT = {"Red": "Rouge", "Blue": "Bleu", "Green": "Vert", "Yellow": "Jaune", "Purple": "Violet"}
+SUIT = dict(load_game("time-chase").french_names())  # Time Chase's suits, in its own words
+SUITS = "|".join(SUIT)
 STATUE = {"neutral": "neutre", "white": "blanche", "black": "noire"}
 TOWARD = {"north": "vers le nord", "east": "vers l'est", "south": "vers le sud", "west": "vers l'ouest"}
 ACTION = {"move": "déplacement", "travel": "voyage", "plant": "plantation", "build": "construction",
@@ -34,31 +38,29 @@ ACTION = {"move": "déplacement", "travel": "voyage", "plant": "plantation", "bu
           "refused action": "action refusée", "north": "nord", "east": "est", "south": "sud", "west": "ouest",
           "forward": "en avant", "back": "en arrière"}
 
-# The key's words are short: the drawing lays its key out for the English words (see `fit`).
+# The words of the key under a TTYKM picture, which leaves each entry the room of its French word; the other
+# labels are short, and the drawing lays them out for the English words (see `fit`).
+KEY = load_game("ttykm").french_names()
 LABELS = {
     **ERA,
+    **KEY,
     "White's Focus": "Focus des Blancs", "Black's Focus": "Focus des Noirs",
     "W Focus": "Focus B", "B Focus": "Focus N",
-    "supply": "réserve", "removed": "retirées", "active copy": "copie active", "can go here": "peut aller ici",
+    "supply": "réserve", "removed": "retirées",
     "White to move": "Aux Blancs de jouer", "Black to move": "Aux Noirs de jouer",
-    "White has won": "Les Blancs ont gagné", "Black has won": "Les Noirs ont gagné",
-    "move": "pas", "travel": "voyage", "push": "poussée", "crushed": "écrasée", "paradox": "paradoxe",
-    "new copy": "copie créée", "blocked": "bloqué", "statue placed": "statue posée",
-    "hat taken off": "chapeau ôté", "dig up": "déterrer",
-    "ricochet": "ricochet", "not allowed": "interdit", "refused action": "action refusée",
+    "White has won": "Les Blancs ont gagné", "Black has won": "Les Noirs ont gagné", "ricochet": "ricochet",
     "Before": "Avant", "After": "Après", "What happens": "Ce qui se passe", "What was tried": "Ce qui a été tenté",
     "Try it in the playground": "L'essayer sur le terrain de jeu",
     "Open in the playground": "Ouvrir sur le terrain de jeu",
     "Not allowed:": "Interdit :", "the rule": "la règle", "The position": "La position", "Events": "Événements",
     "State": "État", "Verdict": "Verdict", "legal": "coup permis", "illegal": "coup refusé",
+    "legal so far": "permis jusqu'ici", "depends": "dépend de ce que la vue cache",
     "Example:": "Exemple :", "Example": "Exemple",
     "neutral statue": "statue neutre", "white statue": "statue blanche", "black statue": "statue noire",
-    "dark-elephant": "éléphant sombre", "light-elephant": "éléphant clair", "elephant": "éléphant",
-    "white's hat": "chapeau blanc", "black's hat": "chapeau noir", "hat put on": "chapeau mis",
-    "seed": "graine", "shrub": "arbuste", "tree": "arbre", "fallen-tree": "arbre tombé", "tree falls": "chute d'arbre",
-    "grew": "pousse", "object removed": "objet retiré", "statue moved": "statue déplacée",
-    "carried to the next era": "reporté à l'époque suivante", "no statue built yet": "aucune statue construite",
-    "plant": "planter", "build": "bâtir", "train": "dresser", "after": "après", "before": "avant",
+    "dark-elephant": "éléphant sombre", "light-elephant": "éléphant clair",
+    "white's hat": "chapeau blanc", "black's hat": "chapeau noir",
+    "seed": "graine", "shrub": "arbuste", "tree": "arbre", "fallen-tree": "arbre tombé",
+    "no statue built yet": "aucune statue construite", "after": "après", "before": "avant",
     "statue built by White": "statue bâtie par les Blancs", "statue built by Black": "statue bâtie par les Noirs",
     "Invariant": "constante", "Rules:": "Règles :", "Actions:": "Actions :",
     # The facts under an example of Time Chase or 3 Ombres.
@@ -77,8 +79,10 @@ LABELS = {
     "nobody": "personne", "the table": "la table", "no Malédiction": "aucune Malédiction",
 }
 
-# The key under a 3 Ombres table (the playground's), as its drawing names it in both languages.
-LABELS.update({english: french for english, french in OMBRES_LEGEND.values()})
+# The key under a 3 Ombres table (the playground's), as its drawing names it in both languages: the game's
+# phrases (its die's faces, also there, are one word each and take an article in a sentence, never in a key).
+LABELS.update({english: french for english, french in load_game("trois-ombres").french_names().items()
+               if " " in english})
 
 LEGEND_CHAR = 7.5  # the width the drawing gives one character of a key's word (oracle.games.ttykm.pictures.svg)
 FRENCH_CHAR = 6.6  # about what one character of a 12-unit French word takes
@@ -136,8 +140,54 @@ def _rule(pattern: str, out: Callable[[re.Match[str]], str]) -> Rule:
     return re.compile("^" + pattern + "$"), out
 
 
+def _players(colour: str) -> str:
+    """``White`` or ``white`` -> ``les Blancs``."""
+    return PLAYER[colour.capitalize()]
+
+
+# How a template (`_say`) puts each group of the English sentence in French: {n} as it is, {n:of} an era
+# as "du passé", {n:#copie} a count of copies ("2 copies"), {n:on} a place ("event 3" -> "l'événement 3"),
+# {n:who} players ("p1 and p2"), {n:win} how a game was won; the others by their tables and helpers.
+# The functions are looked up when a sentence is said, so a table defined further down serves.
+SAY: dict[str, Callable[[str], str]] = {
+    "": str, "era": lambda era: ERA[era], "Era": lambda era: _cap(ERA[era]), "of": lambda era: ERA_OF[era],
+    "to": lambda era: ERA_TO[era], "colour": lambda colour: COLOUR[colour], "toward": lambda way: TOWARD[way],
+    "side": lambda way: SIDE[way], "players": _players, "Players": lambda colour: _cap(_players(colour)),
+    "of_players": lambda colour: PLAYER_OF[colour.capitalize()], "thing": lambda thing: THING[thing],
+    "the": lambda thing: _the(thing), "step": lambda step: STEP.get(step, step),
+    "action": lambda action: ACTION.get(action, action), "suit": lambda suit: SUIT[suit],
+    "cards": lambda cards: _cards_fr(cards), "copies": lambda copies: _copies(copies),
+    "focus": lambda focus: _focus_here(focus), "tile": lambda tile: _tile_fr(tile),
+    "face": lambda face: FACE_FR.get(face, face), "clock": lambda why: CLOCK_WHY[why],
+    "cell": lambda words: _cell_fr(words), "slots": lambda items: _slots_fr(items), "on": lambda where: _on(where),
+    "cubed": lambda verb: CUBED[verb], "heading": lambda line: _heading_fr(line),
+    "who": lambda names: names.replace(" and ", " et "), "win": lambda why: WIN_REASON.get(why, why)}
+FIELD = re.compile(r"\{(\d)(?::(#\w+|\w+))?\}")
+
+
+def _said(match: re.Match[str], french: str) -> str:
+    """``french`` with each field (`SAY`) replaced by its group of ``match`` in French."""
+
+    def one(found: re.Match[str]) -> str:
+        group, how = match[int(found[1])], found[2] or ""
+        return compte(int(group), how[1:]) if how.startswith("#") else SAY[how](group)
+
+    return FIELD.sub(one, french)
+
+
+def _say(pattern: str, french: str) -> Rule:
+    """A rule whose French is a template of the English sentence's groups (`SAY`)."""
+    return _rule(pattern, lambda m: _said(m, french))
+
+
+def _rules(rows: list[tuple[str, str | Callable[[re.Match[str]], str]]]) -> list[Rule]:
+    """A table of sentences, tried in order: each English pattern with its French, a template (`_say`) or, where
+    the French turns on what the groups say, a function of the match."""
+    return [_say(pattern, french) if isinstance(french, str) else _rule(pattern, french) for pattern, french in rows]
+
+
 # Time Chase: the clauses of a timeline's heading, and the words of its description.
-HEADING = (r"(?:Round \d+ of \d+|trump (?:Red|Blue|Green|Yellow|Purple)|no trump|playing at (?:event \d+|position 0)"
+HEADING = (rf"(?:Round \d+ of \d+|trump (?:{SUITS})|no trump|playing at (?:event \d+|position 0)"
            r"|game over: .+? wins|Time Chase|\d+ players|before the deal)")
 CLAUSES: list[tuple[str, Callable[[re.Match[str]], str]]] = [
     (r"Round (\d+) of (\d+)", lambda m: f"Manche {m[1]} sur {m[2]}"),
@@ -167,7 +217,7 @@ def _heading_fr(line: str) -> str:
 
 def _cards_fr(text: str) -> str:
     """``p0 Blue 9, p2 Red 5`` -> ``p0 Bleu 9, p2 Rouge 5``."""
-    return re.sub(r"\b(Red|Blue|Green|Yellow|Purple) (\d+)", lambda m: f"{SUIT[m[1]]} {m[2]}", text)
+    return re.sub(rf"\b({SUITS}) (\d+)", lambda m: f"{SUIT[m[1]]} {m[2]}", text)
 
 
 def _doing_fr(text: str | None) -> str:
@@ -198,158 +248,152 @@ def _slot_fr(text: str) -> str:
     return _cards_fr(text.replace(", which wins it", ", qui l'emporte"))
 
 
-SENTENCES: list[Rule] = [
-    _rule(rf"{P} chooses the copy on square {SQ} of the {E}\.",
-          lambda m: f"{_cap(PLAYER[m[1]])} choisissent la copie de la case {m[2]} {ERA_OF[m[3]]}."),
-    _rule(rf"The {C} copy moves {D} from square {SQ} of the {E} to {SQ}\.",
-          lambda m: f"La copie {COLOUR[m[1]]} va {TOWARD[m[2]]}, de la case {m[3]} {ERA_OF[m[4]]} à {m[5]}."),
-    _rule(rf"{P} moves the Focus from the {E} to the {E}\.",
-          lambda m: f"{_cap(PLAYER[m[1]])} déplacent leur Focus {ERA_OF[m[2]]} {ERA_TO[m[3]]}."),
-    _rule(rf"The three eras, (?:{P} to move|{P} has won): White has (\d+) cop(?:y|ies) on the board, Black (\d+)",
-          lambda m: "Les trois époques, "
-                    + (f"{PLAYER[m[1]]} à jouer" if m[1] else f"{PLAYER[m[2]]} ont gagné")
-                    + f" : les Blancs ont {_many(m[3], 'copie')} sur le plateau, les Noirs {m[4]}"),
-    _rule(rf"The {E}: (.*?)\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
-          lambda m: f"{_cap(ERA[m[1]])} : {_copies(m[2])}.{_focus_here(m[3])}"),
-    _rule(rf"The {E} is empty\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
-          lambda m: f"{_cap(ERA[m[1]])} : aucune copie.{_focus_here(m[2])}"),
-    _rule(rf"{P} to move\.", lambda m: f"{_cap(PLAYER[m[1]])} à jouer."),
-    _rule(r"In supply: White (\d+), Black (\d+)\. Removed from the game: White (\d+), Black (\d+)\.",
-          lambda m: f"En réserve : Blancs {m[1]}, Noirs {m[2]}. Retirées du jeu : Blancs {m[3]}, Noirs {m[4]}."),
-    _rule(r"Seeds in supply: (\d+)\.", lambda m: f"Graines en réserve : {m[1]}."),
-    _rule(r"seeds in supply: (\d+)", lambda m: f"graines en réserve : {m[1]}"),
+SENTENCES: list[Rule] = _rules([
+    (rf"{P} chooses the copy on square {SQ} of the {E}\.",
+     "{1:Players} choisissent la copie de la case {2} {3:of}."),
+    (rf"The {C} copy moves {D} from square {SQ} of the {E} to {SQ}\.",
+     "La copie {1:colour} va {2:toward}, de la case {3} {4:of} à {5}."),
+    (rf"{P} moves the Focus from the {E} to the {E}\.", "{1:Players} déplacent leur Focus {2:of} {3:to}."),
+    (rf"The three eras, (?:{P} to move|{P} has won): White has (\d+) cop(?:y|ies) on the board, Black (\d+)",
+     lambda m: "Les trois époques, "
+               + (f"{PLAYER[m[1]]} à jouer" if m[1] else f"{PLAYER[m[2]]} ont gagné")
+               + f" : les Blancs ont {_many(m[3], 'copie')} sur le plateau, les Noirs {m[4]}"),
+    (rf"The {E}: (.*?)\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
+     "{1:Era} : {2:copies}.{3:focus}"),
+    (rf"The {E} is empty\.((?: (?:White|Black|White and Black)'s Focus (?:is|are) here\.)?)",
+     "{1:Era} : aucune copie.{2:focus}"),
+    (rf"{P} to move\.", "{1:Players} à jouer."),
+    (r"In supply: White (\d+), Black (\d+)\. Removed from the game: White (\d+), Black (\d+)\.",
+     "En réserve : Blancs {1}, Noirs {2}. Retirées du jeu : Blancs {3}, Noirs {4}."),
+    (r"Seeds in supply: (\d+)\.", "Graines en réserve : {1}."),
+    (r"seeds in supply: (\d+)", "graines en réserve : {1}"),
     # The chapters' state under a picture, as sentences of its description (oracle.games.ttykm.pictures.text).
-    _rule(r"Hats in supply: White (\d+), Black (\d+)\.",
-          lambda m: f"Chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}."),
-    _rule(r"No statue built yet\.", lambda m: "Aucune statue construite."),
-    _rule(r"Statue built by (White|Black|White and Black)\.",
-          lambda m: _cap(f"{' et '.join(PLAYER[c] for c in m[1].split(' and '))} ont bâti leur statue.")),
-    _rule(r"This copy may not act\.", lambda m: "Cette copie ne peut pas agir."),
-    _rule(r"Attempted action (\d): (\w+), off the edge, refused\.",
-          lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}, hors du plateau, refusée."),
-    _rule(r"Action (\d): (.+)", lambda m: f"Action {m[1]} : {ACTION.get(m[2], m[2])}"),
-    _rule(r"Attempted action (\d): (\w+)\.", lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}."),
-    _rule(r"Attempted action (\d): (\w+)(?: on)?, refused\.",
-          lambda m: f"Action {m[1]} tentée : {ACTION.get(m[2], m[2])}, refusée."),
-    _rule(r"The turn may not end here\.", lambda m: "Le tour ne peut pas s'arrêter ici."),
-    _rule(r"The turn may not end yet: the copy must take another action\.",
-          lambda m: "Le tour ne peut pas encore s'arrêter : la copie doit faire une autre action."),
-    _rule(rf"(?:{P}'s|The) Focus may not move to the {E}\.",
-          lambda m: f"Le Focus{' ' + PLAYER_OF[m[1]] if m[1] else ''} ne peut pas aller {ERA_TO[m[2]]}."),
-    _rule(rf"{P} wins\.", lambda m: f"{_cap(PLAYER[m[1]])} gagnent."),
-    _rule(rf"{P} has won\.", lambda m: f"{_cap(PLAYER[m[1]])} ont gagné."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} to {SQ}\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} en {m[5]}."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} into the wall and crushed\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} contre le bord et écrasée."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} against an object that cannot move and crushed\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} contre un objet qui ne peut "
-                    "pas bouger, et écrasée."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} is pushed {D} onto the {C} copy on {SQ}: a paradox removes both\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est poussée {TOWARD[m[4]]} sur la copie {COLOUR[m[5]]} "
-                    f"de {m[6]} : un paradoxe les retire toutes les deux."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} travels (forward|back) in time to the {E}\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} voyage "
-                    f"{'vers le futur' if m[4] == 'forward' else 'vers le passé'}, jusqu'{ERA_TO[m[5]]}."),
-    _rule(rf"A new {C} copy comes from the supply onto square {SQ} of the {E}\.",
-          lambda m: f"Une nouvelle copie {COLOUR[m[1]]} sort de la réserve sur la case {m[2]} {ERA_OF[m[3]]}."),
-    _rule(rf"The {C} copy on square {SQ} of the {E} is crushed by (a falling tree|an elephant)\.",
-          lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est écrasée par "
-                    f"{'un arbre qui tombe' if m[4] == 'a falling tree' else 'un éléphant'}."),
-    _rule(rf"A (shrub|tree) grows on square {SQ} of the {E}\.",
-          lambda m: f"{'Un arbuste' if m[1] == 'shrub' else 'Un arbre'} pousse sur la case {m[2]} {ERA_OF[m[3]]}."),
-    _rule(rf"The (seed|shrub|tree) on square {SQ} of the {E} is removed\.",
-          lambda m: f"{ {'seed': 'La graine', 'shrub': 'L’arbuste', 'tree': 'L’arbre'}[m[1]]} de la case {m[2]} "
-                    f"{ERA_OF[m[3]]} est retiré{'e' if m[1] == 'seed' else ''}."),
-    _rule(rf"The tree on square {SQ} of the {E} falls {D} onto {SQ}\.",
-          lambda m: f"L’arbre de la case {m[1]} {ERA_OF[m[2]]} tombe {TOWARD[m[3]]} sur {m[4]}."),
-    _rule(rf"The {C} copy plants a seed from the supply on square {SQ} of the {E}\.",
-          lambda m: f"La copie {COLOUR[m[1]]} plante une graine de la réserve sur la case {m[2]} {ERA_OF[m[3]]}."),
-    _rule(rf"The {C} copy digs up the seed on square {SQ} of the {E}, and the seed goes back to the supply\.",
-          lambda m: f"La copie {COLOUR[m[1]]} déterre la graine de la case {m[2]} {ERA_OF[m[3]]}, qui retourne "
-                    "dans la réserve."),
+    (r"Hats in supply: White (\d+), Black (\d+)\.", "Chapeaux en réserve : Blancs {1}, Noirs {2}."),
+    (r"No statue built yet\.", "Aucune statue construite."),
+    (r"Statue built by (White|Black|White and Black)\.",
+     lambda m: _cap(f"{' et '.join(PLAYER[c] for c in m[1].split(' and '))} ont bâti leur statue.")),
+    (r"This copy may not act\.", "Cette copie ne peut pas agir."),
+    (r"Attempted action (\d): (\w+), off the edge, refused\.",
+     "Action {1} tentée : {2:action}, hors du plateau, refusée."),
+    (r"Action (\d): (.+)", "Action {1} : {2:action}"),
+    (r"Attempted action (\d): (\w+)\.", "Action {1} tentée : {2:action}."),
+    (r"Attempted action (\d): (\w+)(?: on)?, refused\.", "Action {1} tentée : {2:action}, refusée."),
+    (r"The turn may not end here\.", "Le tour ne peut pas s'arrêter ici."),
+    (r"The turn may not end yet: the copy must take another action\.",
+     "Le tour ne peut pas encore s'arrêter : la copie doit faire une autre action."),
+    (rf"(?:{P}'s|The) Focus may not move to the {E}\.",
+     lambda m: f"Le Focus{' ' + PLAYER_OF[m[1]] if m[1] else ''} ne peut pas aller {ERA_TO[m[2]]}."),
+    (rf"{P} wins\.", "{1:Players} gagnent."),
+    (rf"{P} has won\.", "{1:Players} ont gagné."),
+    (rf"The {C} copy on square {SQ} of the {E} is pushed {D} to {SQ}\.",
+     "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} en {5}."),
+    (rf"The {C} copy on square {SQ} of the {E} is pushed {D} into the wall and crushed\.",
+     "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} contre le bord et écrasée."),
+    (rf"The {C} copy on square {SQ} of the {E} is pushed {D} against an object that cannot move and crushed\.",
+     "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} contre un objet qui ne peut pas bouger,"
+     " et écrasée."),
+    (rf"The {C} copy on square {SQ} of the {E} is pushed {D} onto the {C} copy on {SQ}: a paradox removes both\.",
+     "La copie {1:colour} de la case {2} {3:of} est poussée {4:toward} sur la copie {5:colour} de {6} : un"
+     " paradoxe les retire toutes les deux."),
+    (rf"The {C} copy on square {SQ} of the {E} travels (forward|back) in time to the {E}\.",
+     lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} voyage "
+               f"{'vers le futur' if m[4] == 'forward' else 'vers le passé'}, jusqu'{ERA_TO[m[5]]}."),
+    (rf"A new {C} copy comes from the supply onto square {SQ} of the {E}\.",
+     "Une nouvelle copie {1:colour} sort de la réserve sur la case {2} {3:of}."),
+    (rf"The {C} copy on square {SQ} of the {E} is crushed by (a falling tree|an elephant)\.",
+     lambda m: f"{_cap(_copy(m[1], m[2], m[3]))} est écrasée par "
+               f"{'un arbre qui tombe' if m[4] == 'a falling tree' else 'un éléphant'}."),
+    (rf"A (shrub|tree) grows on square {SQ} of the {E}\.",
+     lambda m: f"{'Un arbuste' if m[1] == 'shrub' else 'Un arbre'} pousse sur la case {m[2]} {ERA_OF[m[3]]}."),
+    (rf"The (seed|shrub|tree) on square {SQ} of the {E} is removed\.",
+     lambda m: f"{ {'seed': 'La graine', 'shrub': 'L’arbuste', 'tree': 'L’arbre'}[m[1]]} de la case {m[2]} "
+               f"{ERA_OF[m[3]]} est retiré{'e' if m[1] == 'seed' else ''}."),
+    (rf"The tree on square {SQ} of the {E} falls {D} onto {SQ}\.",
+     "L’arbre de la case {1} {2:of} tombe {3:toward} sur {4}."),
+    (rf"The {C} copy plants a seed from the supply on square {SQ} of the {E}\.",
+     "La copie {1:colour} plante une graine de la réserve sur la case {2} {3:of}."),
+    (rf"The {C} copy digs up the seed on square {SQ} of the {E}, and the seed goes back to the supply\.",
+     "La copie {1:colour} déterre la graine de la case {2} {3:of}, qui retourne dans la réserve."),
     # A statue moved (pushed, pulled, or carried to a later era), in the words of a copy's move.
-    _rule(rf"(?:The neutral statue|{P}'s statue) on square {SQ} of the {E} moves {D} to {SQ}\.",
-          lambda m: f"La statue {PLAYER_OF[m[1]] if m[1] else 'neutre'} va {TOWARD[m[4]]}, de la case {m[2]} "
-                    f"{ERA_OF[m[3]]} à {m[5]}."),
-    _rule(rf"(?:The (neutral|white|black) statue|{P}'s statue) on square {SQ} of the {E} cannot move {D} as it did "
-          r"in the era before, so it stays, and the eras after it are spared\.",
-          lambda m: f"La statue {PLAYER_OF[m[2]] if m[2] else STATUE[m[1]]} de la case {m[3]} {ERA_OF[m[4]]} ne peut "
-                    f"pas aller {TOWARD[m[5]]} comme à l'époque d'avant : elle reste, et les époques suivantes sont "
-                    "épargnées."),
-    _rule(rf"{P}'s statue appears on square {SQ} of the {E} as well, one square back from where the era before "
-          r"left it, because that square is blocked\.",
-          lambda m: f"La statue {PLAYER_OF[m[1]]} apparaît aussi sur la case {m[2]} {ERA_OF[m[3]]}, une case en "
-                    "arrière de là où l'époque d'avant l'a laissée, car cette case est bloquée."),
-    _rule(rf"{P}'s statue cannot appear on the {E}: square {SQ} and the square behind it are both blocked, so no "
-          r"later era gets it either\.",
-          lambda m: f"La statue {PLAYER_OF[m[1]]} ne peut pas apparaître {ERA_TO[m[2]]} : la case {m[3]} et celle "
-                    "de derrière sont toutes deux bloquées, et aucune époque suivante ne la reçoit non plus."),
-    _rule(rf"The {C} copy builds {P}'s statue on square {SQ} of the {E}\.",
-          lambda m: f"La copie {COLOUR[m[1]]} construit la statue {PLAYER_OF[m[2]]} sur la case {m[3]} "
-                    f"{ERA_OF[m[4]]}."),
-    _rule(rf"{P}'s statue appears on square {SQ} of the {E} as well\.",
-          lambda m: f"La statue {PLAYER_OF[m[1]]} apparaît aussi sur la case {m[2]} {ERA_OF[m[3]]}."),
-    _rule(rf"{P} commands the (dark|light) elephant on square {SQ} of the {E} to step {D} to {SQ}\.",
-          lambda m: f"{_cap(PLAYER[m[1]])} ordonnent à l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} de la "
-                    f"case {m[3]} {ERA_OF[m[4]]} d’avancer {TOWARD[m[5]]} en {m[6]}."),
-    _rule(rf"The (dark|light) elephant on square {SQ} of the {E} puts on {P}'s hat\.",
-          lambda m: f"L’éléphant {'sombre' if m[1] == 'dark' else 'clair'} de la case {m[2]} {ERA_OF[m[3]]} "
-                    f"met le chapeau {PLAYER_OF[m[4]]}."),
-    _rule(rf"{P}'s hat comes off the (dark|light) elephant on square {SQ} of the {E}\.",
-          lambda m: f"Le chapeau {PLAYER_OF[m[1]]} quitte l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} "
-                    f"de la case {m[3]} {ERA_OF[m[4]]}."),
-    _rule(rf"Paradox: the {C} copy from square {SQ} of the {E} meets the {C} copy on square {SQ} of the {E}, and "
-          r"both are removed\.",
-          lambda m: f"Paradoxe : la copie {COLOUR[m[1]]} venue de la case {m[2]} {ERA_OF[m[3]]} rencontre la copie "
-                    f"{COLOUR[m[4]]} de la case {m[5]} {ERA_OF[m[6]]}, et toutes deux sont retirées."),
+    (rf"(?:The neutral statue|{P}'s statue) on square {SQ} of the {E} moves {D} to {SQ}\.",
+     lambda m: f"La statue {PLAYER_OF[m[1]] if m[1] else 'neutre'} va {TOWARD[m[4]]}, de la case {m[2]} "
+               f"{ERA_OF[m[3]]} à {m[5]}."),
+    (rf"(?:The (neutral|white|black) statue|{P}'s statue) on square {SQ} of the {E} cannot move {D} as it did "
+     r"in the era before, so it stays, and the eras after it are spared\.",
+     lambda m: f"La statue {PLAYER_OF[m[2]] if m[2] else STATUE[m[1]]} de la case {m[3]} {ERA_OF[m[4]]} ne peut "
+               f"pas aller {TOWARD[m[5]]} comme à l'époque d'avant : elle reste, et les époques suivantes sont "
+               "épargnées."),
+    (rf"{P}'s statue appears on square {SQ} of the {E} as well, one square back from where the era before "
+      r"left it, because that square is blocked\.",
+     "La statue {1:of_players} apparaît aussi sur la case {2} {3:of}, une case en arrière de là où l'époque"
+     " d'avant l'a laissée, car cette case est bloquée."),
+    (rf"{P}'s statue cannot appear on the {E}: square {SQ} and the square behind it are both blocked, so no "
+      r"later era gets it either\.",
+     "La statue {1:of_players} ne peut pas apparaître {2:to} : la case {3} et celle de derrière sont toutes deux"
+     " bloquées, et aucune époque suivante ne la reçoit non plus."),
+    (rf"The {C} copy builds {P}'s statue on square {SQ} of the {E}\.",
+     "La copie {1:colour} construit la statue {2:of_players} sur la case {3} {4:of}."),
+    (rf"{P}'s statue appears on square {SQ} of the {E} as well\.",
+     "La statue {1:of_players} apparaît aussi sur la case {2} {3:of}."),
+    (rf"{P} commands the (dark|light) elephant on square {SQ} of the {E} to step {D} to {SQ}\.",
+     lambda m: f"{_cap(PLAYER[m[1]])} ordonnent à l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} de la "
+               f"case {m[3]} {ERA_OF[m[4]]} d’avancer {TOWARD[m[5]]} en {m[6]}."),
+    (rf"The (dark|light) elephant on square {SQ} of the {E} puts on {P}'s hat\.",
+     lambda m: f"L’éléphant {'sombre' if m[1] == 'dark' else 'clair'} de la case {m[2]} {ERA_OF[m[3]]} "
+               f"met le chapeau {PLAYER_OF[m[4]]}."),
+    (rf"{P}'s hat comes off the (dark|light) elephant on square {SQ} of the {E}\.",
+     lambda m: f"Le chapeau {PLAYER_OF[m[1]]} quitte l’éléphant {'sombre' if m[2] == 'dark' else 'clair'} "
+               f"de la case {m[3]} {ERA_OF[m[4]]}."),
+    (rf"Paradox: the {C} copy from square {SQ} of the {E} meets the {C} copy on square {SQ} of the {E}, and "
+      r"both are removed\.",
+     "Paradoxe : la copie {1:colour} venue de la case {2} {3:of} rencontre la copie {4:colour} de la case {5}"
+     " {6:of}, et toutes deux sont retirées."),
     # Time Chase: the timeline's events, the seats' lines, the cards' names.
-    _rule(r"event (\d+)", lambda m: f"évén. {m[1]}"),
-    _rule(r"(p\d) controls event (\d+)", lambda m: f"{m[1]} contrôle l'événement {m[2]}"),
-    _rule(r"(p\d)'s pawn", lambda m: f"pion de {m[1]}"),
-    _rule(r"(Red|Blue|Green|Yellow|Purple) (\d+)", lambda m: f"{SUIT[m[1]]} {m[2]}"),
-    _rule(r"(p\d): (\d+) crystals?, (\d+) cards?, (no event|events? .+)",
-          lambda m: f"{m[1]} : {m[2]} crist., {_many(m[3], 'carte')}, "
-                    + ("aucun évén." if m[4] == "no event" else f"évén. {m[4].split(' ', 1)[1]}")),
+    (r"event (\d+)", "évén. {1}"),
+    (r"(p\d) controls event (\d+)", "{1} contrôle l'événement {2}"),
+    (r"(p\d)'s pawn", "pion de {1}"),
+    (rf"({SUITS}) (\d+)", "{1:suit} {2}"),
+    (r"(p\d): (\d+) crystals?, (\d+) cards?, (no event|events? .+)",
+     lambda m: f"{m[1]} : {m[2]} crist., {_many(m[3], 'carte')}, "
+               + ("aucun évén." if m[4] == "no event" else f"évén. {m[4].split(' ', 1)[1]}")),
     # A timeline's heading, whole or wrapped a clause a line (oracle.games.time_chase.pictures._summary).
-    _rule(rf"{HEADING}(?:, {HEADING})*,?", lambda m: _heading_fr(m[0])),
-    _rule(r"on the table at (\d+):", lambda m: f"sur la table en {m[1]} :"),
+    (rf"{HEADING}(?:, {HEADING})*,?", lambda m: _heading_fr(m[0])),
+    (r"on the table at (\d+):", "sur la table en {1} :"),
     # A timeline in words, its <desc> (oracle.games.time_chase.pictures.describe).
-    _rule(r"The cards are not dealt yet\.", lambda m: "Les cartes ne sont pas encore distribuées."),
-    _rule(r"Position 0( \(.+?\))?: (?:no Invariant|the Invariant (\w+ \d+)), (no trump|trump \w+)((?:; .+)?)\.",
-          lambda m: f"Position 0{_doing_fr(m[1])} : "
-                    + (f"la constante {_cards_fr(m[2])}" if m[2] else "pas de constante")
-                    + f", {_heading_fr(m[3])}{_pawns_fr(m[4])}."),
-    _rule(r"Event (\d+)( \(.+?\))?: (no card yet|left empty|lead \w+ \d+(?:, winning card \w+ \d+|, which wins it))"
-          r"((?:, token of p\d)?)((?:; .+)?)\.",
-          lambda m: f"Événement {m[1]}{_doing_fr(m[2])} : {_slot_fr(m[3])}"
-                    + (f", jeton de {m[4].removeprefix(', token of ')}" if m[4] else "") + f"{_pawns_fr(m[5])}."),
-    _rule(r"Events? (\d+(?:–\d+)?): (still to come|never played)\.",
-          lambda m: ("Événements " if "–" in m[1] else "Événement ") + f"{m[1]} : "
-                    + ("encore à venir." if m[2] == "still to come" else
-                       "jamais joués." if "–" in m[1] else "jamais joué.")),
-    _rule(r"On the table at (event \d+|position 0): (.+)\.",
-          lambda m: f"Sur la table à {_on(m[1])} : {_cards_fr(m[2])}."),
-    _rule(r"(p\d) has (\d+) crystals?, (\d+) cards? and (no event|events? .+)\.",
-          lambda m: f"{m[1]} a {_many(m[2], 'cristal')}, {_many(m[3], 'carte')} et "
-                    + ("aucun événement" if m[4] == "no event" else
-                       f"l'événement {m[4].removeprefix('event ')}" if m[4].startswith("event ") else
-                       f"les événements {m[4].removeprefix('events ')}") + "."),
-    _rule(r"hats in supply: White (\d+), Black (\d+)", lambda m: f"chapeaux en réserve : Blancs {m[1]}, Noirs {m[2]}"),
-]
+    (r"The cards are not dealt yet\.", "Les cartes ne sont pas encore distribuées."),
+    (r"Position 0( \(.+?\))?: (?:no Invariant|the Invariant (\w+ \d+)), (no trump|trump \w+)((?:; .+)?)\.",
+     lambda m: f"Position 0{_doing_fr(m[1])} : "
+               + (f"la constante {_cards_fr(m[2])}" if m[2] else "pas de constante")
+               + f", {_heading_fr(m[3])}{_pawns_fr(m[4])}."),
+    (r"Event (\d+)( \(.+?\))?: (no card yet|left empty|lead \w+ \d+(?:, winning card \w+ \d+|, which wins it))"
+     r"((?:, token of p\d)?)((?:; .+)?)\.",
+     lambda m: f"Événement {m[1]}{_doing_fr(m[2])} : {_slot_fr(m[3])}"
+               + (f", jeton de {m[4].removeprefix(', token of ')}" if m[4] else "") + f"{_pawns_fr(m[5])}."),
+    (r"Events? (\d+(?:–\d+)?): (still to come|never played)\.",
+     lambda m: ("Événements " if "–" in m[1] else "Événement ") + f"{m[1]} : "
+               + ("encore à venir." if m[2] == "still to come" else
+                  "jamais joués." if "–" in m[1] else "jamais joué.")),
+    (r"On the table at (event \d+|position 0): (.+)\.", "Sur la table à {1:on} : {2:cards}."),
+    (r"(p\d) has (\d+) crystals?, (\d+) cards? and (no event|events? .+)\.",
+     lambda m: f"{m[1]} a {_many(m[2], 'cristal')}, {_many(m[3], 'carte')} et "
+               + ("aucun événement" if m[4] == "no event" else
+                  f"l'événement {m[4].removeprefix('event ')}" if m[4].startswith("event ") else
+                  f"les événements {m[4].removeprefix('events ')}") + "."),
+    (r"hats in supply: White (\d+), Black (\d+)", "chapeaux en réserve : Blancs {1}, Noirs {2}"),
+])
 
 
 # The oracle's refusal reasons, as the lessons word them (`oracle.games.ttykm.site.plain_words`): the
 # rule's name stays, the sentence is French.
 PLACE = rf"{E} {SQ}"
-THING = {"seed": "une graine", "shrub": "un arbuste", "tree": "un arbre", "neutral statue": "une statue neutre",
-         "white statue": "une statue blanche", "black statue": "une statue noire", "copy": "une copie",
-         "light-elephant": "l'éléphant clair", "dark-elephant": "l'éléphant sombre", "statue": "une statue",
-         "elephant": "un éléphant"}
-STEP = {f"a move {d}": f"un déplacement {TOWARD[d]}" for d in TOWARD} | {
+THING: dict[str, str] = {"seed": "une graine", "shrub": "un arbuste", "tree": "un arbre",
+    "neutral statue": "une statue neutre", "white statue": "une statue blanche", "black statue": "une statue noire",
+    "copy": "une copie", "light-elephant": "l'éléphant clair", "dark-elephant": "l'éléphant sombre",
+    "statue": "une statue", "elephant": "un éléphant"}
+STEP: dict[str, str] = {f"a move {d}": f"un déplacement {TOWARD[d]}" for d in TOWARD} | {
     "a jump forward": "un saut vers le futur", "a jump back": "un saut vers le passé",
     "a travel forward": "un voyage vers le futur", "a travel back": "un voyage vers le passé"}
-SIDE = {"north": "au nord", "east": "à l'est", "south": "au sud", "west": "à l'ouest"}
+SIDE: dict[str, str] = {"north": "au nord", "east": "à l'est", "south": "au sud", "west": "à l'ouest"}
 WORDS = "|".join(re.escape(w) for w in THING)
 STEPS = "|".join(re.escape(w) for w in STEP) + r"|[A-Z][a-d][1-4]\+?"  # or a chapter action's notation, Pb2
 
@@ -386,131 +430,111 @@ def _cannot(what: str, m: re.Match[str]) -> str:
 HEAD = (rf"the copy on {PLACE} cannot (?P<what>move {D}|travel forward|travel backward|"
         rf"(?:build on|plant|dig up|train on) (?P<era>past|present|future) (?P<sq>[a-d][1-4]))")
 PULL_HEAD = rf"the copy on {PLACE} cannot move {D} with pull(?: from the {D})?"
-WHY: list[Rule] = [
-    _rule(r"the wall is there", lambda m: "le bord est là"),
-    _rule(rf"{PLACE} is occupied", lambda m: f"la case {_at(m[1], m[2])} est occupée"),
-    _rule(rf"the square is not empty: a ({WORDS}) is there",
-          lambda m: f"la case n'est pas vide : il y a {THING[m[1]]}"),
-    _rule(r"it is not the copy's square or next to it", lambda m: "ce n'est ni la case de la copie ni sa voisine"),
-    _rule(rf"{C} has already built their statue",
-          lambda m: f"{PLAYER[m[1].capitalize()]} ont déjà construit leur statue"),
-    _rule(rf"an? ({WORDS}) is on {PLACE}", lambda m: f"il y a {THING[m[1]]} en {_at(m[2], m[3])}"),
-    _rule(rf"{C} has no copy left in supply",
-          lambda m: f"{PLAYER[m[1].capitalize()]} n'ont plus de copie en réserve"),
-    _rule(rf"the neutral statue on {PLACE} cannot be pushed {D}",
-          lambda m: f"la statue neutre en {_at(m[1], m[2])} ne peut pas être poussée {TOWARD[m[3]]}"),
-    _rule(rf"the tree there cannot fall {D}", lambda m: f"l'arbre qui s'y trouve ne peut pas tomber {TOWARD[m[1]]}"),
-    _rule(rf"the ({WORDS}) stands there", lambda m: f"{_the(m[1])} s'y trouve"),
-    _rule(rf"no elephant on the {E} wears {C}'s hat",
-          lambda m: f"aucun éléphant {ERA_OF[m[1]]} ne porte le chapeau {PLAYER_OF[m[2].capitalize()]}"),
-    _rule(rf"an? ({WORDS}) is there", lambda m: f"il y a {THING[m[1]]}"),
-    _rule(r"a seed is already there", lambda m: "il y a déjà une graine"),
-    _rule(r"no seed is left in the shared supply", lambda m: "il ne reste plus de graine dans la réserve commune"),
-    _rule(r"no seed is there", lambda m: "il n'y a pas de graine"),
-    _rule(r"no elephant stands there", lambda m: "aucun éléphant ne s'y trouve"),
-    _rule(r"it is not next to the copy", lambda m: "ce n'est pas une case voisine de la copie"),
-    _rule(r"it is not an orthogonal neighbour of the copy",
-          lambda m: "ce n'est pas une case voisine de la copie (au nord, à l'est, au sud ou à l'ouest)"),
-    _rule(rf"the ({WORDS}) there already wears {C}'s hat",
-          lambda m: f"{_the(m[1])} qui s'y trouve porte déjà le chapeau {PLAYER_OF[m[2].capitalize()]}"),
-    _rule(rf"the elephant on {PLACE} can step only to a square next to it",
-          lambda m: f"l'éléphant en {_at(m[1], m[2])} ne peut avancer que sur une case voisine"),
-    _rule(rf"the elephant on {PLACE} is not next to the copy",
-          lambda m: f"l'éléphant en {_at(m[1], m[2])} n'est pas voisin de la copie"),
-    _rule(rf"the ({WORDS}) there cannot be pushed {D}",
-          lambda m: f"{_the(m[1])} qui s'y trouve ne peut pas être poussée {TOWARD[m[2]]}"),
-    _rule(rf"no statue stands directly behind the elephant on {PLACE}",
-          lambda m: f"aucune statue ne se trouve juste derrière l'éléphant en {_at(m[1], m[2])}"),
-    _rule(rf"{PLACE} is occupied", lambda m: f"la case {_at(m[1], m[2])} est occupée"),
-    _rule(r"no era follows the future", lambda m: "aucune époque ne suit le futur"),
-    _rule(r"no era precedes the past", lambda m: "aucune époque ne précède le passé"),
-    _rule(rf"the ({WORDS}) on {PLACE} (?:does not move|cannot be pushed {D}|cannot fall {D})",
-          lambda m: f"{_the(m[1])} en {_at(m[2], m[3])} ne peut pas bouger"),
-    _rule(r"a copy stands there; a seed goes under a copy only on its own square",
-          lambda m: "une copie s'y trouve ; une graine ne va sous une copie que sur sa propre case"),
-    _rule(rf"under pull=automatic a Move pulls by itself, written ({STEPS})",
-          lambda m: f"avec pull=automatic, un déplacement tire de lui-même : on l'écrit {STEP.get(m[1], m[1])}"),
-    _rule(r"under pull=automatic a Command pulls by itself, written without \+",
-          lambda m: "avec pull=automatic, un ordre tire de lui-même : on l'écrit sans +"),
-    _rule(r"under pull-with-push=forbidden a Move that pushes cannot pull",
-          lambda m: "avec pull-with-push=forbidden, un déplacement qui pousse ne peut pas tirer"),
-    _rule(r"under self-push-pull=none a Move that ends in a paradox cannot pull",
-          lambda m: "avec self-push-pull=none, un déplacement qui finit en paradoxe ne peut pas tirer"),
-    _rule(rf"under rebound-blocked=illegal every later era must take the statue's copy, and {PLACE} cannot",
-          lambda m: "avec rebound-blocked=illegal, chaque époque suivante doit recevoir la copie de la statue, et "
-                    f"la case {_at(m[1], m[2])} ne le peut pas"),
-    _rule(rf"no statue stands directly behind it \({D} of it\)",
-          lambda m: f"aucune statue ne se trouve juste derrière elle ({SIDE[m[1]]})"),
-    _rule(rf"no statue stands beside it \({D} of it\)",
-          lambda m: f"aucune statue ne se trouve à côté d'elle ({SIDE[m[1]]})"),
-    _rule(rf"only the statue directly behind the copy can be pulled, not one {D} of it \(that is the variant "
-          r"pull=sideways\)",
-          lambda m: f"seule la statue juste derrière la copie peut être tirée, pas celle {SIDE[m[1]]} "
-                    "(c'est la variante pull=sideways)"),
-]
-REASONS: list[Rule] = [
-    _rule(rf"the copy on {PLACE} cannot move {D} onto your own copy on {PLACE}",
-          lambda m: f"la copie en {_at(m[1], m[2])} ne peut pas aller {TOWARD[m[3]]} sur votre propre copie "
-                    f"en {_at(m[4], m[5])}"),
-    _rule(rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
-          lambda m: f"la copie en {_at(m[1], m[2])} doit faire {_many(m[3], 'action')} ; après "
-                    f"{STEP.get(m[4], m[4])}, elle peut encore faire {STEP.get(m[5], m[5])}"),
-    _rule(rf"the copy on {PLACE} must take (\d) actions; for example ({STEPS}) then ({STEPS})",
-          lambda m: f"la copie en {_at(m[1], m[2])} doit faire {_many(m[3], 'action')} ; par exemple "
-                    f"{STEP.get(m[4], m[4])} puis {STEP.get(m[5], m[5])}"),
-    _rule(rf"after ({STEPS}) the copy on {PLACE} cannot take a second action, but it must take (\d) when it can "
-          rf"\(for example ({STEPS}) then ({STEPS})\)",
-          lambda m: f"après {STEP.get(m[1], m[1])}, la copie en {_at(m[2], m[3])} ne peut pas faire de seconde "
-                    f"action, mais elle doit en faire {m[4]} quand elle le peut (par exemple {STEP.get(m[5], m[5])} "
-                    f"puis {STEP.get(m[6], m[6])})"),
-    _rule(rf"the copy on {PLACE} (?:can take only (\d) actions?|cannot take any action), but the copy on {PLACE} "
-          r"can take (\d); choose a copy that can take \d",
-          lambda m: f"la copie en {_at(m[1], m[2])} "
-                    + ("ne peut faire aucune action" if not m[3] else "ne peut faire " + _only(m[3]))
-                    + f", mais la copie en {_at(m[4], m[5])} peut en faire {m[6]} ; choisissez une copie qui peut en "
-                      f"faire {m[6]}"),
-    _rule(rf"the copy on {PLACE} cannot take any action; (no copy on the Focus era can act, so )?a turn without "
-          r"actions names no copy",
-          lambda m: f"la copie en {_at(m[1], m[2])} ne peut faire aucune action ; "
-                    + ("aucune copie de l'époque du Focus ne peut agir, et " if m[3] else "")
-                    + "un tour sans action ne nomme aucune copie"),
-    _rule(r"no pair is to be drawn: the position already names its chapters",
-          lambda m: "il n'y a pas de paire à tirer : la position nomme déjà ses chapitres"),
-    _rule(rf"the Focus must leave the {E} for another era \({E} or {E}\)",
-          lambda m: f"le Focus doit quitter le {ERA[m[1]]} pour une autre époque ({ERA[m[2]]} ou {ERA[m[3]]})"),
-    _rule(rf"there is no {C} copy on {PLACE}; choose one of your copies on the {E}, the Focus era",
-          lambda m: f"il n'y a pas de copie {COLOUR[m[1]]} en {_at(m[2], m[3])} ; choisissez une de vos copies "
-                    f"{ERA_OF[m[4]]}, l'époque de votre Focus"),
-    _rule(rf"the chosen copy must stand on your Focus era, the {E}",
-          lambda m: f"la copie choisie doit se trouver sur l'époque de votre Focus, le {ERA[m[1]]}"),
-    _rule(rf"{C} must choose a copy: the copy on {PLACE} can take (\d) actions?",
-          lambda m: f"{PLAYER[m[1].capitalize()]} doivent choisir une copie : la copie en {_at(m[2], m[3])} peut "
-                    f"faire {_many(m[4], 'action')}"),
-    _rule(rf"(?:the square )?{SQ} of the {E} is neither next to {SQ} of the {E} nor the same square one era away",
-          lambda m: f"la case {_at(m[2], m[1])} n'est ni voisine de la case {_at(m[4], m[3])} ni la même case à "
-                    "une époque d'écart"),
-    _rule(r"choose a copy on your Focus era before its actions",
-          lambda m: "choisissez d'abord une copie sur l'époque de votre Focus"),
-    _rule(r"a copy takes at most two actions", lambda m: "une copie fait au plus deux actions"),
-    _rule(r"the turn ended when the Focus moved", lambda m: "le tour s'est terminé quand le Focus a bougé"),
-    _rule(r"the game is over", lambda m: "la partie est finie"),
-    _rule(rf"the game is over: {C} has won",
-          lambda m: f"la partie est finie : {PLAYER[m[1].capitalize()]} ont gagné"),
-    _rule(r"the pair of chapters is (?:drawn first|not drawn yet: the draw comes first)",
-          lambda m: "la paire de chapitres se tire d'abord"),
-    _rule(r"the active copy was removed by its own (action|paradox), so it takes no further action",
-          lambda m: "la copie active a été retirée par "
-                    + ("sa propre action" if m[1] == "action" else "son propre paradoxe")
-                    + ", elle ne fait donc plus d'action"),
-    # Time Chase: why a card of the hand may not be played now (the playground's tooltip on it).
-    _rule(r"(p\d) must follow (\w+)'s suit and holds ([\w ]+)",
-          lambda m: f"{m[1]} doit fournir la couleur de {m[2]} et tient {m[3].replace(' or ', ' ou ')}"),
-    _rule(r"no card is played now: (deal|bid) first",
-          lambda m: "aucune carte ne se joue maintenant : " + ("donnez" if m[1] == "deal" else "misez") + " d'abord"),
-    _rule(rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
-          lambda m: f"{PLAYER[m[1].capitalize()]} n'ont aucune copie {ERA_TO[m[2]]}, l'époque du Focus : le tour "
-                    "n'a donc aucune action"),
-]
+WHY: list[Rule] = _rules([
+    (r"the wall is there", "le bord est là"),
+    (rf"{PLACE} is occupied", "la case {2} {1:of} est occupée"),
+    (rf"the square is not empty: a ({WORDS}) is there", "la case n'est pas vide : il y a {1:thing}"),
+    (r"it is not the copy's square or next to it", "ce n'est ni la case de la copie ni sa voisine"),
+    (rf"{C} has already built their statue", "{1:players} ont déjà construit leur statue"),
+    (rf"an? ({WORDS}) is on {PLACE}", "il y a {1:thing} en {3} {2:of}"),
+    (rf"{C} has no copy left in supply", "{1:players} n'ont plus de copie en réserve"),
+    (rf"the neutral statue on {PLACE} cannot be pushed {D}",
+     "la statue neutre en {2} {1:of} ne peut pas être poussée {3:toward}"),
+    (rf"the tree there cannot fall {D}", "l'arbre qui s'y trouve ne peut pas tomber {1:toward}"),
+    (rf"the ({WORDS}) stands there", "{1:the} s'y trouve"),
+    (rf"no elephant on the {E} wears {C}'s hat", "aucun éléphant {1:of} ne porte le chapeau {2:of_players}"),
+    (rf"an? ({WORDS}) is there", "il y a {1:thing}"),
+    (r"a seed is already there", "il y a déjà une graine"),
+    (r"no seed is left in the shared supply", "il ne reste plus de graine dans la réserve commune"),
+    (r"no seed is there", "il n'y a pas de graine"),
+    (r"no elephant stands there", "aucun éléphant ne s'y trouve"),
+    (r"it is not next to the copy", "ce n'est pas une case voisine de la copie"),
+    (r"it is not an orthogonal neighbour of the copy",
+     "ce n'est pas une case voisine de la copie (au nord, à l'est, au sud ou à l'ouest)"),
+    (rf"the ({WORDS}) there already wears {C}'s hat",
+     "{1:the} qui s'y trouve porte déjà le chapeau {2:of_players}"),
+    (rf"the elephant on {PLACE} can step only to a square next to it",
+     "l'éléphant en {2} {1:of} ne peut avancer que sur une case voisine"),
+    (rf"the elephant on {PLACE} is not next to the copy", "l'éléphant en {2} {1:of} n'est pas voisin de la copie"),
+    (rf"the ({WORDS}) there cannot be pushed {D}", "{1:the} qui s'y trouve ne peut pas être poussée {2:toward}"),
+    (rf"no statue stands directly behind the elephant on {PLACE}",
+     "aucune statue ne se trouve juste derrière l'éléphant en {2} {1:of}"),
+    (rf"{PLACE} is occupied", "la case {2} {1:of} est occupée"),
+    (r"no era follows the future", "aucune époque ne suit le futur"),
+    (r"no era precedes the past", "aucune époque ne précède le passé"),
+    (rf"the ({WORDS}) on {PLACE} (?:does not move|cannot be pushed {D}|cannot fall {D})",
+     "{1:the} en {3} {2:of} ne peut pas bouger"),
+    (r"a copy stands there; a seed goes under a copy only on its own square",
+     "une copie s'y trouve ; une graine ne va sous une copie que sur sa propre case"),
+    (rf"under pull=automatic a Move pulls by itself, written ({STEPS})",
+     "avec pull=automatic, un déplacement tire de lui-même : on l'écrit {1:step}"),
+    (r"under pull=automatic a Command pulls by itself, written without \+",
+     "avec pull=automatic, un ordre tire de lui-même : on l'écrit sans +"),
+    (r"under pull-with-push=forbidden a Move that pushes cannot pull",
+     "avec pull-with-push=forbidden, un déplacement qui pousse ne peut pas tirer"),
+    (r"under self-push-pull=none a Move that ends in a paradox cannot pull",
+     "avec self-push-pull=none, un déplacement qui finit en paradoxe ne peut pas tirer"),
+    (rf"under rebound-blocked=illegal every later era must take the statue's copy, and {PLACE} cannot",
+     "avec rebound-blocked=illegal, chaque époque suivante doit recevoir la copie de la statue, et la case {2}"
+     " {1:of} ne le peut pas"),
+    (rf"no statue stands directly behind it \({D} of it\)",
+     "aucune statue ne se trouve juste derrière elle ({1:side})"),
+    (rf"no statue stands beside it \({D} of it\)", "aucune statue ne se trouve à côté d'elle ({1:side})"),
+    (rf"only the statue directly behind the copy can be pulled, not one {D} of it \(that is the variant "
+      r"pull=sideways\)",
+     "seule la statue juste derrière la copie peut être tirée, pas celle {1:side} (c'est la variante"
+     " pull=sideways)"),
+])
+REASONS: list[Rule] = _rules([
+    (rf"the copy on {PLACE} cannot move {D} onto your own copy on {PLACE}",
+     "la copie en {2} {1:of} ne peut pas aller {3:toward} sur votre propre copie en {5} {4:of}"),
+    (rf"the copy on {PLACE} must take (\d) actions; after ({STEPS}) it can still take ({STEPS})",
+     "la copie en {2} {1:of} doit faire {3:#action} ; après {4:step}, elle peut encore faire {5:step}"),
+    (rf"the copy on {PLACE} must take (\d) actions; for example ({STEPS}) then ({STEPS})",
+     "la copie en {2} {1:of} doit faire {3:#action} ; par exemple {4:step} puis {5:step}"),
+    (rf"after ({STEPS}) the copy on {PLACE} cannot take a second action, but it must take (\d) when it can "
+      rf"\(for example ({STEPS}) then ({STEPS})\)",
+     "après {1:step}, la copie en {3} {2:of} ne peut pas faire de seconde action, mais elle doit en faire {4}"
+     " quand elle le peut (par exemple {5:step} puis {6:step})"),
+    (rf"the copy on {PLACE} (?:can take only (\d) actions?|cannot take any action), but the copy on {PLACE} "
+     r"can take (\d); choose a copy that can take \d",
+     lambda m: f"la copie en {_at(m[1], m[2])} "
+               + ("ne peut faire aucune action" if not m[3] else "ne peut faire " + _only(m[3]))
+               + f", mais la copie en {_at(m[4], m[5])} peut en faire {m[6]} ; choisissez une copie qui peut en "
+                 f"faire {m[6]}"),
+    (rf"the copy on {PLACE} cannot take any action; (no copy on the Focus era can act, so )?a turn without "
+     r"actions names no copy",
+     lambda m: f"la copie en {_at(m[1], m[2])} ne peut faire aucune action ; "
+               + ("aucune copie de l'époque du Focus ne peut agir, et " if m[3] else "")
+               + "un tour sans action ne nomme aucune copie"),
+    (r"no pair is to be drawn: the position already names its chapters",
+     "il n'y a pas de paire à tirer : la position nomme déjà ses chapitres"),
+    (rf"the Focus must leave the {E} for another era \({E} or {E}\)",
+     "le Focus doit quitter le {1:era} pour une autre époque ({2:era} ou {3:era})"),
+    (rf"there is no {C} copy on {PLACE}; choose one of your copies on the {E}, the Focus era",
+     "il n'y a pas de copie {1:colour} en {3} {2:of} ; choisissez une de vos copies {4:of}, l'époque de votre"
+     " Focus"),
+    (rf"the chosen copy must stand on your Focus era, the {E}",
+     "la copie choisie doit se trouver sur l'époque de votre Focus, le {1:era}"),
+    (rf"{C} must choose a copy: the copy on {PLACE} can take (\d) actions?",
+     "{1:players} doivent choisir une copie : la copie en {3} {2:of} peut faire {4:#action}"),
+    (rf"(?:the square )?{SQ} of the {E} is neither next to {SQ} of the {E} nor the same square one era away",
+     "la case {1} {2:of} n'est ni voisine de la case {3} {4:of} ni la même case à une époque d'écart"),
+    (r"choose a copy on your Focus era before its actions",
+     "choisissez d'abord une copie sur l'époque de votre Focus"),
+    (r"a copy takes at most two actions", "une copie fait au plus deux actions"),
+    (r"the turn ended when the Focus moved", "le tour s'est terminé quand le Focus a bougé"),
+    (r"the game is over", "la partie est finie"),
+    (rf"the game is over: {C} has won", "la partie est finie : {1:players} ont gagné"),
+    (r"the pair of chapters is (?:drawn first|not drawn yet: the draw comes first)",
+     "la paire de chapitres se tire d'abord"),
+    (r"the active copy was removed by its own (action|paradox), so it takes no further action",
+     lambda m: "la copie active a été retirée par "
+               + ("sa propre action" if m[1] == "action" else "son propre paradoxe")
+               + ", elle ne fait donc plus d'action"),
+    (rf"{C} has no copy on the {E}, the Focus era, so the turn has no actions",
+     "{1:players} n'ont aucune copie {2:to}, l'époque du Focus : le tour n'a donc aucune action"),
+])
 
 
 def translate_reason(reason: str) -> str:
@@ -541,8 +565,7 @@ def translate_reason(reason: str) -> str:
 T = r"([PRCG]\d+)"
 V = r"(\S+)"
 NAME = r"(.+?)"
-FACE_FR = {"Réverbère": "le Réverbère", "Chapeau": "le Chapeau", "Pentacle": "le Pentacle", "Rouage": "le Rouage",
-           "Loupe": "la Loupe", "Horloge": "l'Horloge"}
+FACE_FR: Mapping[str, str] = load_game("trois-ombres").french_names()  # the die's faces, in the game's own words
 
 
 def _tile_fr(tile: str) -> str:
@@ -552,55 +575,60 @@ def _tile_fr(tile: str) -> str:
 
 
 # Why the clock advances (`oracle.games.trois_ombres.rules.clock.advance_clock`'s reasons).
-CLOCK_WHY = {"Horloge face": "face Horloge du dé", "Horloge trap": "Traquenard Horloge",
+CLOCK_WHY: dict[str, str] = {"Horloge face": "face Horloge du dé", "Horloge trap": "Traquenard Horloge",
              "Temps accéléré": "Temps accéléré", "the Limbes deck is empty": "la pioche Limbes est vide",
              "the last Limbes card is drawn": "la dernière carte Limbes est piochée"}
 
-EVENTS: list[Rule] = [
-    _rule(r"the die shows the (\S+)", lambda m: f"le dé montre {FACE_FR.get(m[1], m[1])}"),
-    _rule(r"the die shows the (\S+): roll again", lambda m: f"le dé montre {FACE_FR.get(m[1], m[1])} : on le relance"),
-    _rule(rf"{T} is revealed: {NAME}", lambda m: f"{m[1]} est dévoilée : {_tile_fr(m[2])}"),
-    _rule(rf"{T} is turned face down again", lambda m: f"{m[1]} est retournée face cachée"),
-    _rule(rf"{T} is turned face down before the trap acts",
-          lambda m: f"{m[1]} est retournée face cachée avant que le Traquenard n'agisse"),
-    _rule(rf"{T} is turned face up again and stays so until its pair is made \(Chronogyre\)",
-          lambda m: f"{m[1]} est de nouveau dévoilée et le reste jusqu'à ce que sa paire soit reconstituée "
-                    "(Chronogyre)"),
-    _rule(rf"{T} and {T} are both {V}: suspect {V} is cleared to the Agence",
-          lambda m: f"{m[1]} et {m[2]} sont toutes deux {m[3]} : le suspect {m[4]} est écarté, à l'Agence"),
-    _rule(rf"the face-up {V} on {T} is taken as a tile",
-          lambda m: f"le {m[1]} face visible de {m[2]} est pris comme une des tuiles du tour"),
-    _rule(rf"a trap is placed face down on {T}", lambda m: f"un Traquenard est posé face cachée sur {m[1]}"),
-    _rule(r"no trap or no free slot: no trap is placed",
-          lambda m: "pas de Traquenard ou pas d'emplacement libre : aucun Traquenard n'est posé"),
-    _rule(r"all Lieux turn a quarter turn clockwise as one block",
-          lambda m: "tous les Lieux tournent d'un quart de tour dans le sens horaire, d'un seul bloc"),
-    _rule(rf"bluff: {T} is {NAME}", lambda m: f"Coup de bluff : {m[1]} est {_tile_fr(m[2])}"),
-    _rule(r"no pair this turn", lambda m: "pas de paire ce tour-ci"),
-    _rule(r"player (\d) closes their eyes until their next turn",
-          lambda m: f"le joueur {m[1]} ferme les yeux jusqu'à son prochain tour"),
-    _rule(r"player (\d) opens their eyes", lambda m: f"le joueur {m[1]} ouvre les yeux"),
-    _rule(rf"player (\d) draws the (3ID|Limbes) card {NAME}",
-          lambda m: f"le joueur {m[1]} pioche la carte {m[2]} {m[3]}"),
-    _rule(rf"player (\d) leaves a clue on {T}", lambda m: f"le joueur {m[1]} laisse un Indice sur {m[2]}"),
-    _rule(r"player (\d) takes an extra clue", lambda m: f"le joueur {m[1]} prend un Indice de plus"),
-    _rule(r"player (\d) to play", lambda m: f"au joueur {m[1]} de jouer"),
-    _rule(rf"{NAME} is in force until the end of player (\d)'s next turn",
-          lambda m: f"{m[1]} reste en vigueur jusqu'à la fin du prochain tour du joueur {m[2]}"),
-    _rule(rf"{NAME} ends and is discarded", lambda m: f"{m[1]} prend fin et est défaussée"),
-    _rule(rf"the Démon tile is {V}", lambda m: f"la tuile Démon est {m[1]}"),
-    _rule(rf"the bluff on {T} matches the Démon tile: everybody wins",
-          lambda m: f"le Coup de bluff sur {m[1]} est bien la tuile Démon : tout le monde gagne"),
-    _rule(rf"the bluff on {T} \({NAME}\) differs from the Démon tile: everybody loses",
-          lambda m: f"le Coup de bluff sur {m[1]} ({_tile_fr(m[2])}) n'est pas la tuile Démon : tout le monde perd"),
-    _rule(rf"the {NAME} trap from {T} is discarded", lambda m: f"le Traquenard {m[1]} de {m[2]} est défaussé"),
-    _rule(r"(\d+) tiles are dealt face down; one is the Démon tile",
-          lambda m: f"{_many(m[1], 'tuile')} sont distribuées face cachée ; l'une est la tuile Démon"),
-    _rule(r"the clock advances to (\d+) h \((Horloge face|Horloge trap|Temps accéléré|the Limbes deck is empty|"
-          r"the last Limbes card is drawn)\)",
-          lambda m: f"l'horloge avance à {m[1]} h ({CLOCK_WHY[m[2]]})"),
-    _rule(rf"{NAME} has no effect before 3 h", lambda m: f"{m[1]} n'a aucun effet avant 3 h"),
-]
+EVENTS: list[Rule] = _rules([
+    (r"the die shows the (\S+)", "le dé montre {1:face}"),
+    (r"the die shows the (\S+): roll again", "le dé montre {1:face} : on le relance"),
+    (rf"{T} is revealed: {NAME}", "{1} est dévoilée : {2:tile}"),
+    (rf"{T} is turned face down again", "{1} est retournée face cachée"),
+    (rf"{T} is turned face down before the trap acts",
+     "{1} est retournée face cachée avant que le Traquenard n'agisse"),
+    (rf"{T} is turned face up again and stays so until its pair is made \(Chronogyre\)",
+     "{1} est de nouveau dévoilée et le reste jusqu'à ce que sa paire soit reconstituée (Chronogyre)"),
+    (rf"{T} and {T} are both {V}: suspect {V} is cleared to the Agence",
+     "{1} et {2} sont toutes deux {3} : le suspect {4} est écarté, à l'Agence"),
+    (rf"the face-up {V} on {T} is taken as a tile",
+     "le {1} face visible de {2} est pris comme une des tuiles du tour"),
+    (rf"a trap is placed face down on {T}", "un Traquenard est posé face cachée sur {1}"),
+    (r"no trap or no free slot: no trap is placed",
+     "pas de Traquenard ou pas d'emplacement libre : aucun Traquenard n'est posé"),
+    (r"all Lieux turn a quarter turn clockwise as one block",
+     "tous les Lieux tournent d'un quart de tour dans le sens horaire, d'un seul bloc"),
+    (rf"bluff: {T} is {NAME}", "Coup de bluff : {1} est {2:tile}"),
+    (r"no pair this turn", "pas de paire ce tour-ci"),
+    (r"(p\d) closes their eyes until their next turn", "{1} ferme les yeux jusqu'à son prochain tour"),
+    (r"(p\d) opens their eyes", "{1} ouvre les yeux"),
+    (rf"(p\d) draws the (3ID|Limbes) card {NAME}", "{1} pioche la carte {2} {3}"),
+    (rf"(p\d) leaves a clue on {T}", "{1} laisse un Indice sur {2}"),
+    (rf"(p\d) moves a clue from {T} to {T}", "{1} déplace un Indice de {2} à {3}"),
+    (rf"the clue on {T} goes back to (p\d)", "l'Indice de {1} retourne à {2}"),
+    (r"(p\d) takes an extra clue", "{1} prend un Indice de plus"),
+    (rf"(p\d) looks secretly at {T}", "{1} regarde secrètement {2}"),
+    (r"(p\d) reveals no more tiles", "{1} ne dévoile plus de tuile"),
+    (rf"(p\d) uses {NAME}", "{1} joue {2}"),
+    (rf"(p\d) keeps {NAME}", "{1} garde {2}"),
+    (rf"(p\d) plays Invertigo: {NAME} has no effect", "{1} joue Invertigo : {2} n'a aucun effet"),
+    (r"(p\d) to play", "au tour de {1}"),
+    (rf"{NAME} is in force until the end of (p\d)'s next turn",
+     "{1} reste en vigueur jusqu'à la fin du prochain tour de {2}"),
+    (rf"{NAME} ends and is discarded", "{1} prend fin et est défaussée"),
+    (rf"the Démon tile is {V}", "la tuile Démon est {1}"),
+    (rf"the bluff on {T} matches the Démon tile: everybody wins",
+     "le Coup de bluff sur {1} est bien la tuile Démon : tout le monde gagne"),
+    (rf"the bluff on {T} \({NAME}\) differs from the Démon tile: everybody loses",
+     "le Coup de bluff sur {1} ({2:tile}) n'est pas la tuile Démon : tout le monde perd"),
+    (rf"the {NAME} trap from {T} is discarded", "le Traquenard {1} de {2} est défaussé"),
+    (r"(\d+) tiles are dealt face down on the Lieux, and one more is set aside face down: the Démon tile",
+     "{1:#tuile} sont posées faces cachées sur les Lieux, et une autre est mise de côté face cachée : la tuile"
+     " Démon"),
+    (r"the clock advances to (\d+) h \((Horloge face|Horloge trap|Temps accéléré|the Limbes deck is empty|"
+      r"the last Limbes card is drawn)\)",
+     "l'horloge avance à {1} h ({2:clock})"),
+    (rf"{NAME} has no effect before 3 h", "{1} n'a aucun effet avant 3 h"),
+])
 
 
 CELL_WORDS = {"face down": "face cachée", "face up": "face visible", "kept face up": "gardée face visible",
@@ -608,8 +636,8 @@ CELL_WORDS = {"face down": "face cachée", "face up": "face visible", "kept face
 
 
 def _cell_fr(words: str) -> str:
-    """``1n, kept face up, clue of player 0`` -> ``1n, gardée face visible, Indice du joueur 0``."""
-    return ", ".join(CELL_WORDS.get(w, re.sub(r"^clue of player (\d)$", r"Indice du joueur \1", w))
+    """``1n, kept face up, clue of p0`` -> ``1n, gardée face visible, Indice de p0``."""
+    return ", ".join(CELL_WORDS.get(w, re.sub(r"^clue of (p\d)$", r"Indice de \1", w))
                      for w in words.split(", "))
 
 
@@ -617,43 +645,41 @@ SIDE_FR = {"kept face up": "gardée face visible", "face up": "face visible", "f
 
 
 def _slots_fr(items: str) -> str:
-    """``R1 1n face down with a clue of player 0, R2 face down`` in French (a 3 Ombres picture's words)."""
+    """``R1 1n face down with a clue of p0, R2 face down`` in French (a 3 Ombres picture's words)."""
     def one(item: str) -> str:
         found = re.fullmatch(r"([PRCG]\d+)( the .+? trap| \S+)? (kept face up|face up|face down)( with a Hercule cube)?"
-                             r"(?:(?: with| and) a clue of player (\d))?", item)
+                             r"(?:(?: with| and) a clue of (p\d))?", item)
         if found is None:
             return item
         tile = f" {_tile_fr(found[2].strip())}" if found[2] else ""
         return (f"{found[1]}{tile} {SIDE_FR[found[3]]}" + (" avec un cube Hercule" if found[4] else "")
-                + ((" et" if found[4] else " avec") + f" un Indice du joueur {found[5]}" if found[5] else ""))
+                + ((" et" if found[4] else " avec") + f" un Indice de {found[5]}" if found[5] else ""))
     return "aucune tuile" if items == "no tile" else ", ".join(one(item) for item in items.split(", "))
 
 
 # The facts under a 3 Ombres example (`oracle.games.trois_ombres.site.fact_words`), and its pictures in words
 # (`oracle.games.trois_ombres.pictures.svg.describe`).
-SENTENCES += [
-    _rule(r"The table at (\d+) h: Agence (\d+)/(\d+), (\d+) cubes? in supply\.",
-          lambda m: f"La table à {m[1]} h : Agence {m[2]}/{m[3]}, {_many(m[4], 'cube')} en réserve."),
-    _rule(r"(Réverbère|Chapeau|Pentacle|Rouage) \(([RCPG])\): (.+)\.",
-          lambda m: f"{m[1]} ({m[2]}) : {_slots_fr(m[3])}."),
-    _rule(r"At the Agence: (.+)\.", lambda m: f"À l'Agence : {m[1]}."),
-    _rule(r"Démon tile: (\S+), turned up\.", lambda m: f"Tuile Démon : {m[1]}, retournée."),
-    _rule(r"Démon tile: set aside, face down\.", lambda m: "Tuile Démon : mise de côté, face cachée."),
-    _rule(r"Démon tile: (\S+), set aside\.", lambda m: f"Tuile Démon : {m[1]}, mise de côté."),
+SENTENCES += _rules([
+    (r"The table at (\d+) h: Agence (\d+)/(\d+), (\d+) cubes? in supply\.",
+     "La table à {1} h : Agence {2}/{3}, {4:#cube} en réserve."),
+    (r"(Réverbère|Chapeau|Pentacle|Rouage) \(([RCPG])\): (.+)\.", "{1} ({2}) : {3:slots}."),
+    (r"At the Agence: (.+)\.", "À l'Agence : {1}."),
+    (r"Démon tile: (\S+), turned up\.", "Tuile Démon : {1}, retournée."),
+    (r"Démon tile: set aside, face down\.", "Tuile Démon : mise de côté, face cachée."),
+    (r"Démon tile: (\S+), set aside\.", "Tuile Démon : {1}, mise de côté."),
     # How a game ended, under its clock (a sentence, not a key's label: the picture gives it room).
-    _rule(r"Everybody (wins|loses)(\.?)", lambda m: f"Tout le monde {'gagne' if m[1] == 'wins' else 'perd'}{m[2]}"),
-    _rule(r"everybody (wins|loses) \((\S+)\)",
-          lambda m: f"tout le monde {'gagne' if m[1] == 'wins' else 'perd'} ({m[2]})"),
-    _rule(r"([^·(]+) \(drawn by player (\d)\)", lambda m: f"{m[1]} (piochée par le joueur {m[2]})"),
-    _rule(r"player (\d)", lambda m: f"joueur {m[1]}"),
-    _rule(r"players ([\d, ]+)", lambda m: f"joueurs {m[1]}"),
-    _rule(r"(\d+) suspects? at the Agence", lambda m: f"{_many(m[1], 'suspect')} à l'Agence"),
-    _rule(rf"{T}: (.+)", lambda m: f"{m[1]} : {_cell_fr(m[2])}"),
-]
+    (r"Everybody (wins|loses)(\.?)", lambda m: f"Tout le monde {'gagne' if m[1] == 'wins' else 'perd'}{m[2]}"),
+    (r"everybody (wins|loses) \((\S+)\)",
+     lambda m: f"tout le monde {'gagne' if m[1] == 'wins' else 'perd'} ({m[2]})"),
+    (r"([^·(]+) \(drawn by (p\d)\)", "{1} (piochée par {2})"),
+    (rf"(p\d) sees (\S+) on {T}", "{1} voit {2} en {3}"),
+    (r"(\d+) suspects? at the Agence", "{1:#suspect} à l'Agence"),
+    (rf"{T}: (.+)", "{1} : {2:cell}"),
+])
 
 # The events of Time Chase in words (`oracle.games.time_chase.events.event_sentence`).
 W = r"(event \d+|position 0)"
-WIN_REASON = {
+WIN_REASON: dict[str, str] = {
     "controls three events": "contrôle trois événements",
     "controls the most events after the last round (ties: the event closest to position 0)":
         "contrôle le plus d'événements après la dernière manche (à égalité : l'événement le plus proche de la"
@@ -668,27 +694,13 @@ def _on(where: str) -> str:
     return "la position 0" if where == "position 0" else "l'événement " + where.removeprefix("event ")
 
 
-# Each group of a Time Chase sentence put in French: {n} as it is, {n:on} a place ("event 3" ->
-# "l'événement 3"), {n:cristal} a count of crystals, {n:suit} a suit, {n:who} players ("p1 and p2"),
-# {n:win} how a game was won.
-SAY: dict[str, Callable[[str], str]] = {
-    "": str, "on": _on, "cristal": lambda count: compte(int(count), "cristal"), "suit": SUIT.__getitem__,
-    "who": lambda names: names.replace(" and ", " et "), "win": lambda why: WIN_REASON.get(why, why)}
-FIELD = re.compile(r"\{(\d)(?::(\w+))?\}")
-
-
-def _say(pattern: str, french: str) -> Rule:
-    """A rule whose French is a template of the English sentence's groups (`SAY`)."""
-    return _rule(pattern, lambda m: FIELD.sub(lambda f: SAY[f[2] or ""](m[int(f[1])]), french))
-
-
-EVENTS += [_say(pattern, french) for pattern, french in (
+EVENTS += _rules([
     (r"the cards are dealt: (p\d) plays first, and (\w+) is the Invariant",
      "les cartes sont distribuées : {1} joue en premier, et {2} est la constante"),
-    (r"(p\d) gains (\d+) crystals? of income", "{1} reçoit {2:cristal} de revenu"),
+    (r"(p\d) gains (\d+) crystals? of income", "{1} reçoit {2:#cristal} de revenu"),
     (r"event (\d+) is the new present", "l'événement {1} est le nouveau présent"),
     (r"the bids are revealed: (.+)", "les mises sont révélées : {1}"),
-    (rf"(p\d) spends (\d+) crystals? and goes back to {W}", "{1} dépense {2:cristal} et recule jusqu'à {3:on}"),
+    (rf"(p\d) spends (\d+) crystals? and goes back to {W}", "{1} dépense {2:#cristal} et recule jusqu'à {3:on}"),
     (rf"(p\d) leads (\w+) at {W}", "{1} ouvre avec {2} sur {3:on}"),
     (rf"(p\d) plays (\w+) at {W}", "{1} joue {2} sur {3:on}"),
     (r"(p\d) played under the lead card and earns a crystal",
@@ -697,7 +709,7 @@ EVENTS += [_say(pattern, french) for pattern, french in (
     (rf"(\w+) still wins {W}", "{1} remporte toujours {2:on}"),
     (rf"(p\d) puts a token on {W}", "{1} pose un jeton sur {2:on}"),
     (rf"(p\d)'s token leaves {W}", "le jeton de {1} quitte {2:on}"),
-    (r"(\w+) replaces (\w+) as the Invariant: (Red|Blue|Green|Yellow|Purple) is trump",
+    (rf"(\w+) replaces (\w+) as the Invariant: ({SUITS}) is trump",
      "{1} remplace {2} comme constante : l'atout est {3:suit}"),
     (r"(\w+) replaces (\w+) as the Invariant, and there is no trump",
      "{1} remplace {2} comme constante, et il n'y a plus d'atout"),
@@ -705,7 +717,7 @@ EVENTS += [_say(pattern, french) for pattern, french in (
     (r"the game is over: nobody wins", "la partie est finie : personne ne gagne"),
     (r"the game is over: (p\d(?:(?:, | and )p\d)*) (.+) and wins", "la partie est finie : {1:who} {2:win} et gagne"),
     (r"(p\d(?:(?:, | and )p\d)*) (.+) and wins", "{1:who} {2:win} et gagne"),
-)]
+])
 
 
 def translate_event(text: str) -> str:
@@ -766,21 +778,11 @@ CODE = re.compile(r"(<(pre|code)\b.*?</\2>)", re.S)
 # the oracle's reason; put in French when the reason is one of `OMBRES_REASONS`, else left for `untranslated`.
 OMBRES_ILLEGAL = re.compile(r'(<p class="ombres-illegal">)The last action is <strong>illegal</strong>: '
                             r"(<a\b.*?</a>): ([^<]*)\.</p>", re.S)
-CUBED = {"revealed": "dévoilée", "looked at": "regardée", "shuffled": "mélangée"}
-OMBRES_REASONS: list[Rule] = [
-    _rule(rf"the tile on {T} bears a Hercule cube and cannot be (revealed|looked at|shuffled)",
-          lambda m: f"la tuile en {m[1]} porte un cube Hercule et ne peut pas être {CUBED[m[2]]}"),
-    # What a click on a tile no action may take meets (the playground asks the oracle why).
-    _rule(rf"the die shows (\S+): reveal a tile of that Lieu first, not {T}",
-          lambda m: f"le dé montre {FACE_FR.get(m[1], m[1])} : dévoilez d'abord une tuile de ce Lieu, pas {m[2]}"),
-    _rule(rf"there is no tile on {T}", lambda m: f"il n'y a pas de tuile en {m[1]}"),
-    _rule(rf"the tile on {T} was already taken this turn", lambda m: f"la tuile en {m[1]} a déjà été prise ce tour-ci"),
-    _rule(rf"the tile on {T} is already face up", lambda m: f"la tuile en {m[1]} est déjà face visible"),
-    _rule(r"no reveal is left this turn", lambda m: "il ne reste aucune tuile à dévoiler ce tour-ci"),
-    _rule(r"roll the die first \(or bluff from 6 h\): (.+)",
-          lambda m: f"lancez d'abord le dé (ou faites un Coup de bluff dès 6 h) : {m[1]}"),
-    _rule(r"not an action of this point of the turn: (.+)", lambda m: f"pas une action de ce moment du tour : {m[1]}"),
-]
+CUBED: dict[str, str] = {"revealed": "dévoilée", "looked at": "regardée", "shuffled": "mélangée"}
+OMBRES_REASONS: list[Rule] = _rules([
+    (rf"the tile on {T} bears a Hercule cube and cannot be (revealed|looked at|shuffled)",
+     "la tuile en {1} porte un cube Hercule et ne peut pas être {2:cubed}"),
+])
 
 
 def _ombres_illegal(match: re.Match[str]) -> str:
@@ -823,7 +825,8 @@ def _translate(fragment: str) -> str:
         french = LABELS.get(english)
         if french is None:
             return match.group(0)
-        return f"{match.group(1)}{fit(english, french)}>{html.escape(french, quote=False)}</text>"
+        room = "" if english in KEY else fit(english, french)  # a key's entry has the room of its French word
+        return f"{match.group(1)}{room}>{html.escape(french, quote=False)}</text>"
 
     fragment = REFUSED.sub(lambda m: m[1] + html.escape(translate_reason(html.unescape(m[2])), quote=False) + m[3],
                            fragment)
@@ -864,6 +867,143 @@ def untranslated(fragment: str) -> list[str]:
             found.append(html.unescape(match[2]))
     found += [html.unescape(match[3]) for match in OMBRES_ILLEGAL.finditer(fragment)]
     return found
+
+
+# The card games' refusal reasons (`oracle.games.time_chase.rules`, `oracle.games.trois_ombres.rules`), as the
+# command line and the playground give them: the rule's ID stays, the sentence is French.
+REASONS += OMBRES_REASONS + _rules([
+    (r"this is not a bidding step", "ce n'est pas le moment des mises"),
+    (r"write one bid for each of the (\d+) players", "écrivez une mise pour chacun des {1} joueurs"),
+    (r"(p\d) bids (\d+) but holds (\d+) crystals?", "{1} mise {2} mais n'a que {3:#cristal}"),
+    (r"(p\d) bids (\d+), past position 0: round (\d+) allows at most (\d+)",
+     "{1} mise {2}, au-delà de la position 0 : la manche {3} permet au plus {4}"),
+    (r"bids are revealed together: write every player's bid, such as '(.+)'",
+     "les mises sont révélées ensemble : écrivez la mise de chaque joueur, comme '{1}'"),
+    (r"no card is played now: deal first", "aucune carte ne se joue maintenant : la donne vient d'abord"),
+    (r"no card is played now: bid first", "aucune carte ne se joue maintenant : les mises viennent d'abord"),
+    (r"(p\d) does not hold (\w+)", "{1} n'a pas {2} en main"),
+    (r"(p\d) does not hold (\w+): the view places it elsewhere", "{1} n'a pas {2} en main : la vue la place ailleurs"),
+    (r"(p\d) must follow (\w+)'s suit and holds (.+)", "{1} doit fournir la couleur de {2} et a {3}"),
+    (rf"(p\d) must follow (\w+)'s suit: every completion of this view gives them an? ({SUITS}) card",
+     "{1} doit fournir la couleur de {2} : chaque complétion de cette vue lui donne une carte {3:suit}"),
+    (rf"legal if (p\d) holds no ({SUITS}) card, illegal if they do: (\d+) of the (\d+) cards? this view cannot place"
+     rf" (?:is|are) ({SUITS})",
+     "permise si {1} n'a aucune carte {2:suit}, refusée sinon : {3} des {4:#carte} que cette vue ne peut placer"
+     " sont {5:suit}"),
+    (r"the cards are dealt once, before round 1", "les cartes se distribuent une fois, avant la manche 1"),
+    (r"a (\d+)-player deal has (\d+) hands, not (\d+)", "une donne à {1} joueurs a {2} mains, pas {3}"),
+    (r"(p\d) is dealt (\d+), not (\d+)", "{1} reçoit {2} cartes, pas {3}"),
+    (r"(\d+) cards? stays? unused, not (\d+)", "{1:#carte} restent hors jeu, pas {2}"),
+    (r"there is no player (p\d)", "il n'y a pas de joueur {1}"),
+    (r"(\w+) is not in play with (\d+) players", "{1} n'est pas en jeu à {2} joueurs"),
+    (r"(\w+) is dealt twice", "{1} est distribuée deux fois"),
+    (rf"there is no tile on {T}", "il n'y a pas de tuile en {1}"),
+    (rf"the tile on {T} was already taken this turn", "la tuile en {1} a déjà été prise ce tour-ci"),
+    (rf"the tile on {T} is already face up", "la tuile en {1} est déjà face visible"),
+    (r"no reveal is left this turn", "il ne reste aucune tuile à dévoiler ce tour-ci"),
+    (rf"there is no Hercule cube on {T}", "il n'y a pas de cube Hercule en {1}"),
+    (r"the die was already rolled", "le dé a déjà été lancé"),
+    (r"a bluff replaces the roll: the die was already rolled",
+     "un Coup de bluff remplace le lancer : le dé a déjà été lancé"),
+    (r"a bluff needs 6 hours or more; the clock shows (\d+) h",
+     "un Coup de bluff demande 6 h ou plus ; l'Horloge indique {1} h"),
+    (r"roll the die first \(or bluff from 6 h\): (.+)",
+     "lancez d'abord le dé (ou tentez un Coup de bluff dès 6 h) : {1}"),
+    (r"not an action of this point of the turn: (.+)", "ce n'est pas une action de ce moment du tour : {1}"),
+    (r"not an action of the clue step: (.+)", "ce n'est pas une action de l'étape des Indices : {1}"),
+    (rf"the die shows (?:the )?(\S+): reveal a tile of that Lieu first, not {T}",
+     "le dé montre {1:face} : dévoilez d'abord une tuile de ce Lieu, pas {2}"),
+    (r"a tile can still be revealed \((.+)\): the reveals end only when none can",
+     "une tuile peut encore être dévoilée ({1}) : on ne s'arrête que quand aucune ne le peut"),
+    (rf"a clue goes only on a tile just turned back \((.+)\), not {T}",
+     "un Indice ne va que sur une tuile qui vient d'être retournée ({1}), pas sur {2}"),
+    (rf"the tile on {T} already has a clue", "la tuile en {1} a déjà un Indice"),
+    (rf"there is no clue of (p\d) on {T}", "il n'y a pas d'Indice de {1} en {2}"),
+    (r"the player's reserve is empty", "la réserve du joueur est vide"),
+    (r"under Brume no clue may be left on the Lieux", "sous Brume, aucun Indice ne peut être laissé sur les Lieux"),
+    (r"a trap must be placed now: trap SLOT", "un Traquenard doit être posé maintenant : trap SLOT"),
+    (rf"{T} is not a free slot of a Lieu", "{1} n'est pas un emplacement libre d'un Lieu"),
+])
+CHANCE_KINDS = {"die": "du dé", "draw": "de la pioche", "deal": "de la donne"}
+REASONS += _rules([
+    (r"(.+) is not an outcome of this (die|draw|deal)", lambda m: f"{m[1]} n'est pas une issue {CHANCE_KINDS[m[2]]}"),
+])
+
+
+def _actions_fr(count: str, legal: str = "permise") -> str:
+    """``2`` -> ``2 actions permises``, ``1`` -> ``1 action permise``."""
+    return f"{_many(count, 'action')} {legal if int(count) < 2 else legal + 's'}"
+
+
+# What the command line says around the notation (`oracle.tools.cli.steps`, `oracle.tools.cli.main`), for the
+# card games: the actions, rule IDs and commands it names stay as they are.
+SENTENCES += _rules([
+    (r"(\d+) legal actions?(?: for (p\d)|: (p\d) does not act now \((.+?) does\))?( in every completion of this view)?",
+     lambda m: _actions_fr(m[1]) + (f" pour {m[2]}" if m[2] else "")
+               + (f" : {m[3]} ne joue pas maintenant ({m[4].replace(' and ', ' et ')} joue)" if m[3] else "")
+               + (" dans chaque complétion de cette vue" if m[5] else "")),
+    (r"(\d+) more depends? on what this view cannot see:",
+     lambda m: f"{m[1]} autre{'s' if int(m[1]) > 1 else ''} dépend{'ent' if int(m[1]) > 1 else ''} de ce que"
+               " cette vue ne peut pas voir :"),
+    (r"(.+): depends: (\S+): (.+)", lambda m: f"{m[1]} : dépend : {m[2]} : {translate_reason(m[3])}"),
+    (r"(.+) choose at once \(sealed\); their choices are played as one action:",
+     "{1:who} choisissent en même temps (en secret) ; leurs choix se jouent en une seule action :"),
+    (r"write them as one action, such as: (.+)", "écrivez-les en une seule action, par exemple : {1}"),
+    (r"\('oracle (.*)moves STATE --player N' lists one player's choices\)",
+     "('oracle {1}moves STATE --player N' donne les choix d'un seul joueur)"),
+    (r"(\d+) chance outcomes?: nobody chooses; write the one that happened as the action",
+     lambda m: f"{_many(m[1], 'issue')} du hasard : personne ne choisit ; écrivez celle qui est arrivée comme action"),
+    (r"chance acts next, with too many outcomes to list: write the one that happened as the action, such as",
+     "le hasard agit ensuite, avec trop d'issues pour les lister : écrivez celle qui est arrivée comme action, par"
+     " exemple"),
+    (r"or draw one from a seed: (.+)", "ou tirez-en une avec une graine : {1}"),
+    (r"\((p\d) does not act now: the game is over\)", "({1} ne joue pas maintenant : la partie est finie)"),
+    (r"\((p\d) does not act now: chance does\)", "({1} ne joue pas maintenant : c'est au hasard)"),
+    (r"taken as made:", "prise comme jouée :"),
+    (r"; taken as made", " ; prise comme jouée"),
+    (r"(\d+) legal actions? extends? it, such as (.+)",
+     lambda m: f"{_actions_fr(m[1])} la prolonge{'nt' if int(m[1]) > 1 else ''}, par exemple {m[2]}"),
+    (r"stopped at action (\d+) of (\d+); the state before it:", "arrêt à l'action {1} sur {2} ; l'état d'avant :"),
+    (r"(Time Chase \(Contre-Temps\)|L'heure des 3 ombres): the (\S+) start",
+     lambda m: f"{'Contre-Temps' if m[1].startswith('Time Chase') else m[1]} : le début de partie ({m[2]})"),
+    (r"Chance acts first \('(.+)' draws it\)\.", "Le hasard agit d'abord ('{1}' le tire)."),
+    (r"Try: (.+)", "Essayez : {1}"),
+])
+# How a game ended (`Game.outcome`'s reason), as ``moves`` says it at the end: "the game is over: … (RULE)".
+OUTCOMES: list[Rule] = _rules([
+    (r"everybody wins: (\d+) suspects? (?:is|are) cleared to the Agence 3ID",
+     lambda m: f"tout le monde gagne : {_many(m[1], 'suspect')} écarté{'s' if int(m[1]) > 1 else ''} à l'Agence"
+               " 3ID"),
+    (r"everybody loses: the clock reached the hour of the three shadows \(12 h\)",
+     "tout le monde perd : l'Horloge a atteint l'heure des trois ombres (12 h)"),
+    (r"everybody wins: the bluff named the Démon's host",
+     "tout le monde gagne : le Coup de bluff a nommé l'hôte du Démon"),
+    (r"everybody loses: the bluff did not name the Démon's host",
+     "tout le monde perd : le Coup de bluff n'a pas nommé l'hôte du Démon"),
+    (r"nobody wins: nobody (.+)", "personne ne gagne"),
+    (r"(p\d(?:, p\d)*) wins: (?:p\d(?:, p\d)*) (.+?)((?: \(.+ holds events? .+\))?)",
+     lambda m: f"{m[1]} gagne : {m[1]} {WIN_REASON.get(m[2], m[2])}"
+               + re.sub(r"(p\d) holds (events?) ([\d, ]+)", _holds_fr, m[3])),
+])
+
+
+def _holds_fr(found: re.Match[str]) -> str:
+    """``p0 holds events 1, 2`` -> ``p0 tient les événements 1, 2``."""
+    held = "les événements" if found[2] == "events" else "l'événement"
+    return f"{found[1]} tient {held} {found[3]}"
+
+
+def _outcome_fr(reason: str) -> str:
+    for pattern, make in OUTCOMES:
+        if found := pattern.match(reason):
+            return make(found)
+    return reason
+
+
+SENTENCES += _rules([
+    (r"the game is over: (.+) \(((?:OMBRES|TC)\.[\w.\-]+)\)",
+     lambda m: f"la partie est finie : {_outcome_fr(m[1])} ({m[2]})"),
+])
 
 
 __all__ = ["LABELS", "SENTENCES", "fit", "translate_event", "translate_html", "translate_reason", "translate_text",

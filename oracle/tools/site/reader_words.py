@@ -18,8 +18,9 @@ WORDS = [
     (re.compile(r"\bThis file\b"), "This page"),
     (re.compile(r"\bthis file\b"), "this page"),
     (re.compile(r"\b([Tt]he rulings) file\b"), r"\1 page"),
-    (re.compile(r"^\| file \| what it holds \|"), "| page | what it holds |"),
 ]
+# A folder's README lists its files, each a page on the site; other tables of files (the vectors') stay files.
+INDEX_WORDS = [(re.compile(r"^\| file \| what it holds \|"), "| page | what it holds |")]
 
 # A file name in the prose, outside a link (``[x.md](x.md)`` and ``](x.md)`` are links already):
 # ``past.md``, ``spec/trois-ombres/oracle.md``, ``docs/game-ai.md``.
@@ -31,8 +32,9 @@ def reader_words(line: str, origin: str, titles: dict[str, str]) -> str:
     """``line`` of the rules page ``origin`` (a site path such as ``rules/time-chase/trick.md``) in a
     reader's words; ``titles`` maps a site page to its title.  Code spans stay as they are."""
     parts = CODE.split(line)
+    words = WORDS + INDEX_WORDS if posixpath.basename(origin) == "index.md" else WORDS
     for i in range(0, len(parts), 2):  # the even parts are outside code spans
-        for pattern, replacement in WORDS:
+        for pattern, replacement in words:
             parts[i] = pattern.sub(replacement, parts[i])
         parts[i] = FILE_NAME.sub(lambda match: _file_link(match.group(1), origin, titles), parts[i])
     return "".join(parts)

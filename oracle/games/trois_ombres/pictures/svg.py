@@ -63,7 +63,7 @@ def describe(state: State, hidden: bool, shown: frozenset[str] = frozenset()) ->
             side = "kept face up" if cell.kept else "face up" if up else "face down"
             tile = "" if hidden and not up else f" {tile_words(cell.tile)}"  # a trap by its printed name
             marks = (["a Hercule cube"] if cell.cube else []) + \
-                ([f"a clue of player {cell.clue}"] if cell.clue is not None else [])
+                ([f"a clue of p{cell.clue}"] if cell.clue is not None else [])
             items.append(f"{loc}{tile} {side}" + (" with " + " and ".join(marks) if marks else ""))
         lines.append(f"{LIEU_NAMES[lieu]} ({lieu}): {', '.join(items) if items else 'no tile'}.")
     if state.agency:

@@ -12,7 +12,7 @@ under the picture says what its marks mean.
 
 from __future__ import annotations
 
-from oracle.games.trois_ombres.components import LIEUX
+from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
 from oracle.games.trois_ombres.state import State
 from oracle.games.trois_ombres.words import step_name
@@ -31,7 +31,8 @@ def tile_label(tile: str) -> str:
 WORDS = {
     "en": {
         "clock": "clock {hour} h; Agency (Agence) {cleared}/{to_clear}: {agency}",
-        "demon": "Demon tile: {demon}; Places (Lieux; position NW=0..SW=3 / quarter turns): {where}",
+        "demon": "Demon tile: {demon}; the Lieux: {where}",
+        "turned": "{lieu} turned {turns} clockwise", "none": "none turned",
         "supply": "cubes in supply {cubes}; clues left by player {reserve}; spare clues {stock}",
         "decks": "traps {traps} in pile; 3ID {ids}; Limbo (Limbes) {limbes}",
         "objets": "Objects (Objets) {objets}",
@@ -45,11 +46,13 @@ WORDS = {
                    " suspect 3, h hypnotised or n normal;\n"
                    "  Her, Hor, Vor, YR: the traps Hercule, Horloge, Vortex, Yeux (of Lieu R);"
                    " a digit after a tile: that player's clue, #: a Hercule cube;\n"
-                   "  R1=3h (in a deal): tile 3h on slot 1 of Lieu R; Agency 0/13: characters cleared / to clear"),
+                   "  R1=3h (in a deal): tile 3h on slot 1 of Lieu R, its slots 1 to 9 read row by row from its top"
+                   " left (unturned);\n  Agency 0/13: characters cleared / to clear"),
     },
     "fr": {
         "clock": "horloge {hour} h ; Agence {cleared}/{to_clear} : {agency}",
-        "demon": "tuile Démon : {demon} ; Lieux (place NO=0..SO=3 / quarts de tour) : {where}",
+        "demon": "tuile Démon : {demon} ; les Lieux : {where}",
+        "turned": "{lieu} tourné de {turns} dans le sens horaire", "none": "aucun tourné",
         "supply": "cubes en réserve {cubes} ; Indices restants par joueur {reserve} ; Indices de rechange {stock}",
         "decks": "Traquenards {traps} dans la pile ; 3ID {ids} ; Limbes {limbes}",
         "objets": "Objets {objets}",
@@ -63,10 +66,15 @@ WORDS = {
                    " suspect 3, h hypnotisé ou n normal ;\n"
                    "  Her, Hor, Vor, YR : les Traquenards Hercule, Horloge, Vortex, Yeux (du Lieu R) ;"
                    " un chiffre après une tuile : l'Indice de ce joueur, # : un cube Hercule ;\n"
-                   "  R1=3h (dans une donne) : la tuile 3h sur la case 1 du Lieu R ; Agence 0/13 : personnages"
-                   " élucidés / à élucider"),
+                   "  R1=3h (dans une donne) : la tuile 3h sur la case 1 du Lieu R, ses cases 1 à 9 lues ligne par"
+                   " ligne depuis son coin en haut à gauche (non tourné) ;\n  Agence 0/13 : personnages élucidés / à"
+                   " élucider"),
     },
 }
+# Where each place of the 2×2 block is (NW, NE, SE, SW), and a quarter turn, in each language.
+PLACE_WORDS = {"en": ("top left", "top right", "bottom right", "bottom left"),
+               "fr": ("en haut à gauche", "en haut à droite", "en bas à droite", "en bas à gauche")}
+QUARTER = {"en": ("quarter turn", "quarter turns"), "fr": ("quart de tour", "quarts de tour")}
 LANGUAGES = tuple(WORDS)
 COUNTED = {"en": counted, "fr": compte}  # a count and its noun, by each language's rule
 
@@ -83,12 +91,21 @@ def state_text(state: State, lang: str | None = None) -> str:
         text = f" {label}" + ("*" if cell.kept else " ") if cell.up else f"[{label}]"
         marks = ("#" if cell.cube else "") + (str(cell.clue) if cell.clue is not None else "")
         grid[row][col] = f"{text}{marks}".ljust(6)[:6]
+    width = 7 * n - 1  # a block's row of cells: n cells of 6, a space between
+
+    def names(left: str, right: str) -> str:  # the Lieux of a row of blocks, each under its own block
+        return (f"{left} {LIEU_NAMES[left]}".ljust(width) + "   " + f"{right} {LIEU_NAMES[right]}").rstrip()
+
     lines = []
     for r, cells in enumerate(grid):
         if r == n:
-            lines.append("")
+            lines += [names(state.layout[0], state.layout[1]), ""]
         lines.append(" ".join(cells[:n]) + "   " + " ".join(cells[n:]))
-    where = ", ".join(f"{lieu}@{state.layout.index(lieu)}/{state.rotation[LIEUX.index(lieu)]}" for lieu in LIEUX)
+    lines.append(names(state.layout[3], state.layout[2]))
+    turned = [words["turned"].format(lieu=lieu, turns=COUNTED[lang](turns, *QUARTER[lang]))
+              for lieu, turns in zip(LIEUX, state.rotation, strict=True) if turns]
+    where = ", ".join(f"{lieu} {place}" for lieu, place in zip(state.layout, PLACE_WORDS[lang], strict=True)) \
+        + (" ; " if lang == "fr" else "; ") + (", ".join(turned) or words["none"])
     facts = [
         words["clock"].format(hour=state.hour, cleared=len(state.agency), to_clear=state.to_clear,
                               agency=" ".join(state.agency) or "-"),

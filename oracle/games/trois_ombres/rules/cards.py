@@ -77,7 +77,7 @@ def draw_id(table: Table, card: str, rules: Rules) -> None:
     """
     me = table.current
     table.id_deck = without(table.id_deck, card)
-    table.emit("draw", "OMBRES.ID.DRAW", f"player {me} draws the 3ID card {card_name(card)}", card)
+    table.emit("draw", "OMBRES.ID.DRAW", f"p{me} draws the 3ID card {card_name(card)}", card)
     if card in OBJETS:
         take_objet(table, me, card)
     elif card == "calepin":
@@ -97,7 +97,7 @@ def take_objet(table: Table, player: int, card: str, given: bool = False) -> Non
     held = table.objets_l[player]
     if held is None:
         table.objets_l[player] = card
-        table.emit("objet", "OMBRES.ID.OBJET", f"player {player} keeps {card_name(card)}", str(player), card)
+        table.emit("objet", "OMBRES.ID.OBJET", f"p{player} keeps {card_name(card)}", str(player), card)
     else:
         table.steps_l.insert(0, Step("keep", (str(player), held, card, *(("given",) if given else ()))))
 
@@ -117,7 +117,7 @@ def do_keep(table: Table, step: Step, action: Action) -> None:
     kept = action.args[0]
     other = step.args[2] if kept == step.args[1] else step.args[1]
     table.objets_l[player] = kept
-    table.emit("objet", "OMBRES.ID.OBJET", f"player {player} keeps {card_name(kept)}", str(player), kept)
+    table.emit("objet", "OMBRES.ID.OBJET", f"p{player} keeps {card_name(kept)}", str(player), kept)
     if step.args[3:] == ("given",):
         table.id_discard = plus(table.id_discard, other)
         table.emit("objet-discarded", "OMBRES.ID.OBJET", f"{card_name(other)} is discarded", other)
@@ -158,7 +158,7 @@ def extra_clue(table: Table, rule: str) -> None:
     if table.stock_l[me] > 0:
         table.stock_l[me] -= 1
         table.reserve_l[me] += 1
-        table.emit("extra-clue", rule, f"player {me} takes an extra clue", str(me))
+        table.emit("extra-clue", rule, f"p{me} takes an extra clue", str(me))
     elif any(table.stock_l):
         table.steps_l.insert(0, Step("calepin", (rule,)))
     else:
@@ -183,7 +183,7 @@ def do_calepin(table: Table, step: Step, action: Action) -> None:
         p = int(target)
         table.stock_l[p] -= 1
         table.reserve_l[p] += 1
-        table.emit("extra-clue", step.args[0], f"player {p} takes an extra clue", target)
+        table.emit("extra-clue", step.args[0], f"p{p} takes an extra clue", target)
 
 
 def debriefing(table: Table, rules: Rules) -> None:
@@ -256,7 +256,7 @@ def draw_limbes(table: Table, card: str, rules: Rules) -> None:
     """
     me = table.current
     table.limbes_deck = without(table.limbes_deck, card)
-    table.emit("draw", "OMBRES.LIMBES.DRAW", f"player {me} draws the Limbes card {card_name(card)}", card)
+    table.emit("draw", "OMBRES.LIMBES.DRAW", f"p{me} draws the Limbes card {card_name(card)}", card)
     if not table.limbes_deck and rules.has("limbes-clock-on-last"):
         advance_clock(table, "OMBRES.LIMBES.DRAW", "the last Limbes card is drawn")
         if table.result is not None:
@@ -294,7 +294,7 @@ def do_invertigo(table: Table, step: Step, action: Action) -> None:
         table.id_discard = plus(table.id_discard, "invertigo")
         table.limbes_discard = plus(table.limbes_discard, card)
         table.emit("invertigo", "OMBRES.ID.INVERTIGO",
-                   f"player {holder} plays Invertigo: {card_name(card)} has no effect", card)
+                   f"p{holder} plays Invertigo: {card_name(card)} has no effect", card)
     elif rest:
         table.steps_l.insert(0, Step("invertigo", (card, *rest)))
     else:
@@ -312,7 +312,7 @@ def limbes_effect(table: Table, card: str, rules: Rules) -> None:
     # Rule: OMBRES.LIMBES.SILENCE (a table rule: the oracle only keeps it in force and reports it)
     if card in MALEDICTIONS:
         table.curses = (*table.curses, Curse(card, table.current))
-        table.emit("curse", rule, f"{card_name(card)} is in force until the end of player {table.current}'s next turn",
+        table.emit("curse", rule, f"{card_name(card)} is in force until the end of p{table.current}'s next turn",
                    card)
         return
     table.limbes_discard = plus(table.limbes_discard, card)

@@ -56,7 +56,7 @@ def return_clue(table: Table, loc: Loc) -> None:
     cell = table.board_map[loc]
     if cell.clue is not None:
         table.reserve_l[cell.clue] += 1
-        table.emit("clue-back", "OMBRES.CLUE", f"the clue on {loc} goes back to player {cell.clue}", loc)
+        table.emit("clue-back", "OMBRES.CLUE", f"the clue on {loc} goes back to p{cell.clue}", loc)
         table.set_cell(loc, clue=None)
 
 

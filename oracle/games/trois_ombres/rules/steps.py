@@ -24,6 +24,7 @@ from oracle.games.trois_ombres.rules.places import (
     empty_slots,
 )
 from oracle.games.trois_ombres.state import Cell, State, Step, Table
+from oracle.words import counted
 
 CHANCE_KINDS = ("deal", "die", "illusion", "draw-id", "draw-limbes", "draw-trap", "shuffle", "hercule-throw",
                 "show")
@@ -115,6 +116,12 @@ def check_deal(state: State, action: Action, rules: Rules) -> Illegal | None:
     return None
 
 
+def deal_sentence(on_lieux: int) -> str:
+    """The deal in words: the tiles on the Lieux, and the one set aside, the Démon tile (OMBRES.SETUP)."""
+    return (f"{counted(on_lieux, 'tile')} are dealt face down on the Lieux, and one more is set aside face down: "
+            "the Démon tile")
+
+
 def do_chance(table: Table, step: Step, action: Action, rules: Rules) -> None:
     kind = step.kind
     if kind == "deal":
@@ -122,7 +129,7 @@ def do_chance(table: Table, step: Step, action: Action, rules: Rules) -> None:
         for entry in action.args[1:]:
             loc, _, tile = entry.partition("=")
             table.board_map[loc] = Cell(tile)
-        table.emit("deal", "OMBRES.SETUP", f"{len(action.args) - 1} tiles are dealt face down; one is the Démon tile")
+        table.emit("deal", "OMBRES.SETUP", deal_sentence(len(action.args) - 1))
         table.steps_l.insert(0, Step("turn"))
     elif kind == "die":
         face = action.args[0]

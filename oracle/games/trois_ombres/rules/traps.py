@@ -94,7 +94,7 @@ def close_eyes(table: Table, rule: str, confusion_spares: bool) -> None:
         table.emit("eyes-kept-open", "OMBRES.ABILITY.BALAFRE", "Le Balafré never closes his eyes")
         return
     table.closed_l[table.current] = True
-    table.emit("eyes-closed", rule, f"player {table.current} closes their eyes until their next turn",
+    table.emit("eyes-closed", rule, f"p{table.current} closes their eyes until their next turn",
                str(table.current))
 
 

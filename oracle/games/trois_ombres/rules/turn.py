@@ -383,7 +383,7 @@ def do_turn(table: Table, action: Action, rules: Rules) -> None:
             table.turn = replace(table.turn, used=(*table.turn.used, source))
         for loc in locs:
             see(table, loc, table.board_map[loc].tile, [table.current])
-            table.emit("peek", PEEK_RULE[source], f"player {table.current} looks secretly at {loc}", loc)
+            table.emit("peek", PEEK_RULE[source], f"p{table.current} looks secretly at {loc}", loc)
     elif verb == "uncube":
         begin_reveals(table)
         table.set_cell(args[0], cube=False)
@@ -398,7 +398,7 @@ def do_turn(table: Table, action: Action, rules: Rules) -> None:
     elif verb == "done":
         begin_reveals(table)
         table.turn = replace(table.turn, left=0)
-        table.emit("stop", "OMBRES.CUBE.OPTIONAL", f"player {table.current} reveals no more tiles")
+        table.emit("stop", "OMBRES.CUBE.OPTIONAL", f"p{table.current} reveals no more tiles")
     table.steps_l.insert(0, Step("turn"))
     if table.turn.begun and not any(a.verb != "done" and check_turn(table, a, rules) is None
                                     for a in turn_candidates(table, rules)):
@@ -418,7 +418,7 @@ def reveal(table: Table, loc: Loc, rules: Rules) -> bool:
     paranoia = curse_in_force(table, "paranoia")
     if paranoia and not cell.up:
         see(table, loc, cell.tile, [table.current])
-        table.emit("look", "OMBRES.LIMBES.PARANOIA", f"player {table.current} looks secretly at {loc}", loc)
+        table.emit("look", "OMBRES.LIMBES.PARANOIA", f"p{table.current} looks secretly at {loc}", loc)
     elif not cell.up:
         table.set_cell(loc, up=True)
         return_clue(table, loc)
@@ -509,7 +509,7 @@ def discard_objet(table: Table, objet: str, rule: str) -> None:
     """An Objet is discarded once used."""
     table.objets_l[table.current] = None
     table.id_discard = plus(table.id_discard, objet)
-    table.emit("objet-used", rule, f"player {table.current} uses {card_name(objet)}", objet)
+    table.emit("objet-used", rule, f"p{table.current} uses {card_name(objet)}", objet)
 
 
 def revelateur(table: Table) -> None:
@@ -552,7 +552,7 @@ def check_clue(table: Table, step: Step, action: Action) -> Illegal | None:
         if table.reserve_l[me] > 0:
             return Illegal("OMBRES.CLUE", "clues are moved only when the reserve is empty")
         if source is None or source.clue != me:
-            return Illegal("OMBRES.CLUE", f"there is no clue of player {me} on {args[0]}")
+            return Illegal("OMBRES.CLUE", f"there is no clue of p{me} on {args[0]}")
         return None
     if verb == "use" and args[:1] == ("chronogyre",) and len(args) == 2:
         if not holds(table, "chronogyre"):
@@ -587,11 +587,11 @@ def do_clue(table: Table, step: Step, action: Action) -> None:
     target = action.args[-1]
     if action.verb == "move-clue":
         table.set_cell(action.args[0], clue=None)
-        table.emit("clue-moved", "OMBRES.CLUE", f"player {me} moves a clue from {action.args[0]} to {target}",
+        table.emit("clue-moved", "OMBRES.CLUE", f"p{me} moves a clue from {action.args[0]} to {target}",
                    action.args[0], target)
     else:
         table.reserve_l[me] -= 1
-        table.emit("clue", "OMBRES.CLUE", f"player {me} leaves a clue on {target}", target)
+        table.emit("clue", "OMBRES.CLUE", f"p{me} leaves a clue on {target}", target)
     table.set_cell(target, clue=me)
     if action.verb == "use":
         discard_objet(table, "chronogyre", "OMBRES.ID.CHRONOGYRE")
@@ -632,6 +632,6 @@ def end_turn(table: Table) -> None:
     table.turn = TurnInfo(archeo=1 if archeo == 2 else 0)
     if table.closed_l[nxt]:
         table.closed_l[nxt] = False
-        table.emit("eyes-open", "OMBRES.EYES", f"player {nxt} opens their eyes", str(nxt))
+        table.emit("eyes-open", "OMBRES.EYES", f"p{nxt} opens their eyes", str(nxt))
     table.steps_l.insert(0, Step("turn"))
-    table.emit("next", "OMBRES.TURN", f"player {nxt} to play", str(nxt))
+    table.emit("next", "OMBRES.TURN", f"p{nxt} to play", str(nxt))

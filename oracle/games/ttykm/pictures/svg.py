@@ -110,6 +110,18 @@ BADGE: dict[str, tuple[BadgeShape, BadgeSign, str, str]] = {
     "untrained": ("square", "bar", "#6a3d9a", "hat taken off"),
     "refused": ("circle", "bar", "#c62828", "not allowed"),
 }
+# The key's words in French, for the site's French edition (Game.french_names): the key leaves each entry the
+# room of the longer of its two words, so that neither edition's entry is squeezed or crowds the next.
+KEY_FRENCH: dict[str, str] = {
+    "move": "pas", "push": "poussée", "travel": "voyage", "refused action": "action refusée",
+    "tree falls": "chute d'arbre", "statue moved": "statue déplacée",
+    "carried to the next era": "reporté à l'époque suivante", "elephant": "éléphant", "plant": "planter",
+    "dig up": "déterrer", "build": "bâtir", "train": "dresser",
+    "crushed": "écrasée", "paradox": "paradoxe", "new copy": "copie créée", "grew": "pousse",
+    "object removed": "objet retiré", "statue placed": "statue posée", "blocked": "bloqué", "hat put on": "chapeau mis",
+    "hat taken off": "chapeau ôté", "not allowed": "interdit", "active copy": "copie active",
+    "can go here": "peut aller ici",
+}
 MARKER_COLOUR: dict[str, str] = {kind: badge[2] for kind, badge in BADGE.items()}
 STATUE_FILL: dict[Colour | None, tuple[str, str]] = {
     None: ("#f28c28", "#8a4a0b"), Colour.WHITE: ("#ffffff", "#8a4a0b"), Colour.BLACK: ("#2b2b2b", "#8a4a0b"),
@@ -780,13 +792,14 @@ def _legend(parent: ET.Element, layout: Layout, overlays: Overlays, top: float) 
 
     Each entry (a swatch and its word, in a group of class ``item``) is placed
     whole: one that would pass the right edge starts a new line, so no word is
-    cut at any width the picture is shown.  No two entries look alike."""
+    cut at any width the picture is shown, its word in English or in French
+    (`KEY_FRENCH`).  No two entries look alike."""
     group = _el(parent, "g", class_="legend")
     x0 = layout.board_left(Era.PAST) if layout.name == "row" else 4
     right = layout.width - 4
     x, y = x0, top + 12
     for what, kind, word, swatch in _legend_items(overlays):
-        width = swatch + LEGEND_CHAR * len(word)
+        width = swatch + LEGEND_CHAR * max(len(word), len(KEY_FRENCH.get(word, "")))
         if x + width > right and x > x0:
             x, y = x0, y + LINE
         item = _el(group, "g", class_=f"item key-{kind}", data_key=kind)
