@@ -195,6 +195,11 @@ LEGEND_FITS = """() => {
 }"""
 
 
+# The smallest code on a page (inline, in a table, in a block), in px as shown.
+SMALLEST_CODE = """() => Math.min(...[...document.querySelectorAll("article code")]
+    .map(code => parseFloat(getComputedStyle(code).fontSize)))"""
+
+
 def boards_render(page: Any, minimum: int) -> int:
     """The visible board pictures (each picture exists in a wide and a narrow layout; CSS shows one),
     each of a size, with a legend whose every entry lies whole inside the picture, beside its swatch."""
@@ -216,8 +221,10 @@ def test_home_rules_and_api_pages(browser: Any, base_url: str) -> None:
     home = page.locator("article").inner_text()
     assert all(game in home for game in ("That Time You Killed Me", "Time Chase", "L'heure des 3 ombres")), home
     boards_render(page, 2)
+    assert page.evaluate(SMALLEST_CODE) >= 11, "inline code under 11 px"
     page = visit.open("/rules/ttykm/actions/")
     assert boards_render(page, 10) >= 10
+    assert page.evaluate(SMALLEST_CODE) >= 11, "code under 11 px"
     assert page.locator("[id='MOVE.PUSH.PARADOX']").count() == 1
     assert "MOVE.PUSH.PARADOX" in page.locator("h3[id='MOVE.PUSH.PARADOX']").inner_text()
     page.goto(base_url + "/rules/ttykm/actions/#MOVE.PUSH.PARADOX")  # same document: only scrolls to the clause
