@@ -686,10 +686,10 @@ def test_every_page_cites_a_source_by_its_name(site: Path) -> None:
     found = [f"{page.relative_to(site)}: {m[0]!r}" for page in pages for m in [internal.search(page.read_text())] if m]
     assert found == [], "a source cited by the project's number for it"
     rulings = (site / "rulings" / "index.html").read_text()
-    french_home = (site / "fr" / "index.html").read_text()  # the same names, for the French reader
+    french_home = (site / "fr" / "index.html").read_text()  # the same names, after their French ones
     for name in SOURCE_NAMES:
         assert f"<strong>{name}</strong>" in rulings, name
-        assert f"<strong>{name[0].lower()}{name[1:]}</strong>" in french_home, name
+        assert f"(citée « {name[0].lower()}{name[1:]} »)" in french_home, name
 
 
 def test_every_built_page_says_the_language_of_its_edition(site: Path) -> None:
