@@ -33,16 +33,6 @@ def seat_colours(player: int) -> tuple[str, str]:
     return (tone, PAPER) if player < len(TONES) else (PAPER, tone)
 
 
-# The outlines of the white seats p3-p5, one each: solid, dashed, dotted (on a phone a thin outline's tone
-# alone does not tell them apart).
-RIMS = ("", ' stroke-dasharray="5 2.5"', ' stroke-dasharray="0.1 3.6" stroke-linecap="round"')
-
-
-def seat_rim(player: int) -> str:
-    """The extra attributes of ``player``'s outline: none for a filled seat, its own dashes for a white one."""
-    return RIMS[player - len(TONES)] if player >= len(TONES) else ""
-
-
 PLAYING_FILL = "#fde68a"  # the event being played now
 PRESENT_FILL = "#e0f2fe"  # the present, when another position is being played (or while bidding)
 FUTURE_FILL = "#e2e8f0"  # the events still to come
@@ -266,7 +256,7 @@ def _seat_mark(player: int, x: float, y: float, w: float, h: float, numbered: bo
     fill, ink = seat_colours(player)
     stroke = fill if fill != PAPER else ink
     shape = (f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w}" height="{h}" rx="{h / 2:g}" '
-             f'fill="{fill}" stroke="{stroke}" stroke-width="2"{seat_rim(player)}/>')
+             f'fill="{fill}" stroke="{stroke}" stroke-width="2"/>')
     if not numbered:
         return shape
     return (shape + f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" font-weight="bold" '
@@ -317,7 +307,7 @@ def _position_svg(state: State, position: int, x: float, top: float, cell: float
             parts.append(
                 f'<g class="token" data-seat="{slot.controller}"><title>p{slot.controller} controls event '
                 f'{position}</title><circle cx="{x:.1f}" cy="{top + 136}" r="12" fill="{fill}" '
-                f'stroke="{fill if fill != PAPER else ink}" stroke-width="2"{seat_rim(slot.controller)}/>'
+                f'stroke="{fill if fill != PAPER else ink}" stroke-width="2"/>'
                 f'<text x="{x:.1f}" y="{top + 140}" text-anchor="middle" font-size="11" font-weight="bold" '
                 f'fill="{ink}">p{slot.controller}</text></g>'
             )
