@@ -126,3 +126,6 @@ def test_a_french_reader_gets_the_french_pages_of_their_game_first() -> None:
     assert shown(french, results)[:2] == ["fr/trois-ombres/", "rules/trois-ombres/traps/"]
     assert shown(english, results)[0] == "rules/trois-ombres/traps/"
     assert shown(ruling, results)[0] == "rules/trois-ombres/rulings/#ruling-ombres-k4"
+    # On the French home page (no game), "Traquenard" finds the French pages before any English one.
+    (home,) = run([("order", [results, "Traquenard", "", True])])
+    assert shown(home, results)[:2] == ["fr/ttykm/learn/01-the-game/", "fr/trois-ombres/"]

@@ -196,6 +196,11 @@ LEGEND_FITS = """(pictures = "svg.ttykm-board") => {
 }"""
 
 
+# The smallest code on a page (inline, in a table, in a block), in px as shown.
+SMALLEST_CODE = """() => Math.min(...[...document.querySelectorAll("article code")]
+    .map(code => parseFloat(getComputedStyle(code).fontSize)))"""
+
+
 def boards_render(page: Any, minimum: int) -> int:
     """The visible board pictures (each picture exists in a wide and a narrow layout; CSS shows one),
     each of a size, with a legend whose every entry lies whole inside the picture, beside its swatch."""
@@ -217,8 +222,10 @@ def test_home_rules_and_api_pages(browser: Any, base_url: str) -> None:
     home = page.locator("article").inner_text()
     assert all(game in home for game in ("That Time You Killed Me", "Time Chase", "L'heure des 3 ombres")), home
     boards_render(page, 2)
+    assert page.evaluate(SMALLEST_CODE) >= 11, "inline code under 11 px"
     page = visit.open("/rules/ttykm/actions/")
     assert boards_render(page, 10) >= 10
+    assert page.evaluate(SMALLEST_CODE) >= 11, "code under 11 px"
     assert page.locator("[id='MOVE.PUSH.PARADOX']").count() == 1
     assert "MOVE.PUSH.PARADOX" in page.locator("h3[id='MOVE.PUSH.PARADOX']").inner_text()
     page.goto(base_url + "/rules/ttykm/actions/#MOVE.PUSH.PARADOX")  # same document: only scrolls to the clause
@@ -681,10 +688,10 @@ def test_every_page_cites_a_source_by_its_name(site: Path) -> None:
     found = [f"{page.relative_to(site)}: {m[0]!r}" for page in pages for m in [internal.search(page.read_text())] if m]
     assert found == [], "a source cited by the project's number for it"
     rulings = (site / "rulings" / "index.html").read_text()
-    french_home = (site / "fr" / "index.html").read_text()  # the same names, for the French reader
+    french_home = (site / "fr" / "index.html").read_text()  # the same names, after their French ones
     for name in SOURCE_NAMES:
         assert f"<strong>{name}</strong>" in rulings, name
-        assert f"<strong>{name[0].lower()}{name[1:]}</strong>" in french_home, name
+        assert f"(citée « {name[0].lower()}{name[1:]} »)" in french_home, name
 
 
 def test_every_built_page_says_the_language_of_its_edition(site: Path) -> None:

@@ -15,6 +15,7 @@
 //      ruling's own entry comes first, ahead of A10 to A15;
 //   2. then, for a reader of the French edition, the French pages of the reader's game (or of the
 //      game named), before the English rules that match alike ("Traquenard" finds the lesson first);
+//      on a French page of no game (the home page, the glossary), every French page first;
 //   3. then a result whose title is exactly the words searched (MOVE.PUSH.PARADOX · Paradox for
 //      "paradox"), wherever the reader is: the term is that clause's name;
 //   4. otherwise a result in the named game, or else in the reader's own section (a game:
@@ -48,6 +49,7 @@
     // A ruling's ID as typed: K7, A1, T3, GD3, G-10 (oracle/tools/site/rulings.py, ID).
     const RULING_ID = /^[a-z]{1,3}(?:-[a-z]{0,2})?\d+[a-z]?$/;
     const SECTION_FACTOR = 2;
+    const GAMES = new Set(Object.values(GAME_WORDS));
 
     function words(text) {
       return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim().split(" ").filter(Boolean);
@@ -122,7 +124,8 @@
       const wanted = query.game || here;
       const ranked = items.map(function (links, i) {
         const own = wanted !== "" && links.length > 0 && sectionOf(links[0].path) === wanted;
-        const inFrench = Boolean(french) && own && links[0].path.startsWith("fr/");
+        const inFrench = Boolean(french) && (own || !GAMES.has(wanted)) && links.length > 0 &&
+          links[0].path.startsWith("fr/");
         const exact = links.findIndex(function (link) { return isRuling(link.path, query.ruling); });
         const score = Math.max(0, ...links.map(function (link) { return link.score || 0; }));
         const named = query.words.length > 0 && links.some(function (link) {

@@ -1,9 +1,10 @@
 """Time Chase's examples on the rules site, in English and in French: every kind of event has its sentence
-and its clause, the examples list them (the notation's line after each), a finished game says who won, the
+and its clause, the examples list them (their notation folded below), a finished game says who won, the
 actions name their players and the state's line is folded under the pictures."""
 
 from __future__ import annotations
 
+import re
 from typing import get_args
 
 from oracle.games.time_chase.cards import Card
@@ -51,7 +52,10 @@ def test_the_lessons_list_events_in_words_and_say_who_won() -> None:
         else:
             assert "game over: p3 wins" in page  # the finished game's timeline says who won
         assert words in page and won in page, path
-        assert '<ol class="ttykm-events"><li><code' not in page  # the notation comes after the words
+        # The events in words with their rules; their notation (what an engine writes) folded below.
+        lists = re.findall(r'<ol class="ttykm-events">(.*?)</ol>', page, re.S)
+        assert lists and not any("<code" in re.sub(r"<a\b.*?</a>", "", events) for events in lists), path
+        assert ("Les événements en notation" if "/fr/" in path else "The events in notation") in page, path
         # The state's line is folded under the pictures, and each action names its player.
         assert "<dt>State</dt>" not in page and page.count('<details class="tc-notation">') >= 5
         colon = " : " if "/fr/" in path else ": "  # French sets a space before the colon

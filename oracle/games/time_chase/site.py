@@ -35,10 +35,9 @@ def _by(state: State, action: str) -> str:
 
 
 def _event_item(event: Event, link: RuleLink) -> str:
-    """An event in words, its clause, and its line in the notation (what an engine writes)."""
+    """An event in words and its clause (its line in the notation, what an engine writes, is in a fold below)."""
     rule = rule_link(event_rule(event) or "TC.NOTATION.EVENTS", link)
-    return (f"<li>{html.escape(event_sentence(event))} ({rule})"
-            f' <code class="tc-event">{html.escape(notation.event_text(event))}</code></li>')
+    return f"<li>{html.escape(event_sentence(event))} ({rule})</li>"
 
 
 def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
@@ -70,6 +69,7 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
     figures = [_figure("Before" if "action" in f else "The state", state)]
     final = state  # the state the outcome is read from: after the action, if one is played
     events_html = ""
+    events: tuple[Event, ...] = ()
     if "action" in f:
         action = notation.parse_action(f["action"])
         verdict = rules.explain(state, action, ruleset)
@@ -100,9 +100,12 @@ def example_html(example: WorkedExample, anchor: str, link: RuleLink) -> str:
     parts.append('<div class="tc-timelines">' + "".join(figures) + "</div>")
     if events_html:
         parts.append(events_html)
-    # The state's line is for engines and the playground; the pictures say it to a reader.
+    # The state's and the events' lines are for engines and the playground; the pictures and sentences say them.
     parts.append(f'<details class="tc-notation"><summary>The position in notation</summary>{code(f["state"])}'
                  "</details>")
+    if events:
+        parts.append('<details class="tc-notation"><summary>The events in notation</summary>'
+                     + " · ".join(code(notation.event_text(event)) for event in events) + "</details>")
     parts.append("</div>")
     return "\n".join(parts)
 

@@ -65,7 +65,7 @@ LABELS = {
     "Invariant": "constante", "Rules:": "Règles :", "Actions:": "Actions :",
     # The facts under an example of Time Chase or 3 Ombres.
     "First played": "Déjà joué", "The position in notation": "La position en notation", "Outcome": "Issue",
-    "The actions in notation": "Les actions en notation",
+    "The actions in notation": "Les actions en notation", "The events in notation": "Les événements en notation",
     "the game goes on": "la partie continue", "outcome": "issue",
     "cleared": "écartés",
     # The box of a timeline's events still to come (oracle.games.time_chase.pictures._future_svg).
