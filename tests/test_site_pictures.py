@@ -532,6 +532,42 @@ def test_every_card_game_picture_says_what_it_shows_in_its_page_s_language(site:
     assert seen["en"] > 500 and seen["fr"] > 40, seen
 
 
+# A Time Chase seat's mark: its pawn, its token or the mark before its line, and the shape's fill and outline.
+SEAT_MARK = re.compile(r'<g class="(?:pawn|token|seat)" data-seat="(\d)">(?:<title>[^<]*</title>)?'
+                       r'<(?:rect|circle)[^>]* fill="([^"]+)" stroke="([^"]+)"')
+
+
+def seat_look_faults(where: str, svg: str) -> list[str]:
+    """In one Time Chase picture: a seat drawn in two looks, or two seats sharing a fill (an outline alone
+    does not tell seats apart on a phone)."""
+    looks: dict[str, set[tuple[str, str]]] = {}
+    for seat, fill, stroke in SEAT_MARK.findall(svg):
+        looks.setdefault(seat, set()).add((fill, stroke))
+    faults = [f"{where}: p{seat} drawn as {sorted(seen)}" for seat, seen in sorted(looks.items()) if len(seen) > 1]
+    fills = Counter(fill for seen in looks.values() for fill, _ in seen)
+    return faults + [f"{where}: seats share the fill {fill}" for fill, n in fills.items() if n > 1]
+
+
+def test_no_two_seats_look_alike_in_any_time_chase_picture(site: Path) -> None:
+    """Read from the built pages, both editions and both layouts: in every Time Chase picture each seat has
+    one look, and no two seats share a fill; the five-player example shows five."""
+    faults, most = [], 0
+    for index in sorted(site.rglob("index.html")):
+        text = index.read_text(encoding="utf-8")
+        for svg in re.findall(r'<svg[^>]*class="time-chase[^"]*"[^>]*>.*?</svg>', text, re.S):
+            faults += seat_look_faults(index.parent.relative_to(site).as_posix(), svg)
+            most = max(most, len(set(SEAT_MARK.findall(svg))))
+    assert faults == [], "\n".join(faults[:10])
+    assert most >= 5, "no picture of five seats read: the seat marks' markup changed"
+
+
+def test_two_seats_sharing_a_fill_are_caught() -> None:
+    """The check itself bites: three white pawns told apart by their outlines only."""
+    svg = "".join(f'<g class="pawn" data-seat="{seat}"><title>p{seat}\'s pawn</title><rect fill="#ffffff" '
+                  f'stroke="{stroke}"/></g>' for seat, stroke in ((3, "#222222"), (4, "#6f5646")))
+    assert seat_look_faults("here", svg) == ["here: seats share the fill #ffffff"]
+
+
 def test_a_removal_drawn_on_the_before_board_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check itself bites: a Before board that shows the turn's removal fails it."""
     oracle = oracle_of("3b/4/4/w3|3b/4/4/1wbw|3b/4/4/w3 turn=w focus=present,future supply=3,3 removed=0,0",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import colorsys
+import itertools
 import xml.etree.ElementTree as ET
 
 from oracle.games.time_chase import notation, rules
@@ -82,17 +83,57 @@ def test_the_timeline_wraps_to_a_phone_and_keeps_its_text_legible() -> None:
     assert "narrow" in (ET.fromstring(timeline_svg(STATE, NARROW)).get("class") or "")
 
 
+def channels(colour: str) -> tuple[float, float, float]:
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def luminance(colour: str) -> float:
+    """WCAG's relative luminance of ``#rrggbb``."""
+    red, green, blue = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels(colour))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def lightness(colour: str) -> float:
+    """CIE L*, 0 (black) to 100 (white): what a reader without colour vision still tells apart."""
+    y = luminance(colour)
+    return 116 * y ** (1 / 3) - 16 if y > 216 / 24389 else y * 24389 / 27
+
+
+def contrast(one: str, other: str) -> float:
+    low, high = sorted((luminance(one), luminance(other)))
+    return (high + 0.05) / (low + 0.05)
+
+
+SIX = notation.parse_state(
+    "players=6 round=2 phase=play first=2 ref=4 invariant=G7 unused=R3,B4,Y11,P2 "
+    "hands=R8,B11,B12,G3,G11,Y3,Y4,Y10,P1|R4,R6,R11,R12,R13,G1,G4,G8,Y13|R1,R2,B2,B3,B5,Y5,Y6,Y9,P8|"
+    "R5,B8,B9,G2,G10,Y2,Y7,Y8,P5|R7,R9,B6,G9,G13,Y1,P4,P10|B1,B7,B10,B13,G5,G6,G12,Y12,P9 "
+    "crystals=0,1,1,1,1,1 pawns=0,1,1,0,2,1 timeline=P6/P13:4|R10:4 at=1 spent=2,1,1,2,0,1 last=4")
+
+
+def seat_looks(svg: str) -> dict[int, set[tuple[str | None, str | None]]]:
+    """Each seat's looks in a picture: the (fill, outline) of its pawns, tokens and marks before its line."""
+    looks: dict[int, set[tuple[str | None, str | None]]] = {}
+    for mark in ET.fromstring(svg).iter(f"{SVG}g"):
+        if mark.get("class") in ("pawn", "token", "seat"):
+            (shape,) = [e for e in mark if e.tag in (f"{SVG}rect", f"{SVG}circle")]
+            looks.setdefault(int(mark.get("data-seat") or -1), set()).add((shape.get("fill"), shape.get("stroke")))
+    return looks
+
+
 def test_seats_wear_tones_that_are_no_suit_s_colour_each_with_its_number() -> None:
-    """A pawn or a token never reads as a suit: its fill and ink are neutral (black, brown, grey, white),
-    no suit's colour, six seats all told apart, and the seat's number is written on it."""
+    """A pawn or a token never reads as a suit: its fill and ink are neutral, no suit's colour; the six seats'
+    fills differ in lightness (so a colour-blind reader tells them apart too), the number is legible on
+    each, and each pawn and token carries its seat's number."""
     seats = [seat_colours(player) for player in range(6)]
-    assert len(set(seats)) == 6
     suits = {colour.lower() for colour in SUIT_COLOURS}
     for fill, ink in seats:
         for colour in (fill, ink):
-            red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-            _, _, saturation = colorsys.rgb_to_hls(red, green, blue)
+            _, _, saturation = colorsys.rgb_to_hls(*channels(colour))
             assert colour.lower() not in suits and saturation <= 0.3, colour
+        assert contrast(fill, ink) >= 4.5, (fill, ink)
+    fills = sorted(lightness(fill) for fill, _ in seats)
+    assert min(b - a for a, b in itertools.pairwise(fills)) >= 12, fills
     five = notation.parse_state(
         "players=5 round=4 phase=play first=0 ref=2 invariant=R10 unused=G9,G11,G12,G13 "
         "hands=P3,P4,P5,P6,P7,P8|Y3,Y4,P9,P10,P12,P13|Y5,Y6,Y7,Y8,Y10,Y11|B4,B5,B6,B7,Y12,Y13|R3,R4,B3,B9,B10,B11,B12 "
@@ -105,6 +146,18 @@ def test_seats_wear_tones_that_are_no_suit_s_colour_each_with_its_number() -> No
         (shape,) = [e for e in mark if e.tag in (f"{SVG}rect", f"{SVG}circle")]
         (number,) = mark.iter(f"{SVG}text")
         assert (shape.get("fill"), number.get("fill")) == seat_colours(seat) and number.text == f"p{seat}"
+
+
+def test_no_two_seats_look_alike_in_a_six_player_picture() -> None:
+    """With six players, in both layouts, each seat has one look (its pawn, its token and the mark before
+    its line alike) and no two seats share a fill, nor two fills of about the same lightness: an outline
+    alone does not tell seats apart on a phone."""
+    for columns in (NARROW, SITE_WIDE):
+        looks = seat_looks(timeline_svg(SIX, columns))
+        assert sorted(looks) == list(range(6))
+        assert all(len(seen) == 1 for seen in looks.values()), looks
+        fills = sorted(lightness(fill or "") for seen in looks.values() for fill, _ in seen)
+        assert min(b - a for a, b in itertools.pairwise(fills)) >= 12, looks
 
 
 def test_the_events_still_to_come_are_one_narrow_box() -> None:

@@ -9,7 +9,8 @@ words (`describe`), as a TTYKM board's do, for screen readers and for readers
 who have not met the notation; the French edition puts them in French.
 
 The cards wear their suits' colours; the seats wear tones that are no suit's
-(black, brown, grey; filled for p0-p2, outlined for p3-p5), each with its
+(black, brown, grey, tan, pale grey, white: each lighter than the one before,
+so that they stay apart without colour vision), each pawn and token with its
 number on it, so that a token or a pawn never reads as a card's suit.
 """
 
@@ -24,15 +25,23 @@ from oracle.language import language
 from oracle.words import compte, counted
 
 SUIT_COLOURS = ("#c0392b", "#2563eb", "#15803d", "#ca8a04", "#7e22ce")
-TONES = ("#222222", "#6f5646", "#737373")  # black, brown, grey: no suit's colour
 PAPER = "#ffffff"
+INK = "#1e1e1e"
+# Each seat's fill and the ink of its number: black, brown, grey, tan, pale grey, white, no suit's colour,
+# each about 15 or more lighter (CIE L*) than the one before; the three dark ones numbered in white.
+SEATS = (("#1e1e1e", PAPER), ("#5a4032", PAPER), ("#6b6b6b", PAPER),
+         ("#a8906f", INK), ("#c3c8ce", INK), (PAPER, INK))
 
 
 def seat_colours(player: int) -> tuple[str, str]:
-    """The fill and the ink (outline and number) of ``player``'s pawn and token: p0-p2 filled with a
-    tone and numbered in white, p3-p5 white, outlined and numbered in a tone."""
-    tone = TONES[player % len(TONES)]
-    return (tone, PAPER) if player < len(TONES) else (PAPER, tone)
+    """The fill and the ink (number, and outline of a light fill) of ``player``'s pawn, token and mark."""
+    return SEATS[player]
+
+
+def seat_outline(player: int) -> str:
+    """A dark seat's mark is outlined in its fill, a light one's in its ink, so it stands out on the paper."""
+    fill, ink = seat_colours(player)
+    return fill if ink == PAPER else ink
 
 
 PLAYING_FILL = "#fde68a"  # the event being played now
@@ -281,9 +290,8 @@ def describe(state: State) -> list[str]:
 def _seat_mark(player: int, x: float, y: float, w: float, h: float, numbered: bool = True) -> str:
     """A seat's rounded shape centred on (``x``, ``y``), in its tones, its number on it."""
     fill, ink = seat_colours(player)
-    stroke = fill if fill != PAPER else ink
     shape = (f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w}" height="{h}" rx="{h / 2:g}" '
-             f'fill="{fill}" stroke="{stroke}" stroke-width="2"/>')
+             f'fill="{fill}" stroke="{seat_outline(player)}" stroke-width="2"/>')
     if not numbered:
         return shape
     return (shape + f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" font-weight="bold" '
@@ -334,7 +342,7 @@ def _position_svg(state: State, position: int, x: float, top: float, cell: float
             parts.append(
                 f'<g class="token" data-seat="{slot.controller}"><title>p{slot.controller} controls event '
                 f'{position}</title><circle cx="{x:.1f}" cy="{top + 136}" r="12" fill="{fill}" '
-                f'stroke="{fill if fill != PAPER else ink}" stroke-width="2"/>'
+                f'stroke="{seat_outline(slot.controller)}" stroke-width="2"/>'
                 f'<text x="{x:.1f}" y="{top + 140}" text-anchor="middle" font-size="11" font-weight="bold" '
                 f'fill="{ink}">p{slot.controller}</text></g>'
             )
@@ -371,7 +379,8 @@ def _legend_swatch(key: str, x: float, y: float) -> str:
     if key == "pawn":
         return _seat_mark(2, x, y, 22, 10, False)
     if key == "token":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{TONES[2]}" stroke="{TONES[2]}" stroke-width="2"/>'
+        fill, _ = seat_colours(2)
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{fill}" stroke="{seat_outline(2)}" stroke-width="2"/>'
     if key in box:
         fill, dash = box[key]
         return (f'<rect x="{x - 9:.1f}" y="{y - 7:.1f}" width="18" height="14" rx="3" fill="{fill}" stroke="#94a3b8"'
