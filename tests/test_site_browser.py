@@ -176,7 +176,9 @@ LEGEND_FITS = """(pictures = "svg.ttykm-board") => {
                 wrong.push(`legend entries overlap: ${a[4]} and ${b[4]}`);
         }
         // Every entry's word as large as the others': none set smaller, none squeezed to a width (textLength).
-        const sizes = [...svg.querySelectorAll("g.legend g.item text")].map(text => {
+        const words = [...svg.querySelectorAll("g.legend g.item")]
+            .map(item => item.querySelector(":scope > text:last-of-type"));  // the word, not a swatch's mark
+        const sizes = words.map(text => {
             const natural = text.cloneNode(true);
             natural.removeAttribute("textLength");
             natural.removeAttribute("lengthAdjust");
@@ -1216,7 +1218,7 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
                 "others": "10 cartes cachées chacun", "play": "Jouer ", "no": "non", "players": "Joueurs",
                 "status": "Jouez une carte de votre main. p0 joue sur l'événement 1 et ouvre : n'importe quelle carte.",
                 "follow": "doit fournir la couleur de", "bid": "Misez en secret : chaque cristal dépensé",
-                "no card": "aucune carte ne se joue maintenant : misez d'abord (TC.PLAY)", "plays": "joue",
+                "no card": "aucune carte ne se joue maintenant : les mises viennent d'abord (TC.PLAY)", "plays": "joue",
                 "every hand": "Toutes les mains",
                 "new game": "Commencer une nouvelle partie à 5 joueurs ? La partie en cours sera perdue.",
                 "text": "Contre-Temps, 4 joueurs"}}
