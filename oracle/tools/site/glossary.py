@@ -238,8 +238,10 @@ def render_glossary(markdown: str, src: str, clause_page: ClausePage) -> str:
 def _row(term: Term, language: str, link: Callable[[str], str]) -> str:
     if language == "fr":
         return f"| {term.french} | {term.english} | {term.fr} |"
-    # The rule in the description's cell: a fourth column would not fit a phone's width.
-    rule = "" if term.rule is None else f" ({_rule_label(term.rule)}: [{_rule_name(term.rule)}]({link(term.rule)}))"
+    # The rule in the description's cell (a fourth column would not fit a phone's width), its ID free to
+    # break after a dot.
+    name = "" if term.rule is None else _rule_name(term.rule).replace(".", ".<wbr>")
+    rule = "" if term.rule is None else f" ({_rule_label(term.rule)}: [{name}]({link(term.rule)}))"
     return f"| **{term.english_term or term.english}** | {term.french.replace('**', '')} | {term.en}{rule} |"
 
 
