@@ -32,6 +32,8 @@
   heading also answers to a lower-case kebab anchor (``#move-push-chain`` as
   well as ``#MOVE.PUSH.CHAIN``), and a docstring's "Rule:" line is a line of its
   own with its IDs linked.
+- Both editions' glossary pages are made from one table of the three games' terms
+  (`oracle.tools.site.glossary`), each in its language.
 - A page whose Markdown ran a list into a paragraph (no blank line before it, or nested
   less than 4 spaces deep) stops the build, naming the page (`oracle.tools.site.run_on_lists`).
 - After the build, the site's Japanese font is cut to the characters its pages
@@ -69,6 +71,7 @@ from oracle.tools.site.examples import (
     render_examples,
 )
 from oracle.tools.site.fonts import LICENSE_ON_SITE, MissingFont, font_source, write_fonts
+from oracle.tools.site.glossary import render_glossary
 from oracle.tools.site.layout import render_layout_diagram
 from oracle.tools.site.open_links import add_open_links
 from oracle.tools.site.pages import (
@@ -355,6 +358,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
     try:
         markdown = render_layout_diagram(markdown, SPEC.parent)
+        if "```glossary" in markdown:
+            markdown = render_glossary(markdown, src, _clause_page.get)
         if "```oracle-session" in markdown:
             markdown = run_sessions(markdown)
         if src in _sources:

@@ -32,6 +32,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
+from oracle.tools.site.glossary import CARDS, TERMS
 from oracle.tools.site.source import TITLE, archive_name
 from tests.conftest import ROOT
 
@@ -664,7 +665,7 @@ def test_the_home_and_rulings_pages_have_no_broken_link(browser: Any, base_url: 
     visit = Visit(browser, base_url)
     hrefs: set[str] = set()
     for path in ("/", "/rulings/", "/rulings-ttykm/", "/rulings-time-chase/", "/rulings-trois-ombres/", "/playground/",
-                 "/rules/ttykm/rulings-chapters/", "/rules/time-chase/past/", "/fr/", "/fr/glossary/"):
+                 "/rules/ttykm/rulings-chapters/", "/rules/time-chase/past/", "/fr/", "/fr/glossary/", "/glossary/"):
         page = visit.open(path)
         hrefs.update(page.eval_on_selector_all("article a[href]", "links => links.map(a => a.href)"))
     rulings = {h for h in hrefs if "#ruling-" in h}
@@ -722,7 +723,8 @@ EDITION_PAGES = [
     ("/ttykm/learn/03-a-turn/", "en", "That Time You Killed Me", "/fr/ttykm/learn/03-a-turn/"),
     ("/fr/ttykm/learn/03-a-turn/", "fr", "Demain tu m'as tué", "/ttykm/learn/03-a-turn/"),
     ("/rulings-time-chase/", "en", "Time Chase", "/fr/time-chase/"),
-    ("/fr/playground/", "fr", "trois jeux", "/playground/"), ("/fr/glossary/", "fr", "trois jeux", "/"),
+    ("/fr/playground/", "fr", "trois jeux", "/playground/"), ("/fr/glossary/", "fr", "trois jeux", "/glossary/"),
+    ("/glossary/", "en", "three games", "/fr/glossary/"),
     ("/strategy-faq/", "en", "three games", "/fr/strategy-faq/"),
     ("/fr/strategy-faq/", "fr", "trois jeux", "/strategy-faq/"),
     ("/trois-ombres/questions/", "en", "L'heure des 3 ombres", "/fr/trois-ombres/questions/"),
@@ -732,7 +734,7 @@ EDITION_PAGES = [
 ]
 
 
-PHONE_PAGES = ("/fr/", "/fr/time-chase/", "/fr/trois-ombres/", "/fr/glossary/")
+PHONE_PAGES = ("/fr/", "/fr/time-chase/", "/fr/trois-ombres/", "/fr/glossary/", "/glossary/")
 
 
 def test_each_page_says_its_language_and_its_game_and_switches_edition(browser: Any, base_url: str) -> None:
@@ -1536,3 +1538,21 @@ def test_the_rules_pages_read_as_pages_and_their_scenarios_lead_to_the_rulings(s
             assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), (page, href, anchor)
             linked += 1
     assert linked >= 25  # about thirty example titles cite a scenario
+
+
+def test_both_glossaries_show_every_term_of_the_table_and_link_each_other(browser: Any, base_url: str) -> None:
+    """The built glossaries, made from one table: every term's row on both pages, the English one in its own
+    words first, each 3 ombres card named; each page in its edition's navigation, its switch to the other."""
+    visit = Visit(browser, base_url)
+    for path, other, nav in (("/glossary/", "/fr/glossary/", "Glossary"), ("/fr/glossary/", "/glossary/", "Glossaire")):
+        page = visit.open(path)
+        rows = page.eval_on_selector_all("article table tr", "rows => rows.map(r => r.innerText)")
+        for term in (term for game in TERMS.values() for term in game):
+            first = (term.english_term or term.english) if path == "/glossary/" else term.french.replace("**", "")
+            assert any(row.startswith(first) for row in rows), f"{path}: no row for {first}"
+        text = page.locator("article").inner_text()
+        assert all(card.name in text for kind in CARDS.values() for card in kind), path
+        assert page.locator(f"nav.md-nav--primary a:text-is('{nav}')").count() >= 1, path
+        switch = page.locator(f".md-select__link[hreflang='{'en' if other == '/glossary/' else 'fr'}']").first
+        assert switch.evaluate("a => new URL(a.href).pathname") == other, path
+    visit.assert_clean()

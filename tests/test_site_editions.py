@@ -18,7 +18,9 @@ from oracle.tools.site.french import (
     translate_text,
     untranslated,
 )
-from tests.conftest import ROOT
+from oracle.tools.site.glossary import CARDS, TERMS, render_glossary
+from oracle.tools.site.pages import read_spec
+from tests.conftest import ROOT, SPEC
 
 DOCS = ROOT / "docs"
 GAME_NAMES = list(GAMES)
@@ -43,6 +45,9 @@ def test_the_language_switch_leads_to_the_same_page_or_the_other_home() -> None:
     assert counterpart("fr/ttykm/learn/03-a-turn.md", sources) == "ttykm/learn/03-a-turn.md"
     assert counterpart("cli.md", sources) == "fr/index.md"
     assert counterpart("fr/glossary.md", sources) == "index.md"
+    glossaries = sources | {"glossary.md", "fr/glossary.md"}  # the two glossaries are one page, switched
+    assert counterpart("glossary.md", glossaries) == "fr/glossary.md"
+    assert counterpart("fr/glossary.md", glossaries) == "glossary.md"
     # A page with no French edition leads to the French page on its subject, and the switch says so.
     sources |= {"fr/ttykm/learn/01-the-game.md", "fr/ttykm/learn/12-growth.md", "fr/time-chase/index.md"}
     assert counterpart("rules/ttykm/growth.md", sources) == "fr/ttykm/learn/12-growth.md"
@@ -464,3 +469,24 @@ def test_the_3_ombres_events_on_the_pass_screen_are_french() -> None:
         said = translate_event(f"the clock advances to 5 h ({why})")
         assert said.startswith("l'horloge avance à 5 h (") and why not in said, said
     assert translate_event("Illusion has no effect before 3 h") == "Illusion n'a aucun effet avant 3 h"
+
+
+def test_every_glossary_term_and_card_is_on_both_glossary_pages_and_each_english_row_links_its_rule() -> None:
+    """One table makes both pages (`oracle.tools.site.glossary`): each term in both its words, each 3 ombres
+    card by name, on the English and the French page; on the English page each term's rule is a link to
+    the page that states it."""
+    clause_page = {clause.id: page.site_path for page in read_spec(SPEC) for clause in page.clauses}
+    pages = {src: render_glossary((DOCS / src).read_text(encoding="utf-8"), src, clause_page.get)
+             for src in ("glossary.md", "fr/glossary.md")}
+    for src, text in pages.items():
+        assert "```glossary" not in text and "{{" not in text, src
+        rows = [line for line in text.splitlines() if line.startswith("| ")]
+        for term in (term for game in TERMS.values() for term in game):
+            words = (term.french.replace("**", ""), term.english_term or term.english if src == "glossary.md"
+                     else term.english, term.en if src == "glossary.md" else term.fr)
+            row = next((r for r in rows if all(w.replace("**", "") in r.replace("**", "") for w in words)), None)
+            assert row is not None, f"{src}: no row with {words}"
+            if src == "glossary.md" and term.rule is not None:
+                assert re.search(rf"\]\(rules/[^)]+\.md(#{re.escape(term.rule)})?\)", row), row
+        for card in (card for kind in CARDS.values() for card in kind):
+            assert card.name in text, f"{src}: no card {card.name}"
