@@ -725,6 +725,7 @@ def test_the_french_card_games_pages_show_the_command_line_answering_in_french(s
             said[edition] = ("\n".join(line for line in lines if not line.startswith("$ ")),
                              [line for line in lines if line.startswith("$ ")])
         assert said["fr/"][0] and english_left(said["fr/"][0]) == [], english_left(said["fr/"][0])[:3]
+        assert "[exit status" not in said["fr/"][0] and "[code de sortie 1]" in said["fr/"][0]
         assert english_left(said[""][0]) and said[""][1] == said["fr/"][1]
 
 

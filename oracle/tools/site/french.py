@@ -77,6 +77,8 @@ LABELS = {
     # The facts under a 3 Ombres example.
     "in force": "en vigueur", "eyes closed": "yeux fermés", "clock": "Horloge", "board": "plateau",
     "nobody": "personne", "the table": "la table", "no Malédiction": "aucune Malédiction",
+    # A command's exit status, under its answer on a page (`oracle.tools.site.pages.run_sessions`).
+    "exit status": "code de sortie",
 }
 
 # The key under a 3 Ombres table (the playground's), as its drawing names it in both languages: the game's

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from oracle.language import text_language
 from oracle.tools.site.examples import example_anchors, fences, page_examples
+from oracle.tools.site.french import LABELS
 from oracle.tools.site.quotations import mark_quotations, quotation_language
 from oracle.tools.site.reader_words import reader_words
 from oracle.tools.site.rulings import (
@@ -517,7 +518,7 @@ def run_sessions(text: str, lang: str = "en") -> str:
             shown.append("$ " + command.strip().removeprefix("$").strip())
             shown.extend(printed.rstrip("\n").splitlines())
             if code:
-                shown.append(f"[exit status {code}]")
+                shown.append(f"[{LABELS['exit status'] if lang == 'fr' else 'exit status'} {code}]")
         out.extend(["```console", *shown, "```"])
         done = fence.end + 1
     out.extend(lines[done:])
