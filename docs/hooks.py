@@ -361,7 +361,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         if "```glossary" in markdown:
             markdown = render_glossary(markdown, src, _clause_page.get)
         if "```oracle-session" in markdown:
-            markdown = run_sessions(markdown)
+            markdown = run_sessions(markdown, "fr" if editions.page_language(src) == editions.FRENCH else "en")
         if src in _sources:
             # Check against the spec file itself, so errors give its line numbers.
             spec_path, spec_text = _sources[src]

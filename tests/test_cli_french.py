@@ -18,8 +18,8 @@ from oracle.tools.cli.main import main
 
 # Words only an English sentence of these commands holds; the notation's own words (play, win, token, at, on,
 # from, bids, reveal, roll, turn, die faces) are not among them.
-ENGLISH = re.compile(r"\b(the|is|are|and|of|legal|illegal|crystals?|hand|round|players|holds|choose|write|such as"
-                     r"|lists|shows|revealed|does|not|with|there|nobody|view|cannot|must|already|stopped|before"
+ENGLISH = re.compile(r"\b(the|is|are|and|or|of|made|legal|illegal|crystals?|hand|round|players|holds|choose|write"
+                     r"|such as|lists|shows|revealed|does|not|with|there|nobody|view|cannot|must|already|stopped|before"
                      r"|outcomes?|trump|pawns|Invariant|bidding|playing|tiles?|clock|Demon|supply|traps|legend"
                      r"|to play|Time Chase)\b")
 
@@ -56,7 +56,12 @@ def commands(capsys: pytest.CaptureFixture[str], game: str, lang: str) -> dict[s
                 "illegal bid": run(capsys, game, "apply", dealt, "bids 0,1,0,0", lang=lang),
                 "illegal card": run(capsys, game, "legal", playing, "R5", lang=lang),
                 "stopped": run(capsys, game, "apply", playing, "R6", "R5", lang=lang),
-                "show": run(capsys, game, "show", playing, lang=lang)}
+                "show": run(capsys, game, "show", playing, lang=lang),
+                # From p1's view p3's card depends on what it cannot see, and is taken as made.
+                "depends": run(capsys, game, "apply", last_line(run(capsys, game, "observe", "--player", "1",
+                                                                    playing)[1]), "R6", "B6", lang=lang),
+                "must follow": run(capsys, game, "legal", last_line(run(capsys, game, "apply", playing, "R6")[1]),
+                                   "B9", lang=lang)}
     rolled = last_line(run(capsys, game, "apply", dealt, "roll", "die loupe")[1])
     return {"start": start, "tour": run(capsys, game, lang=lang),
             "moves": run(capsys, game, "moves", dealt, lang=lang),
@@ -65,6 +70,7 @@ def commands(capsys: pytest.CaptureFixture[str], game: str, lang: str) -> dict[s
             "explain": run(capsys, game, "explain", rolled, "reveal R1", lang=lang),
             "illegal": run(capsys, game, "explain", dealt, "reveal R1", lang=lang),
             "stopped": run(capsys, game, "apply", rolled, "reveal R5", lang=lang),
+            "rare": run(capsys, game, "legal", rolled, "peek allison R1", lang=lang),  # p0 is Lucile
             "observe": run(capsys, game, "observe", "--player", "2", dealt, lang=lang)}
 
 
@@ -77,6 +83,10 @@ def test_every_command_of_a_card_game_speaks_french(capsys: pytest.CaptureFixtur
         assert english_left(english[kind][1]), (game, kind, "the check would see English")
     # The notation and rule IDs stay as the oracle writes them.
     assert last_line(french["start"][1]) == last_line(english["start"][1])
+    if game == "time-chase":
+        assert french["depends"][1].splitlines()[3].endswith(" ; prise comme jouée")
+        assert french["must follow"][1].startswith("coup refusé : TC.FOLLOW : p3 doit fournir la couleur de R6 et a R")
+        assert " ou R" in french["must follow"][1]
     said = french["illegal bid" if game == "time-chase" else "illegal"][1]
     assert said.startswith("coup refusé : " + ("TC.BID : p1 mise 1 mais n'a que 0 cristal" if game == "time-chase"
                                                else "OMBRES.TURN : lancez d'abord le dé"))

@@ -15,6 +15,7 @@ Without them the test skips locally and fails in CI (when ``CI`` is set).
 from __future__ import annotations
 
 import functools
+import html
 import http.server
 import io
 import itertools
@@ -709,6 +710,26 @@ def test_every_built_page_says_the_language_of_its_edition(site: Path) -> None:
     assert wrong == [] and french >= 20, wrong[:10]
 
 
+def test_the_french_card_games_pages_show_the_command_line_answering_in_french(site: Path) -> None:
+    """The command line's sessions on the French pages of Time Chase and 3 Ombres answer in French (as under a
+    French locale), the English pages' in English; the commands and the notation are the same."""
+    from tests.test_cli_french import english_left
+
+    for game in ("time-chase", "trois-ombres"):
+        said = {}
+        for edition in ("", "fr/"):
+            page = (site / f"{edition}{game}" / "index.html").read_text(encoding="utf-8")
+            blocks = [html.unescape(re.sub(r"<[^>]+>", "", block))
+                      for block in re.findall(r'<div class="highlight"><pre>(.*?)</pre>', page, re.S)
+                      if 'class="gp">$ ' in block]  # a session: its commands and their answers
+            lines = [line for block in blocks for line in block.splitlines()]
+            said[edition] = ("\n".join(line for line in lines if not line.startswith("$ ")),
+                             [line for line in lines if line.startswith("$ ")])
+        assert said["fr/"][0] and english_left(said["fr/"][0]) == [], english_left(said["fr/"][0])[:3]
+        assert "[exit status" not in said["fr/"][0] and "[code de sortie 1]" in said["fr/"][0]
+        assert english_left(said[""][0]) and said[""][1] == said["fr/"][1]
+
+
 # A page of each kind in both editions: (address, its language, what its header says, where the
 # language switch leads: the same page in the other edition, or that edition's home page).
 EDITION_PAGES = [
@@ -1159,6 +1180,58 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     page.locator(".pg-restart").click()
     assert page.locator("button[data-pick='chance']").inner_text() == "Draw at random"
     assert page.locator(".pg-status").inner_text().startswith("Chance acts next")
+    visit.assert_clean()
+
+
+# The English words of 3 Ombres's events and endings (`oracle.games.trois_ombres.rules`), and of its state's field
+# names, that the French playground must not show; the notation's own (reveal R1, die loupe) are not among them.
+OMBRES_ENGLISH = re.compile(r"\b(the|is|are|and|or|of|to|from|again|everybody|wins|loses|clock|shows|revealed|turned"
+                            r"|face down|cleared|draws|trap|clue|tiles?|swap|places|discarded|rolled|lands|supply"
+                            r"|deck|discard|keeps|uses|closes|opens|eyes|hour|turn|steps|result|investigators)\b")
+
+
+def test_the_french_playground_tells_a_3_ombres_game_to_its_end_in_french(browser: Any, base_url: str) -> None:
+    """The umpire (every hidden card shown) plays the last actions of three games of 3 Ombres on the French
+    edition, one ending each way (13 suspects cleared, a bluff, the clock at 12 h): the list of what just
+    happened, the ending and the umpire's fields are French, with no English word of the events left."""
+    from oracle.games import load_game
+    from oracle.games.trois_ombres.components import Rules
+    from oracle.games.trois_ombres.team import play_game
+
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    visit = Visit(browser, base_url, WIDTHS[0])
+    endings, told = {}, []
+    for seed, forget in ((1, 0.0), (0, 0.0), (0, 0.5)):  # a win, a bluff and the loss at 12 h (play_game's seeds)
+        end, actions = play_game(Rules(), seed, forget)
+        state = game.initial_state(rules)
+        for action in actions[:-12]:
+            state = game.apply(state, action, rules).state
+        page = visit.open("/fr/playground/?game=trois-ombres&seat=umpire&position=" + quote(game.format_state(state)))
+        page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+        for action in actions[-12:]:
+            state = game.apply(state, action, rules).state
+            turn_back = page.locator(".pg-turn-back")  # the tiles just revealed, shown face up until turned back
+            if turn_back.count():
+                turn_back.click()
+            # A button, or a ringed tile or slot of the table (a reveal, a clue, a trap): what the umpire clicks.
+            pick = game.format_action(action)
+            page.locator(f"#ttykm-playground [data-pick='{pick}']:visible").first.dispatch_event("click")
+            page.wait_for_function("(s) => document.querySelector('.pg-position').value === s",
+                                   arg=game.format_state(state))
+            events = page.locator("ol.pg-events").all_inner_texts()  # none for an action that changes nothing seen
+            assert not OMBRES_ENGLISH.search(" ".join(events)), events
+            told += events
+        status = page.locator(".pg-status").inner_text()
+        assert status.startswith("La partie est finie : tout le monde ") and not OMBRES_ENGLISH.search(status), status
+        endings[(end.result, end.rule)] = status
+        fields = page.locator(".pg-umpire-fields th").evaluate_all("ths => ths.map(th => th.textContent)")
+        assert "heure" in fields and not [name for name in fields if OMBRES_ENGLISH.search(name)], fields
+    assert set(endings) == {("win", "OMBRES.WIN"), ("win", "OMBRES.BLUFF"), ("loss", "OMBRES.LOSS")}
+    assert len(told) > 20 and any("est dévoilée" in events for events in told)
+    page.locator("details.pg-umpire").evaluate("d => { d.open = true; }")
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "site-fr-playground-ombres-ending-1280.png"), full_page=True)
     visit.assert_clean()
 
 

@@ -464,10 +464,10 @@ def test_the_3_ombres_events_on_the_pass_screen_are_french() -> None:
     playground's pass screen tells them (they were English there)."""
     assert translate_event(deal_sentence(27)) == \
         "27 tuiles sont posées faces cachées sur les Lieux, et une autre est mise de côté face cachée : la tuile Démon"
-    assert translate_event("the clock advances to 1 h (Horloge face)") == "l'horloge avance à 1 h (face Horloge du dé)"
+    assert translate_event("the clock advances to 1 h (Horloge face)") == "l'Horloge avance à 1 h (face Horloge du dé)"
     for why in ("Horloge trap", "the Limbes deck is empty", "the last Limbes card is drawn"):
         said = translate_event(f"the clock advances to 5 h ({why})")
-        assert said.startswith("l'horloge avance à 5 h (") and why not in said, said
+        assert said.startswith("l'Horloge avance à 5 h (") and why not in said, said
     assert translate_event("Illusion has no effect before 3 h") == "Illusion n'a aucun effet avant 3 h"
 
 

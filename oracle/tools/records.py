@@ -146,12 +146,13 @@ def step_json(game: AnyGame, step: Step, with_state: bool = True) -> Json:
 
 
 def step_text(game: AnyGame, step: Step, events: bool = True, verdict: Callable[[Verdict], str] = str,
-              event: Callable[[Any], str] | None = None) -> str:
+              event: Callable[[Any], str] | None = None, words: Callable[[str], str] = str) -> str:
     """``3. p2: R6``, the verdict when it is not plainly legal, and (``events``) the events below, indented;
-    ``verdict`` and ``event`` write them (default: as the oracle does, in English)."""
+    ``verdict``, ``event`` and ``words`` (the step's own, such as ``; taken as made``) write them (default: as the
+    oracle does, in English)."""
     lines = [f"{step.number}. {mover_text(game, step.mover)}: {game.format_action(step.action)}"]
     if step.verdict.status != LEGAL:
-        lines.append(f"  {verdict(step.verdict)}" + ("; taken as made" if step.played else ""))
+        lines.append(f"  {verdict(step.verdict)}" + (words("; taken as made") if step.played else ""))
     if events:
         lines += [f"  {(event or game.event_text)(e)}" for e in step.events]
     return "\n".join(lines)

@@ -328,7 +328,7 @@ def apply_several(args: argparse.Namespace, game: AnyGame, state: Any, actions: 
             writer.item(step_json(game, step))
         else:
             print(step_text(game, step, verdict=lambda v: verdict_text(game, v),
-                            event=lambda e: events_text(game, [e], "")))
+                            event=lambda e: events_text(game, [e], ""), words=lambda text: said(game, text)))
         if step.verdict.status == ILLEGAL or (step.verdict.status == DEPENDS and verdict.status == LEGAL):
             verdict = step.verdict
         last = step

@@ -77,6 +77,8 @@ LABELS = {
     # The facts under a 3 Ombres example.
     "in force": "en vigueur", "eyes closed": "yeux fermés", "clock": "Horloge", "board": "plateau",
     "nobody": "personne", "the table": "la table", "no Malédiction": "aucune Malédiction",
+    # A command's exit status, under its answer on a page (`oracle.tools.site.pages.run_sessions`).
+    "exit status": "code de sortie",
 }
 
 # The key under a 3 Ombres table (the playground's), as its drawing names it in both languages: the game's
@@ -161,7 +163,8 @@ SAY: dict[str, Callable[[str], str]] = {
     "face": lambda face: FACE_FR.get(face, face), "clock": lambda why: CLOCK_WHY[why],
     "cell": lambda words: _cell_fr(words), "slots": lambda items: _slots_fr(items), "on": lambda where: _on(where),
     "cubed": lambda verb: CUBED[verb], "heading": lambda line: _heading_fr(line),
-    "who": lambda names: names.replace(" and ", " et "), "win": lambda why: WIN_REASON.get(why, why)}
+    "who": lambda names: names.replace(" and ", " et "), "win": lambda why: WIN_REASON.get(why, why),
+    "place": lambda place: PLACE_OF.get(place, place), "or": lambda choices: choices.replace(" or ", " ou ")}
 FIELD = re.compile(r"\{(\d)(?::(#\w+|\w+))?\}")
 
 
@@ -574,14 +577,20 @@ def _tile_fr(tile: str) -> str:
     return f"le Traquenard {found[1]}" if found else tile
 
 
+# The places of the 2×2 block of Lieux (`oracle.games.trois_ombres.components.PLACES`), as a Lieu is placed there.
+PLACE_OF: dict[str, str] = {"NW": "du nord-ouest", "NE": "du nord-est", "SE": "du sud-est", "SW": "du sud-ouest"}
+
 # Why the clock advances (`oracle.games.trois_ombres.rules.clock.advance_clock`'s reasons).
 CLOCK_WHY: dict[str, str] = {"Horloge face": "face Horloge du dé", "Horloge trap": "Traquenard Horloge",
              "Temps accéléré": "Temps accéléré", "the Limbes deck is empty": "la pioche Limbes est vide",
-             "the last Limbes card is drawn": "la dernière carte Limbes est piochée"}
+             "the last Limbes card is drawn": "la dernière carte Limbes est piochée",
+             "Hercule with no cube left": "Traquenard Hercule sans cube disponible",
+             "Hercule with too few cubes left": "Traquenard Hercule sans assez de cubes disponibles"}
 
 EVENTS: list[Rule] = _rules([
     (r"the die shows the (\S+)", "le dé montre {1:face}"),
-    (r"the die shows the (\S+): roll again", "le dé montre {1:face} : on le relance"),
+    (r"the die shows the (\S+): roll again", "le dé montre {1:face} : le dé Enquête est relancé"),
+    (r"the die is rolled again", "le dé Enquête est relancé"),
     (rf"{T} is revealed: {NAME}", "{1} est dévoilée : {2:tile}"),
     (rf"{T} is turned face down again", "{1} est retournée face cachée"),
     (rf"{T} is turned face down before the trap acts",
@@ -624,10 +633,45 @@ EVENTS: list[Rule] = _rules([
     (r"(\d+) tiles are dealt face down on the Lieux, and one more is set aside face down: the Démon tile",
      "{1:#tuile} sont posées faces cachées sur les Lieux, et une autre est mise de côté face cachée : la tuile"
      " Démon"),
-    (r"the clock advances to (\d+) h \((Horloge face|Horloge trap|Temps accéléré|the Limbes deck is empty|"
-      r"the last Limbes card is drawn)\)",
-     "l'horloge avance à {1} h ({2:clock})"),
+    (rf"the clock advances to (\d+) h \(({'|'.join(map(re.escape, CLOCK_WHY))})\)",
+     "l'Horloge avance à {1} h ({2:clock})"),
     (rf"{NAME} has no effect before 3 h", "{1} n'a aucun effet avant 3 h"),
+    (r"Archéoscript: this player plays two turns", "Archéoscript : ce joueur joue 2 fois"),
+    (rf"the Hercule cube on {T} goes back to the supply", "le cube Hercule de {1} est défaussé"),
+    (rf"Hallucination: {T} and {T} swap places", "Hallucination : {1} et {2} intervertissent leur place"),
+    (rf"{NAME} is discarded", "la carte {1} est défaussée"),
+    (r"no clue is left: no effect", "il ne reste aucun Indice : sans effet"),
+    (rf"the Chronogyre tile on {T} is turned face down", "la tuile Chronogyre de {1} est retournée face cachée"),
+    (r"the Lieux at (\S+) and (\S+) swap places",
+     "les Lieux {1:place} et {2:place} intervertissent leur place"),
+    (r"no Lieu has a free tile: no effect", "aucun Lieu n'a de tuile libre : sans effet"),
+    (r"the Agence is empty: no effect", "l'Agence 3ID est vide : sans effet"),
+    (r"fewer than 2 free slots for the pair: no effect", "moins de 2 emplacements libres pour la paire : sans effet"),
+    (r"the (Réverbère|Chapeau|Pentacle|Rouage) Lieu turns a quarter turn clockwise",
+     "le Lieu {1} tourne d'1/4 de tour dans le sens horaire"),
+    (rf"the tile on {T} is taken to be shuffled", "la tuile de {1} est prise pour être mélangée"),
+    (r"the pair (\S+) leaves the Agence", "la paire {1} quitte l'Agence 3ID"),
+    (r"(\d+) tiles? (?:is|are) shuffled face down onto (.+)",
+     lambda m: f"{_many(m[1], 'tuile')} mélangée{'s' if int(m[1]) > 1 else ''} face{'s' if int(m[1]) > 1 else ''}"
+               f" cachée{'s' if int(m[1]) > 1 else ''} {'sont disposées' if int(m[1]) > 1 else 'est disposée'}"
+               f" sur {m[2]}"),
+    (r"no face-down tile without a cube: the cube stays",
+     "aucune tuile face cachée sans cube : le cube Hercule n'est pas placé"),
+    (r"Le Balafré never closes his eyes", "Le Balafré ne ferme jamais les yeux"),
+    (rf"a Hercule cube lands on {T}", "un cube Hercule tombe sur {1}"),
+    (r"the (3ID|Limbes) discard is shuffled into a new deck",
+     "la défausse {1} est mélangée pour reconstituer la pioche"),
+    (r"the trap discard is shuffled into a new trap pile",
+     "la défausse des Traquenards est mélangée pour reconstituer la pile de Traquenards"),
+    # A player's view (`oracle.games.trois_ombres.views`): what a tile it cannot see shows is chance there.
+    (rf"in this view, {T} shows (\S+)", "dans cette vue, {1} montre {2}"),
+    (r"what (.+) shows? is chance in this view", "ce que montre {1} relève du hasard dans cette vue"),
+    # How the game ends (`oracle.games.trois_ombres.rules.clock`), as its last event says it.
+    (r"the clock reaches the hour of the three shadows: everybody loses",
+     "l'Horloge atteint l'heure des 3 ombres : tout le monde perd"),
+    (r"(\d+) suspects? (?:is|are) cleared: the demon is unmasked, everybody wins",
+     lambda m: f"{_many(m[1], 'suspect')} écarté{'s' if int(m[1]) > 1 else ''} : le démon est démasqué, tout le"
+               " monde gagne"),
 ])
 
 
@@ -883,7 +927,7 @@ REASONS += OMBRES_REASONS + _rules([
     (r"no card is played now: bid first", "aucune carte ne se joue maintenant : les mises viennent d'abord"),
     (r"(p\d) does not hold (\w+)", "{1} n'a pas {2} en main"),
     (r"(p\d) does not hold (\w+): the view places it elsewhere", "{1} n'a pas {2} en main : la vue la place ailleurs"),
-    (r"(p\d) must follow (\w+)'s suit and holds (.+)", "{1} doit fournir la couleur de {2} et a {3}"),
+    (r"(p\d) must follow (\w+)'s suit and holds (.+)", "{1} doit fournir la couleur de {2} et a {3:or}"),
     (rf"(p\d) must follow (\w+)'s suit: every completion of this view gives them an? ({SUITS}) card",
      "{1} doit fournir la couleur de {2} : chaque complétion de cette vue lui donne une carte {3:suit}"),
     (rf"legal if (p\d) holds no ({SUITS}) card, illegal if they do: (\d+) of the (\d+) cards? this view cannot place"
@@ -927,6 +971,67 @@ REASONS += OMBRES_REASONS + _rules([
 CHANCE_KINDS = {"die": "du dé", "draw": "de la pioche", "deal": "de la donne"}
 REASONS += _rules([
     (r"(.+) is not an outcome of this (die|draw|deal)", lambda m: f"{m[1]} n'est pas une issue {CHANCE_KINDS[m[2]]}"),
+    (r"(.+) is not an outcome of this (\S+)", "{1} n'est pas une issue de cette étape ({2})"),
+])
+# The rarer refusals of 3 Ombres (its cards, abilities, traps and deal) and of a Time Chase deal.
+REASONS += _rules([
+    (r"give (\S+) to another player, or discard it: give none",
+     "donnez {1} à un autre joueur, ou défaussez-la : give none"),
+    (r"name another player who still has a spare clue, or none",
+     "nommez un autre joueur qui a encore un Indice de plus, ou personne : calepin none"),
+    (r"play Invertigo against (\S+), or pass", "jouez Invertigo contre {1}, ou passez : pass"),
+    (r"choose a cleared pair of the Agence: pair SUSPECT",
+     "choisissez une paire de Suspects écartés à l'Agence 3ID : pair SUSPECT"),
+    (r"keep one of (\S+) and (\S+)", "gardez {1} ou {2}"),
+    (r"pick a tile to shuffle: pick SLOT", "choisissez une tuile à mélanger : pick SLOT"),
+    (rf"{T} is not a free tile", "{1} n'est pas une tuile libre"),
+    (rf"{T} is not a free tile of ([RCPG])", "{1} n'est pas une tuile libre du Lieu {2}"),
+    (r"choose a free slot: place SLOT", "choisissez un emplacement libre : place SLOT"),
+    (r"(\S+) is not a free slot allowed here", "{1} n'est pas un emplacement libre permis ici"),
+    (r"the game starts with a deal", "la partie commence par la donne"),
+    (r"the deal must use each suspect tile once, one of them as the Démon tile",
+     "la donne emploie chaque tuile Suspect une fois, l'une d'elles comme tuile Démon"),
+    (r"the tiles are not spread evenly over the Lieux \((.+)\)",
+     "les tuiles ne sont pas réparties également entre les Lieux ({1})"),
+    (r"the tiles go to distinct slots of the Lieux", "les tuiles vont sur des emplacements distincts des Lieux"),
+    (r"(\S+) is not a distinct slot of a Lieu", "{1} n'est pas un emplacement distinct d'un Lieu"),
+    (r"(.+) is not a tile (\S+) may show in this view", "{1} n'est pas une tuile que {2} peut montrer dans cette vue"),
+    (r"a Hercule cube must land now: cube SLOT", "un cube Hercule doit tomber maintenant : cube SLOT"),
+    (rf"a cube cannot land on {T}: not a face-down tile without a cube",
+     "un cube ne peut pas tomber sur {1} : ce n'est pas une tuile face cachée sans cube"),
+    (rf"under Paralysie both tiles come from one Lieu: {T} is not in ([RCPG])",
+     "sous Paralysie, les deux tuiles viennent d'un seul Lieu : {1} n'est pas dans le Lieu {2}"),
+    (r"only (\d+) Hercule cube removal a turn", "au plus {1:#retrait} de cube Hercule par tour"),
+    (r"a cube removal replaces the reveal of choice, which is used",
+     "retirer un cube remplace la tuile de votre choix, déjà dévoilée"),
+    (r"the die result has already been applied", "le résultat du dé a déjà été appliqué"),
+    (r"this result is itself a reroll and must be applied",
+     "ce résultat est lui-même une relance et doit être appliqué"),
+    (r"peeks come before the reveals", "on regarde secrètement des tuiles avant de dévoiler"),
+    (r"there are not two tiles to look at \((\d+)\)", "il n'y a pas deux tuiles à regarder ({1})"),
+    (r"look at exactly (\d+) tiles? here", "regardez exactement {1:#tuile} ici"),
+    (r"bluff names one tile", "un Coup de bluff nomme une seule tuile"),
+    (r"Archéoscript is played by its holder before rolling",
+     "Archéoscript se joue par son détenteur, avant de lancer le dé"),
+    (r"Révélateur d'empreinte is played by its holder before revealing",
+     "Révélateur d'empreinte se joue par son détenteur, avant de dévoiler"),
+    (r"there is no Hercule cube on the Lieux", "il n'y a aucun cube Hercule sur les Lieux"),
+    (r"only Lucile Finemouche may reroll", "seule Lucile Finemouche peut relancer le dé"),
+    (r"under Confusion no investigator may use an ability",
+     "sous Confusion, aucun Enquêteur ne peut se servir de sa Capacité spéciale"),
+    (r"Lucile rerolls once a turn", "Lucile ne relance le dé qu'une fois par tour"),
+    (r"the player holds no (.+)", "le joueur n'a pas la carte {1}"),
+    (r"(\S+) has no ability to look at tiles \(allison, zacahire\)",
+     "{1} n'a pas de Capacité pour regarder des tuiles (allison, zacahire)"),
+    (r"the player is (\S+), not (\S+)", "le joueur est {1}, pas {2}"),
+    (r"the ability was already used this turn", "la Capacité a déjà servi ce tour-ci"),
+    (rf"{T} cannot be looked at by this peek", "{1} ne peut pas être regardée ainsi"),
+    (r"clues are moved only when the reserve is empty", "on ne déplace ses Indices que quand sa réserve est vide"),
+    (r"Chronogyre needs a clue from the player's reserve", "Chronogyre demande un Indice de la réserve du joueur"),
+    (r"under Paranoïa the tiles were only looked at", "sous Paranoïa, les tuiles ont seulement été regardées"),
+    (rf"the tile on {T} is not a suspect", "la tuile en {1} n'est pas un Suspect"),
+    (r"in the small setting p0 is the first player", "dans la petite configuration, p0 est le premier joueur"),
+    (r"a deal seen from (p\d) names (p\d)'s cards", "une donne vue par {1} nomme les cartes de {2}"),
 ])
 
 
@@ -975,7 +1080,7 @@ OUTCOMES: list[Rule] = _rules([
      lambda m: f"tout le monde gagne : {_many(m[1], 'suspect')} écarté{'s' if int(m[1]) > 1 else ''} à l'Agence"
                " 3ID"),
     (r"everybody loses: the clock reached the hour of the three shadows \(12 h\)",
-     "tout le monde perd : l'Horloge a atteint l'heure des trois ombres (12 h)"),
+     "tout le monde perd : l'Horloge a atteint l'heure des 3 ombres (12 h)"),
     (r"everybody wins: the bluff named the Démon's host",
      "tout le monde gagne : le Coup de bluff a nommé l'hôte du Démon"),
     (r"everybody loses: the bluff did not name the Démon's host",
@@ -993,7 +1098,8 @@ def _holds_fr(found: re.Match[str]) -> str:
     return f"{found[1]} tient {held} {found[3]}"
 
 
-def _outcome_fr(reason: str) -> str:
+def translate_outcome(reason: str) -> str:
+    """How a game ended (`Game.outcome`'s reason) in French (unchanged when unknown)."""
     for pattern, make in OUTCOMES:
         if found := pattern.match(reason):
             return make(found)
@@ -1002,9 +1108,49 @@ def _outcome_fr(reason: str) -> str:
 
 SENTENCES += _rules([
     (r"the game is over: (.+) \(((?:OMBRES|TC)\.[\w.\-]+)\)",
-     lambda m: f"la partie est finie : {_outcome_fr(m[1])} ({m[2]})"),
+     lambda m: f"la partie est finie : {translate_outcome(m[1])} ({m[2]})"),
 ])
 
 
-__all__ = ["LABELS", "SENTENCES", "fit", "translate_event", "translate_html", "translate_reason", "translate_text",
-           "untranslated"]
+# The umpire's table of the playground: each field of a card game's whole state (`Game.state_to_json`, its ``_``
+# written as a space) and each key of a record in one (a 3 Ombres slot, a Time Chase event), in French; the values
+# are the oracle's notation.
+FIELDS: dict[str, str] = {
+    # Shared by both games.
+    "game": "jeu", "players": "joueurs", "variants": "variantes", "view": "vue", "current": "joueur actif",
+    # 3 Ombres.
+    "investigators": "enquêteurs", "characters": "personnages", "slots": "emplacements", "hour": "heure",
+    "cubes": "cubes Hercule", "board": "Lieux", "layout": "disposition", "rotation": "rotation",
+    "agency": "Agence 3ID", "demon": "tuile Démon", "reserve": "Indices en réserve", "stock": "Indices de plus",
+    "traps": "Traquenards", "trap discard": "défausse des Traquenards", "id deck": "pioche 3ID",
+    "id discard": "défausse 3ID", "limbes deck": "pioche Limbes", "limbes discard": "défausse Limbes",
+    "objets": "Objets", "curses": "Malédictions", "closed": "yeux fermés", "seen": "tuiles vues",
+    "held": "tuiles prises", "dests": "emplacements de destination", "turn": "tour", "steps": "étapes",
+    "result": "résultat", "rule": "règle", "unseen": "tuiles non vues",
+    # Time Chase.
+    "round": "manche", "phase": "phase", "first": "premier joueur", "reference": "référence",
+    "invariant": "constante", "trump void": "sans atout", "paradoxes": "paradoxes", "unused": "hors jeu",
+    "hands": "mains", "crystals": "cristaux", "gained": "cristaux gagnés", "spent": "cristaux dépensés",
+    "pawns": "pions", "timeline": "ligne du temps", "at": "pli sur", "trick": "pli", "discard": "défausse",
+    "won": "événements gagnés", "last token": "dernier jeton", "winners": "gagnants", "end rule": "règle de fin",
+}
+KEYS: dict[str, str] = {"slot": "emplacement", "tile": "tuile", "up": "face visible", "kept": "gardée visible",
+                        "clue": "Indice", "cube": "cube Hercule", "lead": "ouverture", "cross": "carte gagnante",
+                        "controller": "contrôlé par"}
+FIELD_WORDS: dict[str, str] = {"deal": "donne", "bid": "mises", "play": "jeu", "over": "finie", "win": "victoire",
+                               "loss": "défaite"}
+
+
+def translate_field(name: str, value: object) -> list[object]:
+    """One field of the umpire's table, ``[name, value]``, in French: its name, its records' keys (`KEYS`) and the
+    words among its values (a phase, a result); the notation stays."""
+    if isinstance(value, list):
+        value = [{KEYS.get(key, key): item for key, item in entry.items()} if isinstance(entry, dict) else entry
+                 for entry in value]
+    elif isinstance(value, str) and name in ("phase", "result"):
+        value = FIELD_WORDS.get(value, value)
+    return [FIELDS.get(name, name), value]
+
+
+__all__ = ["FIELDS", "LABELS", "SENTENCES", "fit", "translate_event", "translate_field", "translate_html",
+           "translate_outcome", "translate_reason", "translate_text", "untranslated"]

@@ -25,7 +25,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from oracle.language import text_language
 from oracle.tools.site.examples import example_anchors, fences, page_examples
+from oracle.tools.site.french import LABELS
 from oracle.tools.site.quotations import mark_quotations, quotation_language
 from oracle.tools.site.reader_words import reader_words
 from oracle.tools.site.rulings import (
@@ -493,9 +495,10 @@ def run_cli(argv: list[str]) -> tuple[int, str]:
     return code, out.getvalue() + err.getvalue()
 
 
-def run_sessions(text: str) -> str:
+def run_sessions(text: str, lang: str = "en") -> str:
     """Replace each ```` ```oracle-session ```` block's ``$ oracle ...`` lines
-    by a console block with each command and its real output."""
+    by a console block with each command and its real output, in ``lang`` (the page's edition: a card game's
+    answers are French on a French page, as under a French locale or ``--lang fr``)."""
     lines = text.splitlines()
     out: list[str] = []
     done = 0
@@ -510,11 +513,12 @@ def run_sessions(text: str) -> str:
             words = shlex.split(command.strip().removeprefix("$").strip())
             if not words or words[0] != "oracle":
                 raise ValueError(f"an oracle-session line must be '$ oracle ARGS', got {command.strip()!r}")
-            code, printed = run_cli(words[1:])
+            with text_language(lang):
+                code, printed = run_cli(words[1:])
             shown.append("$ " + command.strip().removeprefix("$").strip())
             shown.extend(printed.rstrip("\n").splitlines())
             if code:
-                shown.append(f"[exit status {code}]")
+                shown.append(f"[{LABELS['exit status'] if lang == 'fr' else 'exit status'} {code}]")
         out.extend(["```console", *shown, "```"])
         done = fence.end + 1
     out.extend(lines[done:])

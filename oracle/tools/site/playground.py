@@ -30,7 +30,14 @@ from oracle.errors import NotationError
 from oracle.games import GAMES, load_game
 from oracle.interface import Game, Playable, Verdict
 from oracle.language import LANGUAGES, text_language
-from oracle.tools.site.french import translate_event, translate_html, translate_reason, translate_text
+from oracle.tools.site.french import (
+    translate_event,
+    translate_field,
+    translate_html,
+    translate_outcome,
+    translate_reason,
+    translate_text,
+)
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -502,8 +509,8 @@ def _chance_sample(game: AnyGame, state: Any, rules: Any) -> Any:
 def in_french(answer: dict[str, Any]) -> dict[str, Any]:
     """An answer for the French edition: the words of its pictures and of its replayed steps in French
     (`oracle.tools.site.french`, as the French pages' examples), a card game's events in words as its
-    lessons say them, and a refusal's reason as the lessons word it; the oracle's notation and rule IDs stay
-    as it writes them.  The page's own words are the
+    lessons say them, a refusal's reason as the lessons word it, how the game ended, and the umpire's fields; the
+    oracle's notation and rule IDs stay as it writes them.  The page's own words are the
     script's (docs/javascripts/playground.js)."""
     pictures = ("svg_row", "svg_column", "table")
     out = {**answer, **{key: translate_html(answer[key]) for key in pictures if answer.get(key)}}
@@ -518,6 +525,10 @@ def in_french(answer: dict[str, Any]) -> dict[str, Any]:
         out["hands"] = [{**view, "cards": cards(view)} for view in answer["hands"]]
     if answer.get("verdict"):
         out["verdict"] = {**answer["verdict"], "reason": translate_reason(answer["verdict"]["reason"])}
+    if answer.get("outcome"):
+        out["outcome"] = {**answer["outcome"], "reason": translate_outcome(answer["outcome"]["reason"])}
+    if answer.get("fields"):
+        out["fields"] = [translate_field(name, value) for name, value in answer["fields"]]
     if answer.get("applied"):
         # A board's steps are its pictures' sentences; a card game's, its events in words, as the lessons say them.
         say = translate_event if answer.get("mode") == "list" else translate_text
