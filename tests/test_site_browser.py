@@ -1573,3 +1573,113 @@ def test_both_glossaries_show_every_term_of_the_table_and_link_each_other(browse
         switch = page.locator(f".md-select__link[hreflang='{'en' if other == '/glossary/' else 'fr'}']").first
         assert switch.evaluate("a => new URL(a.href).pathname") == other, path
     visit.assert_clean()
+
+
+def round_two_bids(crystals: str) -> str:
+    """Time Chase after its deal (a fixed seed) and round 1's trick, each player playing their first legal
+    card, at round 2's bids, with the players' crystals set to ``crystals`` (``2,0,1,2``)."""
+    from random import Random
+
+    from oracle.games import load_game
+
+    game = load_game("time-chase")
+    rules = game.parse_rules(None, None)
+    state = game.initial_state(rules)
+    while game.to_act(state).kind != "simultaneous" or game.format_state(state).count("round=1 "):
+        mover = game.to_act(state)
+        action = game.sample_chance(state, rules, Random(7)) if mover.kind == "chance" else \
+            game.joint_action(state, {p: game.legal_actions(state, rules, p)[0] for p in mover.players}) \
+            if mover.kind == "simultaneous" else game.legal_actions(state, rules)[0]
+        state = game.apply(state, action, rules).state
+    return re.sub(r"crystals=\S+", "crystals=" + crystals, game.format_state(state))
+
+
+@pytest.mark.parametrize(("edition", "width"), [("", WIDTHS[0]), ("/fr", WIDTHS[1])])
+def test_the_card_games_deal_afresh_roll_when_asked_and_say_what_each_seat_must_do(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """Each new game is dealt afresh; a chance button names its step ("Deal the cards", "Roll the die") and a
+    click on "Roll the die" rolls it; a player with one bid only is told so, not asked; the pass screen says
+    what was just played; the umpire is told whose turn it is; a card that may not be played says why in
+    words on the page; the action just played opens with words, its notation folded."""
+    visit = Visit(browser, base_url, width)
+    said = {"": {"deal": "Deal the cards", "tiles": "Deal the tiles", "shows": "The die shows the ",
+                 "must": "p1 must bid 0 crystals: stay on the present.", "umpire": r"It is (p\d)'s turn; \1 is asked: “Play a card from your hand\. \1 plays",
+                 "not now": "Not playable now: ", "bid first": "no card is played now: bid first (TC.PLAY)",
+                 "just": "Just played: ", "token": "puts a token on event 1", "dealt": "the cards are dealt",
+                 "notation": "The same in notation", "step": "Step 1 of "},
+            "/fr": {"deal": "Distribuer les cartes", "tiles": "Distribuer les tuiles", "shows": "Le dé montre ",
+                    "must": "p1 doit miser 0 cristal : rester sur le présent.",
+                    "umpire": r"C'est au tour de (p\d) ; la consigne de \1 : « Jouez une carte de votre main\. \1 joue",
+                    "not now": "Injouable maintenant : ",
+                    "bid first": "aucune carte ne se joue maintenant : les mises viennent d'abord (TC.PLAY)",
+                    "just": "Vient d'être joué : ", "token": "pose un jeton sur l'événement 1",
+                    "dealt": "les cartes sont distribuées", "notation": "La même chose en notation",
+                    "step": "Étape 1 sur "}}[edition]
+    shot = f"{edition.replace('/', '-')}-{width}.png"
+    OUTPUT.mkdir(exist_ok=True)
+    page = visit.open(edition + "/playground/?game=time-chase")
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    status = page.locator(".pg-status")
+    # Two new games, two deals: the seed is fresh each time, not the position's.
+    hands = []
+    for _ in range(2):
+        page.locator(".pg-restart").click()
+        deal = page.locator("button[data-pick='chance']")
+        assert deal.inner_text() == said["deal"]
+        deal.click()
+        page.locator("select.pg-seat").select_option("umpire")
+        hands.append(page.locator(".pg-hands").inner_text())
+        page.locator("select.pg-seat").select_option("hot")
+    assert hands[0] != hands[1], "a new game dealt the same cards again"
+    # The umpire holds no hand: the status says whose turn it is and what that player is asked.
+    page.locator("select.pg-seat").select_option("umpire")
+    assert re.match(said["umpire"], status.inner_text()), status.inner_text()
+    # The action just played opens with words; its notation (the deal's, 200 characters) waits, folded.
+    replay = page.locator(".pg-replay")
+    page.locator(".pg-hands button.pg-card:enabled").first.click()
+    assert replay.locator("h2 + p").get_attribute("class") == "pg-step-text"
+    assert replay.locator(".pg-step-at").inner_text().startswith(said["step"])
+    fold = replay.locator("details.pg-notation")
+    assert fold.count() == 1 and fold.get_attribute("open") is None and fold.locator("summary").inner_text() == \
+        said["notation"]
+    # A card that may not be played says why on the page, at every width (p1 must follow, or may play any).
+    why = page.locator(".pg-why-not")
+    refused = page.locator(".pg-hands button.pg-card:disabled[title]")  # p1's: the others' wait their turn
+    if refused.count():
+        assert why.is_visible() and refused.first.inner_text() in why.inner_text()
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-umpire-turn{shot}"), full_page=True)
+    # Round 2's bids, p1 without a crystal: p1 is not asked for the one bid left, and every player is told.
+    page = visit.open(edition + "/playground/?game=time-chase&seat=hot&position=" + quote(round_two_bids("2,0,1,2")))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    page.locator(".pg-pass-ready").click()
+    # No card may be played now: each says why in words under the hand, not in a tooltip alone.
+    view = page.locator(".pg-view")
+    assert view.locator("button.pg-card:enabled").count() == 0
+    reason = view.locator(".pg-why-not p")
+    assert reason.count() == 1 and reason.is_visible() and reason.inner_text().startswith(said["not now"])
+    assert reason.inner_text().endswith(said["bid first"] + ".")
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-why-not{shot}"), full_page=True)
+    page.locator("button[data-pick='sealed:bid 0']").click()
+    assert said["must"] in status.inner_text()
+    assert page.locator(".pg-pass strong").first.inner_text().endswith(" p2.")  # p1 skipped: p2 bids next
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-must{shot}"), full_page=True)
+    # The pass screen says what was just played: the last card of a trick, who won it and its token.
+    page = visit.open(edition + "/playground/?game=time-chase&seat=hot&position=" + quote(dealt("time-chase")))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    for _ in range(4):
+        page.locator(".pg-pass-ready").click()
+        page.locator(".pg-private button.pg-card:enabled").first.click()
+    just = page.locator(".pg-pass .pg-just")
+    assert just.inner_text().startswith(said["just"]) and said["token"] in just.inner_text()
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-just{shot}"), full_page=True)
+    # 3 Ombres: "Deal the tiles", then "Roll the die" rolls it: the die shows a face, no face to choose.
+    page.locator("select.pg-game").select_option("trois-ombres|")
+    page.locator(".pg-restart").click()
+    page.locator("button[data-pick='chance']", has_text=said["tiles"]).click()
+    page.locator(".pg-pass-ready").click()
+    page.locator("button[data-pick='roll']").click()
+    assert page.locator("button[data-pick^='die ']").count() == 0 and page.locator(
+        "button[data-pick='chance']").count() == 0
+    assert status.inner_text().startswith(said["shows"]), status.inner_text()
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-rolled{shot}"), full_page=True)
+    visit.assert_clean()
