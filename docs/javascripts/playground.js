@@ -842,8 +842,9 @@
       passing = true;
     }
     // Nobody may type or undo for a player who has not taken the device, nor in a seat whose turn it is not.
+    // Chance's outcome may be typed from any seat (the face a real die showed).
     const hidden = Boolean(passing && a.seat === "hot" && who) || (typeof a.seat === "number" && a.view &&
-      (a.chooser || a.mover) !== a.view.name);
+      a.kind !== "chance" && (a.chooser || a.mover) !== a.view.name);
     parts.typedForm.hidden = hidden;
     parts.undo.hidden = hidden;
     if (passing && a.seat === "hot" && who) {
