@@ -1644,6 +1644,7 @@ def test_the_card_games_deal_afresh_roll_when_asked_and_say_what_each_seat_must_
     # The umpire holds no hand: the status says whose turn it is and what that player is asked.
     page.locator("select.pg-seat").select_option("umpire")
     assert re.match(said["umpire"], status.inner_text()), status.inner_text()
+    assert "null" not in page.locator(".pg-view").inner_text()
     # The action just played opens with words; its notation (the deal's, 200 characters) waits, folded.
     replay = page.locator(".pg-replay")
     page.locator(".pg-hands button.pg-card:enabled").first.click()

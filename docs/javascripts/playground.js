@@ -889,7 +889,7 @@
         return f.items && f.items.some(function (i) { return playable.has(i) || i in h.cards; });
       }) };
     }).filter(function (h) { return h.rows.length; });
-    parts.view.replaceChildren(...(a.view ? [
+    parts.view.replaceChildren(...[...(a.view ? [
       el("h2", { class: "pg-view-title" }, W.sees(a.view.name)),
       a.view.private.length ? fields(a.view.private, playable, a.view.cards || {}) : el("p", {}, W.nothingPrivate),
       whyNot(a.view.cards),
@@ -900,7 +900,7 @@
             return handItem(item, playable.get(item), h.cards[item]);
           }))];
         });
-      })), ...hands.map(function (h) { return whyNot(h.cards, h.name); })] : []));
+      })), ...hands.map(function (h) { return whyNot(h.cards, h.name); })] : [])].filter(Boolean));
     parts.fields.replaceChildren(...(a.fields ? [umpireTable(a.fields)] : []));
     const does = a.note && a.note[LANG + "-do"];
     if (a.outcome) {
