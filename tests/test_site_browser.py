@@ -1613,17 +1613,19 @@ def test_the_card_games_deal_afresh_roll_when_asked_and_say_what_each_seat_must_
     words on the page; the action just played opens with words, its notation folded."""
     visit = Visit(browser, base_url, width)
     said = {"": {"deal": "Deal the cards", "tiles": "Deal the tiles", "shows": "The die shows the ",
-                 "must": "p1 must bid 0 crystals: stay on the present.", "umpire": r"It is (p\d)'s turn; \1 is asked: “Play a card from your hand\. \1 plays",
+                 "must": "p1 must bid 0 crystals: stay on the present.",
+                 "umpire": r"It is (p\d)'s turn; \1 is asked: “Play a card from your hand\. \1 plays",
                  "not now": "Not playable now: ", "bid first": "no card is played now: bid first (TC.PLAY)",
-                 "just": "Just played: ", "token": "puts a token on event 1", "dealt": "the cards are dealt",
+                 "just": "Just played: ", "token": "puts a token on event 1",
                  "notation": "The same in notation", "step": "Step 1 of "},
             "/fr": {"deal": "Distribuer les cartes", "tiles": "Distribuer les tuiles", "shows": "Le dé montre ",
                     "must": "p1 doit miser 0 cristal : rester sur le présent.",
-                    "umpire": r"C'est au tour de (p\d) ; la consigne de \1 : « Jouez une carte de votre main\. \1 joue",
+                    "umpire": r"C'est au tour de (p\d) ; la consigne de \1 : « Jouez une carte de votre main\. "
+                              r"\1 joue",
                     "not now": "Injouable maintenant : ",
                     "bid first": "aucune carte ne se joue maintenant : les mises viennent d'abord (TC.PLAY)",
                     "just": "Vient d'être joué : ", "token": "pose un jeton sur l'événement 1",
-                    "dealt": "les cartes sont distribuées", "notation": "La même chose en notation",
+                    "notation": "La même chose en notation",
                     "step": "Étape 1 sur "}}[edition]
     shot = f"{edition.replace('/', '-')}-{width}.png"
     OUTPUT.mkdir(exist_ok=True)
