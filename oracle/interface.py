@@ -641,6 +641,12 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         None: the button shows the notation."""
         ...
 
+    def chance_words(self, state: StateT) -> str | None:
+        """While chance acts, the playground's button that lets it act, in English words naming the step (``Deal
+        the cards``, ``Roll the die``); the French edition's words are `oracle.tools.site.french`'s.  None: a
+        generic "Draw at random"."""
+        ...
+
     def state_note(self, state: StateT) -> Mapping[str, str] | None:
         """What the player to act must know now that the position does not draw (3 Ombres: the face the die
         shows), one sentence by language; where the step asks something, that instruction alone under

@@ -236,8 +236,8 @@ def test_a_game_without_a_board_is_played_from_its_legal_actions(name: str) -> N
         if following["applied"]:
             action = game.parse_action(following["applied"]["action"])
             after = game.apply(state, action, rules).state
-            if following["applied"].get("forced"):  # every player's only choice, played at once after it
-                after = game.apply(after, game.parse_action(following["applied"]["forced"]), rules).state
+            for then in following["applied"].get("then", []):  # a draw, or only choices, played at once after it
+                after = game.apply(after, game.parse_action(then), rules).state
             assert game.format_state(after) == following["state"]
         answer = following
     start = view({"game": name})["state"]
@@ -370,7 +370,7 @@ def test_a_seat_view_is_the_observation_of_that_seat() -> None:
     umpire = view({"game": "trois-ombres", "state": answer["state"], "seat": "umpire"})
     assert [name for name, _ in umpire["fields"]] == [key.replace("_", " ") for key in game.state_to_json(state)]
     assert "<svg" in answer["view"]["picture"]  # the table as everybody sees it
-    rolled = view({"game": "trois-ombres", "state": answer["state"], "picks": ["roll"]})
+    rolled = view({"game": "trois-ombres", "state": answer["state"], "action": "roll", "seat": "umpire"})
     assert rolled["kind"] == "chance" and rolled["buttons"][0]["pick"] == "chance"  # or a listed die face
     assert any(b["pick"].startswith("die ") for b in rolled["buttons"])
 
@@ -469,8 +469,8 @@ def test_3_ombres_speaks_its_buttons_and_die_in_words_and_shows_a_turns_two_tile
     assert (opening["en-do"], opening["fr-do"]) == ("Roll the die to start your turn.",
                                                     "Lancez le dé pour commencer votre tour.")
     seen: set[str] = set()
-    for action in ("roll", "die P", f"reveal {first}"):
-        answer = view({"game": "trois-ombres", "state": state, "action": action, "seat": "0"})
+    for action in ("roll", "die P", f"reveal {first}"):  # the die's faces to choose from are the umpire's
+        answer = view({"game": "trois-ombres", "state": state, "action": action, "seat": "umpire"})
         assert answer["verdict"] is None, action
         for button in answer["buttons"]:
             if button["pick"] != "chance":
@@ -570,3 +570,51 @@ def test_a_3_ombres_turn_without_a_pair_says_what_comes_next_and_everybody_sees_
     french = json.loads(view_json(json.dumps({"game": "trois-ombres", "state": answer["state"], "picks": ["chance"],
                                               "lang": "fr"})))
     assert french["applied"]["public"][0].startswith("p0 pioche la carte Limbes ")
+
+
+def test_a_new_game_is_dealt_afresh_and_a_linked_position_draws_the_same() -> None:
+    """The page's seed (a fresh one for each new game's click) draws the deal: two seeds, two deals; with no
+    seed (a position from a link) the same position draws the same deal each time."""
+    for name in ("time-chase", "trois-ombres"):
+        deals = {view({"game": name, "picks": ["chance"], "seed": seed})["state"] for seed in range(4)}
+        assert len(deals) == 4, name
+        assert view({"game": name, "picks": ["chance"]})["state"] == view({"game": name, "picks": ["chance"]})["state"]
+
+
+def test_a_chance_button_names_its_step_and_draws_at_random_for_the_player() -> None:
+    """A chance step's button says what it does (in French too, `oracle.tools.site.french`); a click on
+    "Roll the die" rolls it, in any seat but the umpire's, who alone may choose a listed outcome by hand."""
+    dealt = view({"game": "time-chase"})
+    assert [b["label"] for b in dealt["buttons"]] == ["Deal the cards"]
+    french = json.loads(view_json(json.dumps({"game": "time-chase", "lang": "fr"})))
+    assert [b["label"] for b in french["buttons"]] == ["Distribuer les cartes"]
+    start = view({"game": "trois-ombres"})
+    assert [b["label"] for b in start["buttons"]] == ["Deal the tiles"]
+    state = view({"game": "trois-ombres", "state": start["state"], "picks": ["chance"], "seed": 3})["state"]
+    for seat in ("hot", "0"):
+        rolled = view({"game": "trois-ombres", "state": state, "picks": ["roll"], "seat": seat, "seed": 3})
+        assert rolled["kind"] == "player" and rolled["applied"]["then"][0].startswith("die "), seat
+        assert any(text.startswith("the die shows the ") for text in rolled["applied"]["public"])
+    umpire = view({"game": "trois-ombres", "state": state, "picks": ["roll"], "seat": "umpire"})
+    assert umpire["kind"] == "chance" and umpire["buttons"][0]["label"] == "Roll the die"
+    assert len([b for b in umpire["buttons"] if b.get("chance")]) == 6
+    typed = view({"game": "trois-ombres", "state": state, "action": "roll", "seat": "0", "lang": "fr"})
+    assert [b["label"] for b in typed["buttons"]] == ["Roll the die"]  # a typed roll: its face is typed, or drawn
+    assert [b["label"] for b in json.loads(view_json(json.dumps(
+        {"game": "trois-ombres", "state": state, "action": "roll", "seat": "0", "lang": "fr"})))["buttons"]] == \
+        ["Lancer le dé"]
+
+
+def test_a_player_with_one_bid_only_is_not_asked_for_it() -> None:
+    """Time Chase: a player with no crystal may only bid 0: their bid is sealed for them, and the answer says
+    whose it was and what it is, in words, for the status line."""
+    answer = view({"game": "time-chase", "picks": ["chance"]})
+    for _ in range(4):
+        answer = view({"game": "time-chase", "state": answer["state"], "picks": [answer["buttons"][0]["pick"]]})
+    assert answer["kind"] == "simultaneous"
+    state = re.sub(r"crystals=\S+", "crystals=2,0,1,2", answer["state"])
+    bid = view({"game": "time-chase", "state": state, "picks": ["sealed:bid 1"]})
+    assert bid["picks"] == ["sealed:bid 1", "sealed:bid 0"] and bid["chooser"] == "p2"
+    assert bid["only"] == [{"player": "p1", "action": "bid 0", "words": {
+        "en": "Bid 0 crystals: stay on the present", "fr": "Miser 0 cristal : rester sur le présent"}}]
+    assert all(b["pick"].startswith("sealed:") for b in bid["buttons"]) and len(bid["buttons"]) == 2  # p2's 0 or 1

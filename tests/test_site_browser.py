@@ -497,8 +497,8 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
         # Letting chance act is words, styled as the other buttons, not as an action's code.
         assert page.locator("button[data-pick='chance']").evaluate(font) == words
         page.locator("button[data-pick='chance']").click()
-        dealt = view({"game": name, "state": start, "picks": ["chance"]})
-        assert page.locator(".pg-position").input_value() == dealt["state"]
+        dealt = view({"game": name, "state": page.locator(".pg-position").input_value()})  # a fresh deal
+        assert other.to_act(other.parse_state(dealt["state"])).kind != "chance"
         seat = dealt["view"]["name"]
         assert page.locator(".pg-pass").is_visible() and page.locator(".pg-buttons button").count() == 0
         assert page.locator(".pg-view").inner_text().count(seat) >= 2 and "sees" not in page.locator(
@@ -1133,23 +1133,23 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     for name in ("time-chase", "trois-ombres"):
         page.locator("select.pg-game").select_option(f"{name}|")
         assert status.inner_text().startswith("Au hasard d'agir")
-        chance = "Tirer au hasard"
+        chance = {"time-chase": "Distribuer les cartes", "trois-ombres": "Distribuer les tuiles"}[name]
         assert page.locator("button[data-pick='chance']").inner_text() == chance
         assert page.locator("label.pg-seat-choice").inner_text().startswith("Place")
         seats = page.locator("select.pg-seat option").all_inner_texts()
         assert seats[0] == "Passer et jouer : la vue de chaque joueur"
         assert seats[-1] == "Arbitre : toutes les cartes cachées montrées"
         page.locator("button[data-pick='chance']").click()
-        assert page.locator(".pg-pass strong").inner_text().startswith("Passez l'appareil à ")
+        assert page.locator(".pg-pass strong").first.inner_text().startswith("Passez l'appareil à ")
         assert page.locator(".pg-pass-ready").inner_text().startswith("Je suis ")
         assert english_left(page) == []
         page.locator(".pg-pass-ready").click()
         assert page.locator(".pg-view-title").inner_text().startswith("Ce que voit ")
         # Time Chase's bids were forced (nobody holds a crystal): the status says to play a card, and where p0
         # plays; 3 Ombres's, to roll the die: what to do, never a count of choices.
-        said = {"time-chase": "Jouez une carte de votre main. p0 joue sur l'événement 1 et ouvre",
-                "trois-ombres": "Lancez le dé pour commencer votre tour."}[name]
-        assert status.inner_text().startswith(said) and not re.search(r"\d choix", status.inner_text())
+        said = {"time-chase": r"Jouez une carte de votre main\. p\d joue sur l'événement 1 et ouvre",
+                "trois-ombres": r"Lancez le dé pour commencer votre tour\."}[name]  # a fresh deal: any first player
+        assert re.match(said, status.inner_text()) and not re.search(r"\d choix", status.inner_text())
         assert english_left(page) == []
         page.screenshot(path=str(OUTPUT / f"site-fr-playground-{name}-{width}.png"), full_page=True)
         # The umpire's table in the oracle's text is French too (oracle --lang fr), its step named in French.
@@ -1178,7 +1178,7 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     assert page.locator("button[data-pick='chance']").count() == 0 and "to act" in page.locator(
         ".pg-status").inner_text()
     page.locator(".pg-restart").click()
-    assert page.locator("button[data-pick='chance']").inner_text() == "Draw at random"
+    assert page.locator("button[data-pick='chance']").inner_text() == "Deal the cards"
     assert page.locator(".pg-status").inner_text().startswith("Chance acts next")
     visit.assert_clean()
 
@@ -1298,7 +1298,12 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
                 "new game": "Commencer une nouvelle partie à 5 joueurs ? La partie en cours sera perdue.",
                 "text": "Contre-Temps, 4 joueurs"}}
     said = words[edition]
-    page = visit.open(edition + "/playground/?game=time-chase")
+    # A link to the position before the deal: its deal is drawn from the position, the same each time.
+    from oracle.games import load_game
+
+    game = load_game("time-chase")
+    before = game.format_state(game.initial_state(game.parse_rules(None, None)))
+    page = visit.open(edition + "/playground/?game=time-chase&position=" + quote(before))
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     status = page.locator(".pg-status")
     # The card games' help comes first, and names the Players chooser; it never sends the reader to localhost.
@@ -1465,9 +1470,9 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     state = game.parse_state(dealt("trois-ombres"))
     first = next(loc for loc, cell in state.board if loc.startswith("P"))
     second = next(loc for loc, cell in state.board if loc.startswith("R") and cell.tile != state.cell(first).tile)
-    words = {"en": ("Roll the die", "The die shows the Pentacle", "The die shows the Pentacle: reveal a tile of "
+    words = {"en": ("Roll the die", "The die shows the Pentacle: reveal a tile of "
                     "the Pentacle first", "remember them", "Leave no clue, draw a Limbes card", "No pair. Click "),
-             "fr": ("Lancer le dé", "Le dé montre le Pentacle", "Le dé montre le Pentacle : dévoilez d'abord une "
+             "fr": ("Lancer le dé", "Le dé montre le Pentacle : dévoilez d'abord une "
                     "tuile du Pentacle", "retenez-les", "Ne laisser aucun Indice, piocher une carte Limbes",
                     "Pas de paire. Cliquez ")}[edition]
     visit = Visit(browser, base_url, width)
@@ -1484,24 +1489,29 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-roll-{edition}-{width}.png"), full_page=True)
     font = roll.evaluate("b => getComputedStyle(b).fontFamily")
-    roll.click()
+
+    def typed(action: str) -> None:  # the die's faces, as a real table rolled them, typed in notation
+        page.locator(".pg-typed").fill(action)
+        page.locator(".pg-type button").click()
+
+    typed("roll")
     assert status.inner_text().startswith(told[1])
+    # A player's chance button draws at random; no die face is offered to choose from (the umpire's alone).
+    assert page.locator(".pg-buttons button").all_inner_texts() == [words[0]]
     # The Horloge, which Lucile may reroll: the clock does not advance until she acts otherwise (OMBRES.DIE), and
     # the words say so while the picture shows the oracle's 0 h; her reroll then leaves it at 0 h.
-    page.locator(".pg-buttons button[data-pick='die horloge']").click()
+    typed("die horloge")
     horloge = game.parse_state(dealt("trois-ombres", ("roll", "die horloge")))
     assert status.inner_text() == game.state_note(horloge)[f"{edition}-do"]  # type: ignore[index]
     assert ("1 h" in status.inner_text()) and page.evaluate(CLOCK_READS) == "0 h", status.inner_text()
     table_legend(page, edition, {"face down", "empty slot"})
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-horloge-{edition}-{width}.png"), full_page=True)
-    page.locator(".pg-buttons button[data-pick='reroll']").click()
-    die = page.locator(".pg-buttons button[data-pick='die P']")
-    assert die.inner_text().startswith(words[1])
-    die.click()
+    typed("reroll")
+    typed("die P")
     assert page.evaluate(CLOCK_READS) == "0 h"
     note = page.locator(".pg-note p").all_inner_texts()
-    assert len(note) == 3 and note[1].startswith(words[2]), note
-    assert status.inner_text().startswith(words[2])  # the status says what to do, not a count of choices
+    assert len(note) == 3 and note[1].startswith(words[1]), note
+    assert status.inner_text().startswith(words[1])  # the status says what to do, not a count of choices
     assert page.locator(".pg-buttons button[data-pick^='reveal']").count() == 0, "reveal buttons beside the tiles"
     ringed = page.evaluate(RINGED_SLOTS)
     pentacle = sorted(loc for loc, _ in state.board if loc.startswith("P"))
@@ -1517,14 +1527,14 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     assert refused.inner_text() == f"{said[0]}{reason}. {said[1]}{verdict.rule}.)", refused.inner_text()
     assert refused.evaluate("e => e.getBoundingClientRect().bottom <= innerHeight"), "the refusal is out of sight"
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == pentacle
-    assert status.inner_text().startswith(words[2])
+    assert status.inner_text().startswith(words[1])
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-refused-{edition}-{width}.png"), full_page=True)
     page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{first}']").click()
     assert refused.count() == 0
     assert page.evaluate(SLOT_LABEL, first) == state.cell(first).tile
     page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{second}']").click()
     # The two tiles face up, before the mismatch turns them back: one picture, wide or narrow as the table.
-    assert words[3] in status.inner_text()
+    assert words[2] in status.inner_text()
     assert page.locator(".pg-board svg:visible").count() == 1
     top, bottom, screen = page.locator(".pg-turn-back").evaluate(
         "b => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom, innerHeight]")
@@ -1538,9 +1548,9 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     page.locator(".pg-turn-back").click()
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == ["?", "?"]
     assert page.locator(".pg-board svg:visible").count() == 1
-    assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[4]
-    assert page.locator(".pg-note p").nth(1).inner_text().startswith(words[5])  # what to do now, in words
-    assert status.inner_text().startswith(words[5])
+    assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[3]
+    assert page.locator(".pg-note p").nth(1).inner_text().startswith(words[4])  # what to do now, in words
+    assert status.inner_text().startswith(words[4])
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == sorted((first, second))  # a clue on either
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-clue-{edition}-{width}.png"), full_page=True)
     visit.assert_clean()
@@ -1645,4 +1655,117 @@ def test_both_glossaries_show_every_term_of_the_table_and_link_each_other(browse
         assert all(card.name in text for kind in CARDS.values() for card in kind), path
         switch = page.locator(f".md-select__link[hreflang='{'en' if other == '/glossary/' else 'fr'}']").first
         assert switch.evaluate("a => new URL(a.href).pathname") == other, path
+    visit.assert_clean()
+
+
+def round_two_bids(crystals: str) -> str:
+    """Time Chase after its deal (a fixed seed) and round 1's trick, each player playing their first legal
+    card, at round 2's bids, with the players' crystals set to ``crystals`` (``2,0,1,2``)."""
+    from random import Random
+
+    from oracle.games import load_game
+
+    game = load_game("time-chase")
+    rules = game.parse_rules(None, None)
+    state = game.initial_state(rules)
+    while game.to_act(state).kind != "simultaneous" or game.format_state(state).count("round=1 "):
+        mover = game.to_act(state)
+        action = game.sample_chance(state, rules, Random(7)) if mover.kind == "chance" else \
+            game.joint_action(state, {p: game.legal_actions(state, rules, p)[0] for p in mover.players}) \
+            if mover.kind == "simultaneous" else game.legal_actions(state, rules)[0]
+        state = game.apply(state, action, rules).state
+    return re.sub(r"crystals=\S+", "crystals=" + crystals, game.format_state(state))
+
+
+@pytest.mark.parametrize(("edition", "width"), [("", WIDTHS[0]), ("/fr", WIDTHS[1])])
+def test_the_card_games_deal_afresh_roll_when_asked_and_say_what_each_seat_must_do(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """Each new game is dealt afresh; a chance button names its step ("Deal the cards", "Roll the die") and a
+    click on "Roll the die" rolls it; a player with one bid only is told so, not asked; the pass screen says
+    what was just played; the umpire is told whose turn it is; a card that may not be played says why in
+    words on the page; the action just played opens with words, its notation folded."""
+    visit = Visit(browser, base_url, width)
+    said = {"": {"deal": "Deal the cards", "tiles": "Deal the tiles", "shows": "The die shows the ",
+                 "must": "p1 must bid 0 crystals: stay on the present.",
+                 "umpire": r"It is (p\d)'s turn; \1 is asked: “Play a card from your hand\. \1 plays",
+                 "not now": "Not playable now: ", "bid first": "no card is played now: bid first (TC.PLAY)",
+                 "just": "Just played: ", "token": "puts a token on event 1",
+                 "notation": "The same in notation", "step": "Step 1 of "},
+            "/fr": {"deal": "Distribuer les cartes", "tiles": "Distribuer les tuiles", "shows": "Le dé montre ",
+                    "must": "p1 doit miser 0 cristal : rester sur le présent.",
+                    "umpire": r"C'est au tour de (p\d) ; la consigne de \1 : « Jouez une carte de votre main\. "
+                              r"\1 joue",
+                    "not now": "Injouable maintenant : ",
+                    "bid first": "aucune carte ne se joue maintenant : les mises viennent d'abord (TC.PLAY)",
+                    "just": "Vient d'être joué : ", "token": "pose un jeton sur l'événement 1",
+                    "notation": "La même chose en notation",
+                    "step": "Étape 1 sur "}}[edition]
+    shot = f"{edition.replace('/', '-')}-{width}.png"
+    OUTPUT.mkdir(exist_ok=True)
+    page = visit.open(edition + "/playground/?game=time-chase")
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    status = page.locator(".pg-status")
+    # Two new games, two deals: the seed is fresh each time, not the position's.
+    hands = []
+    for _ in range(2):
+        page.locator(".pg-restart").click()
+        deal = page.locator("button[data-pick='chance']")
+        assert deal.inner_text() == said["deal"]
+        deal.click()
+        page.locator("select.pg-seat").select_option("umpire")
+        hands.append(page.locator(".pg-hands").inner_text())
+        page.locator("select.pg-seat").select_option("hot")
+    assert hands[0] != hands[1], "a new game dealt the same cards again"
+    # The umpire holds no hand: the status says whose turn it is and what that player is asked.
+    page.locator("select.pg-seat").select_option("umpire")
+    assert re.match(said["umpire"], status.inner_text()), status.inner_text()
+    assert "null" not in page.locator(".pg-view").inner_text()
+    # The action just played opens with words; its notation (the deal's, 200 characters) waits, folded.
+    replay = page.locator(".pg-replay")
+    page.locator(".pg-hands button.pg-card:enabled").first.click()
+    assert replay.locator("h2 + p").get_attribute("class") == "pg-step-text"
+    assert replay.locator(".pg-step-at").inner_text().startswith(said["step"])
+    fold = replay.locator("details.pg-notation")
+    assert fold.count() == 1 and fold.get_attribute("open") is None and fold.locator("summary").inner_text() == \
+        said["notation"]
+    # A card that may not be played says why on the page, at every width (p1 must follow, or may play any).
+    why = page.locator(".pg-why-not")
+    refused = page.locator(".pg-hands button.pg-card:disabled[title]")  # p1's: the others' wait their turn
+    if refused.count():
+        assert why.is_visible() and refused.first.inner_text() in why.inner_text()
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-umpire-turn{shot}"), full_page=True)
+    # Round 2's bids, p1 without a crystal: p1 is not asked for the one bid left, and every player is told.
+    page = visit.open(edition + "/playground/?game=time-chase&seat=hot&position=" + quote(round_two_bids("2,0,1,2")))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    page.locator(".pg-pass-ready").click()
+    # No card may be played now: each says why in words under the hand, not in a tooltip alone.
+    view = page.locator(".pg-view")
+    assert view.locator("button.pg-card:enabled").count() == 0
+    reason = view.locator(".pg-why-not p")
+    assert reason.count() == 1 and reason.is_visible() and reason.inner_text().startswith(said["not now"])
+    assert reason.inner_text().endswith(said["bid first"] + ".")
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-why-not{shot}"), full_page=True)
+    page.locator("button[data-pick='sealed:bid 0']").click()
+    assert said["must"] in status.inner_text()
+    assert page.locator(".pg-pass strong").first.inner_text().endswith(" p2.")  # p1 skipped: p2 bids next
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-must{shot}"), full_page=True)
+    # The pass screen says what was just played: the last card of a trick, who won it and its token.
+    page = visit.open(edition + "/playground/?game=time-chase&seat=hot&position=" + quote(dealt("time-chase")))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    for _ in range(4):
+        page.locator(".pg-pass-ready").click()
+        page.locator(".pg-private button.pg-card:enabled").first.click()
+    just = page.locator(".pg-pass .pg-just")
+    assert just.inner_text().startswith(said["just"]) and said["token"] in just.inner_text()
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-just{shot}"), full_page=True)
+    # 3 Ombres: "Deal the tiles", then "Roll the die" rolls it: the die shows a face, no face to choose.
+    page.locator("select.pg-game").select_option("trois-ombres|")
+    page.locator(".pg-restart").click()
+    page.locator("button[data-pick='chance']", has_text=said["tiles"]).click()
+    page.locator(".pg-pass-ready").click()
+    page.locator("button[data-pick='roll']").click()
+    assert page.locator("button[data-pick^='die ']").count() == 0 and page.locator(
+        "button[data-pick='chance']").count() == 0
+    assert status.inner_text().startswith(said["shows"]), status.inner_text()
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-rolled{shot}"), full_page=True)
     visit.assert_clean()

@@ -122,11 +122,25 @@
     inThePicture: { en: function (n) { return countedEn(n, "record", "records") + ": the picture above shows them"; },
       fr: function (n) { return countedFr(n, "fiche", "fiches") + " : l'image ci-dessus les montre"; } },
     chanceOne: {
-      en: "Chance acts next: click to draw at random (a link to this position draws the same again).",
-      fr: "Au hasard d'agir : cliquez pour tirer au hasard (un lien vers cette position refait le même tirage)." },
+      en: "Chance acts next: the button draws at random.",
+      fr: "Au hasard d'agir : le bouton tire au hasard." },
     chanceMany: {
-      en: function (n) { return "Chance acts next: draw at random, or click the outcome that happened at your table (" + countedEn(n, "outcome", "outcomes") + ")."; },
-      fr: function (n) { return "Au hasard d'agir : tirez au hasard, ou cliquez le résultat tiré à votre table (" + countedFr(n, "résultat", "résultats") + ")."; } },
+      en: function (n) { return "Chance acts next: draw at random, or, as the umpire, choose the outcome that happened at your table (" + countedEn(n, "outcome", "outcomes") + ")."; },
+      fr: function (n) { return "Au hasard d'agir : tirez au hasard ou, en arbitre, choisissez le résultat tiré à votre table (" + countedFr(n, "résultat", "résultats") + ")."; } },
+    chooseOutcome: { en: "Or choose the outcome (umpire):", fr: "Ou choisissez le résultat (arbitre) :" },
+    // A player whose sealed choice is the only one they have: played for them, and said (Time Chase: a bid of 0).
+    mustChoose: {
+      en: function (who, words) { return who + " must " + words.charAt(0).toLowerCase() + words.slice(1) + "."; },
+      fr: function (who, words) { return who + " doit " + words.charAt(0).toLowerCase() + words.slice(1) + "."; } },
+    // The umpire holds no hand: whose turn it is, and what that player is asked to do.
+    umpireTurn: {
+      en: function (who, does) { return "It is " + who + "'s turn; " + who + " is asked: \u201c" + does + "\u201d"; },
+      fr: function (who, does) { return "C'est au tour de " + who + " ; la consigne de " + who + " : « " + does + " »"; } },
+    justNow: { en: "Just played: ", fr: "Vient d'être joué : " },
+    notNow: { en: "Not playable now: ", fr: "Injouable maintenant : " },
+    stepAt: { en: function (at, of) { return "Step " + at + " of " + of + "."; },
+      fr: function (at, of) { return "Étape " + at + " sur " + of + "."; } },
+    inNotation: { en: "The same in notation", fr: "La même chose en notation" },
     chooseSeat: {
       en: function (who) { return who + " to act: choose that seat, or pass and play."; },
       fr: function (who) { return "À " + who + " d'agir : choisissez cette place, ou passez et jouez."; } },
@@ -159,7 +173,6 @@
       convergence: "Convergence" } },
     colon: { en: ": ", fr: " : " },
     drawAtRandom: { en: "Draw at random", fr: "Tirer au hasard" },
-    letChance: { en: "Draw at random", fr: "Tirer au hasard" },
     outcome: { en: function (action, p) { return action + " (chance " + p + ")"; },
       fr: function (action, p) { return action + " (probabilité " + p + ")"; } },
     // L'heure des 3 ombres: the tiles a turn revealed, shown face up before the game goes on.
@@ -210,6 +223,10 @@
   };
   if (!current.state) current.state = keptState();
   const exampleTurn = params.get("turn");
+  // A position given by a link draws its chance steps from itself, the same each time (an example replays
+  // as written); a new game, or a game kept in the tab, draws each one afresh.
+  let linked = Boolean(params.get("position"));
+  function freshSeed() { return window.crypto.getRandomValues(new Uint32Array(1))[0]; }
   // An example of several actions (L'heure des 3 ombres) opens before the first; "then" holds the others,
   // offered one at a time as each is played.
   const exampleNext = (params.get("then") || "").split("\n").filter(Boolean);
@@ -248,7 +265,7 @@
   }
 
   function label(button) {
-    if (button.pick === "chance") return button.draw ? W.drawAtRandom : W.letChance;
+    if (button.pick === "chance") return button.label || W.drawAtRandom;  // the step's own words (Roll the die)
     const words = button.words && button.words[LANG];  // the game's words for the action, if it has them
     if (button.chance) return W.outcome(words || button.action, button.chance);
     return words || W.pick(button.label);
@@ -431,6 +448,7 @@
       el("label", {}, W.position + " ", parts.position),
       el("button", { type: "button", class: "md-button", onclick: function () {
         current.state = parts.position.value.trim();
+        linked = true;  // a position loaded by hand draws as its link would
         clearReplay();
         ask({ picks: [] });
       } }, W.load),
@@ -454,6 +472,7 @@
   }
 
   function newGame() {
+    linked = false;
     parts.typed.value = "";
     viewer = null;
     seenByAll = [];
@@ -474,7 +493,7 @@
 
   function ask(change) {
     const request = Object.assign({ game: current.game, state: current.state, rules: current.rules,
-      picks: current.picks, seat: current.seat, lang: LANG }, change);
+      picks: current.picks, seat: current.seat, lang: LANG }, linked ? {} : { seed: freshSeed() }, change);
     if (change.picks && change.picks.length || change.action) told = [];  // a new click: its own events now
     const result = window.ttykmPlayground.view(request);
     if (result.error) {
@@ -603,7 +622,8 @@
     }
     if (a.applied) {
       const mine = a.mode !== "list" || a.seat === "umpire" || (a.view && a.applied.by === a.view.seat);
-      replay = mine ? { steps: a.applied.steps, at: 0, action: a.applied.action, events: a.applied.events }
+      replay = mine ? { steps: a.applied.steps, at: 0, action: a.applied.action, then: a.applied.then,
+        events: a.applied.events }
         : { steps: [], at: 0 };
       showReplay();
     }
@@ -709,6 +729,20 @@
     return el("span", { class: "pg-chip", "data-item": item }, item);
   }
 
+  // Why each disabled card may not be played now, in words under the hand (a tooltip is no help on a phone).
+  function whyNot(cards, who) {
+    const byReason = new Map();
+    for (const [item, refused] of Object.entries(cards || {})) {
+      if (!refused || !refused.reason) continue;
+      const why = refused.reason + " (" + refused.rule + ")";
+      byReason.set(why, (byReason.get(why) || []).concat([item]));
+    }
+    if (!byReason.size) return null;
+    return el("div", { class: "pg-why-not" }, ...[...byReason].map(function ([why, items]) {
+      return el("p", {}, el("strong", {}, (who ? who + W.colon : "") + W.notNow), items.join(", ") + W.colon + why + ".");
+    }));
+  }
+
   function fields(list, playable, cards) {
     const ordered = list.filter(function (f) { return f.items || f.text !== undefined; })
       .concat(list.filter(function (f) { return !(f.items || f.text !== undefined); }));  // "the others" last
@@ -771,10 +805,13 @@
       el("ol", { class: "pg-since-events" }, ...events.map(function (text) { return el("li", {}, text); }))) : null;
   }
 
-  function passScreen(who) {
+  function passScreen(who, justNow) {
     const seen = seenList(sinceHeld(who));
     return el("div", { class: "pg-pass" },
-      el("p", {}, el("strong", {}, W.passTo(who)), W.lookAway(who)), seen,
+      el("p", {}, el("strong", {}, W.passTo(who)), W.lookAway(who)),
+      // What the last click did, first (the last card of a trick: who won it, the tokens, the income).
+      justNow.length ? el("p", { class: "pg-just" }, el("strong", {}, W.justNow), justNow.join(" · ") + ".") : null,
+      seen,
       el("button", { type: "button", class: "md-button md-button--primary pg-pass-ready", onclick: function () {
         passing = false;
         viewer = who;
@@ -797,19 +834,23 @@
     const who = a.view ? a.view.name : null;
     // Every player's only choice, played at once: said after the status, until the next click.
     let forced = a.applied && a.applied.forced ? " " + W.forced : "";  // the pass screen lists what was played
+    // A player with one choice only is not asked for it: the page says what they must do.
+    const only = (a.only || []).map(function (o) { return W.mustChoose(o.player, (o.words || {})[LANG] || o.action); });
+    if (only.length) forced += " " + only.join(" ");
     // Hot seat: a different player's view is hidden until that player says they hold the device.
     if (a.seat === "hot" && who && viewer !== who) {
       passing = true;
     }
     // Nobody may type or undo for a player who has not taken the device, nor in a seat whose turn it is not.
+    // Chance's outcome may be typed from any seat (the face a real die showed).
     const hidden = Boolean(passing && a.seat === "hot" && who) || (typeof a.seat === "number" && a.view &&
-      (a.chooser || a.mover) !== a.view.name);
+      a.kind !== "chance" && (a.chooser || a.mover) !== a.view.name);
     parts.typedForm.hidden = hidden;
     parts.undo.hidden = hidden;
     if (passing && a.seat === "hot" && who) {
       parts.board.replaceChildren();
       parts.note.replaceChildren();
-      parts.view.replaceChildren(passScreen(who));
+      parts.view.replaceChildren(passScreen(who, a.applied ? a.applied.public || [] : []));
       parts.buttons.replaceChildren();
       parts.status.textContent = W.actsNext(who) + forced;
       return;
@@ -848,9 +889,10 @@
         return f.items && f.items.some(function (i) { return playable.has(i) || i in h.cards; });
       }) };
     }).filter(function (h) { return h.rows.length; });
-    parts.view.replaceChildren(...(a.view ? [
+    parts.view.replaceChildren(...[...(a.view ? [
       el("h2", { class: "pg-view-title" }, W.sees(a.view.name)),
       a.view.private.length ? fields(a.view.private, playable, a.view.cards || {}) : el("p", {}, W.nothingPrivate),
+      whyNot(a.view.cards),
     ] : []), ...(hands.length ? [el("h2", { class: "pg-view-title" }, W.everyHand),
       el("dl", { class: "pg-fields pg-private pg-hands" }, ...hands.flatMap(function (h) {
         return h.rows.flatMap(function (f) {
@@ -858,7 +900,7 @@
             return handItem(item, playable.get(item), h.cards[item]);
           }))];
         });
-      }))] : []));
+      })), ...hands.map(function (h) { return whyNot(h.cards, h.name); })] : [])].filter(Boolean));
     parts.fields.replaceChildren(...(a.fields ? [umpireTable(a.fields)] : []));
     const does = a.note && a.note[LANG + "-do"];
     if (a.outcome) {
@@ -869,6 +911,8 @@
         ? W.chanceOne : W.chanceMany(a.buttons.length - 1)) + forced;
     } else if (!a.buttons.length) {
       parts.status.textContent = W.chooseSeat(a.chooser || a.mover) + forced;
+    } else if (does && a.seat === "umpire") {
+      parts.status.textContent = W.umpireTurn(a.chooser || a.mover, does) + forced;
     } else if (does) {
       // What the step asks, in words (the game's note: roll the die, bid, play a card), not a count of choices.
       parts.status.textContent = does + forced;
@@ -879,13 +923,18 @@
     // A click on any other slot asks the oracle why not, when this seat is the one to act.
     const onTiles = a.outcome ? new Set() : tileTargets(a.buttons, a.kind === "player" && a.buttons.length > 0);
     const inHand = new Set([...parts.view.querySelectorAll(".pg-card[data-pick]")].map(function (c) { return c.dataset.pick; }));
-    parts.buttons.replaceChildren(...a.buttons.filter(function (b) {
-      return !onTiles.has(b.pick) && !inHand.has(b.pick);  // a tile or a card in hand is its own control
-    }).map(function (b) {
+    const button = function (b) {
       return el("button", { type: "button", "data-pick": b.pick, title: notation(b),
         class: "md-button md-button--primary" + (b.pick === "chance" ? " pg-chance" : "") + (b.words ? " pg-worded" : ""),
         disabled: Boolean(a.outcome), onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, label(b));
-    }));
+    };
+    const shown = a.buttons.filter(function (b) {
+      return !onTiles.has(b.pick) && !inHand.has(b.pick);  // a tile or a card in hand is its own control
+    });
+    // A chance outcome chosen by hand (the umpire's only) is a control of its own, after the random draw.
+    const outcomes = shown.filter(function (b) { return b.chance; });
+    parts.buttons.replaceChildren(...shown.filter(function (b) { return !b.chance; }).map(button),
+      ...(outcomes.length ? [el("div", { class: "pg-outcomes" }, el("p", {}, W.chooseOutcome), ...outcomes.map(button))] : []));
   }
 
   // A picture's slots ([data-loc], L'heure des 3 ombres) that are the one target of a button's action on that
@@ -959,10 +1008,14 @@
             replay.era = e; showReplay();
           } }, W.eras[e]);
       })) : null;
+    // A card game's action opens with its step in words; its notation (a deal's is long) waits, folded, at the end.
+    const header = list ? el("p", { class: "pg-step-at" }, W.stepAt(replay.at + 1, steps.length))
+      : el("p", {}, W.stepOf(list), el("code", {}, replay.action), W.step(replay.at + 1, steps.length));
     parts.replay.replaceChildren(...[
       el("h2", {}, W.justPlayed(list)),
-      el("p", {}, W.stepOf(list), el("code", {}, replay.action), W.step(replay.at + 1, steps.length)),
+      list ? null : header,
       el("p", { class: "pg-step-text" }, step.text),
+      list ? header : null,
       el("div", { class: "pg-step-nav" },
         el("button", { type: "button", class: "md-button pg-prev", disabled: replay.at === 0, onclick: function () {
           goToStep(Math.max(0, replay.at - 1));
@@ -975,6 +1028,8 @@
       el("ol", { class: "pg-events" }, ...steps.map(function (s, i) {
         return el("li", { class: i === replay.at ? "pg-now" : "" }, s.text);
       })),
+      list ? el("details", { class: "pg-notation" }, el("summary", {}, W.inNotation),
+        el("code", {}, [replay.action].concat(replay.then || []).join("; "))) : null,
     ].filter(Boolean));
     if (shown) oneEra(column, shown);  // once drawn: the cut measures the picture's eras
   }

@@ -314,6 +314,9 @@ class GameBase(ABC, Generic[StateT, ActionT, RulesT, EventT]):
     def state_note(self, state: StateT) -> Mapping[str, str] | None:
         return None
 
+    def chance_words(self, state: StateT) -> str | None:
+        return None
+
     def french_names(self) -> Mapping[str, str]:
         return {}
 

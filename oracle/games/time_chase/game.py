@@ -177,6 +177,12 @@ class TimeChase(SeatedGame[State, Action, Rules, Event]):
 
         return action_words(state, action)
 
+    def chance_words(self, state: State) -> str | None:
+        """The deal's button (`oracle.games.time_chase.words`)."""
+        from oracle.games.time_chase.words import chance_words
+
+        return chance_words(state)
+
     def state_note(self, state: State) -> Mapping[str, str] | None:
         """The round, the trump, and what the player to act may bid or must follow (`oracle.games.time_chase.words`)."""
         from oracle.games.time_chase.words import state_note

@@ -48,6 +48,11 @@ def action_words(state: State, action: Action) -> dict[str, str] | None:
     return None
 
 
+def chance_words(state: State) -> str | None:
+    """The button that lets chance act (the deal), in English; None when chance does not act."""
+    return "Deal the cards" if state.phase == "deal" else None
+
+
 def state_note(state: State) -> dict[str, str] | None:
     """What the player to act must know, a line each (``\\n`` between): the round and the trump, then in a
     bid their crystals and how far back they may go, in a trick where they play and the suit to follow; what

@@ -220,6 +220,12 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
 
         return action_words(state, action)
 
+    def chance_words(self, state: State) -> str | None:
+        """The button of each chance step (`oracle.games.trois_ombres.words`)."""
+        from oracle.games.trois_ombres.words import chance_words
+
+        return chance_words(state)
+
     def state_note(self, state: State) -> Mapping[str, str] | None:
         """What the die shows and asks for (`oracle.games.trois_ombres.words`)."""
         from oracle.games.trois_ombres.words import state_note

@@ -54,6 +54,25 @@ STEPS: dict[str, tuple[str, str, str]] = {
 }
 
 
+# The button that lets chance act at each of its steps, in English (the French edition's are
+# `oracle.tools.site.french`'s, `CHANCE_BUTTONS`).
+CHANCE_BUTTONS: dict[str, str] = {
+    "deal": "Deal the tiles",
+    "die": "Roll the die",
+    "illusion": "Roll the die again (Illusion)",
+    "draw-id": "Draw a 3ID card",
+    "draw-limbes": "Draw a Limbes card",
+    "draw-trap": "Draw a trap",
+    "hercule-throw": "Throw the Hercule cube",
+    "shuffle": "Shuffle the tiles taken",
+}
+
+
+def chance_words(state: State) -> str | None:
+    """The button that lets chance act at the step to come (`CHANCE_BUTTONS`); None for any other step."""
+    return CHANCE_BUTTONS.get(_step(state))
+
+
 def step_name(kind: str, lang: str) -> str:
     """A step's kind as the text picture names it in ``lang`` (`STEPS`)."""
     return STEPS[kind][0] if lang == "fr" and kind in STEPS else kind

@@ -1152,5 +1152,25 @@ def translate_field(name: str, value: object) -> list[object]:
     return [FIELDS.get(name, name), value]
 
 
-__all__ = ["FIELDS", "LABELS", "SENTENCES", "fit", "translate_event", "translate_field", "translate_html",
-           "translate_outcome", "translate_reason", "translate_text", "untranslated"]
+# The playground's buttons that let chance act, as the games name each step (`Game.chance_words`), in French.
+CHANCE_BUTTONS: dict[str, str] = {
+    "Deal the cards": "Distribuer les cartes",
+    "Deal the tiles": "Distribuer les tuiles",
+    "Roll the die": "Lancer le dé",
+    "Roll the die again (Illusion)": "Relancer le dé (Illusion)",
+    "Draw a 3ID card": "Piocher une carte 3ID",
+    "Draw a Limbes card": "Piocher une carte Limbes",
+    "Draw a trap": "Piocher un Traquenard",
+    "Throw the Hercule cube": "Lancer le cube Hercule",
+    "Shuffle the tiles taken": "Mélanger les tuiles prises",
+}
+
+
+def translate_chance(words: str) -> str:
+    """A chance button's words (`CHANCE_BUTTONS`) in French; words it does not know stay as they are."""
+    return CHANCE_BUTTONS.get(words, words)
+
+
+__all__ = ["CHANCE_BUTTONS", "FIELDS", "LABELS", "SENTENCES", "fit", "translate_chance", "translate_event",
+           "translate_field", "translate_html", "translate_outcome", "translate_reason", "translate_text",
+           "untranslated"]

@@ -31,6 +31,7 @@ from oracle.games import GAMES, load_game
 from oracle.interface import Game, Playable, Verdict
 from oracle.language import LANGUAGES, text_language
 from oracle.tools.site.french import (
+    translate_chance,
     translate_event,
     translate_field,
     translate_html,
@@ -119,7 +120,7 @@ def _verdict(verdict: Verdict, play: Playable | None = None) -> dict[str, Any]:
     return {"status": verdict.status, "reason": reason, "rule": verdict.rule}
 
 
-CHANCE = "chance"  # the pick that lets chance act: an outcome drawn with a seed made from the state
+CHANCE = "chance"  # the pick that lets chance act: an outcome drawn at random (`_chance_sample`)
 
 
 def view(request: dict[str, Any]) -> dict[str, Any]:
@@ -157,7 +158,7 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
             answer["verdict"] = _verdict(verdict, play)
             refused = action
     if picks[-1:] == [CHANCE] and game.to_act(state).kind == "chance":
-        picks = list(play.picks_of(state, _chance_sample(game, state, rules)))
+        picks = list(play.picks_of(state, _chance_sample(game, state, rules, _seed(request))))
     if picks and not any(seq[:len(picks)] == tuple(picks) for _, seq in legal):
         made = play.action_of(state, picks)
         verdict = made if isinstance(made, Verdict) else game.explain(state, made, rules)
@@ -184,7 +185,8 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
     mover = game.to_act(state)
     shown = [{"pick": b, "label": play.pick_label(state, b), "leads_on": b in nexts} for b in buttons]
     if mover.kind == "chance":
-        shown.append({"pick": CHANCE, "label": "Draw at random", "leads_on": True, "draw": True})
+        shown.append({"pick": CHANCE, "label": game.chance_words(state) or "Draw at random", "leads_on": True,
+                      "draw": True})
     answer.update({
         "state": state_text,
         "ruleset": chooser_ruleset(game, state),
@@ -349,6 +351,7 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     game.check_state(state)
     picks = [str(p) for p in request.get("picks") or []]
     seat = _seat_request(request.get("seat"))
+    seed = _seed(request)
     answer: dict[str, Any] = {"game": name, "title": game.title, "rules": rules_text, "mode": "list",
                               "verdict": None, "applied": None}
     if request.get("explain") and not (isinstance(seat, int) and seat not in game.to_act(state).players):
@@ -370,7 +373,7 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
                                            for p, c in zip(mover.players, picks, strict=True)})
         picks, actor = [], mover.players[-1]
     elif mover.kind != "simultaneous" and picks:
-        action = _chance_sample(game, state, rules) if picks[-1] == CHANCE else game.parse_action(picks[-1])
+        action = _chance_sample(game, state, rules, seed) if picks[-1] == CHANCE else game.parse_action(picks[-1])
         picks, actor = [], mover.players[0] if mover.kind == "player" else None
     if action is not None:
         verdict = game.explain(state, action, rules)
@@ -378,17 +381,9 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
             answer["applied"], state = _applied(game, state, action, rules, actor, seat == UMPIRE)
         else:
             answer["applied"], answer["verdict"] = None, _verdict(verdict)
-    forced = _forced(game, state, rules) if answer["applied"] is not None else None
-    if forced is not None:
-        # Every acting player has one choice only (Time Chase: nobody holds a crystal, so every bid is 0):
-        # the oracle plays it at once, and the page says so, rather than pass the device for one button each.
-        played, state = _applied(game, state, forced, rules, None, seat == UMPIRE)
-        before = answer["applied"]
-        answer["applied"] = played if before is None else {
-            **played, "action": before["action"], "before": before["before"], "by": before["by"],
-            "chance": before["chance"], "moment": before["moment"],
-            **{key: before[key] + played[key] for key in ("events", "steps", "public", "sentences")}}
-        answer["applied"]["forced"] = game.format_action(forced)
+    draw = seat != UMPIRE and not request.get("action")  # a typed action (a real table's record) types its draws too
+    answer["applied"], state, picks, only = _settle(game, state, rules, picks, answer["applied"], draw, seed,
+                                                    seat == UMPIRE)
     mover = game.to_act(state)
     chooser = mover.players[len(picks)] if mover.kind == "simultaneous" else \
         mover.players[0] if mover.kind == "player" else None
@@ -402,8 +397,9 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         choices = [worded({"pick": text, "label": text}, a)
                    for a, text in ((a, game.format_action(a)) for a in game.legal_actions(state, rules))]
     elif mover.kind == "chance":
-        listed = game.chance_outcomes(state, rules)
-        choices = [{"pick": CHANCE, "label": "Let chance act (a seeded draw)"}]
+        # The button draws at random; choosing the outcome by hand (the one a real table drew) is the umpire's.
+        choices = [{"pick": CHANCE, "label": game.chance_words(state) or "Draw at random"}]
+        listed = game.chance_outcomes(state, rules) if seat == UMPIRE else ()
         choices += [worded({"pick": text, "label": f"{text} (chance {p})", "action": text, "chance": str(p)}, a)
                     for a, text, p in ((a, game.format_action(a), p) for a, p in listed)]
     elif mover.kind == "simultaneous" and chooser is not None:
@@ -436,6 +432,7 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
                   "over": "Nobody"}[mover.kind],
         "kind": mover.kind,
         "chooser": None if chooser is None else game.player_name(chooser),
+        "only": only,
         "outcome": None if outcome is None else {"reason": outcome.reason, "rule": outcome.rule},
         "note": None if outcome is not None else game.state_note(state),
         "seat": seat,
@@ -482,6 +479,59 @@ def _applied(game: AnyGame, state: Any, action: Any, rules: Any, actor: int | No
             "moment": game.moment_svg(state, applied.events, applied.state, umpire)}, applied.state
 
 
+SETTLE_MOST = 50  # actions the oracle plays on its own after one click, at most (a chance, a forced choice)
+
+
+Settled = tuple[dict[str, Any] | None, Any, list[str], list[dict[str, Any]]]
+
+
+def _settle(game: AnyGame, state: Any, rules: Any, picks: list[str], applied: dict[str, Any] | None,
+            draw: bool, seed: int | None, umpire: bool) -> Settled:
+    """What the oracle plays on its own after an action: with ``draw`` (a click outside the umpire's seat),
+    each chance step at random (a die rolled when the player rolls it, a card drawn), never an outcome to
+    choose; a simultaneous
+    step in which every player has one choice only (`_forced`), at once; and the sealed choice of each player
+    who has one choice only, without asking them (``only``: who, and that choice's words).  The applied
+    action's answer then tells every action played."""
+    only: list[dict[str, Any]] = []
+    for _ in range(SETTLE_MOST):
+        mover = game.to_act(state)
+        forced = _forced(game, state, rules) if applied is not None else None
+        if applied is not None and mover.kind == "chance" and draw:
+            action = _chance_sample(game, state, rules, seed)
+        elif forced is not None:
+            action = forced
+        elif mover.kind == "simultaneous" and len(picks) < len(mover.players) and len(
+                choices := game.legal_actions(state, rules, mover.players[len(picks)])) == 1:
+            player = mover.players[len(picks)]
+            words = game.action_words(state, choices[0]) or {}
+            only.append({"player": game.player_name(player), "action": game.format_action(choices[0]),
+                         "words": dict(words)})
+            picks = [*picks, SEALED + game.format_action(choices[0])]
+            if len(picks) < len(mover.players):
+                continue
+            action = game.joint_action(state, {p: game.parse_action(c.removeprefix(SEALED))
+                                               for p, c in zip(mover.players, picks, strict=True)})
+        else:
+            break
+        picks = []
+        played, state = _applied(game, state, action, rules, None, umpire)
+        applied = played if applied is None else _merged(applied, played)
+        if forced is not None:
+            applied["forced"] = game.format_action(forced)
+    return applied, state, picks, only
+
+
+def _merged(before: dict[str, Any], played: dict[str, Any]) -> dict[str, Any]:
+    """Two actions applied one after the other, told as one: the first's notation, who played it and its
+    moment, then every action's notation (``then``), events and words."""
+    return {**played, "action": before["action"], "before": before["before"], "by": before["by"],
+            "chance": before["chance"], "moment": before["moment"] or played["moment"],
+            "then": [*before.get("then", ()), played["action"]],
+            **({"forced": before["forced"]} if "forced" in before else {}),
+            **{key: before[key] + played[key] for key in ("events", "steps", "public", "sentences")}}
+
+
 def _forced(game: AnyGame, state: Any, rules: Any) -> Any:
     """The joint action of a simultaneous step in which every acting player has one legal choice only
     (`Game.joint_action`), else None."""
@@ -500,10 +550,18 @@ def _text_picture(game: AnyGame, state: Any, lang: Any) -> str:
         return f'<pre class="pg-text">{html.escape(game.state_text(state))}</pre>'
 
 
-def _chance_sample(game: AnyGame, state: Any, rules: Any) -> Any:
-    """One outcome of a chance step, drawn with a seed made from the state, so the same state draws the same."""
-    seed = int.from_bytes(hashlib.sha256(game.format_state(state).encode()).digest()[:8], "big")
-    return game.sample_chance(state, rules, Random(seed))
+def _seed(request: dict[str, Any]) -> int | None:
+    """The request's ``seed`` (a whole number the page draws afresh for each new game's click), or None."""
+    value = request.get("seed")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _chance_sample(game: AnyGame, state: Any, rules: Any, seed: int | None = None) -> Any:
+    """One outcome of a chance step, drawn with a seed made from the state and ``seed``: with no ``seed`` (a
+    link to a position), the same state draws the same; the page sends a fresh one in a new game, so that
+    each new game is dealt anew."""
+    text = game.format_state(state) if seed is None else f"{seed} {game.format_state(state)}"
+    return game.sample_chance(state, rules, Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")))
 
 
 def in_french(answer: dict[str, Any]) -> dict[str, Any]:
@@ -529,6 +587,9 @@ def in_french(answer: dict[str, Any]) -> dict[str, Any]:
         out["outcome"] = {**answer["outcome"], "reason": translate_outcome(answer["outcome"]["reason"])}
     if answer.get("fields"):
         out["fields"] = [translate_field(name, value) for name, value in answer["fields"]]
+    if answer.get("buttons"):
+        out["buttons"] = [{**b, "label": translate_chance(b["label"])} if b["pick"] == CHANCE else b
+                          for b in answer["buttons"]]
     if answer.get("applied"):
         # A board's steps are its pictures' sentences; a card game's, its events in words, as the lessons say them.
         say = translate_event if answer.get("mode") == "list" else translate_text
