@@ -68,7 +68,8 @@ def test_the_french_sentences_name_the_cards_by_their_french_labels() -> None:
 
 
 def _answer(**request: object) -> dict[str, object]:
-    answer: dict[str, object] = json.loads(view_json(json.dumps({"game": "time-chase", "picks": ["chance"], **request})))
+    asked = {"game": "time-chase", "picks": ["chance"], **request}
+    answer: dict[str, object] = json.loads(view_json(json.dumps(asked)))
     return answer
 
 
