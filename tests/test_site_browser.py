@@ -1285,7 +1285,8 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
              "status": "Play a card from your hand. p0 plays at event 1 and leads: any card.",
              "follow": "must follow", "bid": "Bid in secret: each crystal you spend", "text": "Time Chase, 4 players",
              "no card": "no card is played now: bid first (TC.PLAY)", "plays": "plays", "every hand": "Every hand",
-             "new game": "Start a new game for 5 players? The game in progress is lost."},
+             "new game": "Start a new game for 5 players? The game in progress is lost.", "void": "trump void",
+             "crystals": "crystals"},
         "/fr": {"forced": "Personne n'avait le choix : le seul choix de chaque joueur a été joué aussitôt.",
                 "bids": "les mises sont révélées : p0 0, p1 0, p2 0, p3 0",
                 "token": r"p\d pose un jeton sur l'événement 1", "income": r"p\d reçoit \d crista(l|ux) de revenu",
@@ -1296,7 +1297,7 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
                 "no card": "aucune carte ne se joue maintenant : les mises viennent d'abord (TC.PLAY)", "plays": "joue",
                 "every hand": "Toutes les mains",
                 "new game": "Commencer une nouvelle partie à 5 joueurs ? La partie en cours sera perdue.",
-                "text": "Contre-Temps, 4 joueurs"}}
+                "text": "Contre-Temps, 4 joueurs", "void": "atout aboli par un paradoxe", "crystals": "cristaux"}}
     said = words[edition]
     # A link to the position before the deal: its deal is drawn from the position, the same each time.
     from oracle.games import load_game
@@ -1336,6 +1337,15 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     shown = page.evaluate(SHOWN_TWICE, hand)
     assert set(shown.values()) == {1}, shown
     assert [c.get_attribute("aria-label") for c in cards.all()] == [said["play"] + card for card in hand]
+    # The French edition's cards wear French labels (R, B, V, J, Vi), the box where one types says how to write them.
+    key = page.locator(".pg-type-key")
+    if edition == "/fr":
+        assert not [card for card in hand if re.fullmatch(r"[GYP]\d+", card)] and \
+            any(re.fullmatch(r"(J|V|Vi)\d+", card) for card in hand), hand
+        assert not re.search(r"\b[GYP]\d", page.locator(".pg-note").inner_text())
+        assert "J = Y" in key.inner_text() and key.is_visible()
+    else:
+        assert any(re.fullmatch(r"[GYP]\d+", card) for card in hand) and not key.is_visible(), hand
     if width == WIDTHS[1]:
         # On a phone: the table, then the status, the actions, the turn's words, then what the seat sees.
         boxes = page.evaluate(PLAYGROUND_BOXES)
@@ -1402,7 +1412,7 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     page.locator(".pg-editor > summary").click()
     page.locator(".pg-umpire summary").click()
     rows = dict(zip(table.locator("th").all_inner_texts(), table.locator("td").all_inner_texts(), strict=True))
-    assert rows["trump void"] == said["no"] and rows["crystals"].count(", ") == 3, rows
+    assert rows[said["void"]] == said["no"] and rows[said["crystals"]].count(", ") == 3, rows
     assert not re.search(r"True|False|\[|\]|\{", " ".join(rows.values())), rows
     # Players: a new game for five, once the reader has said the game in progress may go.
     asked: list[str] = []

@@ -207,7 +207,7 @@ def test_the_publisher_s_steps_of_time_chase_are_in_both_editions() -> None:
     for path, heading in (("docs/time-chase/index.md", "## The publisher's rules, step by step"),
                           ("docs/fr/time-chase/index.md", "## La règle de l'éditeur, pas à pas")):
         section = (ROOT / path).read_text(encoding="utf-8").split(heading + "\n", 1)[1].split("\n## ", 1)[0]
-        steps[path] = re.findall(r"^(\d+)\. ", section, re.M)
+        steps[path] = re.findall(r"^(?:> )?(\d+)\. ", section, re.M)  # the French steps are quoted
     assert steps["docs/time-chase/index.md"] == steps["docs/fr/time-chase/index.md"] == [str(n) for n in range(1, 22)]
 
 
@@ -441,7 +441,7 @@ def test_the_time_chase_rules_call_the_reference_player_the_starter() -> None:
     pages = [*sorted((ROOT / "spec" / "time-chase").glob("*.md")), DOCS / "time-chase" / "index.md",
              DOCS / "time-chase" / "questions.md", DOCS / "fr" / "time-chase" / "index.md",
              DOCS / "fr" / "time-chase" / "questions.md"]
-    suits = re.compile(r"\(R, B, G, Y, P\)|suit R, B, G, Y, P|\(R 0, B 1|Rouge `R`")
+    suits = re.compile(r"\(R, B, G, Y, P\)|suit R, B, G, Y, P|\(R 0, B 1|Rouge `R`|R Rouge, B Bleu")  # the keys
     for page in pages:
         text = suits.sub("", page.read_text(encoding="utf-8"))
         lone = [line for line in text.splitlines() if re.search(r"(?<![\w*`'])R(?![\w*`])", line)]

@@ -426,8 +426,9 @@
     parts.playersLabel = el("label", { class: "pg-choose pg-players-choice" }, W.playersLabel, parts.players);
     parts.typed = el("input", { type: "text", class: "pg-typed", "aria-label": W.typedLabel, spellcheck: "false" });
     parts.play = el("button", { type: "submit", class: "md-button" }, W.playIt);
+    parts.typedKey = el("p", { class: "pg-type-key" });  // how a card's label is typed (the French edition's key)
     parts.typedForm = el("form", { class: "pg-type" },
-      el("label", {}, W.typeAnAction, parts.typed), parts.play);
+      el("label", {}, W.typeAnAction, parts.typed), parts.play, parts.typedKey);
     parts.typedForm.addEventListener("submit", function (event) {
       event.preventDefault();
       if (parts.typed.value.trim()) ask({ action: parts.typed.value.trim(), picks: [] });
@@ -716,17 +717,20 @@
   // oracle's reason as its tooltip (playground.py, hand_cards).  A field with an entry for each player says
   // how many of the others' things are hidden.
   function handItem(item, button, refused) {
+    // A card's label in the page's language (the French edition's, playground.py in_french); data-item and the
+    // pick stay the oracle's notation.
+    const shown = (answer && answer.card_labels && answer.card_labels[item]) || item;
     if (button) {
       return el("button", { type: "button", class: "pg-chip pg-card pg-playable", "data-item": item, "data-pick": button.pick,
         "aria-label": label(button), title: label(button), onclick: function () {
           ask({ picks: current.picks.concat([button.pick]) });
-        } }, item);
+        } }, shown);
     }
     if (refused) {
       return el("button", { type: "button", class: "pg-chip pg-card", "data-item": item, disabled: true,
-        title: refused.reason ? refused.reason + " (" + refused.rule + ")" : null }, item);
+        title: refused.reason ? refused.reason + " (" + refused.rule + ")" : null }, shown);
     }
-    return el("span", { class: "pg-chip", "data-item": item }, item);
+    return el("span", { class: "pg-chip", "data-item": item }, shown);
   }
 
   // Why each disabled card may not be played now, in words under the hand (a tooltip is no help on a phone).
@@ -846,6 +850,8 @@
     const hidden = Boolean(passing && a.seat === "hot" && who) || (typeof a.seat === "number" && a.view &&
       a.kind !== "chance" && (a.chooser || a.mover) !== a.view.name);
     parts.typedForm.hidden = hidden;
+    parts.typedKey.textContent = a.notation_key || "";
+    parts.typedKey.hidden = !a.notation_key;
     parts.undo.hidden = hidden;
     if (passing && a.seat === "hot" && who) {
       parts.board.replaceChildren();

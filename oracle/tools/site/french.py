@@ -31,6 +31,26 @@ PLAYER_OF = {"White": "des Blancs", "Black": "des Noirs"}
 COLOUR = {"white": "blanche", "black": "noire"}
 SUIT = dict(load_game("time-chase").french_names())  # Time Chase's suits, in its own words
 SUITS = "|".join(SUIT)
+# Time Chase's cards as the French edition labels them wherever a reader sees one (a picture, a hand, a sentence):
+# the French initial of the suit's colour and the rank, Violet as "Vi" to stay apart from Vert; the oracle's
+# notation letter (what one types, and what `<code>` shows) stays its own.  Notation letter: (English suit, label).
+CARD_SUITS: dict[str, tuple[str, str]] = {"R": ("Red", "R"), "B": ("Blue", "B"), "G": ("Green", "V"),
+                                          "Y": ("Yellow", "J"), "P": ("Purple", "Vi")}
+CARD = re.compile(r"(?<![\w-])([RBGYP])(1[0-3]|[1-9])(?![\w-])")  # a card in the oracle's notation, as R5 or P13
+# The key under a French page's cards: each label and its colour; then, where one types, each label that is not
+# its notation letter.
+CARD_LEGEND = ", ".join(f"{label} {SUIT[suit]}" for suit, label in CARD_SUITS.values())
+NOTATION_KEY = ", ".join(f"{label} = {letter}" for letter, (_, label) in CARD_SUITS.items() if label != letter)
+
+CARD_KEY_LINE = f"Les cartes : {CARD_LEGEND}."  # under a French page's cards, and in the playground's note
+TYPED_KEY = (f"Tapez les cartes dans la notation de l'oracle, lettres anglaises : {NOTATION_KEY} ; R et B restent"
+             " (J11 s'écrit Y11).")
+
+
+def card_fr(text: str) -> str:
+    """One card of Time Chase, or each card in a line of words, with its French label: ``Y11`` -> ``J11``,
+    ``p0 plays P5`` -> ``p0 plays Vi5``."""
+    return CARD.sub(lambda m: CARD_SUITS[m[1]][1] + m[2], text)
 STATUE = {"neutral": "neutre", "white": "blanche", "black": "noire"}
 TOWARD = {"north": "vers le nord", "east": "vers l'est", "south": "vers le sud", "west": "vers l'ouest"}
 ACTION = {"move": "déplacement", "travel": "voyage", "plant": "plantation", "build": "construction",
@@ -164,7 +184,9 @@ SAY: dict[str, Callable[[str], str]] = {
     "cell": lambda words: _cell_fr(words), "slots": lambda items: _slots_fr(items), "on": lambda where: _on(where),
     "cubed": lambda verb: CUBED[verb], "heading": lambda line: _heading_fr(line),
     "who": lambda names: names.replace(" and ", " et "), "win": lambda why: WIN_REASON.get(why, why),
-    "place": lambda place: PLACE_OF.get(place, place), "or": lambda choices: choices.replace(" or ", " ou ")}
+    "place": lambda place: PLACE_OF.get(place, place), "card": card_fr,
+    "cards_or": lambda choices: card_fr(choices.replace(" or ", " ou ")),
+    "or": lambda choices: choices.replace(" or ", " ou ")}
 FIELD = re.compile(r"\{(\d)(?::(#\w+|\w+))?\}")
 
 
@@ -740,24 +762,24 @@ def _on(where: str) -> str:
 
 EVENTS += _rules([
     (r"the cards are dealt: (p\d) plays first, and (\w+) is the Invariant",
-     "les cartes sont distribuées : {1} joue en premier, et {2} est la constante"),
+     "les cartes sont distribuées : {1} joue en premier, et {2:card} est la constante"),
     (r"(p\d) gains (\d+) crystals? of income", "{1} reçoit {2:#cristal} de revenu"),
     (r"event (\d+) is the new present", "l'événement {1} est le nouveau présent"),
     (r"the bids are revealed: (.+)", "les mises sont révélées : {1}"),
     (rf"(p\d) spends (\d+) crystals? and goes back to {W}", "{1} dépense {2:#cristal} et recule jusqu'à {3:on}"),
-    (rf"(p\d) leads (\w+) at {W}", "{1} ouvre avec {2} sur {3:on}"),
-    (rf"(p\d) plays (\w+) at {W}", "{1} joue {2} sur {3:on}"),
+    (rf"(p\d) leads (\w+) at {W}", "{1} ouvre avec {2:card} sur {3:on}"),
+    (rf"(p\d) plays (\w+) at {W}", "{1} joue {2:card} sur {3:on}"),
     (r"(p\d) played under the lead card and earns a crystal",
      "{1} a joué sous la carte d'ouverture et gagne un cristal"),
-    (rf"(p\d)'s (\w+) is now the winning card at {W}", "le {2} de {1} remporte maintenant {3:on}"),
-    (rf"(\w+) still wins {W}", "{1} remporte toujours {2:on}"),
+    (rf"(p\d)'s (\w+) is now the winning card at {W}", "le {2:card} de {1} remporte maintenant {3:on}"),
+    (rf"(\w+) still wins {W}", "{1:card} remporte toujours {2:on}"),
     (rf"(p\d) puts a token on {W}", "{1} pose un jeton sur {2:on}"),
     (rf"(p\d)'s token leaves {W}", "le jeton de {1} quitte {2:on}"),
     (rf"(\w+) replaces (\w+) as the Invariant: ({SUITS}) is trump",
-     "{1} remplace {2} comme constante : l'atout est {3:suit}"),
+     "{1:card} remplace {2:card} comme constante : l'atout est {3:suit}"),
     (r"(\w+) replaces (\w+) as the Invariant, and there is no trump",
-     "{1} remplace {2} comme constante, et il n'y a plus d'atout"),
-    (r"the Invariant (\w+) stands", "la constante {1} reste"),
+     "{1:card} remplace {2:card} comme constante, et il n'y a plus d'atout"),
+    (r"the Invariant (\w+) stands", "la constante {1:card} reste"),
     (r"the game is over: nobody wins", "la partie est finie : personne ne gagne"),
     (r"the game is over: (p\d(?:(?:, | and )p\d)*) (.+) and wins", "la partie est finie : {1:who} {2:win} et gagne"),
     (r"(p\d(?:(?:, | and )p\d)*) (.+) and wins", "{1:who} {2:win} et gagne"),
@@ -813,6 +835,8 @@ ATTRIBUTE = re.compile(r'\b(aria-label|title)="([^"]*)"')
 
 
 SVG_TEXT = re.compile(r"(<text\b[^>]*)>([^<>]+)</text>")
+# A Time Chase card of a picture (oracle.games.time_chase.pictures._svg_card): the text on it is its label.
+SVG_CARD = re.compile(r'(<g class="card"><title>[^<]*</title><rect\b[^>]*/><text\b[^>]*>)([^<>]+)(</text>)')
 
 
 CODE = re.compile(r"(<(pre|code)\b.*?</\2>)", re.S)
@@ -876,6 +900,7 @@ def _translate(fragment: str) -> str:
                            fragment)
     fragment = EVENT_ITEM.sub(lambda m: m[1] + html.escape(translate_event(html.unescape(m[2])), quote=False) + m[3],
                               fragment)
+    fragment = SVG_CARD.sub(lambda m: m[1] + card_fr(m[2]) + m[3], fragment)
     fragment = SVG_TEXT.sub(svg_text, fragment)
     fragment = PROVISIONAL.sub(lambda m: f"<strong>Provisoire</strong> : dépend de {m[1]} (décision {m[2]})", fragment)
     fragment = TEXT_NODE.sub(lambda m: ">" + translate_text(m.group(1)) + "<", fragment)
@@ -925,11 +950,12 @@ REASONS += OMBRES_REASONS + _rules([
      "les mises sont révélées ensemble : écrivez la mise de chaque joueur, comme '{1}'"),
     (r"no card is played now: deal first", "aucune carte ne se joue maintenant : la donne vient d'abord"),
     (r"no card is played now: bid first", "aucune carte ne se joue maintenant : les mises viennent d'abord"),
-    (r"(p\d) does not hold (\w+)", "{1} n'a pas {2} en main"),
-    (r"(p\d) does not hold (\w+): the view places it elsewhere", "{1} n'a pas {2} en main : la vue la place ailleurs"),
-    (r"(p\d) must follow (\w+)'s suit and holds (.+)", "{1} doit fournir la couleur de {2} et a {3:or}"),
+    (r"(p\d) does not hold (\w+)", "{1} n'a pas {2:card} en main"),
+    (r"(p\d) does not hold (\w+): the view places it elsewhere",
+     "{1} n'a pas {2:card} en main : la vue la place ailleurs"),
+    (r"(p\d) must follow (\w+)'s suit and holds (.+)", "{1} doit fournir la couleur de {2:card} et a {3:cards_or}"),
     (rf"(p\d) must follow (\w+)'s suit: every completion of this view gives them an? ({SUITS}) card",
-     "{1} doit fournir la couleur de {2} : chaque complétion de cette vue lui donne une carte {3:suit}"),
+     "{1} doit fournir la couleur de {2:card} : chaque complétion de cette vue lui donne une carte {3:suit}"),
     (rf"legal if (p\d) holds no ({SUITS}) card, illegal if they do: (\d+) of the (\d+) cards? this view cannot place"
      rf" (?:is|are) ({SUITS})",
      "permise si {1} n'a aucune carte {2:suit}, refusée sinon : {3} des {4:#carte} que cette vue ne peut placer"
@@ -939,8 +965,8 @@ REASONS += OMBRES_REASONS + _rules([
     (r"(p\d) is dealt (\d+), not (\d+)", "{1} reçoit {2} cartes, pas {3}"),
     (r"(\d+) cards? stays? unused, not (\d+)", "{1:#carte} restent hors jeu, pas {2}"),
     (r"there is no player (p\d)", "il n'y a pas de joueur {1}"),
-    (r"(\w+) is not in play with (\d+) players", "{1} n'est pas en jeu à {2} joueurs"),
-    (r"(\w+) is dealt twice", "{1} est distribuée deux fois"),
+    (r"(\w+) is not in play with (\d+) players", "{1:card} n'est pas en jeu à {2} joueurs"),
+    (r"(\w+) is dealt twice", "{1:card} est distribuée deux fois"),
     (rf"there is no tile on {T}", "il n'y a pas de tuile en {1}"),
     (rf"the tile on {T} was already taken this turn", "la tuile en {1} a déjà été prise ce tour-ci"),
     (rf"the tile on {T} is already face up", "la tuile en {1} est déjà face visible"),
@@ -1129,7 +1155,8 @@ FIELDS: dict[str, str] = {
     "result": "résultat", "rule": "règle", "unseen": "tuiles non vues",
     # Time Chase.
     "round": "manche", "phase": "phase", "first": "premier joueur", "reference": "référence",
-    "invariant": "constante", "trump void": "sans atout", "paradoxes": "paradoxes", "unused": "hors jeu",
+    "invariant": "constante", "trump void": "atout aboli par un paradoxe", "paradoxes": "paradoxes",
+    "unused": "hors jeu",
     "hands": "mains", "crystals": "cristaux", "gained": "cristaux gagnés", "spent": "cristaux dépensés",
     "pawns": "pions", "timeline": "ligne du temps", "at": "pli sur", "trick": "pli", "discard": "défausse",
     "won": "événements gagnés", "last token": "dernier jeton", "winners": "gagnants", "end rule": "règle de fin",
@@ -1139,6 +1166,18 @@ KEYS: dict[str, str] = {"slot": "emplacement", "tile": "tuile", "up": "face visi
                         "controller": "contrôlé par"}
 FIELD_WORDS: dict[str, str] = {"deal": "donne", "bid": "mises", "play": "jeu", "over": "finie", "win": "victoire",
                                "loss": "défaite"}
+
+
+def cards_fr(value: object) -> object:
+    """A Time Chase value of the umpire's table (a card, a list of them, a record of an event) with each card's
+    French label (`card_fr`)."""
+    if isinstance(value, str):
+        return card_fr(value)
+    if isinstance(value, list):
+        return [cards_fr(item) for item in value]
+    if isinstance(value, dict):
+        return {key: cards_fr(item) for key, item in value.items()}
+    return value
 
 
 def translate_field(name: str, value: object) -> list[object]:
@@ -1171,6 +1210,7 @@ def translate_chance(words: str) -> str:
     return CHANCE_BUTTONS.get(words, words)
 
 
-__all__ = ["CHANCE_BUTTONS", "FIELDS", "LABELS", "SENTENCES", "fit", "translate_chance", "translate_event",
+__all__ = ["CARD_KEY_LINE", "CARD_LEGEND", "CARD_SUITS", "CHANCE_BUTTONS", "FIELDS", "LABELS", "NOTATION_KEY",
+           "SENTENCES", "TYPED_KEY", "card_fr", "cards_fr", "fit", "translate_chance", "translate_event",
            "translate_field", "translate_html", "translate_outcome", "translate_reason", "translate_text",
            "untranslated"]

@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from oracle.tools.site.french import CARD_LEGEND, NOTATION_KEY
+
 
 @dataclass(frozen=True)
 class Term:
@@ -94,13 +96,15 @@ TERMS: dict[str, tuple[Term, ...]] = {
              "Chaque joueur présent sur un événement y joue une carte ; la plus forte prend le pli.",
              "Each player present at an event plays a card there; the highest takes the trick.", "TC.WINNER"),
         Term("**ouverture**, carte d'ouverture", "lead card",
-             "La première carte d'un pli ; elle fixe la suite demandée et reste sur l'événement.",
+             "La première carte d'un pli ; elle fixe la couleur demandée et reste sur l'événement.",
              "The first card of a trick; it sets the suit to follow and stays on the event.", "TC.LEAD"),
-        Term("**suite** (couleur)", "suit",
-             "Rouge, Bleu, Vert, Jaune, Violet.",
+        Term("**couleur**", "suit",
+             f"Rouge, Bleu, Vert, Jaune, Violet ; sur ces pages une carte porte l'initiale de sa couleur et son "
+             f"rang ({CARD_LEGEND}), et la notation garde ses lettres ({NOTATION_KEY}).  La règle de l'éditeur "
+             "dit « suite ».",
              "Red, Blue, Green, Yellow, Purple.", "TC.DECK"),
         Term("**atout**, couper", "trump",
-             "La suite de la constante ; un atout bat toute carte d'une autre suite.",
+             "La couleur de la constante ; un atout bat toute carte d'une autre couleur.",
              "The Invariant's suit; a trump beats every card of another suit.", "TC.TRUMP"),
         Term("**constante**", "Invariant",
              "La carte d'atout retournée au début, en position 0 de la ligne du temps.",

@@ -31,6 +31,10 @@ from oracle.games import GAMES, load_game
 from oracle.interface import Game, Playable, Verdict
 from oracle.language import LANGUAGES, text_language
 from oracle.tools.site.french import (
+    CARD_KEY_LINE,
+    TYPED_KEY,
+    card_fr,
+    cards_fr,
     translate_chance,
     translate_event,
     translate_field,
@@ -590,6 +594,8 @@ def in_french(answer: dict[str, Any]) -> dict[str, Any]:
     if answer.get("buttons"):
         out["buttons"] = [{**b, "label": translate_chance(b["label"])} if b["pick"] == CHANCE else b
                           for b in answer["buttons"]]
+    if answer.get("game") == "time-chase":
+        out.update(_cards_in_french(out))
     if answer.get("applied"):
         # A board's steps are its pictures' sentences; a card game's, its events in words, as the lessons say them.
         say = translate_event if answer.get("mode") == "list" else translate_text
@@ -599,6 +605,25 @@ def in_french(answer: dict[str, Any]) -> dict[str, Any]:
         out["applied"] = {**applied, "steps": steps,
                           **({"public": [say(text) for text in applied["public"]]} if "public" in applied else {}),
                           **({"moment": translate_html(applied["moment"])} if applied.get("moment") else {})}
+    return out
+
+
+def _cards_in_french(answer: dict[str, Any]) -> dict[str, Any]:
+    """A Time Chase answer's cards as the French edition labels them (`oracle.tools.site.french.card_fr`): the
+    note (with the labels' key), the buttons' words, each card of a hand (``card_labels``, by its notation) and the
+    umpire's fields; the notation a button plays and the typed box take stays the oracle's (``notation_key``)."""
+    out: dict[str, Any] = {"notation_key": TYPED_KEY}
+    if answer.get("note"):
+        note = {lang: card_fr(text) if lang.startswith("fr") else text for lang, text in answer["note"].items()}
+        out["note"] = {**note, "fr": note["fr"] + "\n" + CARD_KEY_LINE} if "fr" in note else note
+    out["buttons"] = [{**button, "words": {**button["words"], "fr": card_fr(button["words"]["fr"])}}
+                      if "fr" in button.get("words", {}) else button for button in answer.get("buttons", [])]
+    views = [answer["view"]] if answer.get("view") else []
+    items = [item for view in views + list(answer.get("hands") or []) for field in view["private"]
+             for item in field.get("items", ())]
+    out["card_labels"] = {item: card_fr(item) for item in items if card_fr(item) != item}
+    if answer.get("fields"):
+        out["fields"] = [[name, cards_fr(value)] for name, value in answer["fields"]]
     return out
 
 
