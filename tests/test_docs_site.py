@@ -578,3 +578,37 @@ def test_no_list_of_the_rules_pages_runs_into_a_paragraph() -> None:
     for name, text in rendered_spec().items():
         html_text = markdown.markdown(text, extensions=names, extension_configs=configs)
         assert run_on_lists(html_text) == [], name
+
+
+def home_cards(home: str) -> dict[str, str]:
+    """The home page's card of each game (the grid's list items), by the game's folder, on one line each."""
+    text = (ROOT / home).read_text(encoding="utf-8")
+    grid = text.split('<div class="grid cards" markdown>', 1)[1].split("</div>", 1)[0]
+    items = [" ".join(item.split()) for item in re.split(r"^- ", grid, flags=re.M)[1:]]
+    return {re.search(r"\]\(([\w-]+)/", item)[1]: item for item in items}  # type: ignore[index]
+
+
+def test_the_home_pages_credit_every_game_and_name_ttykm_s_chapters() -> None:
+    """Each game's card on the home pages says, in brackets after its name, who made it as far as the sources
+    say: for 3 Ombres the world it is set in and that world's publisher, and its player count, as its rulings
+    give them (they name no designer); TTYKM's card names its four chapters, as the glossary does, in each
+    edition's words."""
+    from oracle.tools.site.glossary import TERMS
+
+    rulings = " ".join((SPEC / "trois-ombres" / "rulings.md").read_text(encoding="utf-8").split())
+    credit = rulings.split("Publisher / designer:", 1)[1].split("---", 1)[0]
+    world = re.search(r"world of \*([^*]+)\*", credit)[1]  # type: ignore[index]
+    publisher = re.search(r"published by ([A-Z][\w ]+?)\.", credit)[1]  # type: ignore[index]
+    fewest, most = re.search(r"(\d)–(\d) players", credit).groups()  # type: ignore[union-attr]
+    (chapters,) = [term for term in TERMS["ttykm"] if term.english.startswith("chapters:")]
+    names = {"docs/index.md": chapters.english.split(": ", 1)[1].split(", "),
+             "docs/fr/index.md": chapters.french.split(" : ", 1)[1].split(", ")}
+    players = {"docs/index.md": f"{fewest} to {most} players", "docs/fr/index.md": f"{fewest} à {most} joueurs"}
+    for home in ["docs/index.md", "docs/fr/index.md"]:
+        cards = home_cards(home)
+        assert sorted(cards) == ["time-chase", "trois-ombres", "ttykm"], home
+        for game, card in cards.items():
+            assert re.match(r"\*\*\[[^]]+\]\([^)]+\)\*\* \([^)]{10,}\)\.", card), (home, game, card)
+        ombres = cards["trois-ombres"]
+        assert f"*{world}*" in ombres and publisher in ombres and players[home] in ombres, (home, ombres)
+        assert len(names[home]) == 4 and all(name in cards["ttykm"] for name in names[home]), (home, names[home])
