@@ -1367,9 +1367,19 @@ CLOCK_READS = """() => {
 }"""
 
 
+# The smallest text of the visible table's key, a swatch's own label ("3h", "Hor") included, in px as shown.
+KEY_SMALLEST_TEXT = """() => {
+    const svg = [...document.querySelectorAll(".pg-board svg.trois-ombres")].find(s => s.getBoundingClientRect().width);
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return Math.min(...[...svg.querySelectorAll("g.legend text")]
+        .map(t => parseFloat(t.getAttribute("font-size")) * scale));
+}"""
+
+
 def table_legend(page: Any, edition: str, keys: set[str]) -> None:
     """The visible 3 Ombres table has its key: an entry for each of ``keys`` (and perhaps more), in the edition's
-    words, each whole inside the picture, beside its swatch, none over another."""
+    words, each whole inside the picture, beside its swatch, none over another, no text in it under 11 px;
+    the ring of the slots to click named exactly when a slot is ringed."""
     from oracle.games.trois_ombres.pictures.legend import WORDS
 
     items = page.locator(".pg-board svg.trois-ombres:visible g.legend g.item")
@@ -1377,6 +1387,8 @@ def table_legend(page: Any, edition: str, keys: set[str]) -> None:
     assert keys <= set(found), found
     assert all(text == WORDS[key][1 if edition == "fr" else 0] for key, text in found.items()), found
     assert page.evaluate(LEGEND_FITS, ".pg-board svg.trois-ombres") == []
+    assert page.evaluate(KEY_SMALLEST_TEXT) >= 11
+    assert ("ringed" in found) == bool(page.evaluate(RINGED_SLOTS)), found
 
 
 @pytest.mark.parametrize(("edition", "width"), [("en", 1280), ("fr", 390)])
@@ -1430,6 +1442,8 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     assert len(note) == 3 and note[1].startswith(words[2]), note
     assert status.inner_text().startswith(words[2])  # the status says what to do, not a count of choices
     assert page.locator(".pg-buttons button[data-pick^='reveal']").count() == 0, "reveal buttons beside the tiles"
+    table_legend(page, edition, {"face down", "empty slot", "ringed"})
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-ringed-{edition}-{width}.png"), full_page=True)
     ringed = page.evaluate(RINGED_SLOTS)
     pentacle = sorted(loc for loc, _ in state.board if loc.startswith("P"))
     assert sorted(loc for loc, _, _ in ringed) == pentacle, "only the Pentacle's tiles may be revealed first"

@@ -59,8 +59,39 @@ def test_the_table_has_a_key_to_its_marks_in_both_languages() -> None:
     state = dealt("roll", "die R")
     answer = view({"game": "trois-ombres", "state": state, "seat": "umpire"})
     keys = re.findall(r'<g class="item" data-key="([^"]+)">', answer["table"])
-    assert keys[:2] == ["face beneath", "empty slot"] and len(keys) == 4  # the wide picture's, then the phone's
+    assert keys == ["face beneath", "empty slot", "ringed"] * 2  # the wide picture's, then the phone's
     french = in_french(answer)["table"]
     assert f">{WORDS['face beneath'][1]}</text>" in french and f">{WORDS['face beneath'][0]}</text>" not in french
     seat = view({"game": "trois-ombres", "state": state, "seat": "0"})
     assert re.findall(r'data-key="([^"]+)"', seat["view"]["picture"])[:2] == ["face down", "empty slot"]
+
+
+def test_the_key_names_the_ring_exactly_when_the_playground_rings_a_slot() -> None:
+    """The playground rings each slot that is the one slot of a button's action (playground.js, tileTargets): the
+    key has the ring, in the edition's words, for the seat to act, and not for a seat that only watches, nor
+    when the die is yet to be rolled (no action on a slot)."""
+    state = dealt("roll", "die R")
+    acting = view({"game": "trois-ombres", "state": state, "seat": "0"})
+    reveals = [b["pick"] for b in acting["buttons"] if b["pick"].startswith("reveal ")]
+    assert reveals and "ringed" in re.findall(r'data-key="([^"]+)"', acting["view"]["picture"])
+    assert f">{WORDS['ringed'][1]}</text>" in in_french(acting)["view"]["picture"]
+    watching = view({"game": "trois-ombres", "state": state, "seat": "1"})
+    assert "ringed" not in re.findall(r'data-key="([^"]+)"', watching["view"]["picture"])
+    rolling = view({"game": "trois-ombres", "state": dealt(), "seat": "0"})
+    assert "ringed" not in re.findall(r'data-key="([^"]+)"', rolling["view"]["picture"])
+
+
+def test_while_the_two_tiles_show_face_up_the_steps_that_turn_them_back_are_not_yet_listed() -> None:
+    """The second tile of a mismatch: the page shows both tiles face up (the moment) with the steps up to that
+    reveal; turning them back face down (OMBRES.MISMATCH) is listed only once the player turns them back."""
+    state = GAME.parse_state(dealt("roll", "die loupe"))
+    suspects = [(loc, cell.tile) for loc, cell in state.board if cell.tile[0].isdigit()]
+    first, tile = suspects[0]
+    second = next(loc for loc, other in suspects if other != tile)
+    played = view({"game": "trois-ombres", "state": dealt("roll", "die loupe", f"reveal {first}"), "seat": "0",
+                   "action": f"reveal {second}"})["applied"]
+    assert played["moment"], "the two tiles are not shown face up"
+    shown = [step["text"] for step in played["steps"][:played["moment_steps"]]]
+    later = [step["text"] for step in played["steps"][played["moment_steps"]:]]
+    assert shown and all("face down" not in text for text in shown), shown
+    assert any("face down" in text for text in later), later
