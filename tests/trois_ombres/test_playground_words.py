@@ -4,6 +4,7 @@ click on a tile that may not be revealed refused with the oracle's rule, and the
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from random import Random
 
 from oracle.games import load_game
@@ -46,6 +47,7 @@ def test_a_click_on_a_tile_that_may_not_be_revealed_is_explained_and_never_playe
     answer = view({"game": "trois-ombres", "state": state, "seat": "0", "explain": f"reveal {tile}"})
     assert answer["applied"] is None and answer["state"] == state
     assert answer["verdict"]["rule"] == "OMBRES.REVEAL.DESIGNATED"
+    assert answer["verdict"]["reason"] == f"the die shows the Réverbère: reveal a tile of that Lieu first, not {tile}"
     french = in_french(answer)["verdict"]["reason"]
     assert french == f"le dé montre le Réverbère : dévoilez d'abord une tuile de ce Lieu, pas {tile}"
     allowed = next(loc for loc, _ in GAME.parse_state(state).board if loc.startswith("R"))
@@ -95,3 +97,23 @@ def test_while_the_two_tiles_show_face_up_the_steps_that_turn_them_back_are_not_
     later = [step["text"] for step in played["steps"][played["moment_steps"]:]]
     assert shown and all("face down" not in text for text in shown), shown
     assert any("face down" in text for text in later), later
+
+
+# A die face named without its article: "the die shows Pentacle", "le dé montre Pentacle".
+BARE_FACE = re.compile(r"\b[Dd]ie shows [A-ZÉ]|\b[Dd]é montre [A-ZÉ]")
+
+
+def test_every_die_face_is_said_with_its_article_in_both_editions() -> None:
+    """The die shows *the* Pentacle (le Pentacle), in the rules' words, the spec, the pages and the refusals."""
+    root = Path(__file__).resolve().parents[2]
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for folder in ("oracle", "spec", "docs") for path in sorted((root / folder).rglob("*"))
+             if path.suffix in (".py", ".md", ".js")
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if BARE_FACE.search(line.replace("{FACE_FR[face]}", "le X"))]
+    assert found == [], "\n".join(found)
+    for face in "RCPG":
+        state = GAME.parse_state(dealt("roll", f"die {face}"))
+        other = next(loc for loc, _ in state.board if not loc.startswith(face))
+        reason = GAME.explain(state, GAME.parse_action(f"reveal {other}"), RULES).reason
+        assert re.match(r"the die shows the \w", reason) and not BARE_FACE.search(reason), reason
