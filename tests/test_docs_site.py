@@ -578,3 +578,18 @@ def test_no_list_of_the_rules_pages_runs_into_a_paragraph() -> None:
     for name, text in rendered_spec().items():
         html_text = markdown.markdown(text, extensions=names, extension_configs=configs)
         assert run_on_lists(html_text) == [], name
+
+
+# What a page should say as what is known and from which source, not as a note on the work: "the rulebook was
+# not available", "that implementation was not found", "TODO".
+WORK_NOTES = re.compile(r"\bwas not (?:found|available)\b|\bnot available\b|\bcould not be (?:found|located)\b"
+                        r"|\bunlocated\b|\bTODO\b|\bFIXME\b", re.I)
+
+
+def test_no_reader_page_speaks_of_the_work_instead_of_the_sources() -> None:
+    """Every page of the site from docs/ and spec/, in both editions, says what is known and from which source."""
+    root = Path(__file__).resolve().parents[1]
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()[:120]}"
+             for folder in ("docs", "spec") for path in sorted((root / folder).rglob("*.md"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if WORK_NOTES.search(line)]
+    assert found == [], "\n".join(found)
