@@ -1472,12 +1472,17 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     assert top >= 0 and bottom <= screen, "Turn them back is off screen"
     assert page.locator(".pg-turn-back").evaluate("b => getComputedStyle(b).fontFamily") == font  # words, not code
     table_legend(page, edition, {"face down", "face up", "empty slot"})
+    # The step list beside the face-up tiles stops at the reveal: their turning back comes with the button.
+    turned = {"en": "turned face down", "fr": "retournée face cachée"}[edition]
+    steps = page.locator(".pg-events li")
+    assert steps.count() and not any(turned in text for text in steps.all_inner_texts()), steps.all_inner_texts()
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == \
         [state.cell(first).tile, state.cell(second).tile]
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-two-tiles-{edition}-{width}.png"), full_page=True)
     page.locator(".pg-turn-back").click()
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == ["?", "?"]
+    assert any(turned in text for text in steps.all_inner_texts()), steps.all_inner_texts()
     assert page.locator(".pg-board svg:visible").count() == 1
     assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[4]
     assert page.locator(".pg-note p").nth(1).inner_text().startswith(words[5])  # what to do now, in words
