@@ -626,10 +626,12 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         """A picture of the state, as SVG (``oracle render``)."""
         ...
 
-    def page_svg(self, state: StateT, umpire: bool = False) -> str:
+    def page_svg(self, state: StateT, umpire: bool = False, actions: Sequence[str] = ()) -> str:
         """The state drawn for a page of the site: its pictures for each width the page's CSS chooses
         between (a wide one, and one of class ``narrow`` for a phone), or one picture for every width.
-        ``umpire``: what no player sees is drawn too (the playground's umpire seat)."""
+        ``umpire``: what no player sees is drawn too (the playground's umpire seat); ``actions``: the
+        notation of the actions the viewer may take now (the playground's buttons), for a key to name what
+        the playground marks on the picture for them (3 Ombres: the ringed slots)."""
         ...
 
     def action_svg(self, state: StateT, action: ActionT, rules: RulesT) -> tuple[str, str]:

@@ -612,3 +612,41 @@ def test_the_home_pages_credit_every_game_and_name_ttykm_s_chapters() -> None:
         ombres = cards["trois-ombres"]
         assert f"*{world}*" in ombres and publisher in ombres and players[home] in ombres, (home, ombres)
         assert len(names[home]) == 4 and all(name in cards["ttykm"] for name in names[home]), (home, names[home])
+
+
+# What a page should say as what is known and from which source, not as a note on the work: "the rulebook was
+# not available", "that implementation was not found", "TODO".
+WORK_NOTES = re.compile(r"\bwas not (?:found|available)\b|\bnot available\b|\bcould not be (?:found|located)\b"
+                        r"|\bunlocated\b|\bTODO\b|\bFIXME\b", re.I)
+
+
+def test_no_reader_page_speaks_of_the_work_instead_of_the_sources() -> None:
+    """Every page of the site from docs/ and spec/, in both editions, says what is known and from which source."""
+    root = Path(__file__).resolve().parents[1]
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()[:120]}"
+             for folder in ("docs", "spec") for path in sorted((root / folder).rglob("*.md"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if WORK_NOTES.search(line)]
+    assert found == [], "\n".join(found)
+
+
+# Each card game's lesson, in each edition: the title of its command-line sessions and of its last section.
+LESSON_ENDS = {"docs/trois-ombres/index.md": ("Command-line sessions", "What next"),
+               "docs/time-chase/index.md": ("Command-line sessions", "What next"),
+               "docs/fr/trois-ombres/index.md": ("Sessions en ligne de commande", "Et ensuite"),
+               "docs/fr/time-chase/index.md": ("Sessions en ligne de commande", "Et ensuite")}
+
+
+@pytest.mark.parametrize("path", sorted(LESSON_ENDS))
+def test_a_card_game_lesson_ends_with_what_a_reader_does_next(path: str) -> None:
+    """The lesson's command-line sessions sit in their own titled section, the last but one; the last says
+    what to do next: play in the playground, settle a rule (questions, rulings), try the command line."""
+    sessions_title, next_title = LESSON_ENDS[path]
+    text = (Path(__file__).resolve().parents[1] / path).read_text(encoding="utf-8")
+    sections = re.split(r"^## ", text, flags=re.M)[1:]
+    titles = [section.split("\n", 1)[0] for section in sections]
+    assert titles[-2:] == [sessions_title, next_title], titles
+    assert all("```oracle-session" not in section for section in sections[:-2] + sections[-1:]), \
+        "a command-line session outside its section"
+    links = re.findall(r"\]\(([^)#]+)", sections[-1])
+    assert [any(link.endswith(end) for link in links) for end in ("playground.md", "questions.md", "rulings.md",
+                                                                 "cli.md")] == [True] * 4, links

@@ -1455,9 +1455,19 @@ CLOCK_READS = """() => {
 }"""
 
 
+# The smallest text of the visible table's key, a swatch's own label ("3h", "Hor") included, in px as shown.
+KEY_SMALLEST_TEXT = """() => {
+    const svg = [...document.querySelectorAll(".pg-board svg.trois-ombres")].find(s => s.getBoundingClientRect().width);
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return Math.min(...[...svg.querySelectorAll("g.legend text")]
+        .map(t => parseFloat(t.getAttribute("font-size")) * scale));
+}"""
+
+
 def table_legend(page: Any, edition: str, keys: set[str]) -> None:
     """The visible 3 Ombres table has its key: an entry for each of ``keys`` (and perhaps more), in the edition's
-    words, each whole inside the picture, beside its swatch, none over another."""
+    words, each whole inside the picture, beside its swatch, none over another, no text in it under 11 px;
+    the ring of the slots to click named exactly when a slot is ringed."""
     from oracle.games.trois_ombres.pictures.legend import WORDS
 
     items = page.locator(".pg-board svg.trois-ombres:visible g.legend g.item")
@@ -1465,6 +1475,8 @@ def table_legend(page: Any, edition: str, keys: set[str]) -> None:
     assert keys <= set(found), found
     assert all(text == WORDS[key][1 if edition == "fr" else 0] for key, text in found.items()), found
     assert page.evaluate(LEGEND_FITS, ".pg-board svg.trois-ombres") == []
+    assert page.evaluate(KEY_SMALLEST_TEXT) >= 11
+    assert ("ringed" in found) == bool(page.evaluate(RINGED_SLOTS)), found
 
 
 @pytest.mark.parametrize(("edition", "width"), [("en", 1280), ("fr", 390)])
@@ -1523,6 +1535,8 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     assert len(note) == 3 and note[1].startswith(words[1]), note
     assert status.inner_text().startswith(words[1])  # the status says what to do, not a count of choices
     assert page.locator(".pg-buttons button[data-pick^='reveal']").count() == 0, "reveal buttons beside the tiles"
+    table_legend(page, edition, {"face down", "empty slot", "ringed"})
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-ringed-{edition}-{width}.png"), full_page=True)
     ringed = page.evaluate(RINGED_SLOTS)
     pentacle = sorted(loc for loc, _ in state.board if loc.startswith("P"))
     assert sorted(loc for loc, _, _ in ringed) == pentacle, "only the Pentacle's tiles may be revealed first"
@@ -1551,12 +1565,17 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     assert top >= 0 and bottom <= screen, "Turn them back is off screen"
     assert page.locator(".pg-turn-back").evaluate("b => getComputedStyle(b).fontFamily") == font  # words, not code
     table_legend(page, edition, {"face down", "face up", "empty slot"})
+    # The step list beside the face-up tiles stops at the reveal: their turning back comes with the button.
+    turned = {"en": "turned face down", "fr": "retournée face cachée"}[edition]
+    steps = page.locator(".pg-events li")
+    assert steps.count() and not any(turned in text for text in steps.all_inner_texts()), steps.all_inner_texts()
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == \
         [state.cell(first).tile, state.cell(second).tile]
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-two-tiles-{edition}-{width}.png"), full_page=True)
     page.locator(".pg-turn-back").click()
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == ["?", "?"]
+    assert any(turned in text for text in steps.all_inner_texts()), steps.all_inner_texts()
     assert page.locator(".pg-board svg:visible").count() == 1
     assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[3]
     assert page.locator(".pg-note p").nth(1).inner_text().startswith(words[4])  # what to do now, in words

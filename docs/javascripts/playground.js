@@ -624,7 +624,7 @@
     if (a.applied) {
       const mine = a.mode !== "list" || a.seat === "umpire" || (a.view && a.applied.by === a.view.seat);
       replay = mine ? { steps: a.applied.steps, at: 0, action: a.applied.action, then: a.applied.then,
-        events: a.applied.events }
+        events: a.applied.events, moment: a.applied.moment_steps }
         : { steps: [], at: 0 };
       showReplay();
     }
@@ -872,7 +872,7 @@
       parts.view.replaceChildren();
       parts.status.textContent = W.moment;
       parts.buttons.replaceChildren(el("button", { type: "button", class: "md-button md-button--primary pg-worded pg-turn-back",
-        onclick: function () { moment = null; momentDone = a; showList(a); } }, W.turnBack));
+        onclick: function () { moment = null; momentDone = a; showList(a); showReplay(); } }, W.turnBack));
       return;
     }
     const picture = el("div", {});
@@ -944,7 +944,8 @@
   }
 
   // A picture's slots ([data-loc], L'heure des 3 ombres) that are the one target of a button's action on that
-  // slot (reveal R1, clue P2, trap G5...) become clickable and ringed; those buttons leave the row.
+  // slot (reveal R1, clue P2, trap G5...) become clickable and ringed (the table's key names the ring for the same
+  // slots: oracle/games/trois_ombres/pictures/legend.py, ringed); those buttons leave the row.
   // A bluff stays a button: a click on a tile must never end the game.  With ``refuse``, a click on any other
   // slot sends what it attempts (the step's verb on that slot; before any, a reveal) for the oracle to explain
   // (playground.py, list_view): its refusal and rule are shown, and nothing is played.
@@ -998,7 +999,9 @@
   }
 
   function showReplay() {
-    const steps = replay.steps;
+    // While the tiles just revealed are shown face up (moment), the steps that turn them back are still to come.
+    const steps = moment && replay.moment ? replay.steps.slice(0, replay.moment) : replay.steps;
+    if (replay.at >= steps.length) replay.at = 0;
     if (!steps.length) { parts.replay.replaceChildren(); return; }
     const step = steps[replay.at];
     const picture = el("div", { class: "pg-step-board" });

@@ -301,7 +301,7 @@ class GameBase(ABC, Generic[StateT, ActionT, RulesT, EventT]):
         game = self._game()
         return text_svg(f"{game.title}: {game.format_state(state)}", game.state_text(state))
 
-    def page_svg(self, state: StateT, umpire: bool = False) -> str:
+    def page_svg(self, state: StateT, umpire: bool = False, actions: Sequence[str] = ()) -> str:
         return self._game().state_svg(state)
 
     def action_svg(self, state: StateT, action: ActionT, rules: RulesT) -> tuple[str, str]:

@@ -4,6 +4,7 @@ click on a tile that may not be revealed refused with the oracle's rule, and the
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from random import Random
 
 from oracle.games import load_game
@@ -46,6 +47,7 @@ def test_a_click_on_a_tile_that_may_not_be_revealed_is_explained_and_never_playe
     answer = view({"game": "trois-ombres", "state": state, "seat": "0", "explain": f"reveal {tile}"})
     assert answer["applied"] is None and answer["state"] == state
     assert answer["verdict"]["rule"] == "OMBRES.REVEAL.DESIGNATED"
+    assert answer["verdict"]["reason"] == f"the die shows the Réverbère: reveal a tile of that Lieu first, not {tile}"
     french = in_french(answer)["verdict"]["reason"]
     assert french == f"le dé montre le Réverbère : dévoilez d'abord une tuile de ce Lieu, pas {tile}"
     allowed = next(loc for loc, _ in GAME.parse_state(state).board if loc.startswith("R"))
@@ -59,8 +61,59 @@ def test_the_table_has_a_key_to_its_marks_in_both_languages() -> None:
     state = dealt("roll", "die R")
     answer = view({"game": "trois-ombres", "state": state, "seat": "umpire"})
     keys = re.findall(r'<g class="item" data-key="([^"]+)">', answer["table"])
-    assert keys[:2] == ["face beneath", "empty slot"] and len(keys) == 4  # the wide picture's, then the phone's
+    assert keys == ["face beneath", "empty slot", "ringed"] * 2  # the wide picture's, then the phone's
     french = in_french(answer)["table"]
     assert f">{WORDS['face beneath'][1]}</text>" in french and f">{WORDS['face beneath'][0]}</text>" not in french
     seat = view({"game": "trois-ombres", "state": state, "seat": "0"})
     assert re.findall(r'data-key="([^"]+)"', seat["view"]["picture"])[:2] == ["face down", "empty slot"]
+
+
+def test_the_key_names_the_ring_exactly_when_the_playground_rings_a_slot() -> None:
+    """The playground rings each slot that is the one slot of a button's action (playground.js, tileTargets): the
+    key has the ring, in the edition's words, for the seat to act, and not for a seat that only watches, nor
+    when the die is yet to be rolled (no action on a slot)."""
+    state = dealt("roll", "die R")
+    acting = view({"game": "trois-ombres", "state": state, "seat": "0"})
+    reveals = [b["pick"] for b in acting["buttons"] if b["pick"].startswith("reveal ")]
+    assert reveals and "ringed" in re.findall(r'data-key="([^"]+)"', acting["view"]["picture"])
+    assert f">{WORDS['ringed'][1]}</text>" in in_french(acting)["view"]["picture"]
+    watching = view({"game": "trois-ombres", "state": state, "seat": "1"})
+    assert "ringed" not in re.findall(r'data-key="([^"]+)"', watching["view"]["picture"])
+    rolling = view({"game": "trois-ombres", "state": dealt(), "seat": "0"})
+    assert "ringed" not in re.findall(r'data-key="([^"]+)"', rolling["view"]["picture"])
+
+
+def test_while_the_two_tiles_show_face_up_the_steps_that_turn_them_back_are_not_yet_listed() -> None:
+    """The second tile of a mismatch: the page shows both tiles face up (the moment) with the steps up to that
+    reveal; turning them back face down (OMBRES.MISMATCH) is listed only once the player turns them back."""
+    state = GAME.parse_state(dealt("roll", "die loupe"))
+    suspects = [(loc, cell.tile) for loc, cell in state.board if cell.tile[0].isdigit()]
+    first, tile = suspects[0]
+    second = next(loc for loc, other in suspects if other != tile)
+    played = view({"game": "trois-ombres", "state": dealt("roll", "die loupe", f"reveal {first}"), "seat": "0",
+                   "action": f"reveal {second}"})["applied"]
+    assert played["moment"], "the two tiles are not shown face up"
+    shown = [step["text"] for step in played["steps"][:played["moment_steps"]]]
+    later = [step["text"] for step in played["steps"][played["moment_steps"]:]]
+    assert shown and all("face down" not in text for text in shown), shown
+    assert any("face down" in text for text in later), later
+
+
+# A die face named without its article: "the die shows Pentacle", "le dé montre Pentacle".
+BARE_FACE = re.compile(r"\b[Dd]ie shows [A-ZÉ]|\b[Dd]é montre [A-ZÉ]")
+
+
+def test_every_die_face_is_said_with_its_article_in_both_editions() -> None:
+    """The die shows *the* Pentacle (le Pentacle), in the rules' words, the spec, the pages and the refusals."""
+    root = Path(__file__).resolve().parents[2]
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for folder in ("oracle", "spec", "docs") for path in sorted((root / folder).rglob("*"))
+             if path.suffix in (".py", ".md", ".js")
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if BARE_FACE.search(line.replace("{FACE_FR[face]}", "le X"))]
+    assert found == [], "\n".join(found)
+    for face in "RCPG":
+        state = GAME.parse_state(dealt("roll", f"die {face}"))
+        other = next(loc for loc, _ in state.board if not loc.startswith(face))
+        reason = GAME.explain(state, GAME.parse_action(f"reveal {other}"), RULES).reason
+        assert re.match(r"the die shows the \w", reason) and not BARE_FACE.search(reason), reason

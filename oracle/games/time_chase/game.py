@@ -167,7 +167,7 @@ class TimeChase(SeatedGame[State, Action, Rules, Event]):
         """The timeline, pawns, crystals and the current trick."""
         return pictures.timeline_svg(state)
 
-    def page_svg(self, state: State, umpire: bool = False) -> str:
+    def page_svg(self, state: State, umpire: bool = False, actions: Sequence[str] = ()) -> str:
         """The timeline six positions a row for a wide screen, four for a phone (as on the rules pages)."""
         return pictures.timeline_svg(state, pictures.SITE_WIDE) + pictures.timeline_svg(state, pictures.NARROW)
 

@@ -207,12 +207,15 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
 
         return render_svg(state, hidden=True, title=f"L'heure des 3 ombres, {state.hour} h")
 
-    def page_svg(self, state: State, umpire: bool = False) -> str:
+    def page_svg(self, state: State, umpire: bool = False, actions: Sequence[str] = ()) -> str:
         """The table for a wide screen and for a phone, with the key to its marks
-        (`oracle.games.trois_ombres.site.table_pictures`)."""
+        (`oracle.games.trois_ombres.site.table_pictures`), the ring round a slot to click among them when
+        ``actions`` has one (`oracle.games.trois_ombres.pictures.legend.ringed`)."""
+        from oracle.games.trois_ombres.pictures.legend import ringed
         from oracle.games.trois_ombres.site import table_pictures
 
-        return table_pictures(state, hidden=not umpire, title=f"L'heure des 3 ombres, {state.hour} h", legend=True)
+        return table_pictures(state, hidden=not umpire, title=f"L'heure des 3 ombres, {state.hour} h", legend=True,
+                              rings=ringed(actions))
 
     def action_words(self, state: State, action: Action) -> Mapping[str, str] | None:
         """The playground's button words (`oracle.games.trois_ombres.words`)."""

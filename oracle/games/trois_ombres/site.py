@@ -22,12 +22,12 @@ from oracle.interface import RuleLink
 
 
 def table_pictures(state: State, hidden: bool, title: str = "", shown: frozenset[str] = frozenset(),
-                   legend: bool = False) -> str:
+                   legend: bool = False, rings: frozenset[str] = frozenset()) -> str:
     """The table twice: the Agence and the clock beside the Lieux for wide screens, under them for phones
     (CSS shows one); ``hidden`` draws face-down tiles as backs, ``shown`` slots face up, ``legend`` the key
-    to the marks under each."""
-    return (render_svg(state, hidden=hidden, title=title, shown=shown, legend=legend)
-            + render_svg(state, hidden=hidden, title=title, narrow=True, shown=shown, legend=legend))
+    to the marks under each, with the playground's ring if it rings ``rings``."""
+    return (render_svg(state, hidden=hidden, title=title, shown=shown, legend=legend, rings=rings)
+            + render_svg(state, hidden=hidden, title=title, narrow=True, shown=shown, legend=legend, rings=rings))
 
 
 def _figure(caption: str, state: State, shown: frozenset[str] = frozenset()) -> str:

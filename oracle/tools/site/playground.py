@@ -228,11 +228,12 @@ def seats(game: AnyGame, state: Any) -> list[int]:
     return found
 
 
-def public_picture(game: AnyGame, state: Any, umpire: bool = False) -> str:
+def public_picture(game: AnyGame, state: Any, umpire: bool = False, actions: Sequence[str] = ()) -> str:
     """The game's pictures of a state for a page (`Game.page_svg`: a wide one and a phone's, as the rules
     pages draw them): of a seat's view, what that seat may see (Time Chase's timeline, 3 ombres's
-    face-down tiles as backs); for the umpire, what no player sees too."""
-    return f'<div class="pg-picture">{game.page_svg(state, umpire)}</div>'
+    face-down tiles as backs); for the umpire, what no player sees too.  ``actions``: the buttons' picks,
+    which the page may mark on the picture (3 ombres's ringed slots), for its key."""
+    return f'<div class="pg-picture">{game.page_svg(state, umpire, actions)}</div>'
 
 
 # Fields of an observation that say whose it is, not what is seen: not listed.
@@ -274,8 +275,10 @@ def _words(value: Any) -> str:
     return str(value)
 
 
-def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int]) -> dict[str, Any]:
-    """What one seat may see, for the page: the picture of its view and what only that seat sees.
+def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int],
+              actions: Sequence[str] = ()) -> dict[str, Any]:
+    """What one seat may see, for the page: the picture of its view (with ``actions``, its buttons' picks, as
+    `public_picture` takes them) and what only that seat sees.
 
     The playground reads only `Game.observe(state, seat)`: a player's view, which is a state with
     what that seat cannot see written ``?`` (TC.NOTATION.VIEW, OMBRES.NOTATION.VIEW), so its picture
@@ -310,7 +313,7 @@ def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int]) -> d
     return {
         "seat": seat,
         "name": game.player_name(seat),
-        "picture": public_picture(game, game.state_from_json(seen)),
+        "picture": public_picture(game, game.state_from_json(seen), actions=actions),
         "private": [{**f, "field": f["field"].replace("_", " ")} for f in fields],
     }
 
@@ -417,7 +420,8 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         choices = []  # a seat acts only on its own turn
     outcome = game.outcome(state)
     buttons = {choice["pick"] for choice in choices}
-    seen = seat_view(game, state, shown, players) if isinstance(shown, int) else None
+    clickable = [] if outcome is not None else [choice["pick"] for choice in choices[:LIST_MOST]]  # as the page lists
+    seen = seat_view(game, state, shown, players, clickable) if isinstance(shown, int) else None
     if seen is not None:
         seen["cards"] = hand_cards(game, state, rules, seen["private"], buttons, shown == chooser)
     # The umpire sees every seat's own view (Time Chase: each hand), each card a control as in that seat's view.
@@ -444,7 +448,7 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         "view": seen,
         "hands": hands,
         "fields": umpire_fields(game, state) if seat == UMPIRE else None,
-        "table": public_picture(game, state, umpire=seat == UMPIRE),
+        "table": public_picture(game, state, umpire=seat == UMPIRE, actions=clickable),
         "svg_row": _text_picture(game, state, request.get("lang")) if seat == UMPIRE else "",
         "svg_column": "",
     })
@@ -476,11 +480,20 @@ def _applied(game: AnyGame, state: Any, action: Any, rules: Any, actor: int | No
     applied = game.apply(state, action, rules)
     sentences = [game.event_sentence(e) for e in applied.events]
     public = [game.event_sentence(e) for e in game.public_events(state, applied.events, applied.state)]
+    moment = game.moment_svg(state, applied.events, applied.state, umpire)
     return {"action": game.format_action(action), "before": game.format_state(state),
             "events": [game.event_text(e) for e in applied.events], "sentences": sentences, "public": public,
             "by": actor, "chance": game.to_act(state).kind == "chance",
             "steps": [{"text": text, "svg_row": "", "svg_column": ""} for text in sentences],
-            "moment": game.moment_svg(state, applied.events, applied.state, umpire)}, applied.state
+            "moment": moment, "moment_steps": moment_steps(applied.events) if moment else len(sentences)}, applied.state
+
+
+def moment_steps(events: Sequence[Any]) -> int:
+    """How many of an action's steps its moment picture (`Game.moment_svg`) shows: up to its last tile revealed.
+    The steps after it (3 Ombres: the two tiles turned face down again, or cleared as a pair) happen when the
+    player turns the tiles back, and the page lists them only then."""
+    return max((i + 1 for i, event in enumerate(events) if getattr(event, "kind", None) == "reveal"),
+               default=len(events))
 
 
 SETTLE_MOST = 50  # actions the oracle plays on its own after one click, at most (a chance, a forced choice)
@@ -531,6 +544,8 @@ def _merged(before: dict[str, Any], played: dict[str, Any]) -> dict[str, Any]:
     moment, then every action's notation (``then``), events and words."""
     return {**played, "action": before["action"], "before": before["before"], "by": before["by"],
             "chance": before["chance"], "moment": before["moment"] or played["moment"],
+            "moment_steps": before["moment_steps"] if before["moment"]
+            else len(before["sentences"]) + played["moment_steps"],
             "then": [*before.get("then", ()), played["action"]],
             **({"forced": before["forced"]} if "forced" in before else {}),
             **{key: before[key] + played[key] for key in ("events", "steps", "public", "sentences")}}

@@ -4,12 +4,15 @@ picture draws it, and what it means.
 A key is drawn only for marks in sight: a face-down tile (a back, or, for the umpire, a back with its
 face written faintly), a face-up tile (framed in its suspect's colour, which its two versions share: two
 different suspects just revealed have two different frames), an empty slot, a clue, a Hercule cube and
-each kind of trap shown.  The words are English; `WORDS` gives each its French, which the French edition
+each kind of trap shown, and the ring the playground draws round a slot its player may click (`ringed`).
+The words are English; `WORDS` gives each its French, which the French edition
 puts in its place (`oracle.tools.site.french`), never wider than the room the English word was given.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from html import escape
 
 from oracle.games.trois_ombres.components import TRAP_NAMES
@@ -19,8 +22,11 @@ from oracle.games.trois_ombres.state import State
 
 BACK, BACK_INK, SLOT_INK, CUBE_FILL = "#3b3551", "#b9b3d1", "#a7a196", "#f0a30a"
 SUSPECT, CLUE = "#8c564b", "#1f77b4"  # a suspect's frame and a player's clue, as the picture colours them
+RING = "#ff6e42"  # the playground's ring: the site's accent colour (docs/stylesheets/playground.css, .pg-target)
 CHAR = 7.5  # the room one character of a 12-unit word is given
-LINE = 22
+TILE = 24  # a swatch tile's side: room for its 11-unit label ("Hor", "3h")
+LABEL = 11  # a swatch's own text, as large as the picture's smallest (its slot numbers)
+LINE = 30
 
 # Each key: its English words, drawn, and its French ones.
 WORDS: dict[str, tuple[str, str]] = {
@@ -31,6 +37,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "clue": ("clue, in its player's colour", "Indice, couleur de son joueur"),
     "cube": ("Hercule cube", "cube Hercule"),
     "trap": ("trap (Traquenard)", "Traquenard"),
+    "ringed": ("ringed: yours to click", "cerclée : à cliquer"),
     # A trap's kind by its printed name, the same in both editions.
     "hercule": ("Hercule", "Hercule"),
     "horloge": ("Horloge", "Horloge"),
@@ -43,8 +50,25 @@ def _kind(tile: str) -> str:
     return "yeux" if tile.startswith("yeux-") else tile
 
 
-def legend_keys(state: State, hidden: bool, shown: frozenset[str] = frozenset()) -> list[str]:
-    """The keys of `WORDS` for the marks the picture of ``state`` shows, in order."""
+# An action on one slot, which the playground plays by a click on that slot, ringed (docs/javascripts/playground.js,
+# tileTargets, reads the actions' notation the same way).
+SLOT_ACTION = re.compile(r"^(reveal|uncube|clue|trap|cube|pick|place) ([A-Z]\d+)$")
+
+
+def ringed(actions: Iterable[str]) -> frozenset[str]:
+    """The slots the playground rings for ``actions`` (their notation): each slot that is the one slot of exactly
+    one of them."""
+    found: dict[str, int] = {}
+    for action in actions:
+        if (match := SLOT_ACTION.match(action)) is not None:
+            found[match.group(2)] = found.get(match.group(2), 0) + 1
+    return frozenset(slot for slot, count in found.items() if count == 1)
+
+
+def legend_keys(state: State, hidden: bool, shown: frozenset[str] = frozenset(),
+                rings: frozenset[str] = frozenset()) -> list[str]:
+    """The keys of `WORDS` for the marks the picture of ``state`` shows, in order; ``rings``: the slots the
+    playground rings (`ringed`)."""
     cells = dict(state.board)
     up = [cell for loc, cell in cells.items() if cell.up or loc in shown]
     down = [cell for loc, cell in cells.items() if not (cell.up or loc in shown)]
@@ -57,19 +81,22 @@ def legend_keys(state: State, hidden: bool, shown: frozenset[str] = frozenset())
             ("face up", bool(up)), ("empty slot", empty),
             ("clue", any(cell.clue is not None for cell in cells.values())),
             ("cube", any(cell.cube for cell in cells.values())), ("trap", bool(traps))]
-    return [key for key, there in keys if there] + traps
+    return [key for key, there in keys if there] + traps + (["ringed"] if rings else [])
 
 
 def _tile(x: float, y: float, face: str, label: str, ink: str, trap: bool = False) -> str:
-    """A tile 18 units wide centred on (``x``, ``y``): a back, or face up framed, with its label and trap mark."""
-    left, top = x - 9, y - 9
-    body = (f'<rect x="{left:.1f}" y="{top:.1f}" width="18" height="18" rx="3" fill="{BACK}"/>' if face == "down"
-            else f'<rect x="{left:.1f}" y="{top:.1f}" width="18" height="18" rx="3" fill="#fff" stroke="{ink}" '
-                 'stroke-width="2"/>')
-    text = (f'<text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle" fill="{ink}">{escape(label)}</text>'
-            if label else "")
-    mark = (f'<polygon points="{left + 11:.1f},{top + 17:.1f} {left + 17:.1f},{top + 17:.1f} {left + 14:.1f},'
-            f'{top + 12:.1f}" fill="{BACK_INK if face == "down" else "#444"}"/>' if trap else "")
+    """A tile `TILE` units wide centred on (``x``, ``y``): a back, or face up framed, with its label and trap
+    mark."""
+    left, top, end = x - TILE / 2, y - TILE / 2, TILE - 1
+    body = (f'<rect x="{left:.1f}" y="{top:.1f}" width="{TILE}" height="{TILE}" rx="3" fill="{BACK}"/>'
+            if face == "down" else
+            f'<rect x="{left:.1f}" y="{top:.1f}" width="{TILE}" height="{TILE}" rx="3" fill="#fff" stroke="{ink}" '
+            'stroke-width="2"/>')
+    text = (f'<text x="{x:.1f}" y="{y + 4 - (3 if trap else 0):.1f}" font-size="{LABEL}" text-anchor="middle" '
+            f'fill="{ink}">{escape(label)}</text>' if label else "")
+    mark = (f'<polygon points="{left + end - 7:.1f},{top + end:.1f} {left + end - 1:.1f},{top + end:.1f} '
+            f'{left + end - 4:.1f},{top + end - 5:.1f}" fill="{BACK_INK if face == "down" else "#444"}"/>'
+            if trap else "")
     return f"<g>{body}{text}{mark}</g>"
 
 
@@ -82,8 +109,11 @@ def _swatch(key: str, x: float, y: float) -> str:
     if key == "face up":
         return _tile(x, y, "up", "1n", SUSPECT)
     if key == "empty slot":
-        return (f'<rect x="{x - 9:.1f}" y="{y - 9:.1f}" width="18" height="18" rx="3" fill="none" '
-                f'stroke="{SLOT_INK}" stroke-dasharray="3 2"/>')
+        return (f'<rect x="{x - TILE / 2:.1f}" y="{y - TILE / 2:.1f}" width="{TILE}" height="{TILE}" rx="3" '
+                f'fill="none" stroke="{SLOT_INK}" stroke-dasharray="3 2"/>')
+    if key == "ringed":  # a face-down tile ringed as the playground rings a slot to click
+        return (f'<rect class="ring" x="{x - TILE / 2:.1f}" y="{y - TILE / 2:.1f}" width="{TILE}" height="{TILE}" '
+                f'rx="3" fill="{BACK}" stroke="{RING}" stroke-width="3" stroke-dasharray="5 3"/>')
     if key == "clue":
         return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{CLUE}" stroke="#fff"/>'
     if key == "cube":
@@ -102,11 +132,11 @@ def legend_svg(keys: list[str], left: float, top: float, inner: float) -> tuple[
     x, y = left, top + LINE
     for key in keys:
         words = WORDS[key][0]
-        width = 26 + CHAR * len(words) + 14
+        width = TILE + 8 + CHAR * len(words) + 14
         if x > left and x - left + width - 14 > inner:  # its words would run past the picture
             x, y = left, y + LINE
-        parts.append(f'<g class="item" data-key="{key}">{_swatch(key, x + 9, y - 4)}'
-                     f'<text x="{x + 24:.1f}" y="{y}" font-size="12" fill="#334155">{escape(words)}</text></g>')
+        parts.append(f'<g class="item" data-key="{key}">{_swatch(key, x + TILE / 2, y - 4)}'
+                     f'<text x="{x + TILE + 6:.1f}" y="{y}" font-size="12" fill="#334155">{escape(words)}</text></g>')
         x += width
     parts.append("</g>")
     return "".join(parts), y + 8

@@ -17,7 +17,8 @@ tile lies beside the clock.  ``shown`` lists slots drawn face up whatever the
 state says (the bluff's named tile, the two tiles of a turn just played); a
 game ended by a bluff shows the Démon tile face up, and every ended game
 says how it ended under the clock.  ``legend`` adds the key to its marks under it
-(`oracle.games.trois_ombres.pictures.legend`), as the playground's table has it.
+(`oracle.games.trois_ombres.pictures.legend`), as the playground's table has it; ``rings``, the slots the
+playground rings for its player to click, adds the ring to the key.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ def describe(state: State, hidden: bool, shown: frozenset[str] = frozenset()) ->
 
 
 def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool = False,
-               shown: frozenset[str] = frozenset(), legend: bool = False) -> str:
+               shown: frozenset[str] = frozenset(), legend: bool = False, rings: frozenset[str] = frozenset()) -> str:
     cell, gap = (NARROW_CELL, NARROW_GAP) if narrow else (CELL, GAP)
     n = side(state)
     board = 2 * n * cell + gap
@@ -90,7 +91,7 @@ def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool 
         rest, rest_height = agency_and_clock(state, board + 20, 0, hidden)
         width, height = board + 260, max(board + 40, rest_height)
     if legend:  # the key under everything (`pictures.legend`)
-        key, bottom = legend_svg(legend_keys(state, hidden, shown), 10, height - 10, width - 20)
+        key, bottom = legend_svg(legend_keys(state, hidden, shown, rings), 10, height - 10, width - 20)
         rest, height = [*rest, key], max(height, int(bottom) + 6)
     said = describe(state, hidden, shown)
     label = title or said[0]

@@ -115,7 +115,7 @@ def check_reveal(table: Table, loc: Loc, rules: Rules) -> Illegal | None:
         first_rule = not rules.has("lieu-reveal-any-order")
         if first_rule or left == 1:
             return Illegal("OMBRES.REVEAL.DESIGNATED",
-                           f"the die shows {FACE_NAMES[designated]}: reveal a tile of that Lieu first, not {loc}")
+                           f"the die shows the {FACE_NAMES[designated]}: reveal a tile of that Lieu first, not {loc}")
     revealed = table.turn.revealed
     if revealed and curse_in_force(table, "paralysie") and loc_lieu(loc) != loc_lieu(revealed[0]):
         return Illegal("OMBRES.LIMBES.PARALYSIE", f"under Paralysie both tiles come from one Lieu: {loc} is not in "
