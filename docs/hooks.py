@@ -513,10 +513,43 @@ ALTERNATE_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^
 SOURCE_LINK = re.compile(r'(<a href="[^"]*" )title="[^"]*"( class="md-source")')
 
 
+HEADER_TOPIC = re.compile(r'(<div class="md-header__topic"( data-md-component="header-topic")?>\s*'
+                          r'<span class="md-ellipsis">)(.*?)(</span>)', re.S)
+
+
+def short_header(output: str, src: str) -> str:
+    """On a game's page, the header's names in two forms, the long one and the game's short name
+    (`editions.short_name`), which a phone shows instead (``.oracle-name-short``, docs/stylesheets/ttykm.css):
+    the site's name becomes the short name, and the game's name in the page's title (shown once the page
+    is scrolled) its short name, so a phone's header says which game it is on."""
+    from oracle.games import GAMES
+
+    short = editions.short_name(src, list(GAMES))
+    game = editions.page_game(src, list(GAMES))
+    if short is None or game is None:
+        return output
+    full = editions.GAME_NAMES[editions.page_language(src)][game]
+
+    def both(long: str, brief: str) -> str:
+        return f'<span class="oracle-name-long">{long}</span><span class="oracle-name-short">{brief}</span>'
+
+    def topic(match: re.Match[str]) -> str:
+        text = match[3].strip()
+        if match[2] is None:  # the site's name
+            return f"{match[1]}{both(text, html.escape(short))}{match[4]}"
+        for name in dict.fromkeys([full, html.escape(full), html.escape(full, quote=False)]):
+            if name in text:  # the page's title: the game's name in it
+                return f"{match[1]}{text.replace(name, both(name, html.escape(short)), 1)}{match[4]}"
+        return match[0]
+
+    return HEADER_TOPIC.sub(topic, output)
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     """The theme's ``<link rel="alternate">`` tags out of the page's head: its script would look for a
-    sitemap under each (it expects each edition at a root of its own), where the switch names the page."""
-    output = ALTERNATE_LINK.sub("", output)
+    sitemap under each (it expects each edition at a root of its own), where the switch names the page;
+    the header's names shortened on a phone (`short_header`)."""
+    output = short_header(ALTERNATE_LINK.sub("", output), page.file.src_uri)
     if not config.repo_url:  # the theme's tooltip says "Go to repository": it is a download here
         title = html.escape(TITLE[editions.page_language(page.file.src_uri)])
         output = SOURCE_LINK.sub(lambda m: f'{m[1]}title="{title}" download{m[2]}', output)

@@ -650,3 +650,26 @@ def test_a_card_game_lesson_ends_with_what_a_reader_does_next(path: str) -> None
     links = re.findall(r"\]\(([^)#]+)", sections[-1])
     assert [any(link.endswith(end) for link in links) for end in ("playground.md", "questions.md", "rulings.md",
                                                                  "cli.md")] == [True] * 4, links
+
+
+CARD_LESSONS = [(game, folder) for game in ["time-chase", "trois-ombres"] for folder in ["docs", "docs/fr"]]
+
+
+def test_the_card_games_lessons_have_one_title_pattern_and_a_list_of_their_parts() -> None:
+    """The lesson of each card game, in each edition, is titled by one pattern, the game's name first
+    (`editions.LESSON_TITLE`), and lists its parts near the top, before the first one: a link to each
+    section, in the page's order, by the anchor the build gives it (the build checks it exists)."""
+    from markdown.extensions.toc import slugify
+
+    from oracle.tools.site import editions
+
+    for game, folder in CARD_LESSONS:
+        path = ROOT / folder / game / "index.md"
+        language = editions.page_language(path.relative_to(ROOT / "docs").as_posix())
+        text = path.read_text(encoding="utf-8")
+        title = text.split("\n", 1)[0]
+        assert title == "# " + editions.LESSON_TITLE[language].format(game=editions.GAME_NAMES[language][game]), path
+        top = " ".join(text.split("\n## ", 1)[0].split())
+        listed = re.findall(r"\]\(#([\w-]+)\)", top.split(editions.ON_THIS_PAGE[language], 1)[-1])
+        sections = [slugify(heading, "-") for heading in re.findall(r"^## (.+)$", text, flags=re.M)]
+        assert editions.ON_THIS_PAGE[language] in top and listed == sections, (path, listed, sections)

@@ -33,6 +33,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
+from oracle.tools.site.editions import GAME_NAMES, SHORT_NAMES
 from oracle.tools.site.glossary import CARDS, TERMS
 from oracle.tools.site.source import TITLE, archive_name
 from tests.conftest import ROOT
@@ -769,6 +770,9 @@ def test_each_page_says_its_language_and_its_game_and_switches_edition(browser: 
                 continue
             page = visit.open(path)
             assert page.evaluate("document.documentElement.lang") == language, path
+            if width != WIDTHS[0]:  # a phone's header names the game by its short name
+                header = next((SHORT_NAMES[language][game] for game, name in GAME_NAMES[language].items()
+                               if name == header), header)
             assert header in page.locator(".md-header__topic").first.inner_text(), path
             assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{path} scrolls sideways"
             nav = page.locator("nav.md-nav--primary").first.inner_text()
@@ -1797,4 +1801,45 @@ def test_the_card_games_deal_afresh_roll_when_asked_and_say_what_each_seat_must_
         "button[data-pick='chance']").count() == 0
     assert status.inner_text().startswith(said["shows"]), status.inner_text()
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-rolled{shot}"), full_page=True)
+
+
+GAME_PAGES = (("/time-chase/", "time-chase"), ("/fr/time-chase/", "time-chase"), ("/trois-ombres/", "trois-ombres"),
+              ("/fr/trois-ombres/", "trois-ombres"), ("/rules/trois-ombres/", "trois-ombres"),
+              ("/ttykm/learn/01-the-game/", "ttykm"), ("/fr/ttykm/learn/01-the-game/", "ttykm"))
+
+# The header's name, as shown: its visible text, and whether it is cut (the theme ends a cut name with "…").
+HEADER_NAME = """() => {
+    const name = document.querySelector(".md-header__topic .md-ellipsis");
+    return [name.innerText.trim(), name.scrollWidth > name.clientWidth];
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_game_s_header_says_its_game_on_a_phone_and_its_lessons_list_their_parts(
+        browser: Any, base_url: str, width: int) -> None:
+    """A game's page names its game in the header, uncut: its whole name on a desktop, its short name on a
+    phone (``3 ombres``, not ``L'heure des 3 o…``), the game's short name first once the page is scrolled
+    too; each card game's lesson shows a list of its parts, whose every link leads to a heading of the page."""
+    from oracle.tools.site import editions
+
+    visit = Visit(browser, base_url, width)
+    for path, game in GAME_PAGES:
+        page = visit.open(path)
+        language = "fr" if path.startswith("/fr/") else "en"
+        shown, cut = page.evaluate(HEADER_NAME)
+        long = f"{editions.GAME_NAMES[language][game]} — {editions.REFERENCE[language]}"
+        assert shown == (long if width == WIDTHS[0] else editions.SHORT_NAMES[language][game]), (path, width)
+        assert not cut, (path, width, shown)
+        if "/learn/" in path or "/rules/" in path:
+            continue
+        title = page.locator(".md-header__topic[data-md-component='header-topic'] .md-ellipsis").first
+        assert title.inner_text().strip().startswith(editions.SHORT_NAMES[language][game] if width < 500
+                                                     else editions.GAME_NAMES[language][game]), (path, width)
+        parts = page.locator("article p", has_text=editions.ON_THIS_PAGE[language].strip("*")).first
+        assert parts.is_visible(), (path, width)
+        anchors = [href.removeprefix("#") for href in parts.locator("a").evaluate_all("as => as.map(a => a.hash)")]
+        headings = page.locator("article h2[id]").evaluate_all("hs => hs.map(h => h.id)")
+        assert anchors and anchors == headings, (path, anchors, headings)
+        OUTPUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUTPUT / f"site-lesson-top-{path.strip('/').replace('/', '-')}-{width}.png"))
     visit.assert_clean()

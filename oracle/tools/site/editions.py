@@ -28,6 +28,16 @@ GAME_NAMES = {
     "en": {"ttykm": "That Time You Killed Me", "time-chase": "Time Chase", "trois-ombres": "L'heure des 3 ombres"},
     FRENCH: {"ttykm": "Demain tu m'as tué", "time-chase": "Contre-Temps", "trois-ombres": "L'heure des 3 ombres"},
 }
+SHORT_NAMES = {
+    "en": {"ttykm": "TTYKM", "time-chase": "Time Chase", "trois-ombres": "3 ombres"},
+    FRENCH: {"ttykm": "Demain tu m'as tué", "time-chase": "Contre-Temps", "trois-ombres": "3 ombres"},
+}
+"""Each game's name where a phone's header has room for a few words only (`short_name`)."""
+LESSON_TITLE = {"en": "{game}: learn to play", FRENCH: "{game} : apprendre à jouer"}
+"""The title of a card game's lesson (``docs/<game>/index.md``), the game's name first, as a phone's header
+shows it when the page is scrolled."""
+ON_THIS_PAGE = {"en": "**On this page:**", FRENCH: "**Sur cette page :**"}
+"""What opens the list of a lesson's parts near its top (a phone hides the theme's table of contents)."""
 REFERENCE = {"en": "rules reference", FRENCH: "référence des règles"}
 HOME_NAME = {"en": "Rules oracle: three games", FRENCH: "Oracle des règles : trois jeux"}
 
@@ -101,5 +111,13 @@ def site_name(src: str, games: list[str]) -> str:
     return f"{GAME_NAMES[language][game]} — {REFERENCE[language]}"
 
 
-__all__ = ["FRENCH", "FRENCH_SECTION", "GAME_NAMES", "LANGUAGES", "PREFIX", "counterpart", "english_source",
-           "page_game", "page_language", "site_name", "switch_label"]
+def short_name(src: str, games: list[str]) -> str | None:
+    """The page's game under its short name (``3 ombres``), which a phone's header shows instead of
+    `site_name`; None for a page of every game."""
+    game = page_game(src, games)
+    return None if game is None else SHORT_NAMES[page_language(src)][game]
+
+
+__all__ = ["FRENCH", "FRENCH_SECTION", "GAME_NAMES", "LANGUAGES", "LESSON_TITLE", "ON_THIS_PAGE", "PREFIX",
+           "SHORT_NAMES", "counterpart", "english_source", "page_game", "page_language", "short_name", "site_name",
+           "switch_label"]
