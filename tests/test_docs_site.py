@@ -27,6 +27,7 @@ from oracle.tools.site.examples import (
     render_examples,
 )
 from oracle.tools.site.fonts import font_source, subset_font
+from oracle.tools.site.french import translate_html
 from oracle.tools.site.pages import (
     SpecPage,
     clause_pages,
@@ -538,6 +539,7 @@ def test_each_card_game_answers_its_own_questions_in_both_editions() -> None:
         assert answers[0] == answers[1], game  # the same questions, settled by the same clauses
 
 
+FACT = re.compile(r"<dt[^>]*>(.*?)</dt>")  # the name of a fact under an example
 QUESTION_CARD = re.compile(r"\b[RBGYP]\d{1,2}\b")  # a Time Chase card (R10), or a 3 Ombres slot (P1)
 
 
@@ -564,6 +566,13 @@ def test_each_card_game_question_is_shown_by_a_checked_example_and_the_rulings_c
                 assert named <= played, (name, lines[0], sorted(named - played))
             closing = text.rstrip().rsplit("\n\n", 1)[1]
             assert re.search(rf"\]\((?:\.\./)+rules/{game}/rulings\.md\)", closing), (name, closing)
+        # The facts under the French examples are named in French: only the words French shares stay.
+        english, french = (f"docs/{game}/questions.md", f"docs/fr/{game}/questions.md")
+        english_facts = set(FACT.findall(render_examples((ROOT / english).read_text(encoding="utf-8"), english,
+                                                         clauses.get, "p/")))
+        french_facts = set(FACT.findall(translate_html(render_examples((ROOT / french).read_text(encoding="utf-8"),
+                                                                       french, clauses.get, "p/"))))
+        assert english_facts & french_facts <= {"Action", "Verdict", "cubes"}, (game, english_facts & french_facts)
 
 
 def test_the_home_pages_trick_says_where_every_card_goes() -> None:
