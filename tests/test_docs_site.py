@@ -27,6 +27,7 @@ from oracle.tools.site.examples import (
     render_examples,
 )
 from oracle.tools.site.fonts import font_source, subset_font
+from oracle.tools.site.french import translate_html
 from oracle.tools.site.pages import (
     SpecPage,
     clause_pages,
@@ -536,6 +537,44 @@ def test_each_card_game_answers_its_own_questions_in_both_editions() -> None:
                     assert clauses.get(clause_id) == file, (path, clause_id, file)
             answers.append([sorted(re.findall(r"#([A-Z][\w.-]+)\)", s)) for s in sections])
         assert answers[0] == answers[1], game  # the same questions, settled by the same clauses
+
+
+FACT = re.compile(r"<dt[^>]*>(.*?)</dt>")  # the name of a fact under an example
+QUESTION_CARD = re.compile(r"\b[RBGYP]\d{1,2}\b")  # a Time Chase card (R10), or a 3 Ombres slot (P1)
+
+
+def test_each_card_game_question_is_shown_by_a_checked_example_and_the_rulings_close_the_page() -> None:
+    """Each card game's questions page, in both editions, answers at least ten questions, each citing its clause
+    and shown by an example the oracle confirms; every card (or slot) the answer names is one its example
+    plays or names, not one left in the state; and the page ends with a link to the game's rulings."""
+    clauses = {clause.id: page.name for page in read_spec(SPEC) for clause in page.clauses}
+    for game in ["time-chase", "trois-ombres"]:
+        for path in [ROOT / "docs" / game / "questions.md", ROOT / "docs" / "fr" / game / "questions.md"]:
+            text, name = path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix()
+            assert check_page(text, name, clauses.get) == [], name
+            sections = re.split(r"^## ", text, flags=re.M)[1:]
+            assert len(sections) >= 10, (name, len(sections))
+            for section in sections:
+                lines = section.splitlines()
+                blocks = [lines[f.start + 1:f.end] for f in fences(lines) if f.info == "example"]
+                assert blocks, (name, lines[0])
+                prose = "\n".join(lines[i] for i in outside_fences(lines) if i > 0)  # the answer, not its question
+                assert re.search(r"\]\((?:\.\./)+rules/[\w/-]+\.md#[A-Z][\w.-]+\)", prose), (name, lines[0])
+                played = {card for block in blocks for line in block if not line.startswith(("state:", "after:"))
+                          for card in QUESTION_CARD.findall(line)}
+                named = set(QUESTION_CARD.findall(prose))
+                assert named <= played, (name, lines[0], sorted(named - played))
+            closing = text.rstrip().rsplit("\n\n", 1)[1]
+            assert re.search(rf"\]\((?:\.\./)+rules/{game}/rulings\.md\)", closing), (name, closing)
+        # The facts under the French examples are named in French: only the words French shares stay.
+        english, french = (f"docs/{game}/questions.md", f"docs/fr/{game}/questions.md")
+        english_facts = set(FACT.findall(render_examples((ROOT / english).read_text(encoding="utf-8"), english,
+                                                         clauses.get, "p/")))
+        french_html = translate_html(render_examples((ROOT / french).read_text(encoding="utf-8"), french,
+                                                     clauses.get, "p/"))
+        french_facts = set(FACT.findall(french_html))
+        assert english_facts & french_facts <= {"Action", "Verdict", "cubes"}, (game, english_facts & french_facts)
+        assert "The last action is" not in french_html, game  # a refusal the French edition says in English
 
 
 def test_the_home_pages_trick_says_where_every_card_goes() -> None:

@@ -87,7 +87,7 @@ LABELS = {
     "First played": "Déjà joué", "The position in notation": "La position en notation", "Outcome": "Issue",
     "The actions in notation": "Les actions en notation", "The events in notation": "Les événements en notation",
     "the game goes on": "la partie continue", "outcome": "issue",
-    "cleared": "écartés",
+    "cleared": "écartés", "Legal": "Coups permis", "seen": "ce que chacun voit",
     # The box of a timeline's events still to come (oracle.games.time_chase.pictures._future_svg).
     "events": "évén.", "event": "évén.", "to come": "à venir", "no trick": "sans pli",
     # The key under a timeline (oracle.games.time_chase.pictures.legend_keys).
