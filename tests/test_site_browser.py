@@ -1059,7 +1059,7 @@ PLAYGROUND_WORDS = """() => {
 # Words of the English interface built from parts, which the table of plain strings does not list.
 ENGLISH_PHRASES = ("to move", "legal turns", "just played", "step 2 of", "Pass the device", "show my view",
                    "Your turn", "Nobody had a choice", "everybody saw",
-                   "sees", "to act", "Let chance act", "Focus to the", "choices")
+                   "sees", "to act", "Focus to the", "choices")
 
 
 SAME_IN_BOTH = ("position",)  # the words of the table that French writes as English does

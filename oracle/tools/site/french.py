@@ -1163,6 +1163,7 @@ CHANCE_BUTTONS: dict[str, str] = {
     "Draw a trap": "Piocher un Traquenard",
     "Throw the Hercule cube": "Lancer le cube Hercule",
     "Shuffle the tiles taken": "Mélanger les tuiles prises",
+    "Show the unseen tile": "Montrer la tuile pas encore vue",
 }
 
 
