@@ -63,9 +63,16 @@ def test_the_table_has_a_key_to_its_marks_in_both_languages() -> None:
     state = dealt("roll", "die R")
     answer = view({"game": "trois-ombres", "state": state, "seat": "umpire"})
     keys = re.findall(r'<g class="item" data-key="([^"]+)">', answer["table"])
-    assert keys[:2] == ["face beneath", "empty slot"] and len(keys) == 4  # the wide picture's, then the phone's
+    # The marks in sight, then the Agence's count and the clock's red hours; the wide picture's, then the phone's.
+    clock = ["agence", "hour 3", "hour 6", "hour 12"]
+    assert keys == ["face beneath", "empty slot", *clock] * 2
+    red = re.findall(r'fill="#c00">(\d+)</text>', answer["table"].split("</svg>")[0])
+    assert sorted(set(red), key=int) == ["3", "6", "12"]  # each red hour of the dial has its key
+    assert ">Agence 3ID: 0/13 cleared</text>" in answer["table"]
     french = in_french(answer)["table"]
-    assert f">{WORDS['face beneath'][1]}</text>" in french and f">{WORDS['face beneath'][0]}</text>" not in french
+    for key in ("face beneath", *clock):
+        assert f">{WORDS[key][1]}</text>" in french and f">{WORDS[key][0]}</text>" not in french, key
+    assert ">Agence 3ID : 0/13 écartés</text>" in french
     seat = view({"game": "trois-ombres", "state": state, "seat": "0"})
     assert re.findall(r'data-key="([^"]+)"', seat["view"]["picture"])[:2] == ["face down", "empty slot"]
 
