@@ -50,7 +50,8 @@ STEPS: dict[str, tuple[str, str, str]] = {
                   "Choisissez la paire à reprendre à l'Agence."),
     "place": ("poser", "Put a tile back: click a ringed slot.", "Reposez une tuile : cliquez une case cerclée."),
     "shuffle": ("mélange", "The tiles taken are shuffled.", "Les tuiles prises sont mélangées."),
-    "show": ("montrer", "A tile you have not seen is shown to you.", "Une tuile que vous n'avez pas vue vous est montrée."),
+    "show": ("montrer", "A tile you have not seen is shown to you.",
+             "Une tuile que vous n'avez pas vue vous est montrée."),
 }
 
 

@@ -4,7 +4,8 @@ picture draws it, and what it means.
 A key is drawn only for marks in sight: a face-down tile (a back, or, for the umpire, a back with its
 face written faintly), a face-up tile (framed in its suspect's colour, which its two versions share: two
 different suspects just revealed have two different frames), an empty slot, a clue, a Hercule cube and
-each kind of trap shown; and, always, the Agence's count and the clock's red hours.  The words are English; `WORDS` gives each its French, which the French edition
+each kind of trap shown; and, always, the Agence's count and the clock's red hours.  The words are
+English; `WORDS` gives each its French, which the French edition
 puts in its place (`oracle.tools.site.french`), never wider than the room the English word was given.
 """
 
