@@ -1345,7 +1345,7 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     assert told.get_attribute("open") is None and told.locator("summary").inner_text() == said["so far"]
     assert told.locator(".pg-since-events li").last.text_content() == said["bids"]
     assert page.locator(".pg-turn h2").inner_text() == said["turn"]
-    assert page.locator(".pg-note p").first.inner_text().startswith(said["note"])
+    assert page.locator(".pg-note p").nth(1).inner_text().startswith(said["note"])  # after what to do
     view = page.locator(".pg-view")
     assert view.locator("dt").all_inner_texts() == said["hand"] and said["others"] in view.inner_text()
     assert view.locator("details").count() == 0 and "p1: 10 hidden" not in view.inner_text()  # no field dump
@@ -1710,7 +1710,7 @@ def test_the_card_games_deal_afresh_roll_when_asked_and_say_what_each_seat_must_
         browser: Any, base_url: str, edition: str, width: int) -> None:
     """Each new game is dealt afresh; a chance button names its step ("Deal the cards", "Roll the die") and a
     click on "Roll the die" rolls it; a player with one bid only is told so, not asked; the pass screen says
-    what was just played; the umpire is told whose turn it is; a card that may not be played says why in
+    what was just played, once; the umpire is told whose turn it is; a card that may not be played says why in
     words on the page; the action just played opens with words, its notation folded."""
     visit = Visit(browser, base_url, width)
     said = {"": {"deal": "Deal the cards", "tiles": "Deal the tiles", "shows": "The die shows the ",
@@ -1776,7 +1776,7 @@ def test_the_card_games_deal_afresh_roll_when_asked_and_say_what_each_seat_must_
     assert said["must"] in status.inner_text()
     assert page.locator(".pg-pass strong").first.inner_text().endswith(" p2.")  # p1 skipped: p2 bids next
     page.screenshot(path=str(OUTPUT / f"site-playground-tc-must{shot}"), full_page=True)
-    # The pass screen says what was just played: the last card of a trick, who won it and its token.
+    # The pass screen says what was just played (the last card of a trick, who won it and its token), once.
     page = visit.open(edition + "/playground/?game=time-chase&seat=hot&position=" + quote(dealt("time-chase")))
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     for _ in range(4):

@@ -30,7 +30,7 @@ def test_the_horloge_is_said_as_the_clock_stands_before_and_after_it_takes_effec
     assert waiting.hour == 0
     note = state_note(waiting)
     assert note is not None
-    assert note["en-do"] == ("The die shows the Horloge: reroll it, or click a ringed tile to keep the roll.  If "
+    assert note["en-do"] == ("The die shows the Horloge: reroll it, or click a ringed tile to keep the roll. If "
                              "you keep it, the clock goes to 1 h and you reveal two tiles of your choice.")
     assert note["fr-do"].startswith("Le dé montre l'Horloge : relancez-le, ou cliquez une tuile cerclée pour garder")
     # The way to keep it is there: the reveals are ringed tiles (their buttons leave the row), beside the reroll.

@@ -247,9 +247,9 @@ def _die_note(state: State) -> tuple[str, str] | None:
     # The face takes effect at the first action that is not a reroll, or at once when nothing can reroll it
     # (OMBRES.DIE, `rules.turn.face_shown`): the clock has advanced only then, and the words say which.
     if not turn.accepted:
-        return (f"The die shows the Horloge: reroll it, or click a ringed tile to keep the roll.  If you keep it, "
+        return (f"The die shows the Horloge: reroll it, or click a ringed tile to keep the roll. If you keep it, "
                 f"the clock goes to {state.hour + 1} h and you reveal two tiles of your choice.",
-                "Le dé montre l'Horloge : relancez-le, ou cliquez une tuile cerclée pour garder ce résultat.  Si "
+                "Le dé montre l'Horloge : relancez-le, ou cliquez une tuile cerclée pour garder ce résultat. Si "
                 f"vous le gardez, l'Horloge passe à {state.hour + 1} h et vous dévoilez deux tuiles de votre choix.")
     if turn.begun and turn.left == 1:
         return (f"The die shows the Horloge: the clock is at {state.hour} h; reveal one more tile, of your choice.",

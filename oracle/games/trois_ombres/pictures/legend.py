@@ -98,11 +98,12 @@ def _swatch(key: str, x: float, y: float) -> str:
         return f'<rect x="{x - 5:.1f}" y="{y - 5:.1f}" width="10" height="10" fill="{CUBE_FILL}" stroke="#222"/>'
     if key == "trap":
         return f'<polygon points="{x - 6:.1f},{y + 5:.1f} {x + 6:.1f},{y + 5:.1f} {x:.1f},{y - 6:.1f}" fill="#444"/>'
-    if key == "agence":
-        return f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" font-weight="bold" text-anchor="middle">n/N</text>'
+    if key == "agence":  # a group, as every swatch: the item's own text is its words
+        return (f'<g><text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" font-weight="bold" text-anchor="middle">'
+                'n/N</text></g>')
     if key in RED_HOURS.values():
-        return (f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" fill="{HOUR_INK}">'
-                f'{key.removeprefix("hour ")}</text>')
+        return (f'<g><text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" fill="{HOUR_INK}">'
+                f'{key.removeprefix("hour ")}</text></g>')
     return _tile(x, y, "up", "Y" if key == "yeux" else SHORT[key], "#444", trap=True)
 
 
