@@ -326,6 +326,10 @@ def test_forced_bids_are_played_at_once_and_every_player_is_told_what_happened()
     dealt = view({"game": "time-chase", "picks": ["chance"]})
     applied = dealt["applied"]
     assert applied["forced"] == "bids 0,0,0,0" and applied["action"].startswith("deal ")
+    # What was played, for whom and why, in words: not "nobody had a choice" before anybody did anything.
+    assert applied["forced_words"] == {
+        "en": "Round 1: nobody has crystals yet, so everyone's bid of 0 was sealed for them.",
+        "fr": "Manche 1 : personne n'a encore de cristal, donc la mise de 0 de chacun a été scellée pour lui."}
     assert applied["events"][-1] == "bids 0,0,0,0" and applied["public"][0].startswith("the cards are dealt: p0 plays")
     assert applied["public"][-1] == "the bids are revealed: p0 0, p1 0, p2 0, p3 0"
     assert [s["text"] for s in applied["steps"]] == applied["sentences"] == applied["public"]
@@ -481,7 +485,9 @@ def test_3_ombres_speaks_its_buttons_and_die_in_words_and_shows_a_turns_two_tile
     assert answer["note"]["en"].split("\n") == [
         "p0 is Lucile Finemouche (Tenace: once per turn she may reroll the die).",
         "The die shows the Pentacle: reveal one more tile, of your choice.",
-        "Clues: 4 left, 2 spare.  Objet: none.  In force: nothing."]
+        "Indices: 4 left, 2 spare.  Objet: none.  Limbes card in force: none."]
+    assert answer["note"]["fr"].split("\n")[2] == ("Indices : 4 restants, 2 de réserve.  Objet : aucun.  "
+                                                   "Carte Limbes en vigueur : aucune.")
     assert answer["note"]["fr"].split("\n")[1].startswith("Le dé montre le Pentacle :")
     assert answer["note"]["en-do"] == "The die shows the Pentacle: reveal one more tile, of your choice."
     played = view({"game": "trois-ombres", "state": state, "action": f"reveal {second}", "seat": "0"})
@@ -618,3 +624,14 @@ def test_a_player_with_one_bid_only_is_not_asked_for_it() -> None:
     assert bid["only"] == [{"player": "p1", "action": "bid 0", "words": {
         "en": "Bid 0 crystals: stay on the present", "fr": "Miser 0 cristal : rester sur le présent"}}]
     assert all(b["pick"].startswith("sealed:") for b in bid["buttons"]) and len(bid["buttons"]) == 2  # p2's 0 or 1
+
+
+def test_the_umpire_sees_the_cards_left_out_of_the_game() -> None:
+    """Time Chase: the cards out of the deal, which no seat sees, are the umpire's to see, listed apart from the
+    notation; a seat's view has none, and 3 ombres's face-down piles are no cards out of the game."""
+    game = load_game("time-chase")
+    umpire = view({"game": "time-chase", "picks": ["chance"], "seat": "umpire"})
+    unused = game.state_to_json(game.parse_state(umpire["state"]))["unused"]
+    assert umpire["out"] == unused and len(unused) == 4
+    assert view({"game": "time-chase", "state": umpire["state"], "seat": "0"})["out"] is None
+    assert view({"game": "trois-ombres", "picks": ["chance"], "seat": "umpire"})["out"] == []

@@ -1062,8 +1062,17 @@ PLAYGROUND_WORDS = """() => {
 
 # Words of the English interface built from parts, which the table of plain strings does not list.
 ENGLISH_PHRASES = ("to move", "legal turns", "just played", "step 2 of", "Pass the device", "show my view",
-                   "Your turn", "Nobody had a choice", "everybody saw",
-                   "sees", "to act", "Let chance act", "Focus to the", "choices")
+                   "Your turn", "Nobody had a choice", "everybody saw", "seen so far", "turn box", "nobody has",
+                   "sees", "to act", "Focus to the", "choices")
+
+
+def prompt(page: Any) -> str:
+    """What the step asks, said once: in the turn box, not again under the board, whose status is one line."""
+    asked = page.locator(".pg-turn .pg-do").inner_text()
+    status = page.locator(".pg-status").inner_text()
+    assert asked not in status and "\n" not in status, status
+    assert page.locator("#ttykm-playground").inner_text().count(asked) == 1, asked
+    return str(asked)
 
 
 SAME_IN_BOTH = ("position",)  # the words of the table that French writes as English does
@@ -1153,7 +1162,7 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
         # plays; 3 Ombres's, to roll the die: what to do, never a count of choices.
         said = {"time-chase": r"Jouez une carte de votre main\. p\d joue sur l'événement 1 et ouvre",
                 "trois-ombres": r"Lancez le dé pour commencer votre tour\."}[name]  # a fresh deal: any first player
-        assert re.match(said, status.inner_text()) and not re.search(r"\d choix", status.inner_text())
+        assert re.match(said, prompt(page)) and not re.search(r"\d choix", status.inner_text())
         assert english_left(page) == []
         page.screenshot(path=str(OUTPUT / f"site-fr-playground-{name}-{width}.png"), full_page=True)
         # The umpire's table in the oracle's text is French too (oracle --lang fr), its step named in French.
@@ -1281,7 +1290,9 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     phone the status and the actions come straight under the table, and "Back to top" never covers it."""
     visit = Visit(browser, base_url, width)
     words: dict[str, dict[str, Any]] = {
-        "": {"forced": "Nobody had a choice: every player's only choice was played at once.",
+        "": {"forced": "Round 1: nobody has crystals yet, so everyone's bid of 0 was sealed for them.",
+             "so far": "What everybody has seen so far:", "since": "What everybody saw since you last had the device:",
+             "out": "Out of the game (face down): ",
              "bids": "the bids are revealed: p0 0, p1 0, p2 0, p3 0",
              "token": r"p\d puts a token on event 1", "income": r"p\d gains \d crystals? of income",
              "turn": "Your turn, p0", "note": "Round 1 of 10: trump is ", "hand": ["your hand", "the others"],
@@ -1291,7 +1302,11 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
              "no card": "no card is played now: bid first (TC.PLAY)", "plays": "plays", "every hand": "Every hand",
              "new game": "Start a new game for 5 players? The game in progress is lost.", "void": "trump void",
              "crystals": "crystals"},
-        "/fr": {"forced": "Personne n'avait le choix : le seul choix de chaque joueur a été joué aussitôt.",
+        "/fr": {"forced": "Manche 1 : personne n'a encore de cristal, donc la mise de 0 de chacun a été scellée "
+                          "pour lui.",
+                "so far": "Ce que tout le monde a vu jusqu'ici :",
+                "since": "Ce que tout le monde a vu depuis que vous avez eu l'appareil :",
+                "out": "Hors du jeu (faces cachées) : ",
                 "bids": "les mises sont révélées : p0 0, p1 0, p2 0, p3 0",
                 "token": r"p\d pose un jeton sur l'événement 1", "income": r"p\d reçoit \d crista(l|ux) de revenu",
                 "turn": "À vous, p0", "note": "Manche 1 sur 10 : l'atout est ", "hand": ["votre main", "les autres"],
@@ -1325,16 +1340,22 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     assert said["forced"] in status.inner_text()
     since = page.locator(".pg-since-events li")
     assert since.all_inner_texts()[-1] == said["bids"]
+    # p0 never had the device: what everybody has seen so far; and it is not said again as "just played".
+    assert page.locator(".pg-pass .pg-since p").inner_text() == said["so far"]
+    assert page.locator(".pg-pass .pg-just").count() == 0
     page.locator(".pg-pass-ready").click()
     assert page.evaluate(STATUS_IN_SIGHT)
-    assert page.locator(".pg-turn .pg-since-events li").last.inner_text() == said["bids"]  # still told, on top
+    # Listed on the hand-off screen, the events wait folded on the player's own screen.
+    told = page.locator(".pg-turn details.pg-told")
+    assert told.get_attribute("open") is None and told.locator("summary").inner_text() == said["so far"]
+    assert told.locator(".pg-since-events li").last.text_content() == said["bids"]
     assert page.locator(".pg-turn h2").inner_text() == said["turn"]
-    assert page.locator(".pg-note p").first.inner_text().startswith(said["note"])
+    assert page.locator(".pg-note p").nth(1).inner_text().startswith(said["note"])  # after what to do
     view = page.locator(".pg-view")
     assert view.locator("dt").all_inner_texts() == said["hand"] and said["others"] in view.inner_text()
     assert view.locator("details").count() == 0 and "p1: 10 hidden" not in view.inner_text()  # no field dump
     # The hand: each card once, and the card itself the control, named for what it does ("Play R5").
-    assert status.inner_text().startswith(said["status"])
+    assert prompt(page).startswith(said["status"])
     cards = view.locator(".pg-private dd button.pg-card")
     hand = cards.all_inner_texts()
     assert len(hand) == 10 and page.locator(".pg-buttons button").count() == 0, "a Play button beside each card"
@@ -1388,6 +1409,7 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
         if player < 3:
             assert page.locator(".pg-since-events li").count() >= 1
             page.locator(".pg-pass-ready").click()
+    assert page.locator(".pg-pass .pg-since p").inner_text() == said["since"]  # p0 had the device before
     told = since.all_inner_texts()
     # Back to p0: what everybody saw since p0 last had the device, the cards of p1, p2 and p3 too.
     assert all(any(re.match(rf"p{n} {said['plays']} ", text) for text in told) for n in (1, 2, 3)), told
@@ -1397,7 +1419,7 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     # Round 2's bids: the status says how to bid; no card of the hand may be played, each one saying why.
     page.locator(".pg-pass-ready").click()
     assert page.locator(".pg-type").is_visible()
-    assert status.inner_text().startswith(said["bid"])
+    assert prompt(page).startswith(said["bid"])
     assert page.locator(".pg-private button.pg-card:enabled").count() == 0
     assert page.locator(".pg-private button.pg-card:disabled").first.get_attribute("title") == said["no card"]
     page.screenshot(path=str(OUTPUT / f"site-playground-tc-bid{edition.replace('/', '-')}-{width}.png"))
@@ -1407,6 +1429,9 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     # The umpire sees every hand, a row of cards per seat, each card once; the field dump is the developers'.
     assert page.locator(".pg-view h2").inner_text() == said["every hand"]
     assert page.locator(".pg-hands dt").all_inner_texts() == ["p0", "p1", "p2", "p3"]
+    # The four cards no seat holds, out of the deal, said in words under the hands, not only in the notation.
+    out = page.locator(".pg-view .pg-out").inner_text()
+    assert out.startswith(said["out"]) and len(out.removeprefix(said["out"]).split(", ")) == 4, out
     assert page.locator(".pg-hands button.pg-card").count() == 4 * 9  # and the buttons are the bids alone
     assert page.locator(".pg-buttons button:not([data-pick^='sealed:'])").count() == 0
     assert page.locator(".pg-view table.pg-umpire-fields").count() == 0
@@ -1509,7 +1534,7 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     # What to do, in words: roll the die; then what chance does (the die is rolled), never a count of choices.
     told = {"en": ("Roll the die to start your turn.", "The die is rolled. Chance acts next"),
             "fr": ("Lancez le dé pour commencer votre tour.", "Le dé est lancé. Au hasard d'agir")}[edition]
-    assert status.inner_text() == told[0]
+    assert prompt(page) == told[0]
     roll = page.locator(".pg-buttons button[data-pick='roll']")
     assert roll.inner_text() == words[0] and roll.get_attribute("title") == "roll"
     OUTPUT.mkdir(exist_ok=True)
@@ -1528,16 +1553,19 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     # the words say so while the picture shows the oracle's 0 h; her reroll then leaves it at 0 h.
     typed("die horloge")
     horloge = game.parse_state(dealt("trois-ombres", ("roll", "die horloge")))
-    assert status.inner_text() == game.state_note(horloge)[f"{edition}-do"]  # type: ignore[index]
-    assert ("1 h" in status.inner_text()) and page.evaluate(CLOCK_READS) == "0 h", status.inner_text()
-    table_legend(page, edition, {"face down", "empty slot"})
+    assert prompt(page) == game.state_note(horloge)[f"{edition}-do"]  # type: ignore[index]
+    assert ("1 h" in prompt(page)) and page.evaluate(CLOCK_READS) == "0 h", prompt(page)
+    # The roll is kept by a click on a ringed tile: there are some, beside the reroll's button.
+    assert page.evaluate(RINGED_SLOTS) and page.locator(".pg-buttons button[data-pick='reroll']").count() == 1
+    # The key tells the Agence's count and every red hour of the clock.
+    table_legend(page, edition, {"face down", "empty slot", "agence", "hour 3", "hour 6", "hour 12"})
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-horloge-{edition}-{width}.png"), full_page=True)
     typed("reroll")
     typed("die P")
     assert page.evaluate(CLOCK_READS) == "0 h"
     note = page.locator(".pg-note p").all_inner_texts()
-    assert len(note) == 3 and note[1].startswith(words[1]), note
-    assert status.inner_text().startswith(words[1])  # the status says what to do, not a count of choices
+    assert len(note) == 3 and note[0].startswith(words[1]), note  # what to do first, then who and the Indices
+    assert prompt(page).startswith(words[1])  # what to do, not a count of choices
     assert page.locator(".pg-buttons button[data-pick^='reveal']").count() == 0, "reveal buttons beside the tiles"
     table_legend(page, edition, {"face down", "empty slot", "ringed"})
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-ringed-{edition}-{width}.png"), full_page=True)
@@ -1555,7 +1583,7 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     assert refused.inner_text() == f"{said[0]}{reason}. {said[1]}{verdict.rule}.)", refused.inner_text()
     assert refused.evaluate("e => e.getBoundingClientRect().bottom <= innerHeight"), "the refusal is out of sight"
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == pentacle
-    assert status.inner_text().startswith(words[1])
+    assert prompt(page).startswith(words[1])
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-refused-{edition}-{width}.png"), full_page=True)
     page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{first}']").click()
     assert refused.count() == 0
@@ -1582,8 +1610,8 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     assert any(turned in text for text in steps.all_inner_texts()), steps.all_inner_texts()
     assert page.locator(".pg-board svg:visible").count() == 1
     assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[3]
-    assert page.locator(".pg-note p").nth(1).inner_text().startswith(words[4])  # what to do now, in words
-    assert status.inner_text().startswith(words[4])
+    assert page.locator(".pg-note p").first.inner_text().startswith(words[4])  # what to do now, in words
+    assert prompt(page).startswith(words[4])
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == sorted((first, second))  # a clue on either
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-clue-{edition}-{width}.png"), full_page=True)
     visit.assert_clean()
@@ -1715,22 +1743,21 @@ def test_the_card_games_deal_afresh_roll_when_asked_and_say_what_each_seat_must_
         browser: Any, base_url: str, edition: str, width: int) -> None:
     """Each new game is dealt afresh; a chance button names its step ("Deal the cards", "Roll the die") and a
     click on "Roll the die" rolls it; a player with one bid only is told so, not asked; the pass screen says
-    what was just played; the umpire is told whose turn it is; a card that may not be played says why in
+    what was just played, once; the umpire is told whose turn it is; a card that may not be played says why in
     words on the page; the action just played opens with words, its notation folded."""
     visit = Visit(browser, base_url, width)
     said = {"": {"deal": "Deal the cards", "tiles": "Deal the tiles", "shows": "The die shows the ",
                  "must": "p1 must bid 0 crystals: stay on the present.",
-                 "umpire": r"It is (p\d)'s turn; \1 is asked: “Play a card from your hand\. \1 plays",
+                 "umpire": r"Play a card from your hand\. p\d plays",
                  "not now": "Not playable now: ", "bid first": "no card is played now: bid first (TC.PLAY)",
-                 "just": "Just played: ", "token": "puts a token on event 1",
+                 "token": "puts a token on event 1",
                  "notation": "The same in notation", "step": "Step 1 of "},
             "/fr": {"deal": "Distribuer les cartes", "tiles": "Distribuer les tuiles", "shows": "Le dé montre ",
                     "must": "p1 doit miser 0 cristal : rester sur le présent.",
-                    "umpire": r"C'est au tour de (p\d) ; la consigne de \1 : « Jouez une carte de votre main\. "
-                              r"\1 joue",
+                    "umpire": r"Jouez une carte de votre main\. p\d joue",
                     "not now": "Injouable maintenant : ",
                     "bid first": "aucune carte ne se joue maintenant : les mises viennent d'abord (TC.PLAY)",
-                    "just": "Vient d'être joué : ", "token": "pose un jeton sur l'événement 1",
+                    "token": "pose un jeton sur l'événement 1",
                     "notation": "La même chose en notation",
                     "step": "Étape 1 sur "}}[edition]
     shot = f"{edition.replace('/', '-')}-{width}.png"
@@ -1751,7 +1778,7 @@ def test_the_card_games_deal_afresh_roll_when_asked_and_say_what_each_seat_must_
     assert hands[0] != hands[1], "a new game dealt the same cards again"
     # The umpire holds no hand: the status says whose turn it is and what that player is asked.
     page.locator("select.pg-seat").select_option("umpire")
-    assert re.match(said["umpire"], status.inner_text()), status.inner_text()
+    assert re.match(said["umpire"], prompt(page)), prompt(page)
     assert "null" not in page.locator(".pg-view").inner_text()
     # The action just played opens with words; its notation (the deal's, 200 characters) waits, folded.
     replay = page.locator(".pg-replay")
@@ -1782,14 +1809,15 @@ def test_the_card_games_deal_afresh_roll_when_asked_and_say_what_each_seat_must_
     assert said["must"] in status.inner_text()
     assert page.locator(".pg-pass strong").first.inner_text().endswith(" p2.")  # p1 skipped: p2 bids next
     page.screenshot(path=str(OUTPUT / f"site-playground-tc-must{shot}"), full_page=True)
-    # The pass screen says what was just played: the last card of a trick, who won it and its token.
+    # The pass screen says what was just played (the last card of a trick, who won it and its token), once.
     page = visit.open(edition + "/playground/?game=time-chase&seat=hot&position=" + quote(dealt("time-chase")))
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     for _ in range(4):
         page.locator(".pg-pass-ready").click()
         page.locator(".pg-private button.pg-card:enabled").first.click()
-    just = page.locator(".pg-pass .pg-just")
-    assert just.inner_text().startswith(said["just"]) and said["token"] in just.inner_text()
+    # Not said twice: the list since the player last had the device ends with it, and no "Just played" repeats it.
+    assert page.locator(".pg-pass .pg-just").count() == 0
+    assert any(said["token"] in text for text in page.locator(".pg-pass .pg-since-events li").all_inner_texts())
     page.screenshot(path=str(OUTPUT / f"site-playground-tc-just{shot}"), full_page=True)
     # 3 Ombres: "Deal the tiles", then "Roll the die" rolls it: the die shows a face, no face to choose.
     page.locator("select.pg-game").select_option("trois-ombres|")
@@ -1799,7 +1827,7 @@ def test_the_card_games_deal_afresh_roll_when_asked_and_say_what_each_seat_must_
     page.locator("button[data-pick='roll']").click()
     assert page.locator("button[data-pick^='die ']").count() == 0 and page.locator(
         "button[data-pick='chance']").count() == 0
-    assert status.inner_text().startswith(said["shows"]), status.inner_text()
+    assert prompt(page).startswith(said["shows"]), prompt(page)
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-rolled{shot}"), full_page=True)
 
 

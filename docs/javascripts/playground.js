@@ -92,6 +92,11 @@
     seatOnly: { en: function (name) { return name + "'s view only"; }, fr: function (name) { return "La vue de " + name + " seule"; } },
     umpire: { en: "Umpire: every hidden card shown", fr: "Arbitre : toutes les cartes cachées montrées" },
     everyHand: { en: "Every hand", fr: "Toutes les mains" },
+    // The cards no player sees (Time Chase's cards left out of the deal), for the umpire.
+    outOfGame: { en: "Out of the game (face down): ", fr: "Hors du jeu (faces cachées) : " },
+    // Under the board while the turn box says what to do: one line, the words are the box's.
+    seeTurn: { en: function (who) { return who + " to act: what to do is in the turn box."; },
+      fr: function (who) { return "À " + who + " d'agir : la consigne est dans l'encadré du tour."; } },
     passTo: { en: function (who) { return "Pass the device to " + who + "."; },
       fr: function (who) { return "Passez l'appareil à " + who + "."; } },
     lookAway: {
@@ -101,6 +106,8 @@
     actsNext: { en: function (who) { return who + " to act next."; }, fr: function (who) { return "À " + who + " d'agir."; } },
     sinceLast: { en: "What everybody saw since you last had the device:",
       fr: "Ce que tout le monde a vu depuis que vous avez eu l'appareil :" },
+    // A player's first hand-off: they never had the device.
+    soFar: { en: "What everybody has seen so far:", fr: "Ce que tout le monde a vu jusqu'ici :" },
     forced: { en: "Nobody had a choice: every player's only choice was played at once.",
       fr: "Personne n'avait le choix : le seul choix de chaque joueur a été joué aussitôt." },
     sees: { en: function (who) { return "What " + who + " sees"; }, fr: function (who) { return "Ce que voit " + who; } },
@@ -244,7 +251,8 @@
   let momentDone = null;  // the answer whose picture the player has turned back
   let seenByAll = [];  // a card game's events every player saw, in words, since the game began here
   let lastHeld = {};  // for each player's name, how many of those events there were when they last took the device
-  let told = [];  // the events since then, still shown at the top of the view of the player who took the device
+  let told = [];  // the events since then, folded at the top of the view of the player who took the device
+  let toldFirst = false;  // whether that was the player's first hand-off
   function sinceHeld(who) { return seenByAll.slice(lastHeld[who] || 0); }
   const timing = { loadMs: null, stages: {}, queries: [] };
   window.ttykmPlayground = { timing: timing, ready: false, view: null, words: WORDS, lang: LANG };
@@ -799,27 +807,35 @@
     if (!a.note || !a.note[LANG] || a.outcome) return [];  // chance's note is the status line alone
     const who = a.chooser || a.mover;
     const own = a.view && a.view.name === who;
+    // What the step asks (the status's words when the box is there), first and once: a line of the note it
+    // already holds is not said again.
+    const does = a.note[LANG + "-do"];
+    const lines = a.note[LANG].split("\n").filter(function (line) { return !does || !does.includes(line); });
     return [el("h2", { class: "pg-turn-title" }, own ? W.yourTurn(who) : W.theirTurn(who)),
-      el("div", { class: "pg-note" }, ...a.note[LANG].split("\n").map(function (line) { return el("p", {}, line); }))];
+      el("div", { class: "pg-note" }, ...(does ? [el("p", { class: "pg-do" }, el("strong", {}, does))] : []),
+        ...lines.map(function (line) { return el("p", {}, line); }))];
   }
 
   // What everybody saw since the device was last passed: the events in words, a line each.
-  function seenList(events) {
-    return events.length ? el("div", { class: "pg-since" }, el("p", {}, W.sinceLast),
+  // On a player's first hand-off (``first``), everything since the game began here.
+  function seenList(events, first) {
+    return events.length ? el("div", { class: "pg-since" }, el("p", {}, first ? W.soFar : W.sinceLast),
       el("ol", { class: "pg-since-events" }, ...events.map(function (text) { return el("li", {}, text); }))) : null;
   }
 
   function passScreen(who, justNow) {
-    const seen = seenList(sinceHeld(who));
+    const seen = seenList(sinceHeld(who), !(who in lastHeld));
     return el("div", { class: "pg-pass" },
       el("p", {}, el("strong", {}, W.passTo(who)), W.lookAway(who)),
-      // What the last click did, first (the last card of a trick: who won it, the tokens, the income).
-      justNow.length ? el("p", { class: "pg-just" }, el("strong", {}, W.justNow), justNow.join(" · ") + ".") : null,
+      // What the last click did, when the list (which ends with it) is not there.
+      justNow.length && !seen ? el("p", { class: "pg-just" }, el("strong", {}, W.justNow), justNow.join(" · ") + ".")
+        : null,
       seen,
       el("button", { type: "button", class: "md-button md-button--primary pg-pass-ready", onclick: function () {
         passing = false;
         viewer = who;
         told = sinceHeld(who);
+        toldFirst = !(who in lastHeld);
         lastHeld[who] = seenByAll.length;
         clearReplay();
         show({});
@@ -837,7 +853,8 @@
       el("option", { value: "umpire", selected: a.seat === "umpire" }, W.umpire));
     const who = a.view ? a.view.name : null;
     // Every player's only choice, played at once: said after the status, until the next click.
-    let forced = a.applied && a.applied.forced ? " " + W.forced : "";  // the pass screen lists what was played
+    // The pass screen lists what was played; the game says for whom, and why (Time Chase: round 1's bids of 0).
+    let forced = a.applied && a.applied.forced ? " " + ((a.applied.forced_words || {})[LANG] || W.forced) : "";
     // A player with one choice only is not asked for it: the page says what they must do.
     const only = (a.only || []).map(function (o) { return W.mustChoose(o.player, (o.words || {})[LANG] || o.action); });
     if (only.length) forced += " " + only.join(" ");
@@ -885,8 +902,10 @@
     }
     parts.board.replaceChildren(...picture.childNodes);
     const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b]; }));
-    const seen = told.length ? seenList(told) : null;
-    if (seen) seen.classList.add("pg-told");
+    // The hand-off screen listed them: here they wait, folded, for whoever wants them again.
+    const list = told.length ? seenList(told, toldFirst) : null;
+    const seen = list ? el("details", { class: "pg-since pg-told" }, el("summary", {}, list.firstChild.textContent),
+      list.lastChild) : null;
     parts.note.replaceChildren(...(seen ? [seen] : []), ...turnNote(a));
     // A seat sees its own things; the whole state, field by field, is the umpire's.
     // The umpire's rows of cards: each seat's fields whose items are cards (a control, or a card not playable now).
@@ -906,7 +925,8 @@
             return handItem(item, playable.get(item), h.cards[item]);
           }))];
         });
-      })), ...hands.map(function (h) { return whyNot(h.cards, h.name); })] : [])].filter(Boolean));
+      })), ...(a.out && a.out.length ? [el("p", { class: "pg-out" }, el("strong", {}, W.outOfGame), a.out.join(", "))]
+        : []), ...hands.map(function (h) { return whyNot(h.cards, h.name); })] : [])].filter(Boolean));
     parts.fields.replaceChildren(...(a.fields ? [umpireTable(a.fields)] : []));
     const does = a.note && a.note[LANG + "-do"];
     if (a.outcome) {
@@ -917,6 +937,9 @@
         ? W.chanceOne : W.chanceMany(a.buttons.length - 1)) + forced;
     } else if (!a.buttons.length) {
       parts.status.textContent = W.chooseSeat(a.chooser || a.mover) + forced;
+    } else if (does && a.note[LANG]) {
+      // What the step asks is the turn box's (turnNote): here one line only.
+      parts.status.textContent = W.seeTurn(a.chooser || a.mover) + forced;
     } else if (does && a.seat === "umpire") {
       parts.status.textContent = W.umpireTurn(a.chooser || a.mover, does) + forced;
     } else if (does) {

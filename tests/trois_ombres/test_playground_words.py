@@ -31,9 +31,13 @@ def test_the_horloge_is_said_as_the_clock_stands_before_and_after_it_takes_effec
     assert waiting.hour == 0
     note = state_note(waiting)
     assert note is not None
-    assert note["en-do"] == ("The die shows the Horloge: you may reroll it; otherwise the clock advances to 1 h at "
-                             "your next action, then reveal two tiles of your choice.")
-    assert note["fr-do"].startswith("Le dé montre l'Horloge : vous pouvez le relancer ; sinon l'Horloge avance à 1 h")
+    assert note["en-do"] == ("The die shows the Horloge: reroll it, or click a ringed tile to keep the roll. If "
+                             "you keep it, the clock goes to 1 h and you reveal two tiles of your choice.")
+    assert note["fr-do"].startswith("Le dé montre l'Horloge : relancez-le, ou cliquez une tuile cerclée pour garder")
+    # The way to keep it is there: the reveals are ringed tiles (their buttons leave the row), beside the reroll.
+    buttons = [b["pick"] for b in view({"game": "trois-ombres", "state": GAME.format_state(waiting),
+                                         "seat": "0"})["buttons"]]
+    assert "reroll" in buttons and any(pick.startswith("reveal ") for pick in buttons)
     first = next(loc for loc, _ in waiting.board)
     revealed = GAME.parse_state(dealt("roll", "die horloge", f"reveal {first}"))
     note = state_note(revealed)
@@ -61,9 +65,16 @@ def test_the_table_has_a_key_to_its_marks_in_both_languages() -> None:
     state = dealt("roll", "die R")
     answer = view({"game": "trois-ombres", "state": state, "seat": "umpire"})
     keys = re.findall(r'<g class="item" data-key="([^"]+)">', answer["table"])
-    assert keys == ["face beneath", "empty slot", "ringed"] * 2  # the wide picture's, then the phone's
+    # The marks in sight, then the Agence's count and the clock's red hours; the wide picture's, then the phone's.
+    clock = ["agence", "hour 3", "hour 6", "hour 12"]
+    assert keys == ["face beneath", "empty slot", "ringed", *clock] * 2
+    red = re.findall(r'fill="#c00">(\d+)</text>', answer["table"].split("</svg>")[0])
+    assert sorted(set(red), key=int) == ["3", "6", "12"]  # each red hour of the dial has its key
+    assert ">Agence 3ID: 0/13 cleared</text>" in answer["table"]
     french = in_french(answer)["table"]
-    assert f">{WORDS['face beneath'][1]}</text>" in french and f">{WORDS['face beneath'][0]}</text>" not in french
+    for key in ("face beneath", *clock):
+        assert f">{WORDS[key][1]}</text>" in french and f">{WORDS[key][0]}</text>" not in french, key
+    assert ">Agence 3ID : 0/13 écartés</text>" in french
     seat = view({"game": "trois-ombres", "state": state, "seat": "0"})
     assert re.findall(r'data-key="([^"]+)"', seat["view"]["picture"])[:2] == ["face down", "empty slot"]
 
@@ -117,3 +128,15 @@ def test_every_die_face_is_said_with_its_article_in_both_editions() -> None:
         other = next(loc for loc, _ in state.board if not loc.startswith(face))
         reason = GAME.explain(state, GAME.parse_action(f"reveal {other}"), RULES).reason
         assert re.match(r"the die shows the \w", reason) and not BARE_FACE.search(reason), reason
+
+
+def test_every_chance_step_has_a_button_of_its_own_in_both_languages() -> None:
+    """Each kind of step in which chance acts (a view's "show" too) names its button and its status, never the
+    generic "Draw at random", and the French edition has each button's French."""
+    from oracle.games.trois_ombres.rules.steps import CHANCE_KINDS
+    from oracle.games.trois_ombres.words import CHANCE_BUTTONS, STEPS
+    from oracle.tools.site.french import CHANCE_BUTTONS as FRENCH
+
+    assert set(CHANCE_KINDS) <= set(CHANCE_BUTTONS)
+    assert all(CHANCE_BUTTONS[kind] in FRENCH for kind in CHANCE_KINDS)
+    assert all(STEPS[kind][1] and STEPS[kind][2] for kind in CHANCE_KINDS if kind != "deal")

@@ -8,7 +8,7 @@ Invariant is the *constante*, a bid a *mise*).
 from __future__ import annotations
 
 from oracle.games.time_chase import rules, ruleset
-from oracle.games.time_chase.actions import Action, Bid, Play
+from oracle.games.time_chase.actions import Action, Bid, Bids, Play
 from oracle.games.time_chase.cards import SUIT_NAMES
 from oracle.games.time_chase.ruleset import Rules
 from oracle.games.time_chase.state import State
@@ -35,8 +35,9 @@ def _where(position: int) -> tuple[str, str]:
 
 
 def action_words(state: State, action: Action) -> dict[str, str] | None:
-    """A bid's button in words (``Bid 2 crystals: go back to event 1``); None for the deal, the revealed
-    bids and a card (a card's button is its name, as the hand shows it)."""
+    """A bid's button in words (``Bid 2 crystals: go back to event 1``), a card's (``Play R5``), and the bids
+    nobody could choose, as the playground tells them once played for everyone; None for the deal and any
+    other bids."""
     if isinstance(action, Bid):
         if action.amount == 0:
             return {"en": "Bid 0 crystals: stay on the present", "fr": "Miser 0 cristal : rester sur le présent"}
@@ -45,6 +46,11 @@ def action_words(state: State, action: Action) -> dict[str, str] | None:
                 "fr": f"Miser {compte(action.amount, 'cristal')} : reculer jusqu'à {to[1]}"}
     if isinstance(action, Play):
         return {"en": f"Play {action.card.text}", "fr": f"Jouer {action.card.text}"}
+    if isinstance(action, Bids) and not any(state.crystals):  # every bid is 0: the playground plays them at once
+        why = ("nobody has crystals yet", "personne n'a encore de cristal") if state.round == 1 else \
+            ("nobody has a crystal left", "personne n'a plus de cristal")
+        return {"en": f"Round {state.round}: {why[0]}, so everyone's bid of 0 was sealed for them.",
+                "fr": f"Manche {state.round} : {why[1]}, donc la mise de 0 de chacun a été scellée pour lui."}
     return None
 
 

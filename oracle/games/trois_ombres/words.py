@@ -50,7 +50,8 @@ STEPS: dict[str, tuple[str, str, str]] = {
                   "Choisissez la paire à reprendre à l'Agence."),
     "place": ("poser", "Put a tile back: click a ringed slot.", "Reposez une tuile : cliquez une case cerclée."),
     "shuffle": ("mélange", "The tiles taken are shuffled.", "Les tuiles prises sont mélangées."),
-    "show": ("montrer", "", ""),
+    "show": ("montrer", "A tile you have not seen is shown to you.",
+             "Une tuile que vous n'avez pas vue vous est montrée."),
 }
 
 
@@ -65,6 +66,7 @@ CHANCE_BUTTONS: dict[str, str] = {
     "draw-trap": "Draw a trap",
     "hercule-throw": "Throw the Hercule cube",
     "shuffle": "Shuffle the tiles taken",
+    "show": "Show the unseen tile",
 }
 
 
@@ -217,10 +219,10 @@ def state_note(state: State) -> dict[str, str] | None:
     objet = state.objets[player]
     curses = ", ".join(f"{card_name(c.card)} (p{c.drawer})" for c in state.curses)
     curses_fr = ", ".join(f"{card_name(c.card)} (p{c.drawer})" for c in state.curses)
-    en.append(f"Clues: {state.reserve[player]} left, {state.stock[player]} spare.  Objet: "
-              f"{card_name(objet) if objet else 'none'}.  In force: {curses or 'nothing'}.")
+    en.append(f"Indices: {state.reserve[player]} left, {state.stock[player]} spare.  Objet: "
+              f"{card_name(objet) if objet else 'none'}.  Limbes card in force: {curses or 'none'}.")
     fr.append(f"Indices : {state.reserve[player]} restants, {state.stock[player]} de réserve.  Objet : "
-              f"{card_name(objet) if objet else 'aucun'}.  En vigueur : {curses_fr or 'rien'}.")
+              f"{card_name(objet) if objet else 'aucun'}.  Carte Limbes en vigueur : {curses_fr or 'aucune'}.")
     note = {"en": "\n".join(en), "fr": "\n".join(fr)}
     return note if die is None else {**note, "en-do": die[0], "fr-do": die[1]}
 
@@ -245,10 +247,10 @@ def _die_note(state: State) -> tuple[str, str] | None:
     # The face takes effect at the first action that is not a reroll, or at once when nothing can reroll it
     # (OMBRES.DIE, `rules.turn.face_shown`): the clock has advanced only then, and the words say which.
     if not turn.accepted:
-        return (f"The die shows the Horloge: you may reroll it; otherwise the clock advances to {state.hour + 1} h "
-                "at your next action, then reveal two tiles of your choice.",
-                f"Le dé montre l'Horloge : vous pouvez le relancer ; sinon l'Horloge avance à {state.hour + 1} h "
-                "à votre prochaine action, puis dévoilez deux tuiles de votre choix.")
+        return (f"The die shows the Horloge: reroll it, or click a ringed tile to keep the roll. If you keep it, "
+                f"the clock goes to {state.hour + 1} h and you reveal two tiles of your choice.",
+                "Le dé montre l'Horloge : relancez-le, ou cliquez une tuile cerclée pour garder ce résultat. Si "
+                f"vous le gardez, l'Horloge passe à {state.hour + 1} h et vous dévoilez deux tuiles de votre choix.")
     if turn.begun and turn.left == 1:
         return (f"The die shows the Horloge: the clock is at {state.hour} h; reveal one more tile, of your choice.",
                 f"Le dé montre l'Horloge : l'Horloge est à {state.hour} h ; dévoilez encore une tuile, "

@@ -730,6 +730,7 @@ SENTENCES += _rules([
      "La table à {1} h : Agence {2}/{3}, {4:#cube} en réserve."),
     (r"(Réverbère|Chapeau|Pentacle|Rouage) \(([RCPG])\): (.+)\.", "{1} ({2}) : {3:slots}."),
     (r"At the Agence: (.+)\.", "À l'Agence : {1}."),
+    (r"Agence 3ID: (\d+)/(\d+) cleared", "Agence 3ID : {1}/{2} écartés"),  # the Agence's heading in a picture
     (r"Démon tile: (\S+), turned up\.", "Tuile Démon : {1}, retournée."),
     (r"Démon tile: set aside, face down\.", "Tuile Démon : mise de côté, face cachée."),
     (r"Démon tile: (\S+), set aside\.", "Tuile Démon : {1}, mise de côté."),
@@ -1202,6 +1203,7 @@ CHANCE_BUTTONS: dict[str, str] = {
     "Draw a trap": "Piocher un Traquenard",
     "Throw the Hercule cube": "Lancer le cube Hercule",
     "Shuffle the tiles taken": "Mélanger les tuiles prises",
+    "Show the unseen tile": "Montrer la tuile pas encore vue",
 }
 
 

@@ -318,6 +318,25 @@ def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int],
     }
 
 
+def out_of_play(game: AnyGame, state: Any, players: Sequence[int]) -> list[str]:
+    """The cards no player sees (Time Chase's cards left out of the deal): the items of each field of the whole
+    state (`Game.state_to_json`) that every seat's observation writes hidden, when they are actions in the
+    game's notation (cards), for the umpire's seat."""
+    whole = game.state_to_json(state)
+    seen = [game.observe(state, p) for p in players]
+    found: list[str] = []
+    for key, value in whole.items():
+        if not (_is_flat(value) and value) or not all(
+                isinstance(o.get(key), list) and set(o[key]) == {HIDDEN} for o in seen):
+            continue
+        try:
+            [game.parse_action(str(item)) for item in value]
+        except (NotationError, ValueError):
+            continue  # not cards (3 ombres's piles of tiles)
+        found += [str(item) for item in value]
+    return found
+
+
 def umpire_fields(game: AnyGame, state: Any) -> list[list[Any]]:
     """Every field of the whole state (`Game.state_to_json`) for the umpire's table, as ``[name, value]``:
     the page writes the values in words (a yes or no, a list joined), the board's records apart, which the
@@ -447,6 +466,7 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         "seats": [{"player": p, "name": game.player_name(p)} for p in players],
         "view": seen,
         "hands": hands,
+        "out": out_of_play(game, state, players) if seat == UMPIRE else None,
         "fields": umpire_fields(game, state) if seat == UMPIRE else None,
         "table": public_picture(game, state, umpire=seat == UMPIRE, actions=clickable),
         "svg_row": _text_picture(game, state, request.get("lang")) if seat == UMPIRE else "",
@@ -531,11 +551,12 @@ def _settle(game: AnyGame, state: Any, rules: Any, picks: list[str], applied: di
                                                for p, c in zip(mover.players, picks, strict=True)})
         else:
             break
-        picks = []
+        picks, before = [], state
         played, state = _applied(game, state, action, rules, None, umpire)
         applied = played if applied is None else _merged(applied, played)
         if forced is not None:
             applied["forced"] = game.format_action(forced)
+            applied["forced_words"] = dict(game.action_words(before, forced) or {})  # what was played, for whom
     return applied, state, picks, only
 
 
@@ -547,7 +568,7 @@ def _merged(before: dict[str, Any], played: dict[str, Any]) -> dict[str, Any]:
             "moment_steps": before["moment_steps"] if before["moment"]
             else len(before["sentences"]) + played["moment_steps"],
             "then": [*before.get("then", ()), played["action"]],
-            **({"forced": before["forced"]} if "forced" in before else {}),
+            **{key: before[key] for key in ("forced", "forced_words") if key in before},
             **{key: before[key] + played[key] for key in ("events", "steps", "public", "sentences")}}
 
 
@@ -653,5 +674,6 @@ def view_json(request: str) -> str:
         return json.dumps({"error": str(exc)})
 
 
-__all__ = ["Playable", "chooser_ruleset", "games", "hand_cards", "in_french", "list_view", "playable", "playable_games",
-           "player_counts", "prepare", "public_picture", "seat_view", "seats", "umpire_fields", "view", "view_json"]
+__all__ = ["Playable", "chooser_ruleset", "games", "hand_cards", "in_french", "list_view", "out_of_play", "playable",
+           "playable_games", "player_counts", "prepare", "public_picture", "seat_view", "seats", "umpire_fields",
+           "view", "view_json"]

@@ -4,8 +4,9 @@ picture draws it, and what it means.
 A key is drawn only for marks in sight: a face-down tile (a back, or, for the umpire, a back with its
 face written faintly), a face-up tile (framed in its suspect's colour, which its two versions share: two
 different suspects just revealed have two different frames), an empty slot, a clue, a Hercule cube and
-each kind of trap shown, and the ring the playground draws round a slot its player may click (`ringed`).
-The words are English; `WORDS` gives each its French, which the French edition
+each kind of trap shown, and the ring the playground draws round a slot its player may click (`ringed`);
+and, always, the Agence's count and the clock's red hours.  The words are English; `WORDS` gives each its
+French, which the French edition
 puts in its place (`oracle.tools.site.french`), never wider than the room the English word was given.
 """
 
@@ -43,7 +44,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "horloge": ("Horloge", "Horloge"),
     "vortex": ("Vortex", "Vortex"),
     "yeux": ("Yeux du démon (Y + Lieu)", "Yeux du démon (Y + Lieu)"),
+    # The Agence's count and the clock's red hours (OMBRES.WIN, OMBRES.CLOCK, OMBRES.BLUFF, OMBRES.LOSS).
+    "agence": ("suspects cleared / needed for the win", "suspects écartés / requis pour gagner"),
+    "hour 3": ("from 3 h: cards marked “from 3 h” act", "dès 3 h : les cartes « dès 3 h » agissent"),
+    "hour 6": ("from 6 h: a Coup de bluff may be tried", "dès 6 h : un Coup de bluff est permis"),
+    "hour 12": ("12 h: the game is lost for everybody", "12 h : la partie est perdue pour tous"),
 }
+HOUR_INK = "#c00"  # the clock's red hours, each with its key
+RED_HOURS = {3: "hour 3", 6: "hour 6", 0: "hour 12"}  # an hour of the dial (12 is 0) -> its key
 
 
 def _kind(tile: str) -> str:
@@ -81,7 +89,8 @@ def legend_keys(state: State, hidden: bool, shown: frozenset[str] = frozenset(),
             ("face up", bool(up)), ("empty slot", empty),
             ("clue", any(cell.clue is not None for cell in cells.values())),
             ("cube", any(cell.cube for cell in cells.values())), ("trap", bool(traps))]
-    return [key for key, there in keys if there] + traps + (["ringed"] if rings else [])
+    return [key for key, there in keys if there] + traps + (["ringed"] if rings else []) + ["agence",
+                                                                                        *RED_HOURS.values()]
 
 
 def _tile(x: float, y: float, face: str, label: str, ink: str, trap: bool = False) -> str:
@@ -120,6 +129,12 @@ def _swatch(key: str, x: float, y: float) -> str:
         return f'<rect x="{x - 5:.1f}" y="{y - 5:.1f}" width="10" height="10" fill="{CUBE_FILL}" stroke="#222"/>'
     if key == "trap":
         return f'<polygon points="{x - 6:.1f},{y + 5:.1f} {x + 6:.1f},{y + 5:.1f} {x:.1f},{y - 6:.1f}" fill="#444"/>'
+    if key == "agence":  # a group, as every swatch: the item's own text is its words
+        return (f'<g><text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" font-weight="bold" text-anchor="middle">'
+                'n/N</text></g>')
+    if key in RED_HOURS.values():
+        return (f'<g><text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" fill="{HOUR_INK}">'
+                f'{key.removeprefix("hour ")}</text></g>')
     return _tile(x, y, "up", "Y" if key == "yeux" else SHORT[key], "#444", trap=True)
 
 

@@ -28,7 +28,7 @@ from html import escape
 
 from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX, tile_words
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
-from oracle.games.trois_ombres.pictures.legend import legend_keys, legend_svg
+from oracle.games.trois_ombres.pictures.legend import HOUR_INK, RED_HOURS, legend_keys, legend_svg
 from oracle.games.trois_ombres.pictures.text import tile_label
 from oracle.games.trois_ombres.state import State
 from oracle.words import counted
@@ -160,13 +160,19 @@ def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool 
     return "\n".join(out)
 
 
+def agency_heading(state: State) -> str:
+    """The Agence's heading: the suspects cleared there, of those to clear for the win (all but the Démon
+    tile's twin, `State.to_clear`)."""
+    return f"Agence 3ID: {len(state.agency)}/{state.to_clear} cleared"
+
+
 def agency_and_clock(state: State, left: int, top: int, hidden: bool, columns: int = 5,
                      radius: int = 70) -> tuple[list[str], int]:
     """The Agence 3ID's tiles, ``columns`` to a row, from (``left``, ``top``), the clock beside them and the
     Démon tile beside the clock (face up once a bluff has ended the game; ``hidden``: else a back), and how
     an ended game ended; returns the SVG and the bottom of what it drew."""
-    out = [f'<text x="{left}" y="{top + 24}" font-size="14" font-weight="bold">Agence 3ID '
-           f'{len(state.agency)}/{state.to_clear}</text>']
+    out = [f'<text x="{left}" y="{top + 24}" font-size="14" font-weight="bold">'
+           f'{escape(agency_heading(state))}</text>']
     for k, tile in enumerate(state.agency):
         x, y = left + (k % columns) * 44, top + 34 + (k // columns) * 40
         out.append(f'<rect x="{x}" y="{y}" width="38" height="34" rx="4" fill="#fff" stroke="{tile_fill(tile)}" '
@@ -180,7 +186,7 @@ def agency_and_clock(state: State, left: int, top: int, hidden: bool, columns: i
     out.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="#fff" stroke="#333" stroke-width="2"/>')
     for hour in range(12):
         angle = math.radians(hour * 30 - 90)
-        mark = "#c00" if hour in (0, 3, 6) else "#333"
+        mark = HOUR_INK if hour in RED_HOURS else "#333"
         tx, ty = cx + (r - 14) * math.cos(angle), cy + (r - 14) * math.sin(angle) + 4
         out.append(f'<text x="{tx:.1f}" y="{ty:.1f}" font-size="11" text-anchor="middle" fill="{mark}">'
                    f'{12 if hour == 0 else hour}</text>')
