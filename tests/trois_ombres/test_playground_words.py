@@ -68,6 +68,9 @@ def test_the_table_has_a_key_to_its_marks_in_both_languages() -> None:
     # The marks in sight, then the Agence's count and the clock's red hours; the wide picture's, then the phone's.
     clock = ["agence", "hour 3", "hour 6", "hour 12"]
     assert keys == ["face beneath", "empty slot", "ringed", *clock] * 2
+    legend = answer["table"].split('<g class="legend"', 1)[1]
+    sizes = [float(size) for size in re.findall(r'<text[^>]* font-size="([\d.]+)"', legend)]
+    assert sizes and min(sizes) >= 11, sizes  # every word and swatch mark of the key, the Agence's n/N too
     red = re.findall(r'fill="#c00">(\d+)</text>', answer["table"].split("</svg>")[0])
     assert sorted(set(red), key=int) == ["3", "6", "12"]  # each red hour of the dial has its key
     assert ">Agence 3ID: 0/13 cleared</text>" in answer["table"]

@@ -130,10 +130,10 @@ def _swatch(key: str, x: float, y: float) -> str:
     if key == "trap":
         return f'<polygon points="{x - 6:.1f},{y + 5:.1f} {x + 6:.1f},{y + 5:.1f} {x:.1f},{y - 6:.1f}" fill="#444"/>'
     if key == "agence":  # a group, as every swatch: the item's own text is its words
-        return (f'<g><text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" font-weight="bold" text-anchor="middle">'
+        return (f'<g><text x="{x:.1f}" y="{y + 4:.1f}" font-size="{LABEL}" font-weight="bold" text-anchor="middle">'
                 'n/N</text></g>')
     if key in RED_HOURS.values():
-        return (f'<g><text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" fill="{HOUR_INK}">'
+        return (f'<g><text x="{x:.1f}" y="{y + 4:.1f}" font-size="{LABEL}" text-anchor="middle" fill="{HOUR_INK}">'
                 f'{key.removeprefix("hour ")}</text></g>')
     return _tile(x, y, "up", "Y" if key == "yeux" else SHORT[key], "#444", trap=True)
 
