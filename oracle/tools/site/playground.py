@@ -526,10 +526,9 @@ def _settle(game: AnyGame, state: Any, rules: Any, picks: list[str], applied: di
             draw: bool, seed: int | None, umpire: bool) -> Settled:
     """What the oracle plays on its own after an action: with ``draw`` (a click outside the umpire's seat),
     each chance step at random (a die rolled when the player rolls it, a card drawn), never an outcome to
-    choose; a simultaneous
-    step in which every player has one choice only (`_forced`), at once; and the sealed choice of each player
-    who has one choice only, without asking them (``only``: who, and that choice's words).  The applied
-    action's answer then tells every action played."""
+    choose; a simultaneous step in which every player has one choice only (`_forced`), at once; and the sealed
+    choice of each player who has one choice only, without asking them (``only``: who, and that choice's
+    words).  The applied action's answer then tells every action played."""
     only: list[dict[str, Any]] = []
     for _ in range(SETTLE_MOST):
         mover = game.to_act(state)
