@@ -12,6 +12,7 @@ import subprocess
 import zipfile
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -635,3 +636,61 @@ def test_the_umpire_sees_the_cards_left_out_of_the_game() -> None:
     assert umpire["out"] == unused and len(unused) == 4
     assert view({"game": "time-chase", "state": umpire["state"], "seat": "0"})["out"] is None
     assert view({"game": "trois-ombres", "picks": ["chance"], "seat": "umpire"})["out"] == []
+
+
+def test_the_oracle_plays_every_other_seat_at_random_and_tells_only_what_all_saw() -> None:
+    """Time Chase, p1's seat with the others played by the oracle (``oracle:1``): from a new game the oracle
+    deals, plays the others' cards and seals their bids, each drawn at random among the legal ones, and stops at
+    each of p1's choices, through a whole round; p1 is told each action in the words every player saw (a sealed
+    bid as sealed only), never a card of another hand; a seat chosen to watch (``1``) still waits."""
+    from oracle.tools.site.playground import oracle_seat
+
+    assert [oracle_seat(v) for v in ("oracle:1", "1", "oracle:", "hot", None)] == [1, None, None, None, None]
+    game = load_game("time-chase")
+    rules = game.parse_rules(None, None)
+    answer = view({"game": "time-chase", "seat": "oracle:1", "seed": 11})
+    told: list[dict[str, Any]] = []
+    rounds = set()
+    for _ in range(40):
+        state = game.parse_state(answer["state"])
+        assert answer["chooser"] == "p1" and answer["view"]["seat"] == 1 and answer["buttons"], answer["mover"]
+        told += answer["oracle"]["played"]
+        # Nothing p1 is shown names a card still in another hand.
+        shown = json.dumps(answer["oracle"]) + json.dumps(answer["view"]) + answer["table"]
+        for other in (0, 2, 3):
+            for card in game.state_to_json(state)["hands"][other]:
+                assert not re.search(rf"(?<!\w){card}(?!\w)", shown), f"{card} of p{other} is shown to p1"
+        for entry in answer["oracle"]["played"]:
+            assert not entry["sealed"] or entry["public"] == []  # a sealed bid says nothing of itself
+        rounds.add(game.state_to_json(state)["round"])
+        if len(rounds) > 1:
+            break
+        answer = view({"game": "time-chase", "seat": "oracle:1", "seed": 11, "state": answer["state"],
+                       "picks": answer["picks"] + [random.Random(len(told)).choice(answer["buttons"])["pick"]]})
+    assert len(rounds) == 2, "a whole round was not played through"
+    assert any(entry["by"] == "p2" and str(entry["public"][0]).startswith("p2 plays ") for entry in told)
+    assert any(entry["sealed"] and entry["by"] != "p1" for entry in told)
+    # Uniformly random, not the first legal action: p1's lead answered by different cards under different seeds.
+    led = view({"game": "time-chase", "state": view({"game": "time-chase", "seat": "oracle:1", "seed": 1})["state"],
+                "seat": "oracle:1", "picks": []})
+    first = led["buttons"][0]["pick"]
+    answers = {view({"game": "time-chase", "state": led["state"], "seat": "oracle:1", "seed": seed,
+                     "picks": [first]})["oracle"]["played"][0]["public"][0] for seed in range(12)}
+    assert len(answers) > 1
+    legal = {game.format_action(a) for a in game.legal_actions(game.apply(
+        game.parse_state(led["state"]), game.parse_action(first), rules).state, rules)}
+    assert all(text.split()[2] in legal for text in answers)  # "p2 plays R5 at event 1"
+    # The seat chosen to watch does not play the others.
+    assert view({"game": "time-chase", "state": led["state"], "seat": "2"})["buttons"] == []
+
+
+def test_the_oracle_plays_the_others_of_a_3_ombres_seat_and_speaks_french() -> None:
+    """3 Ombres, p2's seat with the others played by the oracle: the deal and p0's and p1's turns (their die
+    included) are played, and p2's own turn waits for p2; in French, each action is told in French."""
+    answer = json.loads(view_json(json.dumps({"game": "trois-ombres", "seat": "oracle:2", "seed": 5, "lang": "fr"})))
+    assert answer["kind"] == "player" and answer["chooser"] == "p2" and answer["view"]["seat"] == 2
+    played = answer["oracle"]["played"]
+    assert {entry["by"] for entry in played} >= {"p0", "p1"}
+    assert any(text.startswith("le dé montre ") for entry in played for text in entry["public"])
+    english = view({"game": "trois-ombres", "seat": "oracle:2", "seed": 5})
+    assert english["state"] == answer["state"] and english["oracle"]["played"] != played

@@ -1288,7 +1288,7 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     (the bids, the cards, who won the event and put a token on it, the income), in the page's language;
     "Your turn" says the round, the trump and what to follow; the seat's view lists its hand once, the
     others counted; the umpire alone gets every field, as a table in words; "Players" starts a game for
-    that many; the help tells of the card games first; after each click the status is in sight; on a
+    that many; the help tells of the card games only; after each click the status is in sight; on a
     phone the status and the actions come straight under the table, and "Back to top" never covers it."""
     visit = Visit(browser, base_url, width)
     words: dict[str, dict[str, Any]] = {
@@ -1328,12 +1328,12 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     page = visit.open(edition + "/playground/?game=time-chase&position=" + quote(before))
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     status = page.locator(".pg-status")
-    # The card games' help comes first, and names the Players chooser; it never sends the reader to localhost.
+    # The card games' help alone is shown (not the board's), and names the Players chooser; it never sends the
+    # reader to localhost.
     assert page.locator("article a[href*='127.0.0.1']").count() == 0 and "./dev" not in page.locator(
         "article").inner_text()
-    assert page.evaluate("""() => Boolean(document.querySelector('.pg-help-cards').compareDocumentPosition(
-        document.querySelector('.pg-help-board')) & Node.DOCUMENT_POSITION_FOLLOWING)""")
-    assert said["players"] in page.locator(".pg-help-cards strong").all_inner_texts()
+    assert page.locator(".pg-help-cards").is_visible() and not page.locator(".pg-help-board").is_visible()
+    assert said["players"] in page.locator(".pg-help-rest:visible strong").all_inner_texts()
     assert page.locator("label.pg-players-choice").inner_text().startswith(said["players"])
     assert page.locator("select.pg-players option").all_inner_texts() == ["3", "4", "5", "6"]
     assert page.locator("select.pg-players").input_value() == "4"
@@ -1456,7 +1456,8 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     page.locator("select.pg-players").select_option("5")
     assert asked == [said["new game"]]
     assert page.locator(".pg-position").input_value().startswith("players=5 ")
-    assert page.locator("select.pg-seat option").count() == 5 + 2
+    # Each player twice (the others played by the oracle, or watched), pass and play and the umpire.
+    assert page.locator("select.pg-seat option").count() == 2 * 5 + 2
     assert page.locator("select.pg-players").input_value() == "5"
     visit.assert_clean()
 
@@ -1872,4 +1873,73 @@ def test_a_game_s_header_says_its_game_on_a_phone_and_its_lessons_list_their_par
         assert anchors and anchors == headings, (path, anchors, headings)
         OUTPUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUTPUT / f"site-lesson-top-{path.strip('/').replace('/', '-')}-{width}.png"))
+    visit.assert_clean()
+
+
+@pytest.mark.parametrize("edition", ["", "/fr"])
+@pytest.mark.parametrize("width", WIDTHS)
+def test_one_seat_plays_alone_against_the_oracle_and_the_help_is_the_game_s(browser: Any, base_url: str,
+                                                                            edition: str, width: int) -> None:
+    """A newcomer alone picks p1 with the others played by the oracle: in Time Chase the oracle deals, plays the
+    others and seals their bids, each told in a line, and the page waits only for p1, through a whole round, with
+    no seat switched by hand; 3 Ombres likewise reaches p1's turn.  "How to play here" shows the chosen game's help
+    only, as bullets: what to click first, then the seats; never TTYKM's steps in a card game."""
+    words: dict[str, dict[str, Any]] = {
+        "": {"turn": "Your turn, p1", "random": " (the oracle, at random).", "round": "Round 2 of 10",
+             "over": "The game is over", "with": "p1 (the others played by the oracle)",
+             "watch": "p1's view only (watch)", "seats": ["Pass and play", "p0 (the others played by the oracle)",
+                                                          "Umpire"], "roll": "Roll the die",
+             "watching": "p1 to act. This view only watches: to play as p0, choose"},
+        "/fr": {"turn": "À vous, p1", "random": " (l'oracle, au hasard).", "round": "Manche 2 sur 10",
+                "over": "La partie est finie", "with": "p1 (l'oracle joue les autres)",
+                "watch": "La vue de p1 seule (regarder)",
+                "seats": ["Passer et jouer", "p0 (l'oracle joue les autres)", "Arbitre"], "roll": "Lancer le dé",
+                "watching": "À p1 d'agir. Cette vue ne fait que regarder : pour jouer p0, choisissez"}}
+    said = words[edition]
+    visit = Visit(browser, base_url, width)
+    page = visit.open(edition + "/playground/?game=time-chase&seat=oracle:1")
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    options = page.locator("select.pg-seat option").all_inner_texts()
+    assert said["with"] in options and said["watch"] in options
+    assert page.locator("select.pg-seat").input_value() == "oracle:1"
+    help_shown = """() => [...document.querySelectorAll("[data-games]")].filter(e => e.offsetParent !== null)
+        .map(e => e.dataset.games)"""
+    assert page.evaluate(help_shown) == ["time-chase", "time-chase trois-ombres", "time-chase"]
+    bullets = page.locator(".pg-help-cards > ul > li > strong:first-child").all_inner_texts()
+    assert bullets[:3] == said["seats"], bullets
+    assert page.locator(".pg-help-clicks:visible li").count() >= 1
+    OUTPUT.mkdir(exist_ok=True)
+    shot = f"{edition.replace('/', '-')}-{width}.png"
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-oracle{shot}"), full_page=True)
+    title, log = page.locator(".pg-turn-title"), page.locator(".pg-oracle-played li")
+    told: list[str] = []
+    for _ in range(12):  # a round: p1's card (and bid), the others' played by the oracle
+        assert title.inner_text() == said["turn"]
+        told += log.all_inner_texts()
+        if said["round"] in page.locator(".pg-turn").inner_text():
+            break
+        card = page.locator(".pg-private button.pg-card:enabled")
+        (card if card.count() else page.locator(".pg-buttons button[data-pick^='sealed:']")).first.click()
+        if said["over"] in page.locator(".pg-status").inner_text():
+            break
+    else:
+        raise AssertionError("the round did not end")
+    # Each other player's card, in a line of its own, as the oracle drew it.
+    assert any(line.endswith(said["random"]) and re.match(r"p[023] ", line) for line in told), told
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-oracle-round{shot}"), full_page=True)
+    # p0's view, watched: nobody plays for p1, and the page says how to play alone.
+    page.locator("select.pg-seat").select_option("0")
+    assert page.locator(".pg-status").inner_text().startswith(said["watching"])
+    page.locator("select.pg-seat").select_option("oracle:1")
+    # 3 Ombres, the same seat: the oracle deals and plays p0's turn; p1 rolls the die.
+    page.locator("select.pg-game").select_option("trois-ombres|")
+    assert page.evaluate(help_shown) == ["trois-ombres", "time-chase trois-ombres", "trois-ombres"]
+    assert title.inner_text() == said["turn"]
+    assert log.count() >= 2  # the deal, and p0's turn at least
+    roll = page.locator("button[data-pick='roll']")
+    assert roll.inner_text() == said["roll"]
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-oracle{shot}"), full_page=True)
+    # TTYKM: its own steps, no card game's bullets.
+    page.locator("select.pg-game").select_option("ttykm|")
+    assert page.evaluate(help_shown) == ["ttykm"]
     visit.assert_clean()

@@ -89,7 +89,20 @@
           ", ou déplacez votre Focus avec un bouton.";
       } },
     hotSeat: { en: "Pass and play: each player's own view", fr: "Passer et jouer : la vue de chaque joueur" },
-    seatOnly: { en: function (name) { return name + "'s view only"; }, fr: function (name) { return "La vue de " + name + " seule"; } },
+    // One player's seat, every other player (and chance) played by the oracle at random (playground.py, oracle_plays).
+    withOracle: { en: function (name) { return name + " (the others played by the oracle)"; },
+      fr: function (name) { return name + " (l'oracle joue les autres)"; } },
+    seatOnly: { en: function (name) { return name + "'s view only (watch)"; },
+      fr: function (name) { return "La vue de " + name + " seule (regarder)"; } },
+    oraclePlayed: { en: "The oracle played for the others, at random among the legal moves:",
+      fr: "L'oracle a joué pour les autres, au hasard parmi les coups permis :" },
+    oracleAtRandom: { en: " (the oracle, at random)", fr: " (l'oracle, au hasard)" },
+    oracleSealed: { en: function (who) { return who + " chooses in secret"; },
+      fr: function (who) { return who + " choisit en secret"; } },
+    oracleUnseen: { en: function (who) { return who + " plays, unseen by the others"; },
+      fr: function (who) { return who + " joue, sans être vu des autres"; } },
+    chanceUnseen: { en: "Chance draws, unseen by the players", fr: "Le hasard tire, sans que les joueurs le voient" },
+    alsoThen: { en: "; ", fr: " ; " },  // the events of one action, in one line
     umpire: { en: "Umpire: every hidden card shown", fr: "Arbitre : toutes les cartes cachées montrées" },
     everyHand: { en: "Every hand", fr: "Toutes les mains" },
     // The cards no player sees (Time Chase's cards left out of the deal), for the umpire.
@@ -151,6 +164,16 @@
     chooseSeat: {
       en: function (who) { return who + " to act: choose that seat, or pass and play."; },
       fr: function (who) { return "À " + who + " d'agir : choisissez cette place, ou passez et jouez."; } },
+    // A seat chosen to watch, while another player is to act: nobody plays for them here.
+    watchOnly: {
+      en: function (who, seat) {
+        return who + " to act. This view only watches: to play as " + seat + ", choose \u201c" + seat +
+          " (the others played by the oracle)\u201d under Seat, or pass and play.";
+      },
+      fr: function (who, seat) {
+        return "À " + who + " d'agir. Cette vue ne fait que regarder : pour jouer " + seat + ", choisissez « " + seat +
+          " (l'oracle joue les autres) » sous Place, ou passez et jouez.";
+      } },
     toAct: {
       en: function (who, count, sealed, shown) {
         return who + " to act, " + countedEn(count, "choice", "choices") +
@@ -605,7 +628,7 @@
     parts.edit.style.display = a.mode === "list" ? "none" : "";  // the position editor knows boards only
     parts.seatLabel.style.display = a.mode === "list" ? "" : "none";
     showPlayers(a);
-    helpFirst(a.mode);
+    helpOfGame(a.game);
     // A card game's whole state in notation holds every hidden card: only the umpire's seat shows it.
     parts.editor.style.display = a.mode === "list" && a.seat !== "umpire" ? "none" : "";
     // The player who revealed the tiles sees them face up (in pass and play, the device is still theirs).
@@ -639,7 +662,7 @@
     parts.position.value = a.state;
     const secret = a.mode === "list" && a.seat !== "umpire";  // as the editor above: only the umpire sees all
     const link = new URL(location.href);
-    link.search = new URLSearchParams({ game: a.game, ...(secret ? { seat: String(a.seat) } : { position: a.state }),
+    link.search = new URLSearchParams({ game: a.game, ...(secret ? { seat: seatValue(a) } : { position: a.state }),
       ...(a.rules ? { rules: a.rules } : {}) });
     try {
       sessionStorage.setItem(kept(), a.state);
@@ -664,14 +687,12 @@
     }));
   }
 
-  // "How to play here" tells first of the game in play: the card games' paragraph, or the board's steps.
-  function helpFirst(mode) {
-    const cards = document.querySelector(".pg-help-cards");
-    const board = document.querySelector(".pg-help-board");
-    if (!cards || !board) return;
-    const cardsFirst = Boolean(cards.compareDocumentPosition(board) & Node.DOCUMENT_POSITION_FOLLOWING);
-    if (mode === "list" && !cardsFirst) board.before(cards);
-    if (mode !== "list" && cardsFirst) board.after(cards);
+  // "How to play here" shows the help of the game in play only (each part names its games in data-games); a game
+  // that no part names keeps every part.
+  function helpOfGame(game) {
+    const blocks = [...document.querySelectorAll("[data-games]")];
+    const named = blocks.some(function (part) { return part.dataset.games.split(" ").includes(game); });
+    for (const part of blocks) part.hidden = named && !part.dataset.games.split(" ").includes(game);
   }
 
   function showBoard(a, change) {
@@ -816,6 +837,28 @@
         ...lines.map(function (line) { return el("p", {}, line); }))];
   }
 
+  // The seat list's value of an answer's seat: "oracle:N" when the oracle plays the others (playground.py).
+  function seatValue(a) {
+    return a.oracle ? "oracle:" + a.oracle.seat : String(a.seat);
+  }
+
+  // What the oracle played for the others since this seat's last choice, a line each, in the words every player
+  // saw (a sealed choice as sealed only): never what this seat may not see.
+  function oracleLog(a) {
+    const played = a.oracle ? a.oracle.played : [];
+    if (!played.length) return [];
+    const line = function (p) {
+      const who = p.by ? name(p.by) : null;
+      const events = p.public.join(W.alsoThen);  // as the pass screen lists them: "p2 plays R5 at event 1"
+      // Whose action it was, when its events do not start by saying it (3 Ombres: "p0: G5 is revealed: 5h").
+      const said = p.sealed ? W.oracleSealed(who) : !events ? (who ? W.oracleUnseen(who) : W.chanceUnseen)
+        : who && !events.startsWith(who + " ") ? who + W.colon + events : events;
+      return said + (p.drew ? W.oracleAtRandom : "") + ".";
+    };
+    return [el("div", { class: "pg-oracle" }, el("p", {}, W.oraclePlayed),
+      el("ol", { class: "pg-oracle-played" }, ...played.map(function (p) { return el("li", {}, line(p)); })))];
+  }
+
   // What everybody saw since the device was last passed: the events in words, a line each.
   // On a player's first hand-off (``first``), everything since the game began here.
   function seenList(events, first) {
@@ -848,7 +891,11 @@
     parts.seat.replaceChildren(
       el("option", { value: "hot", selected: a.seat === "hot" }, W.hotSeat),
       ...a.seats.map(function (s) {
-        return el("option", { value: String(s.player), selected: a.seat === s.player }, W.seatOnly(s.name));
+        return el("option", { value: "oracle:" + s.player, selected: seatValue(a) === "oracle:" + s.player },
+          W.withOracle(s.name));
+      }),
+      ...a.seats.map(function (s) {
+        return el("option", { value: String(s.player), selected: seatValue(a) === String(s.player) }, W.seatOnly(s.name));
       }),
       el("option", { value: "umpire", selected: a.seat === "umpire" }, W.umpire));
     const who = a.view ? a.view.name : null;
@@ -906,7 +953,7 @@
     const list = told.length ? seenList(told, toldFirst) : null;
     const seen = list ? el("details", { class: "pg-since pg-told" }, el("summary", {}, list.firstChild.textContent),
       list.lastChild) : null;
-    parts.note.replaceChildren(...(seen ? [seen] : []), ...turnNote(a));
+    parts.note.replaceChildren(...(seen ? [seen] : []), ...oracleLog(a), ...turnNote(a));
     // A seat sees its own things; the whole state, field by field, is the umpire's.
     // The umpire's rows of cards: each seat's fields whose items are cards (a control, or a card not playable now).
     const hands = (a.hands || []).map(function (h) {
@@ -935,6 +982,8 @@
       // What chance does now, in the game's words (a Limbes card is drawn), then how to let it.
       parts.status.textContent = (does ? does + " " : "") + (a.buttons.length === 1 && a.buttons[0].pick === "chance"
         ? W.chanceOne : W.chanceMany(a.buttons.length - 1)) + forced;
+    } else if (!a.buttons.length && typeof a.seat === "number" && a.view && !a.oracle) {
+      parts.status.textContent = W.watchOnly(a.chooser || a.mover, a.view.name) + forced;
     } else if (!a.buttons.length) {
       parts.status.textContent = W.chooseSeat(a.chooser || a.mover) + forced;
     } else if (does && a.note[LANG]) {

@@ -214,6 +214,7 @@ LIST_MOST = 300  # buttons shown at most; any other action can be typed in notat
 SEALED = "sealed:"  # a player's sealed choice in a simultaneous step, by the choice's notation
 UMPIRE = "umpire"  # the seat that sees everything: the oracle's whole state
 HOT_SEAT = "hot"  # each player's own view in turn, on one device
+WITH_ORACLE = "oracle:"  # one player's seat, every other player's choice (and chance) made by the oracle at random
 
 
 def seats(game: AnyGame, state: Any) -> list[int]:
@@ -377,6 +378,8 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     game.check_state(state)
     picks = [str(p) for p in request.get("picks") or []]
     seat = _seat_request(request.get("seat"))
+    alone = oracle_seat(request.get("seat"))  # the seat whose others the oracle plays, if any
+    seat = seat if alone is None else alone
     seed = _seed(request)
     answer: dict[str, Any] = {"game": name, "title": game.title, "rules": rules_text, "mode": "list",
                               "verdict": None, "applied": None}
@@ -410,6 +413,10 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     draw = seat != UMPIRE and not request.get("action")  # a typed action (a real table's record) types its draws too
     answer["applied"], state, picks, only = _settle(game, state, rules, picks, answer["applied"], draw, seed,
                                                     seat == UMPIRE)
+    answer["oracle"] = None
+    if alone is not None:
+        state, picks, played, also = oracle_plays(game, state, rules, alone, picks, _rng(game, state, seed))
+        answer["oracle"], only = {"seat": alone, "played": played}, only + also
     mover = game.to_act(state)
     chooser = mover.players[len(picks)] if mover.kind == "simultaneous" else \
         mover.players[0] if mover.kind == "player" else None
@@ -473,6 +480,76 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         "svg_column": "",
     })
     return answer
+
+
+def oracle_seat(value: Any) -> int | None:
+    """The player of a seat request ``oracle:N`` (player N's view, the others played by the oracle), else None."""
+    text = str(value or "")
+    number = text.removeprefix(WITH_ORACLE)
+    return int(number) if text.startswith(WITH_ORACLE) and number.isdigit() else None
+
+
+ORACLE_MOST = 400  # actions the oracle plays for the others between two of the seat's choices, at most
+
+
+def _rng(game: AnyGame, state: Any, seed: int | None) -> Random:
+    """The oracle's random choices for the others, seeded as `_chance_sample` draws: from the state and the page's
+    ``seed`` (a link to a position, with none, plays the same again)."""
+    text = game.format_state(state) if seed is None else f"{seed} {game.format_state(state)}"
+    return Random(int.from_bytes(hashlib.sha256(("oracle " + text).encode()).digest()[:8], "big"))
+
+
+def oracle_plays(game: AnyGame, state: Any, rules: Any, seat: int, picks: list[str],
+                 rng: Random) -> tuple[Any, list[str], list[dict[str, Any]], list[dict[str, Any]]]:
+    """Every other player's choice, and every chance step, played by the oracle until ``seat`` is to choose (or the
+    game ends): each a legal action drawn uniformly at random from the whole state (`Game.legal_actions`;
+    chance by `Game.sample_chance`).  A sealed choice with one option only is made without a draw, and said
+    for ``seat`` as `_settle` says it (``only``).
+
+    Answers the state, the sealed picks so far, and what ``seat`` is told of each action played: who (``by``, a
+    player's name; None for chance or the reveal of the sealed choices), whether it was ``sealed`` (then nothing
+    else: the choice stays hidden), whether the oracle ``drew`` it at random, and its ``public`` events in words
+    (`Game.public_events`: only what every player saw, never a hidden card); an action with no event at all
+    (3 Ombres's roll before its die) is not told."""
+    played: list[dict[str, Any]] = []
+    only: list[dict[str, Any]] = []
+    for _ in range(ORACLE_MOST):
+        mover = game.to_act(state)
+        if mover.kind == "over" or (mover.kind == "player" and seat in mover.players):
+            break
+        by: int | None = None
+        drew = True
+        forced = _forced(game, state, rules) if mover.kind == "simultaneous" and not picks else None
+        if forced is not None:
+            action, drew = forced, False  # nobody has a choice (Time Chase's round 1 bids): nothing drawn, nor asked
+        elif mover.kind == "simultaneous":
+            chooser = mover.players[len(picks)]
+            choices = list(game.legal_actions(state, rules, chooser))
+            if chooser == seat and len(choices) > 1:
+                break
+            if chooser == seat:
+                only.append({"player": game.player_name(seat), "action": game.format_action(choices[0]),
+                             "words": dict(game.action_words(state, choices[0]) or {})})
+            elif len(choices) > 1:
+                played.append({"by": game.player_name(chooser), "sealed": True, "drew": True, "public": []})
+            picks = [*picks, SEALED + game.format_action(choices[0] if len(choices) == 1 else rng.choice(choices))]
+            if len(picks) < len(mover.players):
+                continue
+            action = game.joint_action(state, {p: game.parse_action(c.removeprefix(SEALED))
+                                               for p, c in zip(mover.players, picks, strict=True)})
+            picks, drew = [], False
+        elif mover.kind == "chance":
+            action = game.sample_chance(state, rules, rng)
+        else:
+            by = mover.players[0]
+            action = rng.choice(list(game.legal_actions(state, rules)))
+        applied = game.apply(state, action, rules)
+        public = [game.event_sentence(e) for e in game.public_events(state, applied.events, applied.state)]
+        if applied.events:
+            played.append({"by": None if by is None else game.player_name(by), "sealed": False, "drew": drew,
+                           "public": public})
+        state = applied.state
+    return state, picks, played, only
 
 
 def hand_cards(game: AnyGame, state: Any, rules: Any, private: Sequence[dict[str, Any]], buttons: set[str],
@@ -629,6 +706,9 @@ def in_french(answer: dict[str, Any]) -> dict[str, Any]:
     if answer.get("buttons"):
         out["buttons"] = [{**b, "label": translate_chance(b["label"])} if b["pick"] == CHANCE else b
                           for b in answer["buttons"]]
+    if answer.get("oracle"):
+        out["oracle"] = {**answer["oracle"], "played": [{**told, "public": [translate_event(t) for t in told["public"]]}
+                                                        for told in answer["oracle"]["played"]]}
     if answer.get("game") == "time-chase":
         out.update(_cards_in_french(out))
     if answer.get("applied"):
@@ -673,6 +753,6 @@ def view_json(request: str) -> str:
         return json.dumps({"error": str(exc)})
 
 
-__all__ = ["Playable", "chooser_ruleset", "games", "hand_cards", "in_french", "list_view", "out_of_play", "playable",
-           "playable_games", "player_counts", "prepare", "public_picture", "seat_view", "seats", "umpire_fields",
-           "view", "view_json"]
+__all__ = ["Playable", "chooser_ruleset", "games", "hand_cards", "in_french", "list_view", "oracle_plays",
+           "oracle_seat", "out_of_play", "playable", "playable_games", "player_counts", "prepare", "public_picture",
+           "seat_view", "seats", "umpire_fields", "view", "view_json"]
