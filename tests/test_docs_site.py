@@ -668,27 +668,31 @@ def test_no_reader_page_speaks_of_the_work_instead_of_the_sources() -> None:
     assert found == [], "\n".join(found)
 
 
-# Each card game's lesson, in each edition: the title of its command-line sessions and of its last section.
-LESSON_ENDS = {"docs/trois-ombres/index.md": ("Command-line sessions", "What next"),
-               "docs/time-chase/index.md": ("Command-line sessions", "What next"),
-               "docs/fr/trois-ombres/index.md": ("Sessions en ligne de commande", "Et ensuite"),
-               "docs/fr/time-chase/index.md": ("Sessions en ligne de commande", "Et ensuite")}
+# Each card game's lesson, in each edition: the title of its last section.
+LESSON_ENDS = {"docs/trois-ombres/index.md": "What next", "docs/time-chase/index.md": "What next",
+               "docs/fr/trois-ombres/index.md": "Et ensuite", "docs/fr/time-chase/index.md": "Et ensuite"}
 
 
 @pytest.mark.parametrize("path", sorted(LESSON_ENDS))
 def test_a_card_game_lesson_ends_with_what_a_reader_does_next(path: str) -> None:
-    """The lesson's command-line sessions sit in their own titled section, the last but one; the last says
-    what to do next: play in the playground, settle a rule (questions, rulings), try the command line."""
-    sessions_title, next_title = LESSON_ENDS[path]
-    text = (Path(__file__).resolve().parents[1] / path).read_text(encoding="utf-8")
+    """The lesson is for players: no command-line session in it.  Its last section says what to do next:
+    play in the playground, settle a rule (questions, rulings), and try the command line, whose page has
+    the game's sessions in a section of its own, the one the lesson links to."""
+    from markdown.extensions.toc import slugify
+
+    game = path.split("/")[-2]
+    text = (ROOT / path).read_text(encoding="utf-8")
     sections = re.split(r"^## ", text, flags=re.M)[1:]
-    titles = [section.split("\n", 1)[0] for section in sections]
-    assert titles[-2:] == [sessions_title, next_title], titles
-    assert all("```oracle-session" not in section for section in sections[:-2] + sections[-1:]), \
-        "a command-line session outside its section"
+    assert sections[-1].split("\n", 1)[0] == LESSON_ENDS[path], [s.split("\n", 1)[0] for s in sections]
+    assert "```oracle-session" not in text, f"{path}: a command-line session in a player's lesson"
     links = re.findall(r"\]\(([^)#]+)", sections[-1])
     assert [any(link.endswith(end) for link in links) for end in ("playground.md", "questions.md", "rulings.md",
                                                                  "cli.md")] == [True] * 4, links
+    cli = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    own = {slugify(heading, "-"): body for heading, body in re.findall(r"^## (.+)\n((?:(?!^## ).*\n)*)", cli, re.M)}
+    anchors = re.findall(r"cli\.md#([\w-]+)", sections[-1])
+    assert len(anchors) == 1 and anchors[0] in own, (anchors, list(own))
+    assert f"$ oracle --game {game} " in own[anchors[0]], f"cli.md#{anchors[0]} holds no session of {game}"
 
 
 CARD_LESSONS = [(game, folder) for game in ["time-chase", "trois-ombres"] for folder in ["docs", "docs/fr"]]
