@@ -338,7 +338,7 @@ def test_every_ruling_has_an_anchor_and_every_citation_links_to_it() -> None:
     assert f"[K3]({target} " in influence
     assert '[T3.2](rulings.md#ruling-t3-2 "That Time You Killed Me ruling T3.2: Push")' in rendered["ttykm/actions.md"]
     past = rendered["time-chase/past.md"]
-    assert "[TC-18](rulings.md#ruling-tc-tc-18 " in past and "[A8](rulings.md#ruling-tc-a8 " in past
+    assert "[TC-18](rulings.md#ruling-tc-tc-18 " in past and "[TC-A8](rulings.md#ruling-tc-a8 " in past
 
 
 def test_links_named_by_file_show_the_page_title() -> None:
@@ -379,13 +379,15 @@ def test_rulings_gather_every_source_and_alternative() -> None:
     assert "!!! note \"Alternative reading\"" in text
 
 
-def test_on_the_page_of_every_game_s_rulings_a_colliding_id_shows_its_game() -> None:
-    """K12 means one thing in the chapters, another in Time Chase and in 3 ombres: where all are cited
-    together each citation shows its game, and an ID no other game uses is shown as it is."""
+def test_every_citation_of_another_game_s_ruling_shows_its_game() -> None:
+    """K12 means one thing in the chapters, another in Time Chase and in 3 ombres: each citation of the
+    other games' rulings shows its game as their anchors do (TC-K12, OMBRES-K12), even where no other game
+    has that ID (OMBRES-A20); TTYKM's are shown as they are, and TC-18 keeps the mark it already has."""
     text = all_sources(read_spec(SPEC))
-    shown = {(m.group(1), m.group(2)) for m in re.finditer(r"\[((?:TC |Ombres )?K12)\]\([^)#]*#(ruling-[\w-]+)", text)}
-    assert shown == {("K12", "ruling-k12"), ("TC K12", "ruling-tc-k12"), ("Ombres K12", "ruling-ombres-k12")}, shown
-    assert re.search(r"\[A20\]\([^)]*#ruling-ombres-a20", text) and "Ombres A20" not in text
+    shown = {(m.group(1), m.group(2)) for m in re.finditer(r"\[((?:TC-|OMBRES-)?K12)\]\([^)#]*#(ruling-[\w-]+)", text)}
+    assert shown == {("K12", "ruling-k12"), ("TC-K12", "ruling-tc-k12"), ("OMBRES-K12", "ruling-ombres-k12")}, shown
+    assert re.search(r"\[OMBRES-A20\]\([^)]*#ruling-ombres-a20", text) and "[A20]" not in text
+    assert "[TC-18](" in rendered_spec()["time-chase/past.md"]
 
 
 def test_cli_sessions_show_real_output_and_exit_status() -> None:
