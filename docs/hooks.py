@@ -32,6 +32,12 @@
   heading also answers to a lower-case kebab anchor (``#move-push-chain`` as
   well as ``#MOVE.PUSH.CHAIN``), and a docstring's "Rule:" line is a line of its
   own with its IDs linked.
+- A card game's questions page (docs/<game>/questions.md, both editions) lists its questions at
+  the top and folds each worked example into a ``<details>``, its short answer in view; where the
+  examples are played on a cut-down table, a note above the first says what it holds, from that
+  example's state (`oracle.tools.site.questions`).
+- The "Rulings and sources" section of the nav has one section per game: its rulings pages and its
+  sources pages (`rulings_nav`).
 - Both editions' glossary pages are made from one table of the three games' terms
   (`oracle.tools.site.glossary`), each in its language.
 - A page whose Markdown ran a list into a paragraph (no blank line before it, or nested
@@ -60,6 +66,7 @@ from mkdocs.structure.nav import Link, Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
+from oracle.interface import RuleLink
 from oracle.tools.site import editions, french
 from oracle.tools.site.bundle import MissingPyodide, pyodide_dir, write_bundle
 from oracle.tools.site.examples import (
@@ -93,7 +100,8 @@ from oracle.tools.site.pages import (
     spec_index,
     title_links,
 )
-from oracle.tools.site.rulings import Ruling, link_citations, link_html
+from oracle.tools.site.questions import fold_questions, questions_game
+from oracle.tools.site.rulings import Ruling, game_of, link_citations, link_html
 from oracle.tools.site.run_on_lists import run_on_lists
 from oracle.tools.site.scenarios import Scenarios, link_scenarios, scenarios
 from oracle.tools.site.source import TITLE, MissingSource, link_from, write_source
@@ -137,9 +145,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             _clause_title[clause.id] = clause.title.replace("`", "")
     for item in config.nav or []:
         if isinstance(item, dict) and item.get("Rulings and sources") == RULINGS:
-            item["Rulings and sources"] = [{"Rulings and sources": RULINGS}] + [
-                {page.title: page.site_path} for page in _spec if is_rulings(page)] + [
-                {title: sources_path(part)} for part, title in source_parts(_spec).items()]
+            item["Rulings and sources"] = rulings_nav(_spec)
         if isinstance(item, dict) and "Rules" in item:
             item["Rules"] = rules_nav(_spec)
         if isinstance(item, dict) and "Reference" in item:
@@ -169,11 +175,40 @@ def french_nav(docs: Path) -> list[Any]:
             {"Glossaire": "fr/glossary.md"}]
 
 
+def rulings_nav(pages: list[SpecPage]) -> list[Any]:
+    """The "Rulings and sources" section: its page, then one section per game (in the spec's reading order)
+    with that game's rulings pages and sources pages, each named by its kind and, for TTYKM, its part:
+    "Rulings (base game)", "Rulings (chapters)", "Sources (base game)", "Sources (chapters)"."""
+    from oracle.games import GAMES, load_game
+
+    entries: dict[str, list[Any]] = {}
+    for page in pages:
+        if is_rulings(page):
+            game = game_of(page.name)
+            entries.setdefault(game, []).append({nav_label(page): page.site_path})
+    for source in source_parts(pages):
+        game = "ttykm" if source == "ttykm-chapters" else source
+        entries.setdefault(game, []).append({kind_label("Sources", game, source == "ttykm-chapters"):
+                                             sources_path(source)})
+    return [{"Rulings and sources": RULINGS}] + [
+        {load_game(game).title if game in GAMES else game: found} for game, found in entries.items()]
+
+
+def kind_label(kind: str, game: str, chapters: bool) -> str:
+    """A rulings or sources page's entry in the nav, under its game: "Rulings", or for TTYKM's two parts
+    "Rulings (base game)", "Sources (chapters)"."""
+    if game != "ttykm":
+        return kind
+    return f"{kind} (chapters)" if chapters else f"{kind} (base game)"
+
+
 def nav_label(page: SpecPage) -> str:
     """A spec page's entry in the nav: its title up to the colon (\"A round\", \"Chapter 1, Growth\"),
-    or "Overview" for a game's README."""
+    "Overview" for a game's README, and "Rulings" for its rulings (`kind_label`)."""
     if page.name.endswith("README.md"):
         return "Overview"
+    if is_rulings(page):
+        return kind_label("Rulings", game_of(page.name), "chapters" in page.name)
     return re.sub(r"\s*\(informative\)$", "", page.title.replace("*", "").split(": ")[0])
 
 
@@ -362,6 +397,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             markdown = render_glossary(markdown, src, _clause_page.get)
         if "```oracle-session" in markdown:
             markdown = run_sessions(markdown, "fr" if editions.page_language(src) == editions.FRENCH else "en")
+        if (questions := questions_game(src)) is not None:
+            markdown = questions_page(markdown, src, questions, link)
         if src in _sources:
             # Check against the spec file itself, so errors give its line numbers.
             spec_path, spec_text = _sources[src]
@@ -381,6 +418,29 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return french.translate_html(rendered) if french_page else rendered
     except (ExampleMismatch, ValueError) as exc:
         raise PluginError(f"{src}: {exc}") from None
+
+
+def questions_page(markdown: str, src: str, game: str, link: RuleLink) -> str:
+    """A card game's questions page made short to scroll (`oracle.tools.site.questions`): checked first, so
+    that an example's error names its line in the file, then its questions listed and its examples folded."""
+    problems = check_page(markdown, f"docs/{src}", link)
+    if problems:
+        raise ExampleMismatch(problems)
+    language = editions.page_language(src)
+    return fold_questions(markdown, game, "fr" if language == editions.FRENCH else "en", lambda: dealt_table(game))
+
+
+def dealt_table(game: str) -> str:
+    """The full table of ``game`` as the oracle deals it (a fixed seed), in its notation."""
+    from random import Random
+
+    from oracle.games import load_game
+
+    found = load_game(game)
+    rules = found.parse_rules(None, None)
+    state = found.initial_state(rules)
+    state = found.apply(state, found.sample_chance(state, rules, Random(0)), rules).state
+    return found.format_state(state)
 
 
 def other_game_links(markdown: str, rendered: str, path: str, playground: str | None) -> str:

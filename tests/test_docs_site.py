@@ -338,7 +338,7 @@ def test_every_ruling_has_an_anchor_and_every_citation_links_to_it() -> None:
     assert f"[K3]({target} " in influence
     assert '[T3.2](rulings.md#ruling-t3-2 "That Time You Killed Me ruling T3.2: Push")' in rendered["ttykm/actions.md"]
     past = rendered["time-chase/past.md"]
-    assert "[TC-18](rulings.md#ruling-tc-tc-18 " in past and "[A8](rulings.md#ruling-tc-a8 " in past
+    assert "[TC-18](rulings.md#ruling-tc-tc-18 " in past and "[TC-A8](rulings.md#ruling-tc-a8 " in past
 
 
 def test_links_named_by_file_show_the_page_title() -> None:
@@ -379,13 +379,15 @@ def test_rulings_gather_every_source_and_alternative() -> None:
     assert "!!! note \"Alternative reading\"" in text
 
 
-def test_on_the_page_of_every_game_s_rulings_a_colliding_id_shows_its_game() -> None:
-    """K12 means one thing in the chapters, another in Time Chase and in 3 ombres: where all are cited
-    together each citation shows its game, and an ID no other game uses is shown as it is."""
+def test_every_citation_of_another_game_s_ruling_shows_its_game() -> None:
+    """K12 means one thing in the chapters, another in Time Chase and in 3 ombres: each citation of the
+    other games' rulings shows its game as their anchors do (TC-K12, OMBRES-K12), even where no other game
+    has that ID (OMBRES-A20); TTYKM's are shown as they are, and TC-18 keeps the mark it already has."""
     text = all_sources(read_spec(SPEC))
-    shown = {(m.group(1), m.group(2)) for m in re.finditer(r"\[((?:TC |Ombres )?K12)\]\([^)#]*#(ruling-[\w-]+)", text)}
-    assert shown == {("K12", "ruling-k12"), ("TC K12", "ruling-tc-k12"), ("Ombres K12", "ruling-ombres-k12")}, shown
-    assert re.search(r"\[A20\]\([^)]*#ruling-ombres-a20", text) and "Ombres A20" not in text
+    shown = {(m.group(1), m.group(2)) for m in re.finditer(r"\[((?:TC-|OMBRES-)?K12)\]\([^)#]*#(ruling-[\w-]+)", text)}
+    assert shown == {("K12", "ruling-k12"), ("TC-K12", "ruling-tc-k12"), ("OMBRES-K12", "ruling-ombres-k12")}, shown
+    assert re.search(r"\[OMBRES-A20\]\([^)]*#ruling-ombres-a20", text) and "[A20]" not in text
+    assert "[TC-18](" in rendered_spec()["time-chase/past.md"]
 
 
 def test_cli_sessions_show_real_output_and_exit_status() -> None:
@@ -668,27 +670,31 @@ def test_no_reader_page_speaks_of_the_work_instead_of_the_sources() -> None:
     assert found == [], "\n".join(found)
 
 
-# Each card game's lesson, in each edition: the title of its command-line sessions and of its last section.
-LESSON_ENDS = {"docs/trois-ombres/index.md": ("Command-line sessions", "What next"),
-               "docs/time-chase/index.md": ("Command-line sessions", "What next"),
-               "docs/fr/trois-ombres/index.md": ("Sessions en ligne de commande", "Et ensuite"),
-               "docs/fr/time-chase/index.md": ("Sessions en ligne de commande", "Et ensuite")}
+# Each card game's lesson, in each edition: the title of its last section.
+LESSON_ENDS = {"docs/trois-ombres/index.md": "What next", "docs/time-chase/index.md": "What next",
+               "docs/fr/trois-ombres/index.md": "Et ensuite", "docs/fr/time-chase/index.md": "Et ensuite"}
 
 
 @pytest.mark.parametrize("path", sorted(LESSON_ENDS))
 def test_a_card_game_lesson_ends_with_what_a_reader_does_next(path: str) -> None:
-    """The lesson's command-line sessions sit in their own titled section, the last but one; the last says
-    what to do next: play in the playground, settle a rule (questions, rulings), try the command line."""
-    sessions_title, next_title = LESSON_ENDS[path]
-    text = (Path(__file__).resolve().parents[1] / path).read_text(encoding="utf-8")
+    """The lesson is for players: no command-line session in it.  Its last section says what to do next:
+    play in the playground, settle a rule (questions, rulings), and try the command line, whose page has
+    the game's sessions in a section of its own, the one the lesson links to."""
+    from markdown.extensions.toc import slugify
+
+    game = path.split("/")[-2]
+    text = (ROOT / path).read_text(encoding="utf-8")
     sections = re.split(r"^## ", text, flags=re.M)[1:]
-    titles = [section.split("\n", 1)[0] for section in sections]
-    assert titles[-2:] == [sessions_title, next_title], titles
-    assert all("```oracle-session" not in section for section in sections[:-2] + sections[-1:]), \
-        "a command-line session outside its section"
+    assert sections[-1].split("\n", 1)[0] == LESSON_ENDS[path], [s.split("\n", 1)[0] for s in sections]
+    assert "```oracle-session" not in text, f"{path}: a command-line session in a player's lesson"
     links = re.findall(r"\]\(([^)#]+)", sections[-1])
     assert [any(link.endswith(end) for link in links) for end in ("playground.md", "questions.md", "rulings.md",
                                                                  "cli.md")] == [True] * 4, links
+    cli = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    own = {slugify(heading, "-"): body for heading, body in re.findall(r"^## (.+)\n((?:(?!^## ).*\n)*)", cli, re.M)}
+    anchors = re.findall(r"cli\.md#([\w-]+)", sections[-1])
+    assert len(anchors) == 1 and anchors[0] in own, (anchors, list(own))
+    assert f"$ oracle --game {game} " in own[anchors[0]], f"cli.md#{anchors[0]} holds no session of {game}"
 
 
 CARD_LESSONS = [(game, folder) for game in ["time-chase", "trois-ombres"] for folder in ["docs", "docs/fr"]]

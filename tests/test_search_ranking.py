@@ -68,13 +68,14 @@ def shown(answer: list[dict[str, int]], results: list[list[dict[str, Any]]]) -> 
 
 def test_little_words_and_a_game_name_leave_the_query_but_the_last_word_stays() -> None:
     queries = ["Coup de bluff", "la carte de", "le Focus et la copie", "the rules of the game", "de", "TC K4",
-               "ombres k4", "TTYKM K4", "3 Ombres bluff", "Contre-Temps A1", "Time Chase", "tc", "l'Horloge"]
+               "ombres k4", "TTYKM K4", "3 Ombres bluff", "Contre-Temps A1", "Time Chase", "tc", "l'Horloge", "TC-K7",
+               "OMBRES-K-1", "G-10", "TC-4"]
     sent = run([("searchText", [q]) for q in queries])
     assert dict(zip(queries, sent, strict=True)) == {
         "Coup de bluff": "Coup bluff", "la carte de": "carte de", "le Focus et la copie": "Focus copie",
         "the rules of the game": "rules game", "de": "de", "TC K4": "K4", "ombres k4": "k4", "TTYKM K4": "K4",
         "3 Ombres bluff": "bluff", "Contre-Temps A1": "A1", "Time Chase": "Time Chase", "tc": "tc",
-        "l'Horloge": "l'Horloge"}
+        "l'Horloge": "l'Horloge", "TC-K7": "K7", "OMBRES-K-1": "K-1", "G-10": "G-10", "TC-4": "TC-4"}
 
 
 def test_an_exact_ruling_id_ranks_its_own_anchor_first_in_the_readers_game() -> None:
@@ -97,6 +98,9 @@ def test_an_exact_ruling_id_ranks_its_own_anchor_first_in_the_readers_game() -> 
     ("TC K4", "trois-ombres", "#ruling-tc-k4"), ("tc k4", "", "#ruling-tc-k4"),
     ("Ombres K4", "time-chase", "#ruling-ombres-k4"), ("TTYKM K4", "trois-ombres", "#ruling-k4"),
     ("K4", "trois-ombres", "#ruling-ombres-k4"), ("K4", "ttykm", "#ruling-k4"),
+    # A ruling's ID as the pages show it, with its game's mark.
+    ("TC-K4", "trois-ombres", "#ruling-tc-k4"), ("OMBRES-K4", "ttykm", "#ruling-ombres-k4"),
+    ("ombres-k4", "time-chase", "#ruling-ombres-k4"), ("TTYKM-K4", "trois-ombres", "#ruling-k4"),
 ])
 def test_a_leading_game_name_picks_that_games_ruling(query: str, here: str, first: str) -> None:
     (answer,) = run([("order", [K4_RESULTS, query, here])])

@@ -7,7 +7,8 @@
 // - Before a query reaches the search, it drops the little words that would match everything,
 //   French or English ("Coup de bluff" searches "Coup bluff": "de" would find every word that
 //   starts so), and a leading game's name ("TC K4", "Ombres K4", "TTYKM K4", any case), which
-//   says whose results the reader wants.  Material sends the query to its search worker as a
+//   says whose results the reader wants; a ruling's ID with its game's mark, as the pages show it
+//   ("TC-K4", "OMBRES-K4"), is read so too.  Material sends the query to its search worker as a
 //   message of its documented protocol ({type: QUERY, data: text}); the words are taken out there.
 // - Once the results are drawn, it orders them again:
 //   1. an exact ruling ID ("A1", "K7") puts that ruling first: the named game's ("TC K4"), else the
@@ -48,6 +49,8 @@
     };
     // A ruling's ID as typed: K7, A1, T3, GD3, G-10 (oracle/tools/site/rulings.py, ID).
     const RULING_ID = /^[a-z]{1,3}(?:-[a-z]{0,2})?\d+[a-z]?$/;
+    // A ruling's ID with its game's mark, as the pages show it: TC-K7, OMBRES-K7 (rulings.py, GAME_MARK).
+    const MARKED_ID = /^([a-z]+)-(.+)$/;
     const SECTION_FACTOR = 2;
     const GAMES = new Set(Object.values(GAME_WORDS));
 
@@ -65,6 +68,10 @@
     // nothing after it is just words to search for).
     function split(text) {
       const typed = text.trim().split(/\s+/).filter(Boolean);
+      const marked = typed.length === 1 ? MARKED_ID.exec(typed[0].toLowerCase()) : null;
+      if (marked && GAME_WORDS[marked[1]] && RULING_ID.test(marked[2])) {  // "TC-K7" is "TC K7"
+        return { game: GAME_WORDS[marked[1]], rest: [typed[0].slice(marked[1].length + 1)] };
+      }
       for (let k = 1; k < typed.length; k++) {
         const game = GAME_WORDS[words(typed.slice(0, k).join(" ")).join(" ")];
         if (game) return { game: game, rest: typed.slice(k) };

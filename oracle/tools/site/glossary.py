@@ -178,6 +178,20 @@ TERMS: dict[str, tuple[Term, ...]] = {
         Term("**Coup de bluff**", "bluff",
              "À partir de 6 heures : désigner la jumelle de la tuile Démon, pour tout gagner ou tout perdre.",
              "From 6 o'clock: naming the Démon tile's twin, to win or lose everything at once.", "OMBRES.BLUFF"),
+        Term("**Objet**", "Objet",
+             "Une carte 3ID que l'on garde pour la jouer plus tard, à son tour (Invertigo au tirage de n'importe "
+             "qui) ; un joueur n'en possède qu'un.",
+             "An *object*: a 3ID card kept and played later, on your own turn (Invertigo on anyone's draw); a "
+             "player holds at most one.", "OMBRES.ID.OBJET"),
+        Term("**Embûche**", "Embûche",
+             "Une carte Limbes qui agit aussitôt piochée, puis est défaussée (Amnésie, Vortex…).",
+             "An *ambush*: a Limbes card that acts at once when drawn, then is discarded (Amnésie, Vortex…).",
+             "rules/trois-ombres/cards-limbes.md"),
+        Term("**Malédiction**", "Malédiction",
+             "Une carte Limbes qui reste en vigueur devant celui qui l'a piochée jusqu'à la fin de son prochain "
+             "tour (Silence, Ténèbres…) ; plusieurs se cumulent.",
+             "A *curse*: a Limbes card that stays in force in front of its drawer until the end of their next "
+             "turn (Silence, Ténèbres…); several stack.", "OMBRES.LIMBES.DURATION"),
     ),
 }
 """Each game's terms, in the order the pages list them."""

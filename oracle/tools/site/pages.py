@@ -33,7 +33,6 @@ from oracle.tools.site.reader_words import reader_words
 from oracle.tools.site.rulings import (
     Ruling,
     anchor_rulings,
-    colliding_ids,
     game_of,
     is_rulings_file,
     link_citations,
@@ -375,15 +374,18 @@ def rulings_markdown(pages: list[SpecPage], site_path: str = "rulings.md") -> st
         "",
         *source_documents(pages),
         "",
-        "From them, the **rulings** decide what each game's rules are where the sources are unclear, disagree",
-        "or say nothing; the clauses cite them by ID, and each citation links to",
-        "the ruling.  Type a ruling's ID, such as `K7`, in the search to find it.  The same ID can mean",
-        "different things in two games (`K4` is a clarification of the chapters, of *Time Chase* and of",
-        "*L'heure des 3 ombres*), so each ruling's anchor carries its game: `#ruling-k4` on the",
-        "chapters' page, `#ruling-tc-k4`, `#ruling-ombres-k4`; where several games' rulings are cited",
-        "side by side, such an ID is shown with its game: `K4`, `TC K4`, `Ombres K4`.  Type it so in the",
-        "search (`TC K4`, `Ombres K4`, `TTYKM K4`) to have that game's ruling first; a bare ID finds the",
-        "ruling of the game whose page you are on first.",
+        "Each game has two kinds of page.  Its **rulings** page is the one to read to settle a dispute: it",
+        "lists the decisions taken where the sources are unclear, disagree or say nothing, each with its ID.",
+        "Its **sources** page is the one to read to check a rule against the box: clause by clause, the",
+        "text each rule comes from, and the other ways it could be read.",
+        "",
+        "The clauses cite the rulings by ID, and each citation links to the ruling.  The same ID can mean",
+        "different things in two games (`K4` is a clarification of TTYKM's chapters, of *Time Chase* and of",
+        "*L'heure des 3 ombres*), so the other games' rulings are shown and cited with their game's mark:",
+        "`K4` (TTYKM's chapters), `TC-K4` (*Time Chase*), `OMBRES-K4` (*L'heure des 3 ombres*), as their",
+        "anchors are (`#ruling-k4`, `#ruling-tc-k4`, `#ruling-ombres-k4`).  Type the ID so in the search,",
+        "such as `TC-K7`, to find that ruling first; a bare ID (`K7`) finds the ruling of the game whose",
+        "page you are on first.",
         "",
         "## The rulings, game by game",
         "",
@@ -422,7 +424,6 @@ def sources_markdown(pages: list[SpecPage], part: str) -> str:
         "other games' pages.",
         "",
     ]
-    colliding = colliding_ids(index.rulings)
     for page in pages:
         if not page.clauses or source_part(page) != part:
             continue
@@ -436,7 +437,7 @@ def sources_markdown(pages: list[SpecPage], part: str) -> str:
                 notes.append("*Alternative:* " + _rehome(clause.alternative, page, site_path))
             for n, note in enumerate(notes):
                 marked = link_citations(mark_quotations(note).splitlines(), set(range(note.count("\n") + 1)),
-                                        game_rulings, site_path, index.rulings_pages, "", marked=colliding)
+                                        game_rulings, site_path, index.rulings_pages, "")
                 text = "\n".join(marked)
                 if n == 0:
                     out += [text, ""]

@@ -14,10 +14,11 @@ first mention in the rulings (K14 of the chapters: "G-10 and G-12 are rules
 stated inside G-8").
 
 The same ID means different things in different games (K4 is a chapter
-clarification, a Time Chase one and a 3 ombres one), so every anchor but the
-standard game's carries its game: ``ruling-t3``, ``ruling-k4`` (a chapter
-ruling), ``ruling-tc-k4``, ``ruling-ombres-k4``; within one game an ID is
-defined once.
+clarification, a Time Chase one and a 3 ombres one), so every anchor but
+TTYKM's carries its game: ``ruling-t3``, ``ruling-k4`` (a chapter ruling),
+``ruling-tc-k4``, ``ruling-ombres-k4``; within one game an ID is defined once.
+The pages show and cite the other games' rulings with their game's mark, as
+their anchors do: ``TC-K4``, ``OMBRES-K4`` (TTYKM's as they are: ``T3``, ``K4``).
 """
 
 from __future__ import annotations
@@ -41,11 +42,12 @@ ROW = re.compile(rf"^\| ({ID}) \| (.*?) \|")
 # A citation: not inside a longer word or ID ("G-T1" holds no "T1"), a range ("S1-S3") cites both ends.
 CITED = re.compile(rf"(?<![\w./#\[>&§])(?<![A-Za-z]-)({ID})((?:\.\d+)*)(?!\w)(?!\.\w)")
 SECTION_CITED = re.compile(r"(\brulings(?: file)?,? )(§ ?(\d+)|section (\d+))\b")
+RULINGS_WORD = re.compile(r"\b(?:ruling|décision)", re.I)  # a paragraph that cites rulings, in either edition
 DISTINCT = re.compile(r"-|^(?:K|GD|ID|MD|CD)\d")  # IDs that are rulings wherever they stand in prose
 GAME_PREFIX = {"ttykm": "", "time-chase": "tc-", "trois-ombres": "ombres-"}
 GAME_WORDS = {"ttykm": "That Time You Killed Me", "time-chase": "Time Chase", "trois-ombres": "L'heure des 3 ombres"}
-GAME_MARK = {"ttykm": "", "time-chase": "TC ", "trois-ombres": "Ombres "}
-"""Before a colliding ID where several games' rulings are cited on one page: ``TC K4``, ``Ombres K4``."""
+GAME_MARK = {"ttykm": "", "time-chase": "TC-", "trois-ombres": "OMBRES-"}
+"""Before an ID wherever a page shows or cites a ruling: ``TC-K4``, ``OMBRES-K4``; TTYKM's IDs have none."""
 
 
 def is_rulings_file(name: str) -> bool:
@@ -78,13 +80,15 @@ class Ruling:
 
     @property
     def marked(self) -> str:
-        """The ID with its game's mark, as a page citing several games' rulings shows it: ``TC K4``."""
-        return GAME_MARK.get(self.game, self.game + " ") + self.id
+        """The ID with its game's mark, as the pages show it: ``TC-K4``, ``OMBRES-K4``, ``K4`` (TTYKM's);
+        an ID that already starts with its game's mark (Time Chase's ``TC-4``) stays as it is."""
+        mark = GAME_MARK.get(self.game, self.game.upper() + "-")
+        return self.id if self.id.startswith(mark) else mark + self.id
 
     @property
     def label(self) -> str:
-        """The ID with its game, as a tooltip says it: ``Time Chase ruling K4``."""
-        return f"{GAME_WORDS.get(self.game, self.game)} ruling {self.id}"
+        """The ID with its game, as a tooltip and the search say it: ``Time Chase ruling TC-K4``."""
+        return f"{GAME_WORDS.get(self.game, self.game)} ruling {self.marked}"
 
 
 def _plain(text: str) -> str:
@@ -153,7 +157,7 @@ def anchor_rulings(text: str, name: str, rulings: dict[str, Ruling]) -> str:
             here.setdefault(ruling.line, []).append(ruling)
     lines = text.splitlines()
     for n, found in here.items():
-        line = lines[n]
+        line = _shown_marked(lines[n], found)
         spans = "".join(f'<span class="ttykm-ruling" id="{r.anchor}"></span>' for r in found)
         if line.startswith("#"):
             # A heading takes the first as its own id; any further ID of the heading follows it as a span.
@@ -172,26 +176,24 @@ def anchor_rulings(text: str, name: str, rulings: dict[str, Ruling]) -> str:
     return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
 
 
+def _shown_marked(line: str, found: list[Ruling]) -> str:
+    """A rulings file's line where ``found`` are defined, each ID shown with its game's mark where it is
+    defined (``| K7 |`` -> ``| TC-K7 |``, ``**K4 (...)**`` -> ``**OMBRES-K4 (...)**``)."""
+    for ruling in found:
+        if ruling.marked != ruling.id:
+            line = re.sub(rf"(?<![\w-]){re.escape(ruling.id)}(?![\w-])", ruling.marked, line, count=1)
+    return line
+
+
 def _relative(target: str, origin: str) -> str:
     return posixpath.relpath(target, posixpath.dirname(origin) or ".")
 
 
-def colliding_ids(rulings: dict[str, dict[str, Ruling]]) -> frozenset[str]:
-    """The ruling IDs that two or more games define (K4, K12...)."""
-    games_of: dict[str, int] = {}
-    for found in rulings.values():
-        for ruling_id in found:
-            games_of[ruling_id] = games_of.get(ruling_id, 0) + 1
-    return frozenset(i for i, n in games_of.items() if n > 1)
-
-
 def link_citations(lines: list[str], prose: set[int], rulings: dict[str, Ruling], site_path: str,
-                   page_of: dict[str, str], name: str, is_rulings_page: bool = False,
-                   marked: frozenset[str] = frozenset()) -> list[str]:
+                   page_of: dict[str, str], name: str, is_rulings_page: bool = False) -> list[str]:
     """``lines`` (of the spec file ``name``, shown at ``site_path``) with each cited ruling made a
     link to its anchor, titled with what it says; ``page_of`` maps a rulings file to its site page.
-    A ruling whose ID is in ``marked`` (on a page citing several games, the IDs that collide) shows
-    its game's mark (`Ruling.marked`): ``TC K4``.
+    Each cited ruling shows its game's mark (`Ruling.marked`): ``TC-K4``, ``OMBRES-K4``, TTYKM's ``K4``.
 
     Only lines in ``prose`` change, and never inside a code span, an HTML tag or an existing
     link.  An ID is a citation where its paragraph speaks of rulings, on a rulings page, or when
@@ -214,7 +216,7 @@ def link_citations(lines: list[str], prose: set[int], rulings: dict[str, Ruling]
             if ruling.file == name and ruling.line == line:
                 return match.group(0)
             title = re.sub(r'["()\[\]<>*_`]', "", f"{ruling.label}: {ruling.summary}")
-            shown = ruling.marked + match.group(0).removeprefix(ruling.id) if ruling.id in marked else match.group(0)
+            shown = ruling.marked + match.group(0).removeprefix(ruling.id)
             return f'[{shown}]({href(ruling.file, ruling.anchor)} "{title}")'
 
         linked = CITED.sub(one, part)
@@ -234,7 +236,7 @@ def link_citations(lines: list[str], prose: set[int], rulings: dict[str, Ruling]
 def link_html(fragment: str, rulings: dict[str, Ruling], href: Callable[[Ruling], str]) -> str:
     """An HTML fragment (an example's title, say) with the rulings it cites as links, if it speaks
     of rulings; ``href`` gives a ruling's address from the page."""
-    if not re.search(r"\bruling", fragment, re.I):
+    if not RULINGS_WORD.search(fragment):
         return fragment
 
     def one(match: re.Match[str]) -> str:
@@ -242,7 +244,8 @@ def link_html(fragment: str, rulings: dict[str, Ruling], href: Callable[[Ruling]
         if ruling is None:
             return match.group(0)
         title = html.escape(f"{ruling.label}: {ruling.summary}")
-        return f'<a class="ttykm-ruling-link" href="{html.escape(href(ruling))}" title="{title}">{match.group(0)}</a>'
+        shown = html.escape(ruling.marked + match.group(0).removeprefix(ruling.id))
+        return f'<a class="ttykm-ruling-link" href="{html.escape(href(ruling))}" title="{title}">{shown}</a>'
 
     parts = re.split(r"(<[^>]+>)", fragment)
     return "".join(part if part.startswith("<") else CITED.sub(one, part) for part in parts)
@@ -260,7 +263,7 @@ def _paragraph_flags(lines: list[str], prose: set[int]) -> dict[int, bool]:
         if n < len(lines) and n in prose and lines[n].strip():
             block.append(n)
             continue
-        mentions = any(re.search(r"\bruling", lines[i], re.I) for i in block)
+        mentions = any(RULINGS_WORD.search(lines[i]) for i in block)
         flags.update(dict.fromkeys(block, mentions))
         block = []
     return flags
@@ -280,5 +283,5 @@ def _outside_code_and_links(line: str, change: Callable[[str], str]) -> str:
     return "".join(out)
 
 
-__all__ = ["Ruling", "anchor_rulings", "colliding_ids", "game_of", "is_rulings_file", "kebab", "link_citations",
+__all__ = ["Ruling", "anchor_rulings", "game_of", "is_rulings_file", "kebab", "link_citations",
            "link_html", "read_rulings"]
