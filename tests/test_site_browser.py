@@ -662,12 +662,20 @@ def test_clause_anchors_work_in_kebab_case_and_dark_mode_follows_the_system(brow
     visit.assert_clean()
 
 
+def french_rules_paths() -> list[str]:
+    """The addresses of the games' French rules and rulings pages (docs/fr/<game>/regles.md, decisions.md)."""
+    return [f"/fr/{folder.name}/{page.stem}/" for folder in sorted((ROOT / "docs" / "fr").iterdir())
+            for page in (folder / "regles.md", folder / "decisions.md") if page.is_file()]
+
+
 def test_the_home_and_rulings_pages_have_no_broken_link(browser: Any, base_url: str) -> None:
-    """Every link of these pages answers, every citation of a ruling included (to its anchor)."""
+    """Every link of these pages answers, every citation of a ruling included (to its anchor), and so does every
+    link of the games' French rules and rulings pages."""
     visit = Visit(browser, base_url)
     hrefs: set[str] = set()
     for path in ("/", "/rulings/", "/rulings-ttykm/", "/rulings-time-chase/", "/rulings-trois-ombres/", "/playground/",
-                 "/rules/ttykm/rulings-chapters/", "/rules/time-chase/past/", "/fr/", "/fr/glossary/", "/glossary/"):
+                 "/rules/ttykm/rulings-chapters/", "/rules/time-chase/past/", "/fr/", "/fr/glossary/", "/glossary/",
+                 *french_rules_paths()):
         page = visit.open(path)
         hrefs.update(page.eval_on_selector_all("article a[href]", "links => links.map(a => a.href)"))
     rulings = {h for h in hrefs if "#ruling-" in h}
