@@ -13,6 +13,9 @@
   navigation of its own edition and game (`oracle.tools.site.editions`); a French
   page's examples are checked as any other, their pictures' words put in French
   (`oracle.tools.site.french`).  A link whose text is a file name shows its page's title.
+- A game's rules and rulings in French (docs/fr/<game>/regles.md, decisions.md) are in the French
+  navigation of that game, paired with the English pages by the language switch, and every clause or
+  ruling link of a French page leads there when they state it (`oracle.tools.site.french_rules`).
 - On every page, ```` ```oracle-session ```` blocks get the command line's real
   output and ```` ```example ```` blocks are checked against the oracle and
   drawn by the page's game (`oracle.tools.site.examples`, `Game.worked_examples`).
@@ -314,10 +317,10 @@ def french_reference_nav(items: list[Any], game: str | None) -> list[Any]:
             entries.append(Link(title, pages[game].url) if game in pages
                            else Link(english_title, _urls.get(fallback, _urls.get("rules/index.md", ""))))
             continue
+        names = editions.GAME_NAMES[editions.FRENCH]
         entries.append(Section(title, [
-            Link(editions.GAME_NAMES[editions.FRENCH][name], pages[name].url) if name in pages
-            else Link(editions.GAME_NAMES[editions.FRENCH][name] + french_rules.IN_ENGLISH, _urls.get(english[name], ""))
-            for name in GAMES]))
+            Link(names[name], pages[name].url) if name in pages
+            else Link(names[name] + french_rules.IN_ENGLISH, _urls.get(english[name], "")) for name in GAMES]))
     return kept[:-1] + entries + kept[-1:]
 
 
@@ -449,7 +452,8 @@ def french_reference_page(markdown: str, src: str) -> str:
 def french_target(page: str, anchor: str) -> str | None:
     """The French page a link to the English ``page#anchor`` leads to instead (`french_reference_page`):
     a clause to the French rules page that states it, a ruling to the French rulings page that sums it up,
-    a game's rules or rulings page as a whole to its French one; None to keep the English link."""
+    a game's rules overview or rulings page as a whole to its French one, a clause page as a whole to the first
+    of its clauses that the French page states; None to keep the English link."""
     from oracle.games import GAMES
 
     game = editions.page_game(page, list(GAMES))
@@ -461,7 +465,12 @@ def french_target(page: str, anchor: str) -> str | None:
         return rulings if (game in _french_rulings and not anchor) or anchor in entries else None
     if anchor:
         return rules if _french_clauses.get(anchor) == rules else None
-    return rules if rules in _french_clauses.values() else None
+    if page == f"rules/{game}/index.md":
+        return rules if rules in _french_clauses.values() else None
+    # A clause page as a whole: its first clause in French, if the French page has any of its clauses.
+    first = next((clause_id for clause_id, where in _clause_page.items()
+                  if where == page and _french_clauses.get(clause_id) == rules), None)
+    return None if first is None else f"{rules}#{first}"
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:

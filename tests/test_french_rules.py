@@ -140,15 +140,17 @@ def test_a_french_page_s_links_to_the_english_rules_lead_to_the_french_ones() ->
     each link goes to the French page, and the "(en anglais)" after it goes; any other link stays."""
     french = {("rules/time-chase/trick.md", "TC.FOLLOW"): "fr/time-chase/regles.md",
               ("rules/time-chase/rulings.md", "ruling-tc-k2"): "fr/time-chase/decisions.md",
-              ("rules/time-chase/index.md", ""): "fr/time-chase/regles.md"}
+              ("rules/time-chase/index.md", ""): "fr/time-chase/regles.md",
+              ("rules/time-chase/past.md", ""): "fr/time-chase/regles.md#TC.REPLAY"}
     page = ("Voir [TC.FOLLOW](../../rules/time-chase/trick.md#TC.FOLLOW) (en anglais), "
             "[K2](../../rules/time-chase/rulings.md#ruling-tc-k2), [TC.NOTATION.CARD]"
             "(../../rules/time-chase/notation.md#TC.NOTATION.CARD) (en anglais) et les\n"
-            "[règles](../../rules/time-chase/index.md)\n(en anglais).\n"
+            "[règles](../../rules/time-chase/index.md)\n(en anglais), [le passé](../../rules/time-chase/past.md).\n"
             "```\n[TC.FOLLOW](../../rules/time-chase/trick.md#TC.FOLLOW)\n```")
     assert redirect_links(page, "fr/time-chase/questions.md", lambda p, a: french.get((p, a))) == (
         "Voir [TC.FOLLOW](regles.md#TC.FOLLOW), [K2](decisions.md#ruling-tc-k2), [TC.NOTATION.CARD]"
-        "(../../rules/time-chase/notation.md#TC.NOTATION.CARD) (en anglais) et les\n[règles](regles.md).\n"
+        "(../../rules/time-chase/notation.md#TC.NOTATION.CARD) (en anglais) et les\n[règles](regles.md), "
+        "[le passé](regles.md#TC.REPLAY).\n"
         "```\n[TC.FOLLOW](../../rules/time-chase/trick.md#TC.FOLLOW)\n```")
 
 

@@ -131,7 +131,8 @@ LINK = re.compile(r"\]\(([^()\s#]*\.md)(#[^()\s]*)?\)")
 def redirect_links(markdown: str, src: str, target: Callable[[str, str], str | None]) -> str:
     """The links of the French page ``src`` to English rules pages redirected to the French ones:
     ``target(page, anchor)`` gets the linked page's site source (``rules/time-chase/trick.md``) and anchor
-    (``TC.FOLLOW``, or ``""``) and gives the French page's source to link to instead, or None to keep the link.
+    (``TC.FOLLOW``, or ``""``) and gives the French page's source to link to instead (with an anchor of its own,
+    ``fr/ttykm/regles.md#GROWTH.BUILD``, or keeping the link's), or None to keep the link.
     An "(en anglais)" right after a redirected link goes, since the page it names is French now."""
     lines = markdown.split("\n")
     here = posixpath.dirname(src)
@@ -142,6 +143,8 @@ def redirect_links(markdown: str, src: str, target: Callable[[str, str], str | N
         french = target(page, anchor)
         if french is None:
             return match.group(0)
+        french, _, own = french.partition("#")
+        anchor = own or anchor
         relative = posixpath.relpath(french, here or ".")
         return f"]({relative}{'#' + anchor if anchor else ''})\0"
 
