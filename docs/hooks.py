@@ -13,6 +13,9 @@
   navigation of its own edition and game (`oracle.tools.site.editions`); a French
   page's examples are checked as any other, their pictures' words put in French
   (`oracle.tools.site.french`).  A link whose text is a file name shows its page's title.
+- A game's rules and rulings in French (docs/fr/<game>/regles.md, decisions.md) are in the French
+  navigation of that game, paired with the English pages by the language switch, and every clause or
+  ruling link of a French page leads there when they state it (`oracle.tools.site.french_rules`).
 - On every page, ```` ```oracle-session ```` blocks get the command line's real
   output and ```` ```example ```` blocks are checked against the oracle and
   drawn by the page's game (`oracle.tools.site.examples`, `Game.worked_examples`).
@@ -51,6 +54,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import html
 import json
 import logging
@@ -67,7 +71,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from oracle.interface import RuleLink
-from oracle.tools.site import editions, french
+from oracle.tools.site import editions, french, french_rules
 from oracle.tools.site.bundle import MissingPyodide, pyodide_dir, write_bundle
 from oracle.tools.site.examples import (
     ExampleMismatch,
@@ -89,6 +93,7 @@ from oracle.tools.site.pages import (
     SpecPage,
     example_refs,
     is_rulings,
+    link_clause_ids,
     outside_fences,
     read_spec,
     rules_markdown,
@@ -101,7 +106,7 @@ from oracle.tools.site.pages import (
     title_links,
 )
 from oracle.tools.site.questions import fold_questions, questions_game
-from oracle.tools.site.rulings import Ruling, game_of, link_citations, link_html
+from oracle.tools.site.rulings import Ruling, game_of, is_rulings_file, link_citations, link_html
 from oracle.tools.site.run_on_lists import run_on_lists
 from oracle.tools.site.scenarios import Scenarios, link_scenarios, scenarios
 from oracle.tools.site.source import TITLE, MissingSource, link_from, write_source
@@ -120,6 +125,9 @@ _sources: dict[str, tuple[str, str]] = {}  # site page -> (spec file, its text),
 _clause_title: dict[str, str] = {}  # clause ID -> its title, for the tooltips
 _titles: dict[str, str] = {}  # site page -> its title, for links whose text is a file name
 _scenarios: dict[str, tuple[Scenarios, str]] = {}  # game -> its rulings' test scenarios, and their site page
+_french_clauses: dict[str, str] = {}  # clause ID -> the French rules page that states it (fr/<game>/regles.md)
+_french_titles: dict[str, str] = {}  # clause ID -> its French title there, for the French pages' tooltips
+_french_rulings: dict[str, dict[str, int]] = {}  # game -> ruling ID -> its entry's line on fr/<game>/decisions.md
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -143,6 +151,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         for clause in page.clauses:
             _clause_page[clause.id] = page.site_path
             _clause_title[clause.id] = clause.title.replace("`", "")
+    read_french_rules(Path(config.docs_dir))
     for item in config.nav or []:
         if isinstance(item, dict) and item.get("Rulings and sources") == RULINGS:
             item["Rulings and sources"] = rulings_nav(_spec)
@@ -158,9 +167,35 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
+def read_french_rules(docs: Path) -> None:
+    """Each game's French rules and rulings pages (`oracle.tools.site.french_rules`): the clauses the first
+    states, under their French titles, and the line of each ruling's entry on the second."""
+    from oracle.games import GAMES
+
+    _french_clauses.clear()
+    _french_titles.clear()
+    _french_rulings.clear()
+    for game in GAMES:
+        rules = docs / french_rules.rules_page(game)
+        if rules.is_file():
+            for clause_id, title in french_rules.clause_headings(rules.read_text(encoding="utf-8")).items():
+                if clause_id in _clause_page:
+                    _french_clauses[clause_id] = french_rules.rules_page(game)
+                    _french_titles[clause_id] = title.replace("`", "")
+        rulings = docs / french_rules.rulings_page(game)
+        if rulings.is_file():
+            _french_rulings[game] = french_rules.ruling_lines(rulings.read_text(encoding="utf-8"),
+                                                              _index[0].rulings.get(game, {}).values())
+
+
+FRENCH_REFERENCE = (french_rules.RULES_PAGE, french_rules.RULINGS_PAGE)
+RULES_SECTION, RULINGS_SECTION = "Règles", "Décisions et sources"
+
+
 def french_nav(docs: Path) -> list[Any]:
     """The French edition's own navigation (docs/fr/): its home, each game's pages for players
-    (as `learn_nav`), TTYKM's questions and strategy, the playground and the glossary."""
+    (as `learn_nav`), TTYKM's questions and strategy, the playground, each game's rules and rulings in
+    French where it has them (`page_nav` shows a game's own) and the glossary."""
     from oracle.games import GAMES
 
     folder = docs / editions.FRENCH
@@ -169,10 +204,15 @@ def french_nav(docs: Path) -> list[Any]:
              for name in [next((n for n in GAMES if pages[0].startswith(n + "/")), "")]]
     for section in learn:
         for title, pages in section.items():
-            section[title] = [f"{editions.PREFIX}{page}" for page in pages]
+            section[title] = [f"{editions.PREFIX}{page}" for page in pages
+                              if page.split("/")[-1] not in FRENCH_REFERENCE or page.count("/") != 1]
+    reference: list[Any] = [
+        {section: found} for section, page in ((RULES_SECTION, french_rules.rules_page),
+                                               (RULINGS_SECTION, french_rules.rulings_page))
+        if (found := [page(game) for game in GAMES if (docs / page(game)).is_file()])]
     return [{"Accueil": "fr/index.md"}, {"Apprendre à jouer": learn},
             {"Questions et stratégie": editions.PREFIX + STRATEGY}, {"Terrain de jeu": "fr/playground.md"},
-            {"Glossaire": "fr/glossary.md"}]
+            *reference, {"Glossaire": "fr/glossary.md"}]
 
 
 def rulings_nav(pages: list[SpecPage]) -> list[Any]:
@@ -274,10 +314,8 @@ def page_nav(nav: Navigation, page: Page) -> Navigation:
     french_items = next((item for item in nav.items if item.title == editions.FRENCH_SECTION), None)
     game = editions.page_game(src, list(GAMES))
     if french_page:
-        items = list(french_items.children or []) if isinstance(french_items, Section) else []
-        # The rules and rulings are in English only: the French reader reaches them from the navigation too.
-        rules = _urls.get(f"rules/{game}/index.md" if game else "rules/index.md", _urls.get("rules/index.md", ""))
-        items[-1:-1] = [Link(FRENCH_RULES_LINK, rules), Link(FRENCH_RULINGS_LINK, _urls.get(RULINGS, ""))]
+        items = french_reference_nav(list(french_items.children or []) if isinstance(french_items, Section)
+                                     else [], game)
     else:
         items = [item for item in nav.items if item is not french_items]
     if game is not None:
@@ -292,6 +330,33 @@ def page_nav(nav: Navigation, page: Page) -> Navigation:
     shown = Navigation(items, pages)
     shown.homepage = next((p for p in pages if p.file.src_uri in ("index.md", "fr/index.md")), nav.homepage)
     return shown
+
+
+def french_reference_nav(items: list[Any], game: str | None) -> list[Any]:
+    """The French navigation's rules and rulings entries: on a game's page, « Règles » and « Décisions et
+    sources » leading to its French pages, or to the English ones, saying so, for a game that has none; on a
+    page of every game, a section each listing every game, in French where it can."""
+    from oracle.games import GAMES
+
+    found = {item.title: item for item in items if isinstance(item, Section)
+             and item.title in (RULES_SECTION, RULINGS_SECTION)}
+    kept = [item for item in items if item not in found.values()]
+    entries: list[Any] = []
+    for title, english_title in ((RULES_SECTION, FRENCH_RULES_LINK), (RULINGS_SECTION, FRENCH_RULINGS_LINK)):
+        english = {name: f"rules/{name}/index.md" if title == RULES_SECTION else f"rules/{name}/rulings.md"
+                   for name in GAMES}
+        pages = {editions.page_game(child.file.src_uri, list(GAMES)): child
+                 for child in getattr(found.get(title), "children", []) if getattr(child, "file", None)}
+        if game is not None:  # as before the French pages: the game's rules, the rulings and sources of all
+            fallback = english[game] if title == RULES_SECTION else RULINGS
+            entries.append(Link(title, pages[game].url) if game in pages
+                           else Link(english_title, _urls.get(fallback, _urls.get("rules/index.md", ""))))
+            continue
+        names = editions.GAME_NAMES[editions.FRENCH]
+        entries.append(Section(title, [
+            Link(names[name], pages[name].url) if name in pages
+            else Link(names[name] + french_rules.IN_ENGLISH, _urls.get(english[name], "")) for name in GAMES]))
+    return kept[:-1] + entries + kept[-1:]
 
 
 def _without(item: Any, names: set[str | None]) -> Any:
@@ -377,15 +442,78 @@ def docs_links(markdown: str, src: str) -> str:
         lines[i] = title_links(lines[i], src, _titles)
     folder = editions.english_source(src).split("/")[0]
     game = folder if folder in _index[0].rulings else "ttykm"
-    lines = link_citations(lines, prose, _index[0].rulings.get(game, {}), src, _index[0].rulings_pages, "")
+    rulings, pages = french_citations(game) if editions.page_language(src) == editions.FRENCH else \
+        (_index[0].rulings.get(game, {}), _index[0].rulings_pages)
+    defined_here = src if src == french_rules.rulings_page(game) else ""
+    lines = link_citations(lines, prose, rulings, src, pages, defined_here, is_rulings_page=bool(defined_here))
     return "\n".join(lines)
+
+
+def french_citations(game: str) -> tuple[dict[str, Ruling], dict[str, str]]:
+    """A game's rulings as a French page cites them: those that the game's French rulings page sums up
+    there, the others on the English page; and each rulings file's site page."""
+    page = french_rules.rulings_page(game)
+    lines = _french_rulings.get(game, {})
+    rulings = {ruling_id: dataclasses.replace(ruling, file=page, line=lines[ruling_id]) if ruling_id in lines
+               else ruling for ruling_id, ruling in _index[0].rulings.get(game, {}).items()}
+    return rulings, {**_index[0].rulings_pages, page: page}
+
+
+def french_reference_page(markdown: str, src: str) -> str:
+    """A French page's links to the English rules and rulings led to its game's French pages where those
+    have the clause or ruling (`french_rules.redirect_links`); on the French rules page, its clause headings
+    anchored and the clause IDs of its prose linked; on the French rulings page, each ruling's entry anchored."""
+    from oracle.games import GAMES
+
+    game = editions.page_game(src, list(GAMES))
+    if game is None:
+        return french_rules.redirect_links(markdown, src, french_target)
+    if src == french_rules.rules_page(game):
+        markdown = french_rules.anchor_clauses(markdown)
+        targets = {**_clause_page, **_french_clauses}
+        lines = markdown.split("\n")
+        for i in french_rules.prose_lines(markdown):
+            lines[i] = link_clause_ids(lines[i], targets, src)
+        return "\n".join(lines)
+    if src == french_rules.rulings_page(game):
+        anchors: dict[int, list[str]] = {}
+        for ruling in french_citations(game)[0].values():
+            if ruling.file == src:
+                anchors.setdefault(ruling.line, []).append(ruling.anchor)
+        return french_rules.anchor_rulings(markdown, anchors)
+    return french_rules.redirect_links(markdown, src, french_target)
+
+
+def french_target(page: str, anchor: str) -> str | None:
+    """The French page a link to the English ``page#anchor`` leads to instead (`french_reference_page`):
+    a clause to the French rules page that states it, a ruling to the French rulings page that sums it up,
+    a game's rules overview or rulings page as a whole to its French one, a clause page as a whole to the first
+    of its clauses that the French page states; None to keep the English link."""
+    from oracle.games import GAMES
+
+    game = editions.page_game(page, list(GAMES))
+    if game is None or not page.startswith("rules/"):
+        return None
+    rules, rulings = french_rules.rules_page(game), french_rules.rulings_page(game)
+    if is_rulings_file(page):
+        entries = {ruling.anchor for ruling in french_citations(game)[0].values() if ruling.file == rulings}
+        return rulings if (game in _french_rulings and not anchor) or anchor in entries else None
+    if anchor:
+        return rules if _french_clauses.get(anchor) == rules else None
+    if page == f"rules/{game}/index.md":
+        return rules if rules in _french_clauses.values() else None
+    # A clause page as a whole: its first clause in French, if the French page has any of its clauses.
+    first = next((clause_id for clause_id, where in _clause_page.items()
+                  if where == page and _french_clauses.get(clause_id) == rules), None)
+    return None if first is None else f"{rules}#{first}"
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     src = page.file.src_uri
+    french_page = editions.page_language(src) == editions.FRENCH
 
     def link(clause_id: str) -> str | None:
-        target = _clause_page.get(clause_id)
+        target = (_french_clauses.get(clause_id) if french_page else None) or _clause_page.get(clause_id)
         target_file = files.get_file_from_path(target) if target is not None else None
         if target_file is None:
             return None
@@ -394,7 +522,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     try:
         markdown = render_layout_diagram(markdown, SPEC.parent)
         if "```glossary" in markdown:
-            markdown = render_glossary(markdown, src, _clause_page.get)
+            markdown = render_glossary(markdown, src, lambda i: (_french_clauses.get(i) if french_page else None)
+                                       or _clause_page.get(i))
         if "```oracle-session" in markdown:
             markdown = run_sessions(markdown, "fr" if editions.page_language(src) == editions.FRENCH else "en")
         if (questions := questions_game(src)) is not None:
@@ -405,13 +534,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             problems = check_page(spec_text, spec_path, link)
             if problems:
                 raise ExampleMismatch(problems)
-        french_page = editions.page_language(src) == editions.FRENCH
         playground_file = files.get_file_from_path(editions.PREFIX + PLAYGROUND if french_page else PLAYGROUND)
         playground = get_relative_url(playground_file.url, page.file.url) if playground_file is not None else None
         if src in (PLAYGROUND, editions.PREFIX + PLAYGROUND):
             markdown = markdown.replace("{{ playground_rules }}", html.escape(json.dumps(_rule_index(link))))
         if src not in _sources:
-            markdown = docs_links(markdown, src)
+            markdown = french_reference_page(docs_links(markdown, src), src) if french_page else \
+                docs_links(markdown, src)
         path = f"docs/{src}" if src not in _sources else _sources[src][0]
         rendered = render_examples(markdown, path, link, playground)
         rendered = other_game_links(markdown, rendered, path, playground)
@@ -471,8 +600,10 @@ def kebab(clause_id: str) -> str:
 
 
 def on_page_content(html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    french_page = editions.page_language(page.file.src_uri) == editions.FRENCH
+
     def tooltip(match: re.Match[str]) -> str:
-        title = _clause_title.get(match.group(2))
+        title = (_french_titles.get(match.group(2)) if french_page else None) or _clause_title.get(match.group(2))
         if title is None:
             return match.group(0)
         return f'<a class="ttykm-rule" title="{html.escape(match.group(2) + ": " + title)}" {match.group(1)}'
@@ -551,7 +682,10 @@ EXAMPLE_TITLE = re.compile(r'<p class="(?:ttykm-example-title|tc-provisional)">.
 def _page_rulings(page: Page) -> dict[str, Ruling]:
     """The rulings of the game a site page belongs to (rules/<game>/..., <game>/...; TTYKM otherwise)."""
     game = _page_game_folder(page)
-    return _index[0].rulings.get(game if game in _index[0].rulings else "ttykm", {})
+    game = game if game in _index[0].rulings else "ttykm"
+    if editions.page_language(page.file.src_uri) == editions.FRENCH:
+        return french_citations(game)[0]
+    return _index[0].rulings.get(game, {})
 
 
 def _page_game_folder(page: Page) -> str:
@@ -562,7 +696,7 @@ def _page_game_folder(page: Page) -> str:
 
 def ruling_href(page: Page, files: Files) -> Callable[[Ruling], str]:
     def href(ruling: Ruling) -> str:
-        target = files.get_file_from_path(_index[0].rulings_pages[ruling.file])
+        target = files.get_file_from_path(_index[0].rulings_pages.get(ruling.file, ruling.file))
         assert target is not None
         return get_relative_url(target.url, page.file.url) + "#" + ruling.anchor
 

@@ -662,12 +662,20 @@ def test_clause_anchors_work_in_kebab_case_and_dark_mode_follows_the_system(brow
     visit.assert_clean()
 
 
+def french_rules_paths() -> list[str]:
+    """The addresses of the games' French rules and rulings pages (docs/fr/<game>/regles.md, decisions.md)."""
+    return [f"/fr/{folder.name}/{page.stem}/" for folder in sorted((ROOT / "docs" / "fr").iterdir())
+            for page in (folder / "regles.md", folder / "decisions.md") if page.is_file()]
+
+
 def test_the_home_and_rulings_pages_have_no_broken_link(browser: Any, base_url: str) -> None:
-    """Every link of these pages answers, every citation of a ruling included (to its anchor)."""
+    """Every link of these pages answers, every citation of a ruling included (to its anchor), and so does every
+    link of the games' French rules and rulings pages."""
     visit = Visit(browser, base_url)
     hrefs: set[str] = set()
     for path in ("/", "/rulings/", "/rulings-ttykm/", "/rulings-time-chase/", "/rulings-trois-ombres/", "/playground/",
-                 "/rules/ttykm/rulings-chapters/", "/rules/time-chase/past/", "/fr/", "/fr/glossary/", "/glossary/"):
+                 "/rules/ttykm/rulings-chapters/", "/rules/time-chase/past/", "/fr/", "/fr/glossary/", "/glossary/",
+                 *french_rules_paths()):
         page = visit.open(path)
         hrefs.update(page.eval_on_selector_all("article a[href]", "links => links.map(a => a.href)"))
     rulings = {h for h in hrefs if "#ruling-" in h}
@@ -837,21 +845,41 @@ def test_every_page_offers_the_source_it_was_built_from(browser: Any, base_url: 
     visit.assert_clean()
 
 
+# The entries of the navigation's section titled so: [(its text, its address)].
+SECTION_LINKS = """title => [...document.querySelectorAll('nav.md-nav--primary li.md-nav__item--nested')]
+    .filter(li => li.querySelector(':scope > label')?.textContent.trim() === title)
+    .flatMap(li => [...li.querySelectorAll('a')].map(a => [a.textContent.trim(), a.href]))"""
+
+
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_french_edition_reaches_the_english_rules_from_its_navigation(browser: Any, base_url: str,
+def test_the_french_edition_reaches_each_game_s_rules_from_its_navigation(browser: Any, base_url: str,
                                                                           width: int) -> None:
-    """The rules and rulings are in English only; every French page's navigation leads to them (a game's
-    page to that game's rules), at both widths, and the French pages' examples speak French typography."""
+    """Every French page's navigation leads to the rules and rulings, at both widths: a game's page to its French
+    rules and rulings (docs/fr/<game>/regles.md, decisions.md), or, for a game without them, to its English rules
+    and the rulings page, saying so; the home page to each game's; and the French pages' examples speak French
+    typography."""
     visit = Visit(browser, base_url, width)
-    for path, rules in (("/fr/", "/rules/"), ("/fr/time-chase/", "/rules/time-chase/"),
-                        ("/fr/ttykm/learn/03-a-turn/", "/rules/ttykm/")):
+    for path, game in (("/fr/", None), ("/fr/time-chase/", "time-chase"), ("/fr/ttykm/learn/03-a-turn/", "ttykm")):
         page = visit.open(path)
         if width < 500:
             page.locator("label.md-header__button[for='__drawer']").click()
-        for text, target in (("Règles (en anglais)", rules), ("Décisions et sources (en anglais)", "/rulings/")):
+        for french, english, english_target in (("regles.md", "Règles", f"/rules/{game}/"),
+                                                ("decisions.md", "Décisions et sources", "/rulings/")):
+            if game is None:  # a section naming every game, each leading to its French page or its English one
+                entries = dict(page.evaluate(SECTION_LINKS, english))
+                for name, french_name in GAME_NAMES["fr"].items():
+                    has_french = (ROOT / "docs" / "fr" / name / french).is_file()
+                    shown = french_name if has_french else f"{french_name} (en anglais)"
+                    assert urlsplit(entries[shown]).path.startswith(f"/fr/{name}/") == has_french, (path, shown)
+                    assert visit.page.request.get(entries[shown]).status == 200
+                continue
+            has_french = (ROOT / "docs" / "fr" / game / french).is_file()
+            text = english if has_french else f"{english} (en anglais)"
             link = page.locator("nav.md-nav--primary a:visible", has_text=text)
+            link = link.filter(has_not_text="(en anglais)") if has_french else link
             assert link.count() == 1, (path, text)
             href = link.evaluate("a => a.href")
+            target = f"/fr/{game}/{french.removesuffix('.md')}/" if has_french else english_target
             assert urlsplit(href).path == target, (path, text, href)
             assert visit.page.request.get(href).status == 200
         article = page.locator("article").inner_html()

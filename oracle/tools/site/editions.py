@@ -58,9 +58,37 @@ LESSON_OF_RULES = {"turn": "03-a-turn", "actions": "04-moving-and-pushing", "foc
 """The TTYKM lesson that teaches what a rules page states (its French edition stands in for the page)."""
 
 
+FRENCH_RULES, FRENCH_RULINGS = "regles.md", "decisions.md"
+"""A game's rules and its rulings in French (``fr/<game>/regles.md``, ``fr/<game>/decisions.md``,
+`oracle.tools.site.french_rules`): each is the French edition of its game's English rules or rulings pages."""
+
+
+def rules_counterpart(src: str, sources: set[str]) -> str | None:
+    """The other edition of a game's rules or rulings: a French rules page's English overview
+    (``rules/<game>/index.md``), a French rulings page's English rulings (``rules/<game>/rulings.md``); an
+    English rules page's French rules page, an English rulings or sources page's French rulings page; None
+    when ``src`` is none of these or its other edition is not among ``sources``."""
+    game = page_game(src, list(GAME_NAMES["en"]))
+    if game is None:
+        return None
+    parts = english_source(src).split("/")
+    if page_language(src) == FRENCH:
+        english = {FRENCH_RULES: f"rules/{game}/index.md", FRENCH_RULINGS: f"rules/{game}/rulings.md"}
+        found = english.get(parts[-1]) if len(parts) == 2 else None
+    elif parts[0] == "rules" or parts[0].startswith("rulings-"):
+        rulings = parts[-1].startswith("rulings")
+        found = f"{PREFIX}{game}/{FRENCH_RULINGS if rulings else FRENCH_RULES}"
+    else:
+        found = None
+    return found if found in sources else None
+
+
 def counterpart(src: str, sources: set[str]) -> str:
     """The page of the other edition the language switch leads to: the same page when it exists, else a
-    page on the same subject (a rules page's lesson, its game's page), else that edition's home page."""
+    game's rules or rulings in the other language (`rules_counterpart`), else a page on the same subject (a
+    rules page's lesson, its game's page), else that edition's home page."""
+    if (rules := rules_counterpart(src, sources)) is not None:
+        return rules
     if page_language(src) == FRENCH:
         other = english_source(src)
         return other if other in sources else "index.md"
@@ -83,7 +111,7 @@ SWITCH_NOTE = {"en": {"nearest": "nearest page, not translated", "home": "home, 
 def switch_label(language: str, src: str, target: str) -> str:
     """The language switch's name for ``language``: the edition's name, and when ``target`` is not this very
     page in that language, a word saying so (``Français (accueil, page non traduite)``)."""
-    same = english_source(src) == english_source(target)
+    same = english_source(src) == english_source(target) or target == rules_counterpart(src, {target})
     if same:
         return LANGUAGES[language]
     kind = "home" if target in ("index.md", PREFIX + "index.md") else "nearest"
@@ -119,5 +147,5 @@ def short_name(src: str, games: list[str]) -> str | None:
 
 
 __all__ = ["FRENCH", "FRENCH_SECTION", "GAME_NAMES", "LANGUAGES", "LESSON_TITLE", "ON_THIS_PAGE", "PREFIX",
-           "SHORT_NAMES", "counterpart", "english_source", "page_game", "page_language", "short_name", "site_name",
-           "switch_label"]
+           "SHORT_NAMES", "counterpart", "english_source", "page_game", "page_language", "rules_counterpart",
+           "short_name", "site_name", "switch_label"]
