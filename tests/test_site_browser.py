@@ -1648,6 +1648,62 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     visit.assert_clean()
 
 
+@pytest.mark.parametrize(("edition", "width"), [("en", 1280), ("en", 390), ("fr", 1280), ("fr", 390)])
+def test_allisons_secret_look_is_a_click_on_a_ringed_tile_and_her_panel_tags_the_tile(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """Allison Holmes may look secretly at a tile before revealing: the tiles she may look at are ringed (no
+    button a tile), one button skips the look (the reveals are then ringed, and a button offers the look again),
+    and a click on a ringed tile looks at it; her panel then lists the tiles she has seen, that one tagged as seen
+    secretly, and never the board's records ("up no", "kept no")."""
+    from dataclasses import replace
+    from random import Random
+
+    from oracle.games import load_game
+
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    state = game.initial_state(rules)
+    state = replace(game.apply(state, game.sample_chance(state, rules, Random(7)), rules).state, current=2)
+    for action in ("roll", "die R"):
+        state = game.apply(state, game.parse_action(action), rules).state
+    legal = [game.format_action(a) for a in game.legal_actions(state, rules)]
+    looks = sorted(a.split()[-1] for a in legal if a.startswith("peek allison "))
+    reveals = sorted(a.split()[-1] for a in legal if a.startswith("reveal "))
+    said = {"en": ("Skip the look", "Look secretly at a tile first", "tiles you have seen", "seen secretly"),
+            "fr": ("Ne pas regarder en secret", "Regarder d'abord une tuile en secret", "tuiles que vous avez vues",
+                   "vue en secret")}[edition]
+    visit = Visit(browser, base_url, width)
+    page = visit.open(("/fr" if edition == "fr" else "") + "/playground/?game=trois-ombres&seat=2&position="
+                      + quote(game.format_state(state)))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    buttons = page.locator(".pg-buttons button")
+    assert page.locator(".pg-buttons button[data-pick^='peek'], .pg-buttons button[data-pick^='reveal']").count() == 0
+    assert not [text for text in buttons.all_inner_texts()
+                if text.startswith(("Look secretly at", "Regarder secrètement"))], buttons.all_inner_texts()
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == looks
+    assert page.locator(".pg-look-hint").is_visible()
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-peek-{edition}-{width}.png"), full_page=True)
+    # Skipping rings the tiles of the Réverbère to reveal; the look may be taken again, nothing played meanwhile.
+    page.locator(".pg-skip-look").click()
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == reveals
+    assert page.locator(".pg-skip-look").count() == 0 and page.locator(".pg-look-first").inner_text() == said[1]
+    page.locator(".pg-look-first").click()
+    assert page.locator(".pg-skip-look").inner_text() == said[0]
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == looks
+    page.locator(".pg-board svg.trois-ombres:visible [data-loc='C2'].pg-target").click()
+    chip = page.locator(f".pg-view .pg-private [data-item='C2 {state.cell('C2').tile}']")
+    chip.wait_for()
+    assert chip.locator(".pg-secret").inner_text() == said[3]
+    panel = page.locator(".pg-view").inner_text()
+    assert said[2] in page.locator(".pg-view .pg-private dt").all_inner_texts(), panel
+    assert not re.search(r"\b(up|kept|cube|clue) (no|yes|-)\b|\bslot [A-Z]\d|unseen", panel), panel
+    # The look is spent: the reveals are ringed now.
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == reveals
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-peeked-{edition}-{width}.png"), full_page=True)
+    visit.assert_clean()
+
+
 def test_a_3_ombres_example_opens_at_its_before_picture_and_plays_its_actions_one_by_one(
         browser: Any, base_url: str) -> None:
     """The lesson's "Open in the playground" opens the example's own starting table, and offers its

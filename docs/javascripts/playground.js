@@ -128,8 +128,19 @@
     theirTurn: { en: function (who) { return who + "'s turn"; }, fr: function (who) { return "Au tour de " + who; } },
     nothingPrivate: { en: "Nothing that the others do not see.", fr: "Rien que les autres ne voient pas." },
     // The fields of a seat's own view, by the observation's names (the oracle's interface for engines).
-    fieldNames: { en: { hand: "your hand", hands: "the others", seen: "tiles you have seen", known: "tiles you know" },
-      fr: { hand: "votre main", hands: "les autres", seen: "tuiles que vous avez vues", known: "tuiles que vous connaissez" } },
+    fieldNames: { en: { hand: "your hand", hands: "the others", seen: "tiles you have seen", known: "tiles you know",
+      eyes: "your eyes" },
+      fr: { hand: "votre main", hands: "les autres", seen: "tuiles que vous avez vues", known: "tuiles que vous connaissez",
+        eyes: "vos yeux" } },
+    // A field's value in words (3 Ombres's eyes, open or closed).
+    fieldValues: { en: { open: "open", closed: "closed" }, fr: { open: "ouverts", closed: "fermés" } },
+    // A tile this seat alone has seen (playground.py, seat_view's "alone": Allison's secret look).
+    seenSecretly: { en: "seen secretly", fr: "vue en secret" },
+    // Allison's look at one tile (peek allison R1): the tiles to look at are ringed; the reveals wait behind a button.
+    lookHint: { en: "Click a ringed tile to look at it secretly, or skip the look.",
+      fr: "Cliquez une tuile cerclée pour la regarder en secret, ou renoncez à regarder." },
+    skipLook: { en: "Skip the look", fr: "Ne pas regarder en secret" },
+    lookFirst: { en: "Look secretly at a tile first", fr: "Regarder d'abord une tuile en secret" },
     none: { en: "none", fr: "rien" },
     othersEach: { en: function (n) { return countedEn(n, "card", "cards") + " each, hidden"; },
       fr: function (n) { return countedFr(n, "carte cachée", "cartes cachées") + " chacun"; } },
@@ -272,6 +283,7 @@
   let passing = false;
   let moment = null;  // a picture of the tiles a 3 Ombres turn just revealed, until the player goes on
   let momentDone = null;  // the answer whose picture the player has turned back
+  let lookSkipped = null;  // the position in which the player skipped a look at one tile (3 Ombres: Allison's)
   let seenByAll = [];  // a card game's events every player saw, in words, since the game began here
   let lastHeld = {};  // for each player's name, how many of those events there were when they last took the device
   let told = [];  // the events since then, folded at the top of the view of the player who took the device
@@ -780,8 +792,11 @@
     const ordered = list.filter(function (f) { return f.items || f.text !== undefined; })
       .concat(list.filter(function (f) { return !(f.items || f.text !== undefined); }));  // "the others" last
     return el("dl", { class: "pg-fields pg-private" }, ...ordered.flatMap(function (f) {
-      const shown = f.items ? f.items.map(function (item) { return handItem(item, playable.get(item), cards[item]); })
-        : f.text !== undefined ? [f.text] : [];
+      const shown = f.items ? f.items.map(function (item) {
+        const chip = handItem(item, playable.get(item), cards[item]);
+        if ((f.alone || []).includes(item)) chip.append(" ", el("em", { class: "pg-secret" }, W.seenSecretly));
+        return chip;
+      }) : f.text !== undefined ? [W.fieldValues[f.text] || f.text] : [];
       if (f.items && !f.items.length) shown.push(W.none);
       const row = [el("dt", {}, W.fieldNames[f.field] || f.field), el("dd", {}, ...shown)];
       if (!f.others) return row;
@@ -999,7 +1014,8 @@
         a.buttons.length) + forced;
     }
     // A click on any other slot asks the oracle why not, when this seat is the one to act.
-    const onTiles = a.outcome ? new Set() : tileTargets(a.buttons, a.kind === "player" && a.buttons.length > 0);
+    const look = lookChoice(a);
+    const onTiles = a.outcome ? new Set() : tileTargets(look.onTiles, a.kind === "player" && a.buttons.length > 0);
     const inHand = new Set([...parts.view.querySelectorAll(".pg-card[data-pick]")].map(function (c) { return c.dataset.pick; }));
     const button = function (b) {
       return el("button", { type: "button", "data-pick": b.pick, title: notation(b),
@@ -1007,11 +1023,12 @@
         disabled: Boolean(a.outcome), onclick: function () { ask({ picks: current.picks.concat([b.pick]) }); } }, label(b));
     };
     const shown = a.buttons.filter(function (b) {
-      return !onTiles.has(b.pick) && !inHand.has(b.pick);  // a tile or a card in hand is its own control
+      // A tile or a card in hand is its own control; a tile action the look puts aside waits behind its button.
+      return !onTiles.has(b.pick) && !inHand.has(b.pick) && !look.aside.has(b.pick);
     });
     // A chance outcome chosen by hand (the umpire's only) is a control of its own, after the random draw.
     const outcomes = shown.filter(function (b) { return b.chance; });
-    parts.buttons.replaceChildren(...shown.filter(function (b) { return !b.chance; }).map(button),
+    parts.buttons.replaceChildren(...look.controls, ...shown.filter(function (b) { return !b.chance; }).map(button),
       ...(outcomes.length ? [el("div", { class: "pg-outcomes" }, el("p", {}, W.chooseOutcome), ...outcomes.map(button))] : []));
   }
 
@@ -1025,7 +1042,7 @@
     const bySlot = new Map();
     let verb = null;
     for (const b of buttons) {
-      const found = /^(reveal|uncube|clue|trap|cube|pick|place) ([A-Z]\d+)$/.exec(b.pick);
+      const found = /^(reveal|uncube|clue|trap|cube|pick|place|peek [a-z]+) ([A-Z]\d+)$/.exec(b.pick);
       if (found) bySlot.set(found[2], bySlot.has(found[2]) ? null : b);
       if (found && !verb) verb = found[1];
     }
@@ -1054,6 +1071,28 @@
       slot.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") play(); });
     }
     return taken;
+  }
+
+  // A look at one tile (3 Ombres: Allison's, peek allison R1), while one may be taken: its tiles are ringed
+  // (oracle/games/trois_ombres/pictures/legend.py, ringed, rings the same), and the other actions on a slot
+  // (the reveals) wait behind "Skip the look"; once skipped, those are ringed, and a button offers the look again.
+  // ``onTiles``: the buttons the tiles may play; ``aside``: the picks kept off the row; ``controls``: the look's.
+  function lookChoice(a) {
+    const isLook = function (b) { return /^peek [a-z]+ [A-Z]\d+$/.test(b.pick); };
+    const onSlot = function (b) { return /^(reveal|uncube|clue|trap|cube|pick|place) [A-Z]\d+$/.test(b.pick); };
+    const looks = a.outcome ? [] : a.buttons.filter(isLook);
+    if (!looks.length) return { onTiles: a.buttons, aside: new Set(), controls: [] };
+    const skip = function () { lookSkipped = a.state; showList(a); };
+    if (lookSkipped === a.state) {
+      return { onTiles: a.buttons.filter(function (b) { return !isLook(b); }), aside: new Set(looks.map(function (b) { return b.pick; })),
+        controls: [el("button", { type: "button", class: "md-button pg-worded pg-look-first", onclick: function () {
+          lookSkipped = null; showList(a);
+        } }, W.lookFirst)] };
+    }
+    const others = a.buttons.filter(function (b) { return !isLook(b); });
+    return { onTiles: looks, aside: new Set(others.filter(onSlot).map(function (b) { return b.pick; })),
+      controls: [el("p", { class: "pg-look-hint" }, W.lookHint)].concat(others.length ? [el("button", { type: "button",
+        class: "md-button pg-worded pg-skip-look", onclick: skip }, W.skipLook)] : []) };
   }
 
   // The era a replayed step happens in: where its last arrow ends, else the copy it highlights.

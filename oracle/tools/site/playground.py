@@ -239,6 +239,9 @@ def public_picture(game: AnyGame, state: Any, umpire: bool = False, actions: Seq
 
 # Fields of an observation that say whose it is, not what is seen: not listed.
 WHOSE = ("player", "view")
+# Fields of an observation that tell what its seat cannot see (3 Ombres's tiles whose place it does not know,
+# OMBRES.VIEW): the view's reckoning, not what the seat sees; not listed.
+RECKONING = ("unseen",)
 
 
 HIDDEN = "?"  # what a view writes for what its seat cannot see (TC.NOTATION.VIEW, OMBRES.NOTATION.VIEW)
@@ -252,14 +255,26 @@ def _is_flat_map(value: Any) -> bool:
     return isinstance(value, dict) and all(isinstance(v, str | int) or v is None for v in value.values())
 
 
+def _is_records(value: Any) -> bool:
+    """A list of records (3 Ombres's board: a record a slot, not an entry a player), which a picture draws."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _alone(own: Any, theirs: Sequence[Any]) -> list[str]:
+    """Of a seat's own memory by place (a flat map: slot -> tile), the items as `_shown` lists them that no
+    other seat's own memory holds at the same place: what this seat alone has seen."""
+    if not (_is_flat_map(own) and all(_is_flat_map(t) for t in theirs)):
+        return []
+    return [item for key, v, item in ((k, v, f"{k} {'-' if v is None else v}") for k, v in own.items())
+            if not any(t.get(key) == v for t in theirs)]
+
+
 def _shown(value: Any, names: Sequence[str]) -> dict[str, Any]:
     """One field of an observation, as the page lists it: its items, or its text."""
     if _is_flat(value):
         return {"items": ["-" if v is None else str(v) for v in value]}
     if _is_flat_map(value):
         return {"items": [f"{k} {'-' if v is None else v}" for k, v in value.items()]}
-    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        return {"items": [_words(v) for v in value]}  # 3 ombres's board: a line a slot
     return {"text": _words(value)}
 
 
@@ -287,11 +302,15 @@ def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int],
     another seat's observation are its private view (a hand of cards, the tiles it has seen).  A field
     with an entry for each player gives this seat's own entry, and how many of each other player's things
     it cannot see (``others``); one whose own entry another field already lists (Time Chase's ``hands``,
-    beside ``hand``) keeps only that count.  What every player sees is the picture (and the umpire's list).
+    beside ``hand``) keeps only that count, and a field listing what another already lists (3 Ombres's
+    ``known``, beside ``seen``) is left out.  An own entry that is a memory by place (3 Ombres's tiles seen,
+    slot by slot) names the items no other seat's own entry holds (``alone``: a tile looked at secretly).
+    What every player sees is the picture (and the umpire's list); so is a list of records (3 Ombres's
+    board, slot by slot, which the picture of this view draws), never listed here.
     """
     seen = game.observe(state, seat)
     others = [game.observe(state, p) for p in players if p != seat]
-    private = [key for key in seen if key not in WHOSE and any(o.get(key) != seen[key] for o in others)]
+    private = [key for key in seen if key not in WHOSE + RECKONING and any(o.get(key) != seen[key] for o in others)]
     names = [game.player_name(p) for p in players]
     fields = []
     for key in private:
@@ -304,13 +323,19 @@ def seat_view(game: AnyGame, state: Any, seat: int, players: Sequence[int],
             field: dict[str, Any] = {"field": key, **own}
             if any(h["hidden"] for h in hidden):
                 field["others"] = hidden
+            alone = _alone(value[players.index(seat)], [o[key][players.index(p)] for o, p in
+                                                        zip(others, (p for p in players if p != seat), strict=True)])
+            if alone:
+                field["alone"] = alone
             fields.append(field)
-        else:
+        elif not _is_records(value):
             fields.append({"field": key, **_shown(value, names)})
     listed = [f.get("items") for f in fields]
     for field in fields:
         if "others" in field and listed.count(field.get("items")) > 1:
             field.pop("items")  # the same cards are another field's: keep the others' count only
+    kept = [f.get("items") for f in fields]
+    fields = [f for at, f in enumerate(fields) if "items" not in f or "others" in f or f["items"] not in kept[:at]]
     return {
         "seat": seat,
         "name": game.player_name(seat),

@@ -61,14 +61,19 @@ def _kind(tile: str) -> str:
 # An action on one slot, which the playground plays by a click on that slot, ringed (docs/javascripts/playground.js,
 # tileTargets, reads the actions' notation the same way).
 SLOT_ACTION = re.compile(r"^(reveal|uncube|clue|trap|cube|pick|place) ([A-Z]\d+)$")
+# A look at one tile (Allison's ability: peek allison R1): while one may be taken, the playground rings the
+# tiles to look at, and the other tile actions wait behind its "Skip the look" button.
+SLOT_LOOK = re.compile(r"^(peek [a-z]+) ([A-Z]\d+)$")
 
 
 def ringed(actions: Iterable[str]) -> frozenset[str]:
     """The slots the playground rings for ``actions`` (their notation): each slot that is the one slot of exactly
-    one of them."""
+    one of them; while a look at one tile is among them (`SLOT_LOOK`), of the looks only."""
+    listed = list(actions)
+    looks = [action for action in listed if SLOT_LOOK.match(action)]
     found: dict[str, int] = {}
-    for action in actions:
-        if (match := SLOT_ACTION.match(action)) is not None:
+    for action in looks or listed:
+        if (match := (SLOT_LOOK if looks else SLOT_ACTION).match(action)) is not None:
             found[match.group(2)] = found.get(match.group(2), 0) + 1
     return frozenset(slot for slot, count in found.items() if count == 1)
 
