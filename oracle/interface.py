@@ -664,6 +664,13 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         Empty: none."""
         ...
 
+    def french_card_labels(self) -> Mapping[str, str]:
+        """The label a French reader reads for each suit letter of the game's card notation, in the order of the
+        game's suits (Time Chase: ``Y`` -> ``J``, the initial of *Jaune*): a card is its label and its rank
+        (``J11``) wherever the French edition writes one in words, its notation (``Y11``) where one types or
+        records it.  Empty: the game has no such cards."""
+        ...
+
     def event_sentence(self, event: EventT) -> str:
         """One event in words for a reader, as the rules pages list an example's events (`event_text` when the
         notation's line is already a sentence)."""

@@ -9,13 +9,15 @@ import json
 import re
 from pathlib import Path
 
-from oracle.games.time_chase import notation
+from oracle.games.time_chase import notation, pictures
 from oracle.games.time_chase.pictures import NARROW, SITE_WIDE, timeline_svg
 from oracle.tools.site.french import (
     CARD_LEGEND,
     CARD_SUITS,
     FIELDS,
     TYPED_KEY,
+    card_fr,
+    card_from_fr,
     translate_event,
     translate_field,
     translate_html,
@@ -86,6 +88,7 @@ def test_the_french_playground_shows_french_card_labels_and_the_key_to_type_them
     assert all(not ENGLISH_CARD.search(button["words"]["fr"]) and button["pick"] == english_button["pick"]
                for button, english_button in zip(french["buttons"], english["buttons"], strict=True))  # type: ignore
     assert french["notation_key"] == TYPED_KEY and "J = Y" in TYPED_KEY and "Vi = P" in TYPED_KEY
+    assert "tapez J11 ou Y11" in TYPED_KEY  # the box takes the French label as well as the notation
     assert "card_labels" not in english and "notation_key" not in english
     assert ENGLISH_CARD.search(english["note"]["en"])  # type: ignore[index]
     umpire = _answer(lang="fr", seat="umpire")
@@ -139,3 +142,57 @@ def test_the_glossary_says_couleur_and_notes_the_rulebook_s_suite() -> None:
     assert CARD_LEGEND in suit.fr
     other = " ".join(term.fr for term in TERMS["time-chase"] if term is not suit)
     assert not re.search(r"\bsuites?\b", other)
+
+
+def test_a_card_typed_with_its_french_label_reads_as_the_notation() -> None:
+    """J11, Vi5, V6 (any case) are the notation's Y11, P5, G6; R and B are both; a card already in notation, a
+    bid and the other words of an action stay as typed."""
+    assert [card_from_fr(text) for text in ("J11", "vi5", "V6", "v13", "R5", "B12")] == \
+        ["Y11", "P5", "G6", "G13", "R5", "B12"]
+    assert [card_from_fr(text) for text in ("Y11", "P5", "G6", "bid 1", "bids 0,1,0,0")] == \
+        ["Y11", "P5", "G6", "bid 1", "bids 0,1,0,0"]
+    assert card_from_fr("deal first=0 invariant=J8 unused=V1,Vi2 hands=R1,J3|B2") == \
+        "deal first=0 invariant=Y8 unused=G1,P2 hands=R1,Y3|B2"
+    # Every card, written as the French edition labels it, reads back as its notation.
+    every = [f"{letter}{rank}" for letter in CARD_SUITS for rank in range(1, 14)]
+    assert [card_from_fr(card_fr(card)) for card in every] == every
+
+
+def _typed(state: str, typed: str, lang: str = "fr") -> dict[str, object]:
+    asked = {"game": "time-chase", "state": state, "action": typed, "seat": "hot", "lang": lang}
+    answer: dict[str, object] = json.loads(view_json(json.dumps(asked)))
+    return answer
+
+
+def test_the_french_playground_plays_a_card_typed_with_its_french_label() -> None:
+    """In the French edition's box, J11 plays the oracle's Y11, as Y11 itself does; the English edition reads
+    the notation only (its J is no suit)."""
+    dealt = _answer(lang="fr")
+    position = str(dealt["state"])
+    hand = [item for field in dealt["view"]["private"] for item in field.get("items", ())]  # type: ignore[index]
+    card = next(item for item in hand if item[0] in "GYP" and any(b["pick"] == item for b in dealt["buttons"]))  # type: ignore
+    played = [_typed(position, typed) for typed in (card_fr(card), card, card_fr(card).lower())]
+    assert all("error" not in answer and answer["verdict"] is None and answer["applied"]["action"] == card  # type: ignore
+               for answer in played), played
+    assert played[0]["state"] == played[1]["state"] == played[2]["state"]
+    assert "error" in _typed(position, card_fr(card), lang="en")
+
+
+def test_the_french_umpire_lists_the_cards_out_of_play_by_their_french_labels() -> None:
+    """The cards no player sees: the answer keeps their notation (``out``) and labels each in French."""
+    umpire = _answer(lang="fr", seat="umpire")
+    out: list[str] = umpire["out"]  # type: ignore[assignment]
+    labels: dict[str, str] = umpire["card_labels"]  # type: ignore[assignment]
+    assert ENGLISH_CARD.search(" ".join(out)), "the deal leaves a Green, Yellow or Purple card out of play"
+    shown = [labels.get(card, card) for card in out]
+    assert shown == [card_fr(card) for card in out] and not ENGLISH_CARD.search(" ".join(shown))
+
+
+def test_the_french_text_picture_writes_the_cards_with_their_french_labels() -> None:
+    """``oracle --lang fr`` (and the umpire's text table): the Invariant, the timeline, the trick and the hands
+    in French labels; the English picture keeps the notation."""
+    state = notation.parse_state(STATE)
+    french, english = pictures.state_text(state, "fr"), pictures.state_text(state, "en")
+    assert not ENGLISH_CARD.search(french), ENGLISH_CARD.findall(french)
+    assert "J10" in french and "Vi9/Vi12" in french and "main J5 J7 J8 J9" in french
+    assert "Y10" in english and "P9/P12" in english and "hand Y5 Y7 Y8 Y9" in english

@@ -331,12 +331,15 @@ def test_forced_bids_are_played_at_once_and_every_player_is_told_what_happened()
     assert applied["forced_words"] == {
         "en": "Round 1: nobody has crystals yet, so everyone's bid of 0 was sealed for them.",
         "fr": "Manche 1 : personne n'a encore de cristal, donc la mise de 0 de chacun a été scellée pour lui."}
-    assert applied["events"][-1] == "bids 0,0,0,0" and applied["public"][0].startswith("the cards are dealt: p0 plays")
+    assert applied["events"][-1] == "bids 0,0,0,0"
+    # Nobody is told who starts: the first player is drawn (rulings SU-6), and the deal says so.
+    assert applied["public"][0].startswith("the cards are dealt: p0 is drawn as first player,")
     assert applied["public"][-1] == "the bids are revealed: p0 0, p1 0, p2 0, p3 0"
     assert [s["text"] for s in applied["steps"]] == applied["sentences"] == applied["public"]
     french = json.loads(view_json(json.dumps({"game": "time-chase", "picks": ["chance"], "lang": "fr"})))["applied"]
     assert french["public"] == [translate_event(text) for text in applied["public"]]
     assert french["public"][-1] == "les mises sont révélées : p0 0, p1 0, p2 0, p3 0"
+    assert french["public"][0].startswith("les cartes sont distribuées : p0 est tiré au sort comme premier joueur,")
     assert [s["text"] for s in french["steps"]] == french["public"]
     # The note says the round, the trump and what p0 may play; a trick's end says who won it, in words.
     assert dealt["note"]["en"].startswith("Round 1 of 10: trump is ") and "p0 plays at event 1 and leads" in \

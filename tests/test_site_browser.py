@@ -737,6 +737,10 @@ def test_the_french_card_games_pages_show_the_command_line_answering_in_french(s
         assert said["fr/"][0] and english_left(said["fr/"][0]) == [], english_left(said["fr/"][0])[:3]
         assert "[exit status" not in said["fr/"][0] and "[code de sortie 1]" in said["fr/"][0]
         assert english_left(said[""][0]) and said[""][1] == said["fr/"][1]
+        if game == "time-chase":  # the answers' words (the table's lines) write a card by its French label, J11
+            words = [line for line in said["fr/"][0].splitlines() if "=" not in line and not line.startswith("  bid")]
+            assert not ENGLISH_CARD.search("\n".join(words)), [line for line in words if ENGLISH_CARD.search(line)]
+            assert any(re.search(r"main .*\bVi\d", line) for line in words)
 
 
 # A page of each kind in both editions: (address, its language, what its header says, where the
@@ -1223,6 +1227,62 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     page.locator(".pg-restart").click()
     assert page.locator("button[data-pick='chance']").inner_text() == "Deal the cards"
     assert page.locator(".pg-status").inner_text().startswith("Chance acts next")
+    visit.assert_clean()
+
+
+# The playground's words, pictures and folds as a reader reads them, less the notation's own boxes (a code, the
+# position and link fields, the editor, the folded notation of a step) and the key to typing in notation.
+PROSE_OUTSIDE_NOTATION = """() => {
+    const root = document.querySelector("#ttykm-playground").cloneNode(true);
+    root.querySelectorAll("code, input, textarea, .pg-editor, .pg-notation, .pg-type-key").forEach(e => e.remove());
+    return root.textContent;
+}"""
+ENGLISH_CARD = re.compile(r"(?<![\w-])[GYP](?:1[0-3]|[1-9])(?![\w-])")  # a Green, Yellow or Purple card's notation
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_french_time_chase_table_writes_its_cards_in_french_and_takes_them_typed_so(
+        browser: Any, base_url: str, width: int) -> None:
+    """The umpire's screen of the French edition (every hand, the cards out of play, those not playable now, the
+    steps, the table in the oracle's text): each card in words wears its French label (J13), the notation's letter
+    (Y13) only in the notation's boxes; the box takes a card typed with its French label.  A new deal says its
+    first player is drawn (rulings SU-6), in both editions."""
+    from oracle.games import load_game
+
+    visit = Visit(browser, base_url, width)
+    state = dealt("time-chase")  # p2 leads; B5, G7, G12 and P10 are out of play
+    page = visit.open("/fr/playground/?game=time-chase&seat=umpire&position=" + quote(state))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    page.locator("details.pg-text-fold").evaluate("d => { d.open = true; }")
+    assert page.locator(".pg-out").inner_text().endswith("B5, V7, V12, Vi10")
+    prose = page.evaluate(PROSE_OUTSIDE_NOTATION)
+    assert not ENGLISH_CARD.search(prose), ENGLISH_CARD.findall(prose)
+    assert "tapez J11 ou Y11" in page.locator(".pg-type-key").inner_text()
+    # p2 leads Y13, typed as J13: played; p3 must follow Yellow, and the cards it may not play are said in French.
+    page.locator(".pg-typed").fill("J13")
+    page.locator(".pg-type button").click()
+    game = load_game("time-chase")
+    rules = game.parse_rules(None, None)
+    bid = game.apply(game.parse_state(state), game.parse_action("bids 0,0,0,0"), rules).state
+    after = game.apply(bid, game.parse_action("Y13"), rules).state
+    assert page.locator(".pg-position").input_value() == game.format_state(after)
+    assert page.locator(".pg-refused").count() == 0
+    assert "p2 ouvre avec J13" in page.locator(".pg-replay").inner_text()
+    assert "V10, Vi9" in page.locator(".pg-why-not").inner_text()
+    page.locator("details.pg-text-fold").evaluate("d => { d.open = true; }")
+    prose = page.evaluate(PROSE_OUTSIDE_NOTATION)
+    assert not ENGLISH_CARD.search(prose), ENGLISH_CARD.findall(prose)
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-fr-playground-time-chase-labels-{width}.png"), full_page=True)
+    # A new deal, in each edition: who plays first is drawn.
+    for edition, drawn in (("/fr", "est tiré au sort comme premier joueur"), ("", "is drawn as first player")):
+        page = visit.open(edition + "/playground/?game=time-chase&seat=umpire")
+        page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+        page.locator(".pg-restart").click()  # the tab keeps the game it left: start a new one
+        page.locator("button[data-pick='chance']").click()
+        assert drawn in page.locator(".pg-replay").inner_text()
+        page.screenshot(path=str(OUTPUT / f"site{edition.replace('/', '-')}-playground-time-chase-deal-{width}.png"),
+                        full_page=True)
     visit.assert_clean()
 
 

@@ -90,7 +90,7 @@ def test_time_chase_says_one_crystal() -> None:
     # In French (oracle --lang fr), by the French rule: 1 cristal, 2 cristaux, with its space before ":".
     french = time_chase_text(ONE_CRYSTAL, "fr").splitlines()
     assert french[0] == "Contre-Temps, 4 joueurs, manche 1 sur 10 : les mises"
-    assert "p0 : 1 cristal, main B6 B7 B10 B11 B12 G8 G11 Y9 P11 P12" in french
+    assert "p0 : 1 cristal, main B6 B7 B10 B11 B12 V8 V11 J9 Vi11 Vi12" in french  # the French labels
     assert any(line.startswith("p1 : 2 cristaux,") for line in french)
     assert "  0  constante R8       atout Rouge    pions : -" in french
     rules = TIME_CHASE.parse_rules(None, None)

@@ -757,10 +757,14 @@
   // plays when clicked (its name says so: "Play R5"); a card that may not be played now is disabled, with the
   // oracle's reason as its tooltip (playground.py, hand_cards).  A field with an entry for each player says
   // how many of the others' things are hidden.
+  // A card's label in the page's language (the French edition's, playground.py in_french), wherever a list of
+  // cards is written in words; data-item, a pick and the notation stay the oracle's.
+  function cardLabel(item) {
+    return (answer && answer.card_labels && answer.card_labels[item]) || item;
+  }
+
   function handItem(item, button, refused) {
-    // A card's label in the page's language (the French edition's, playground.py in_french); data-item and the
-    // pick stay the oracle's notation.
-    const shown = (answer && answer.card_labels && answer.card_labels[item]) || item;
+    const shown = cardLabel(item);
     if (button) {
       return el("button", { type: "button", class: "pg-chip pg-card pg-playable", "data-item": item, "data-pick": button.pick,
         "aria-label": label(button), title: label(button), onclick: function () {
@@ -784,7 +788,7 @@
     }
     if (!byReason.size) return null;
     return el("div", { class: "pg-why-not" }, ...[...byReason].map(function ([why, items]) {
-      return el("p", {}, el("strong", {}, (who ? who + W.colon : "") + W.notNow), items.join(", ") + W.colon + why + ".");
+      return el("p", {}, el("strong", {}, (who ? who + W.colon : "") + W.notNow), items.map(cardLabel).join(", ") + W.colon + why + ".");
     }));
   }
 
@@ -987,7 +991,7 @@
             return handItem(item, playable.get(item), h.cards[item]);
           }))];
         });
-      })), ...(a.out && a.out.length ? [el("p", { class: "pg-out" }, el("strong", {}, W.outOfGame), a.out.join(", "))]
+      })), ...(a.out && a.out.length ? [el("p", { class: "pg-out" }, el("strong", {}, W.outOfGame), a.out.map(cardLabel).join(", "))]
         : []), ...hands.map(function (h) { return whyNot(h.cards, h.name); })] : [])].filter(Boolean));
     parts.fields.replaceChildren(...(a.fields ? [umpireTable(a.fields)] : []));
     const does = a.note && a.note[LANG + "-do"];

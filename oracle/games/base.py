@@ -320,6 +320,9 @@ class GameBase(ABC, Generic[StateT, ActionT, RulesT, EventT]):
     def french_names(self) -> Mapping[str, str]:
         return {}
 
+    def french_card_labels(self) -> Mapping[str, str]:
+        return {}
+
     def event_sentence(self, event: EventT) -> str:
         return self._game().event_text(event)
 

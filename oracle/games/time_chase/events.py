@@ -82,7 +82,7 @@ def event_sentence(event: Event) -> str:
     old = event.old.text if event.old is not None else ""
     match event.kind:
         case "dealt":
-            return f"the cards are dealt: {p} plays first, and {card} is the Invariant"
+            return f"the cards are dealt: {p} is drawn as first player, and {card} is the Invariant"  # rulings SU-6
         case "income":
             return f"{p} gains {counted(event.amount or 0, 'crystal')} of income"
         case "event":

@@ -195,6 +195,12 @@ class TimeChase(SeatedGame[State, Action, Rules, Event]):
 
         return FRENCH_NAMES
 
+    def french_card_labels(self) -> Mapping[str, str]:
+        """Each suit letter's French label (`oracle.games.time_chase.words.FRENCH_LABELS`)."""
+        from oracle.games.time_chase.words import FRENCH_LABELS
+
+        return FRENCH_LABELS
+
     def event_sentence(self, event: Event) -> str:
         """The event in words, as the rules pages list it (`oracle.games.time_chase.events.event_sentence`)."""
         return event_sentence(event)

@@ -20,7 +20,7 @@ from html import escape
 
 from oracle.games.time_chase.cards import ROUNDS, SUIT_NAMES, Card
 from oracle.games.time_chase.state import State
-from oracle.games.time_chase.words import SUIT_NAMES_FR
+from oracle.games.time_chase.words import SUIT_NAMES_FR, card_label_fr
 from oracle.language import language
 from oracle.words import compte, counted
 
@@ -49,8 +49,9 @@ PRESENT_FILL = "#e0f2fe"  # the present, when another position is being played (
 FUTURE_FILL = "#e2e8f0"  # the events still to come
 
 
-def _card(card: Card | None) -> str:
-    return "-" if card is None else card.text
+def _card(card: Card | None, lang: str = "en") -> str:
+    """A card as the text picture writes it: its notation in English, its French label in French (J11)."""
+    return "-" if card is None else card_label_fr(card) if lang == "fr" else card.text
 
 
 # The text picture's words, in English and in French (Contre-Temps's own: the Invariant is the *constante*; the
@@ -89,16 +90,18 @@ def state_text(state: State, lang: str | None = None) -> str:
     lines = [words["head"].format(players=state.players, round=state.round, last=state.last_round, doing=doing)
              + (words["view"].format(view=state.view) if state.view is not None else "")]
     pawns = words["pawns"]
-    lines.append(f"  0  {words['invariant']} {_card(state.invariant):<8} {trump:<14} {pawns}{_pawns(state, 0)}")
+    lines.append(f"  0  {words['invariant']} {_card(state.invariant, lang):<8} {trump:<14} {pawns}"
+                 f"{_pawns(state, 0)}")
     for position in range(1, state.round + 1):
         slot = state.slot(position)
-        cards = "-" if slot.lead is None else slot.lead.text + (f"/{slot.cross.text}" if slot.cross else "")
+        cross = f"/{_card(slot.cross, lang)}" if slot.cross else ""
+        cards = "-" if slot.lead is None else _card(slot.lead, lang) + cross
         owner = "" if slot.controller is None else f"p{slot.controller}"
         lines.append(f"{position:>3}  {cards:<18} {owner:<14} {pawns}{_pawns(state, position)}")
     if state.trick:
-        lines.append(words["table"] + ", ".join(f"p{p} {c.text}" for p, c in state.trick))
+        lines.append(words["table"] + ", ".join(f"p{p} {_card(c, lang)}" for p, c in state.trick))
     for player in range(state.players):
-        hand = " ".join([c.text for c in state.hands[player]] + ["?"] * state.hidden_in(player)) or "-"
+        hand = " ".join([_card(c, lang) for c in state.hands[player]] + ["?"] * state.hidden_in(player)) or "-"
         crystals = COUNTED[lang](state.crystals[player], words["crystal"])
         lines.append(words["seat"].format(player=player, crystals=crystals, hand=hand))
     return "\n".join(lines)

@@ -9,13 +9,22 @@ from __future__ import annotations
 
 from oracle.games.time_chase import rules, ruleset
 from oracle.games.time_chase.actions import Action, Bid, Bids, Play
-from oracle.games.time_chase.cards import SUIT_NAMES
+from oracle.games.time_chase.cards import SUIT_NAMES, SUITS, Card
 from oracle.games.time_chase.ruleset import Rules
 from oracle.games.time_chase.state import State
 from oracle.words import compte, counted
 
 SUIT_NAMES_FR = ("Rouge", "Bleu", "Vert", "Jaune", "Violet")  # the suits as Contre-Temps names them
 FRENCH_NAMES = dict(zip(SUIT_NAMES, SUIT_NAMES_FR, strict=True))  # the English suit -> its French (Game.french_names)
+# A card as the French edition labels it wherever a reader reads one: the French initial of its suit's colour,
+# Violet as "Vi" to stay apart from Vert, then the rank (J11).  The notation's letter (Y11) stays what one types
+# and what a position writes (Game.french_card_labels).
+FRENCH_LABELS = dict(zip(SUITS, ("R", "B", "V", "J", "Vi"), strict=True))
+
+
+def card_label_fr(card: Card) -> str:
+    """``Card(Yellow, 11)`` -> ``J11``."""
+    return FRENCH_LABELS[SUITS[card.suit]] + str(card.rank)
 
 
 # What each phase of a round asks of the player to act, for the playground's status line (``en-do``,

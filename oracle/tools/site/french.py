@@ -32,10 +32,12 @@ COLOUR = {"white": "blanche", "black": "noire"}
 SUIT = dict(load_game("time-chase").french_names())  # Time Chase's suits, in its own words
 SUITS = "|".join(SUIT)
 # Time Chase's cards as the French edition labels them wherever a reader sees one (a picture, a hand, a sentence):
-# the French initial of the suit's colour and the rank, Violet as "Vi" to stay apart from Vert; the oracle's
-# notation letter (what one types, and what `<code>` shows) stays its own.  Notation letter: (English suit, label).
-CARD_SUITS: dict[str, tuple[str, str]] = {"R": ("Red", "R"), "B": ("Blue", "B"), "G": ("Green", "V"),
-                                          "Y": ("Yellow", "J"), "P": ("Purple", "Vi")}
+# the game's labels (`Game.french_card_labels`: the French initial of the suit's colour, Violet as "Vi" to stay
+# apart from Vert) and the rank; the oracle's notation letter (what a position records, and what `<code>` shows)
+# stays its own.  Notation letter: (English suit, label).
+CARD_SUITS: dict[str, tuple[str, str]] = {
+    letter: (suit, label)
+    for (letter, label), suit in zip(load_game("time-chase").french_card_labels().items(), SUIT, strict=True)}
 CARD = re.compile(r"(?<![\w-])([RBGYP])(1[0-3]|[1-9])(?![\w-])")  # a card in the oracle's notation, as R5 or P13
 # The key under a French page's cards: each label and its colour; then, where one types, each label that is not
 # its notation letter.
@@ -43,14 +45,27 @@ CARD_LEGEND = ", ".join(f"{label} {SUIT[suit]}" for suit, label in CARD_SUITS.va
 NOTATION_KEY = ", ".join(f"{label} = {letter}" for letter, (_, label) in CARD_SUITS.items() if label != letter)
 
 CARD_KEY_LINE = f"Les cartes : {CARD_LEGEND}."  # under a French page's cards, and in the playground's note
-TYPED_KEY = (f"Tapez les cartes dans la notation de l'oracle, lettres anglaises : {NOTATION_KEY} ; R et B restent"
-             " (J11 s'écrit Y11).")
+TYPED_KEY = ("Tapez une carte comme elle s'affiche ou dans la notation de l'oracle : tapez J11 ou Y11, Vi5 ou P5"
+             f" (notation : {NOTATION_KEY} ; R et B restent).")
 
 
 def card_fr(text: str) -> str:
     """One card of Time Chase, or each card in a line of words, with its French label: ``Y11`` -> ``J11``,
     ``p0 plays P5`` -> ``p0 plays Vi5``."""
     return CARD.sub(lambda m: CARD_SUITS[m[1]][1] + m[2], text)
+
+
+# A card typed with its French label (J11, vi5; R and B are the notation's letters too), for `card_from_fr`.
+LETTER_OF = {label.lower(): letter for letter, (_, label) in CARD_SUITS.items()}
+LABELLED = re.compile(r"(?<![\w-])(" + "|".join(sorted(LETTER_OF, key=len, reverse=True)) + r")(1[0-3]|[1-9])(?![\w-])",
+                      re.IGNORECASE)
+
+
+def card_from_fr(text: str) -> str:
+    """What a French reader typed, each card written with its French label in the oracle's notation:
+    ``J11`` -> ``Y11``, ``vi5`` -> ``P5``; a card already in notation (``Y11``, ``G6``) and every other word stay
+    as typed."""
+    return LABELLED.sub(lambda m: LETTER_OF[m[1].lower()] + m[2], text)
 STATUE = {"neutral": "neutre", "white": "blanche", "black": "noire"}
 TOWARD = {"north": "vers le nord", "east": "vers l'est", "south": "vers le sud", "west": "vers l'ouest"}
 ACTION = {"move": "déplacement", "travel": "voyage", "plant": "plantation", "build": "construction",
@@ -762,8 +777,8 @@ def _on(where: str) -> str:
 
 
 EVENTS += _rules([
-    (r"the cards are dealt: (p\d) plays first, and (\w+) is the Invariant",
-     "les cartes sont distribuées : {1} joue en premier, et {2:card} est la constante"),
+    (r"the cards are dealt: (p\d) is drawn as first player, and (\w+) is the Invariant",
+     "les cartes sont distribuées : {1} est tiré au sort comme premier joueur, et {2:card} est la constante"),
     (r"(p\d) gains (\d+) crystals? of income", "{1} reçoit {2:#cristal} de revenu"),
     (r"event (\d+) is the new present", "l'événement {1} est le nouveau présent"),
     (r"the bids are revealed: (.+)", "les mises sont révélées : {1}"),
@@ -1213,6 +1228,6 @@ def translate_chance(words: str) -> str:
 
 
 __all__ = ["CARD_KEY_LINE", "CARD_LEGEND", "CARD_SUITS", "CHANCE_BUTTONS", "FIELDS", "LABELS", "NOTATION_KEY",
-           "SENTENCES", "TYPED_KEY", "card_fr", "cards_fr", "fit", "translate_chance", "translate_event",
-           "translate_field", "translate_html", "translate_outcome", "translate_reason", "translate_text",
-           "untranslated"]
+           "SENTENCES", "TYPED_KEY", "card_fr", "card_from_fr", "cards_fr", "fit", "translate_chance",
+           "translate_event", "translate_field", "translate_html", "translate_outcome", "translate_reason",
+           "translate_text", "untranslated"]

@@ -34,6 +34,7 @@ from oracle.tools.site.french import (
     CARD_KEY_LINE,
     TYPED_KEY,
     card_fr,
+    card_from_fr,
     cards_fr,
     translate_chance,
     translate_event,
@@ -760,18 +761,30 @@ def _cards_in_french(answer: dict[str, Any]) -> dict[str, Any]:
                       if "fr" in button.get("words", {}) else button for button in answer.get("buttons", [])]
     views = [answer["view"]] if answer.get("view") else []
     items = [item for view in views + list(answer.get("hands") or []) for field in view["private"]
-             for item in field.get("items", ())]
+             for item in field.get("items", ())] + list(answer.get("out") or [])
     out["card_labels"] = {item: card_fr(item) for item in items if card_fr(item) != item}
     if answer.get("fields"):
         out["fields"] = [[name, cards_fr(value)] for name, value in answer["fields"]]
     return out
 
 
+def typed_in_french(request: dict[str, Any]) -> dict[str, Any]:
+    """A French edition's request with the action typed in its box as the oracle reads it: a Time Chase card
+    typed with its French label (``J11``) in the notation (``Y11``, `oracle.tools.site.french.card_from_fr`);
+    a card typed in notation, and any other game's action, as typed."""
+    if request.get("game") != "time-chase" or not isinstance(request.get("action"), str):
+        return request
+    return {**request, "action": card_from_fr(request["action"])}
+
+
 def view_json(request: str) -> str:
     """`view` for the page's script: a JSON request in, a JSON answer out; bad input is an ``error``.
-    A request with ``lang`` ``fr`` is answered for the French edition (`in_french`)."""
+    A request with ``lang`` ``fr`` is read (`typed_in_french`) and answered (`in_french`) for the French
+    edition."""
     try:
         parsed = json.loads(request)
+        if parsed.get("lang") == "fr":
+            parsed = typed_in_french(parsed)
         answer = view(parsed)
         return json.dumps(in_french(answer) if parsed.get("lang") == "fr" else answer)
     except (NotationError, ValueError, KeyError) as exc:
@@ -780,4 +793,4 @@ def view_json(request: str) -> str:
 
 __all__ = ["Playable", "chooser_ruleset", "games", "hand_cards", "in_french", "list_view", "oracle_plays",
            "oracle_seat", "out_of_play", "playable", "playable_games", "player_counts", "prepare", "public_picture",
-           "seat_view", "seats", "umpire_fields", "view", "view_json"]
+           "seat_view", "seats", "typed_in_french", "umpire_fields", "view", "view_json"]
