@@ -1731,6 +1731,36 @@ def test_the_3_ombres_playground_hides_what_you_saw_in_memory_mode_and_asks_abov
     visit.assert_clean()
 
 
+def test_the_3_ombres_lessons_count_the_box_as_the_oracle_deals_it(site: Path) -> None:
+    """Both lessons list every setup parameter with the oracle's default, the counts a dealt table holds
+    (suspects, tiles dealt, suspects to clear) and a line for each character; and say why the Rouage is G."""
+    from dataclasses import fields
+    from random import Random
+
+    from oracle.games import load_game
+    from oracle.games.trois_ombres.components import Setup
+
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    table = game.initial_state(rules)
+    table = game.apply(table, game.sample_chance(table, rules, Random(1)), rules).state
+    defaults = {f.name.replace("_", "-"): str(getattr(Setup(), f.name)) for f in fields(Setup)}
+    for folder in ("", "fr/"):
+        page = (site / folder / "trois-ombres" / "index.html").read_text(encoding="utf-8")
+        rows = dict(re.findall(r'<tr data-parameter="([a-z-]+)" data-default="(\d+)">', page))
+        assert rows == defaults, (folder, rows)
+        for name, value in defaults.items():
+            row = re.search(rf'<tr data-parameter="{name}"[^>]*><td>[^<]*</td><td><strong>(\d+)</strong>', page)
+            assert row is not None and row.group(1) == value, (folder, name)
+        characters = re.search(r'<tr data-parameter="characters".*?</tr>', page, re.S)
+        assert characters is not None
+        said = [int(n) for n in re.findall(r"\b(\d+)\b", html.unescape(re.sub(r"<[^>]+>", " ", characters.group(0))))]
+        assert {2 * table.characters, len(table.board), table.to_clear} <= set(said), (folder, said)
+        suspects = re.findall(r'<tr data-character="(\d+)">', page)
+        assert suspects == [str(c) for c in range(1, table.characters + 1)], (folder, suspects)
+        assert "<em>gear</em>" in page, folder
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_home_pages_show_a_turn_of_each_game_in_pictures(browser: Any, base_url: str, width: int) -> None:
     """Both home pages draw a turn of each of the three games; the card games' are pictures without notation,
