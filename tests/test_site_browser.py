@@ -505,7 +505,7 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
         assert page.locator(".pg-view").inner_text().count(seat) >= 2 and "sees" not in page.locator(
             ".pg-view").inner_text()  # nothing of the seat's view before the device is passed
         page.locator(".pg-pass-ready").click()
-        assert page.locator(".pg-picture svg:visible").count() == 1 and page.locator(
+        assert page.locator(".pg-picture svg:not(.key):visible").count() == 1 and page.locator(
             ".pg-buttons button, .pg-private button.pg-card:enabled").count() >= 1
         state = other.parse_state(dealt["state"])
         shown = page.locator("article").inner_text()
@@ -964,21 +964,22 @@ def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: 
     """A seat's view is in words (never JSON), the umpire sees every tile, and the table fits the page."""
     visit = Visit(browser, base_url, width)
     state = dealt("trois-ombres", ("roll", "die loupe", "reveal R1"))
-    page = open_playground(visit, "?game=trois-ombres&seat=0&position=" + quote(state))
+    # Memory mode off: the list of the tiles seen shows, in words.
+    page = open_playground(visit, "?game=trois-ombres&seat=0&memory=off&position=" + quote(state))
     view = page.locator(".pg-view")
     assert "tiles you have seen" in view.locator(".pg-private dt").all_inner_texts()
     text = view.inner_text()
     assert not re.search(r'[{}"\[\]]', text), f"raw JSON in the player's view: {text[:300]}"
     # The seat's own memory only: never "p1: none" for tiles every player saw turned up.
     assert view.locator(".pg-private dd").first.inner_text() == "R1 3h"
-    shown = page.locator(".pg-picture svg:visible")
+    shown = page.locator(".pg-picture svg:not(.key):visible")
     assert shown.count() == 1 and "Agence" in (shown.text_content() or "")
     assert page.evaluate(TABLE_FITS) == []
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-seat-trois-ombres-{width}.png"), full_page=True)
     # The umpire sees every hidden tile: the face-down ones are drawn with their faces, no '?'.
     page.locator("select.pg-seat").select_option("umpire")
-    table = page.locator(".pg-picture svg:visible")
+    table = page.locator(".pg-picture svg:not(.key):visible")
     assert table.count() == 1
     labels = [t.strip() for t in table.locator("text").all_text_contents()]
     assert "?" not in labels and "5n" in labels, "the umpire's table hides the face-down tiles"
