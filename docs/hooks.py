@@ -79,6 +79,7 @@ from oracle.tools.site.examples import (
     example_anchors,
     page_examples,
     page_game,
+    render_box_checklists,
     render_examples,
 )
 from oracle.tools.site.fonts import LICENSE_ON_SITE, MissingFont, font_source, write_fonts
@@ -542,6 +543,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             markdown = french_reference_page(docs_links(markdown, src), src) if french_page else \
                 docs_links(markdown, src)
         path = f"docs/{src}" if src not in _sources else _sources[src][0]
+        if "```box-checklist" in markdown:
+            markdown = render_box_checklists(markdown, path, "fr" if french_page else "en", playground)
         rendered = render_examples(markdown, path, link, playground)
         rendered = other_game_links(markdown, rendered, path, playground)
         return french.translate_html(rendered) if french_page else rendered

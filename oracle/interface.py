@@ -682,6 +682,12 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         some player could not see the table."""
         ...
 
+    def box_checklist(self, lang: str, playground: str | None) -> str | None:
+        """The lesson's "count your box" checklist, as HTML in ``lang`` (``en``, ``fr``): each count of the
+        components the oracle assumes, what changes with another, and how to set it (``playground``: the
+        playground's href from the page, or None).  None: a game whose box holds no count to check."""
+        ...
+
     def moment_svg(self, state: StateT, events: Sequence[EventT], after: StateT, umpire: bool = False) -> str | None:
         """`page_svg` of the table as an action from ``state`` showed it for an instant before the rules moved
         on to ``after`` (3 Ombres: the turn's two tiles face up, before they are turned back); None when

@@ -505,7 +505,7 @@ def test_the_playground_plays_a_chapter_and_every_other_game(browser: Any, base_
         assert page.locator(".pg-view").inner_text().count(seat) >= 2 and "sees" not in page.locator(
             ".pg-view").inner_text()  # nothing of the seat's view before the device is passed
         page.locator(".pg-pass-ready").click()
-        assert page.locator(".pg-picture svg:visible").count() == 1 and page.locator(
+        assert page.locator(".pg-picture svg:not(.key):visible").count() == 1 and page.locator(
             ".pg-buttons button, .pg-private button.pg-card:enabled").count() >= 1
         state = other.parse_state(dealt["state"])
         shown = page.locator("article").inner_text()
@@ -996,21 +996,22 @@ def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: 
     """A seat's view is in words (never JSON), the umpire sees every tile, and the table fits the page."""
     visit = Visit(browser, base_url, width)
     state = dealt("trois-ombres", ("roll", "die loupe", "reveal R1"))
-    page = open_playground(visit, "?game=trois-ombres&seat=0&position=" + quote(state))
+    # Memory mode off: the list of the tiles seen shows, in words.
+    page = open_playground(visit, "?game=trois-ombres&seat=0&memory=off&position=" + quote(state))
     view = page.locator(".pg-view")
     assert "tiles you have seen" in view.locator(".pg-private dt").all_inner_texts()
     text = view.inner_text()
     assert not re.search(r'[{}"\[\]]', text), f"raw JSON in the player's view: {text[:300]}"
     # The seat's own memory only: never "p1: none" for tiles every player saw turned up.
     assert view.locator(".pg-private dd").first.inner_text() == "R1 3h"
-    shown = page.locator(".pg-picture svg:visible")
+    shown = page.locator(".pg-picture svg:not(.key):visible")
     assert shown.count() == 1 and "Agence" in (shown.text_content() or "")
     assert page.evaluate(TABLE_FITS) == []
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-seat-trois-ombres-{width}.png"), full_page=True)
     # The umpire sees every hidden tile: the face-down ones are drawn with their faces, no '?'.
     page.locator("select.pg-seat").select_option("umpire")
-    table = page.locator(".pg-picture svg:visible")
+    table = page.locator(".pg-picture svg:not(.key):visible")
     assert table.count() == 1
     labels = [t.strip() for t in table.locator("text").all_text_contents()]
     assert "?" not in labels and "5n" in labels, "the umpire's table hides the face-down tiles"
@@ -1101,8 +1102,9 @@ ENGLISH_PHRASES = ("to move", "legal turns", "just played", "step 2 of", "Pass t
 
 
 def prompt(page: Any) -> str:
-    """What the step asks, said once: in the turn box, not again under the board, whose status is one line."""
-    asked = page.locator(".pg-turn .pg-do").inner_text()
+    """What the step asks, said once: in the turn box (on a phone, its heading and this line may come above a
+    table of tiles), not again under the board, whose status is one line."""
+    asked = page.locator(".pg-turn .pg-do, .pg-doing .pg-do").inner_text()
     status = page.locator(".pg-status").inner_text()
     assert asked not in status and "\n" not in status, status
     assert page.locator("#ttykm-playground").inner_text().count(asked) == 1, asked
@@ -1577,7 +1579,8 @@ CLOCK_READS = """() => {
 
 # The smallest text of the visible table's key, a swatch's own label ("3h", "Hor") included, in px as shown.
 KEY_SMALLEST_TEXT = """() => {
-    const svg = [...document.querySelectorAll(".pg-board svg.trois-ombres")].find(s => s.getBoundingClientRect().width);
+    const svg = [...document.querySelectorAll(".pg-board svg.trois-ombres.key")]
+        .find(s => s.getBoundingClientRect().width);
     const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
     return Math.min(...[...svg.querySelectorAll("g.legend text")]
         .map(t => parseFloat(t.getAttribute("font-size")) * scale));
@@ -1590,6 +1593,9 @@ def table_legend(page: Any, edition: str, keys: set[str]) -> None:
     the ring of the slots to click named exactly when a slot is ringed."""
     from oracle.games.trois_ombres.pictures.legend import WORDS
 
+    fold = page.locator(".pg-board details.pg-key")
+    if not fold.evaluate("d => d.open"):  # folded on a phone: opened to be read
+        fold.locator("summary").click()
     items = page.locator(".pg-board svg.trois-ombres:visible g.legend g.item")
     found = dict(items.evaluate_all("gs => gs.map(g => [g.dataset.key, g.querySelector(':scope > text').textContent])"))
     assert keys <= set(found), found
@@ -1682,7 +1688,7 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{second}']").click()
     # The two tiles face up, before the mismatch turns them back: one picture, wide or narrow as the table.
     assert words[2] in status.inner_text()
-    assert page.locator(".pg-board svg:visible").count() == 1
+    assert page.locator(".pg-board svg:not(.key):visible").count() == 1
     top, bottom, screen = page.locator(".pg-turn-back").evaluate(
         "b => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom, innerHeight]")
     assert top >= 0 and bottom <= screen, "Turn them back is off screen"
@@ -1699,7 +1705,7 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     page.locator(".pg-turn-back").click()
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == ["?", "?"]
     assert any(turned in text for text in steps.all_inner_texts()), steps.all_inner_texts()
-    assert page.locator(".pg-board svg:visible").count() == 1
+    assert page.locator(".pg-board svg:not(.key):visible").count() == 1
     assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[3]
     assert page.locator(".pg-note p").first.inner_text().startswith(words[4])  # what to do now, in words
     assert prompt(page).startswith(words[4])
@@ -1794,6 +1800,113 @@ def test_a_3_ombres_example_opens_at_its_before_picture_and_plays_its_actions_on
     assert page.locator(".pg-example").count() == 0
     assert page.locator(".pg-position").input_value() == game.format_state(after)
     visit.assert_clean()
+
+
+# The top of the first Lieu of the visible 3 Ombres table, of the words that say what to do now, and of the
+# sticky header's bottom, in the window's coordinates; and the window's height.
+DOING_AND_LIEUX = """() => {
+    const svg = [...document.querySelectorAll(".pg-board svg.trois-ombres")].find(s => s.getBoundingClientRect().width);
+    const lieu = svg.querySelector("[data-loc]").getBoundingClientRect();
+    const doing = [...document.querySelectorAll("#ttykm-playground .pg-do")].find(p => p.getBoundingClientRect().width)
+        .getBoundingClientRect();
+    return [doing.top, doing.bottom, lieu.top, document.querySelector(".md-header").getBoundingClientRect().bottom,
+            innerHeight];
+}"""
+
+
+@pytest.mark.parametrize(("edition", "width"), [("", WIDTHS[0]), ("", WIDTHS[1]), ("/fr", WIDTHS[0]),
+                                                ("/fr", WIDTHS[1])])
+def test_the_3_ombres_playground_hides_what_you_saw_in_memory_mode_and_asks_above_the_tiles_on_a_phone(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """Memory mode, on at first in pass and play, leaves out of a player's view the list of the tiles they have
+    seen (unticked, the list is back, and the address says memory=off); the umpire's view has no such mode and
+    shows every tile.  On a phone, what the die asks comes above the Lieux, in sight once the die is rolled; the
+    table's key folds, open on a wide screen and folded on a phone."""
+    from oracle.games import load_game
+
+    game = load_game("trois-ombres")
+    state = game.parse_state(dealt("trois-ombres"))
+    cells = dict(state.board)
+    first = next(iter(cells))
+    second = next(loc for loc, cell in cells.items() if cell.tile != cells[first].tile)
+    tiles = [cells[first].tile, cells[second].tile]
+    seen = dealt("trois-ombres", ("roll", "die loupe", f"reveal {first}", f"reveal {second}"))
+    visit = Visit(browser, base_url, width)
+    page = visit.open(edition + "/playground/?game=trois-ombres&position=" + quote(seen))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    page.locator(".pg-pass-ready").click()  # pass and play: p0 takes the device
+    memory = page.locator("input.pg-memory")
+    listed = page.locator("dl.pg-private dd[data-field='seen']")
+    assert memory.is_visible() and memory.is_checked()
+    assert listed.count() == 1 and not listed.is_visible(), "the tiles seen are listed in Memory mode"
+    assert page.locator(".pg-memory-note").is_visible()
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-memory{edition.replace('/', '-')}-{width}.png"),
+                    full_page=True)
+    memory.uncheck()
+    assert listed.is_visible() and all(tile in listed.inner_text() for tile in tiles), listed.inner_text()
+    assert page.locator(".pg-memory-note").count() == 0
+    assert parse_qs(urlsplit(page.url).query).get("memory") == ["off"]
+    memory.check()
+    assert not listed.is_visible() and "memory" not in parse_qs(urlsplit(page.url).query)
+    page.locator("select.pg-seat").select_option("umpire")
+    assert not memory.is_visible()
+    assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == tiles  # every tile, to the umpire
+    # A turn on a phone: the die's words above the Lieux and in sight; the key folded there, open on a wide screen.
+    page.goto(visit.base_url + edition + "/playground/?game=trois-ombres&seat=0&position="
+              + quote(dealt("trois-ombres")))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    key = page.locator(".pg-board details.pg-key")
+    assert key.count() == 1 and key.evaluate("d => d.open") == (width == WIDTHS[0])
+    for action in ("roll", "die R"):
+        page.locator(".pg-typed").fill(action)
+        page.locator(".pg-type button").click()
+    top, bottom, lieu, header, screen = page.evaluate(DOING_AND_LIEUX)
+    if width == WIDTHS[1]:
+        assert top < lieu, "the words of the die come below the first Lieu"
+        assert header - 1 <= top and bottom <= screen + 1, "the words of the die are out of sight"
+    assert page.locator(".pg-board details.pg-key").evaluate("d => d.open") == (width == WIDTHS[0])
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-die-r{edition.replace('/', '-')}-{width}.png"))
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-die-r{edition.replace('/', '-')}-{width}-full.png"),
+                    full_page=True)
+    # The reader's choice stands: a key opened on a phone stays open after the next click.
+    if width == WIDTHS[1]:
+        page.locator(".pg-board details.pg-key summary").click()
+        page.locator(".pg-board svg.trois-ombres:visible .pg-target").first.click()
+        assert page.locator(".pg-board details.pg-key").evaluate("d => d.open")
+    visit.assert_clean()
+
+
+def test_the_3_ombres_lessons_count_the_box_as_the_oracle_deals_it(site: Path) -> None:
+    """Both lessons list every setup parameter with the oracle's default, the counts a dealt table holds
+    (suspects, tiles dealt, suspects to clear) and a line for each character; and say why the Rouage is G."""
+    from dataclasses import fields
+    from random import Random
+
+    from oracle.games import load_game
+    from oracle.games.trois_ombres.components import Setup
+
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    table = game.initial_state(rules)
+    table = game.apply(table, game.sample_chance(table, rules, Random(1)), rules).state
+    defaults = {f.name.replace("_", "-"): str(getattr(Setup(), f.name)) for f in fields(Setup)}
+    for folder in ("", "fr/"):
+        page = (site / folder / "trois-ombres" / "index.html").read_text(encoding="utf-8")
+        rows = dict(re.findall(r'<tr data-parameter="([a-z-]+)" data-default="(\d+)">', page))
+        assert rows == defaults, (folder, rows)
+        for name, value in defaults.items():
+            row = re.search(rf'<tr data-parameter="{name}"[^>]*><td>[^<]*</td><td><strong>(\d+)</strong>', page)
+            assert row is not None and row.group(1) == value, (folder, name)
+        characters = re.search(r'<tr data-parameter="characters".*?</tr>', page, re.S)
+        assert characters is not None
+        said = [int(n) for n in re.findall(r"\b(\d+)\b", html.unescape(re.sub(r"<[^>]+>", " ", characters.group(0))))]
+        assert {2 * table.characters, len(table.board), table.to_clear} <= set(said), (folder, said)
+        suspects = re.findall(r'<tr data-character="(\d+)">', page)
+        assert suspects == [str(c) for c in range(1, table.characters + 1)], (folder, suspects)
+        assert "<em>gear</em>" in page, folder
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_home_pages_show_a_turn_of_each_game_in_pictures(browser: Any, base_url: str, width: int) -> None:
     """Both home pages draw a turn of each of the three games; the card games' are pictures without notation,

@@ -220,6 +220,15 @@
     moment: { en: "The tiles just revealed, face up: remember them before they are turned back.",
       fr: "Les tuiles qui viennent d'être dévoilées, faces visibles : retenez-les avant qu'elles soient retournées." },
     turnBack: { en: "Turn them back and go on", fr: "Les retourner et continuer" },
+    // L'heure des 3 ombres is a memory game: Memory mode (on unless the address says memory=off) hides from
+    // a player's view the list of the tiles they have seen; the umpire's fields keep every player's.
+    memoryMode: { en: "Memory mode", fr: "Mode mémoire" },
+    memoryTitle: { en: "Hide the list of the tiles you have seen: remember them, as at the table",
+      fr: "Cacher la liste des tuiles que vous avez vues : retenez-les, comme à la table" },
+    memoryHidden: { en: "Memory mode: the tiles you have seen are not listed; remember them.",
+      fr: "Mode mémoire : les tuiles que vous avez vues ne sont pas listées ; retenez-les." },
+    // The key to the table's marks, folded apart from the table (foldKey).
+    key: { en: "Key to the marks", fr: "Légende des marques" },
     // The umpire's table in the oracle's own text rendering (the CLI's), folded under the picture.
     textTable: { en: "The table in the oracle's text", fr: "La table dans le texte de l'oracle" },
     // The oracle's names of a board's buttons (oracle/games/ttykm/play.py, pick_label), in French.
@@ -253,6 +262,7 @@
     state: params.get("position") || "",
     rules: params.get("rules") || "",
     seat: params.get("seat") || "hot",
+    memory: params.get("memory") !== "off",
     picks: [],
   };
   // Each game's position is kept in this tab's storage: a reload, or coming back to the game from
@@ -288,6 +298,7 @@
   let lastHeld = {};  // for each player's name, how many of those events there were when they last took the device
   let told = [];  // the events since then, folded at the top of the view of the player who took the device
   let toldFirst = false;  // whether that was the player's first hand-off
+  let keyOpen = null;  // whether the reader opened (true) or folded (false) the table's key; null: not yet
   function sinceHeld(who) { return seenByAll.slice(lastHeld[who] || 0); }
   const timing = { loadMs: null, stages: {}, queries: [] };
   window.ttykmPlayground = { timing: timing, ready: false, view: null, words: WORDS, lang: LANG };
@@ -420,6 +431,7 @@
     parts.message = el("div", { class: "pg-message", "aria-live": "polite" });
     parts.eras = el("div", { class: "pg-eras", role: "tablist", "aria-label": W.eraShown });
     parts.board = el("div", { class: "pg-board" });
+    parts.doing = el("div", { class: "pg-doing" });  // on a phone, what to do now, above a table of tiles
     parts.note = el("div", { class: "pg-turn" });
     parts.view = el("div", { class: "pg-view" });
     parts.buttons = el("div", { class: "pg-buttons" });
@@ -467,6 +479,14 @@
       newGame();
     });
     parts.playersLabel = el("label", { class: "pg-choose pg-players-choice" }, W.playersLabel, parts.players);
+    parts.memory = el("input", { type: "checkbox", class: "pg-memory" });
+    parts.memory.checked = current.memory;
+    parts.memory.addEventListener("change", function () {
+      current.memory = parts.memory.checked;
+      show({});
+    });
+    parts.memoryLabel = el("label", { class: "pg-choose pg-memory-choice", title: W.memoryTitle }, parts.memory,
+      " " + W.memoryMode);
     parts.typed = el("input", { type: "text", class: "pg-typed", "aria-label": W.typedLabel, spellcheck: "false" });
     parts.play = el("button", { type: "submit", class: "md-button" }, W.playIt);
     parts.typedKey = el("p", { class: "pg-type-key" });  // how a card's label is typed (the French edition's key)
@@ -502,8 +522,8 @@
     parts.editor = editor;
     root.replaceChildren(
       el("div", { class: "pg-bar" }, el("label", { class: "pg-choose" }, W.play, parts.chooser), parts.seatLabel,
-        parts.playersLabel),
-      parts.status, parts.eras, parts.board, parts.note, parts.view, parts.buttons, parts.message, parts.typedForm,
+        parts.playersLabel, parts.memoryLabel),
+      parts.status, parts.eras, parts.doing, parts.board, parts.note, parts.view, parts.buttons, parts.message, parts.typedForm,
       tools, parts.replay, editor);
     if (exampleTurn) {
       parts.message.replaceChildren(el("p", {},
@@ -557,11 +577,15 @@
 
   // After a click the status line is in sight: the page never stays scrolled away from the game.
   function keepInSight() {
-    const box = parts.status.getBoundingClientRect();
+    // On a phone, what to do now comes above a table of tiles (instructionFirst): it opens the screen, the
+    // tiles under it.
+    const first = parts.doing.childNodes.length > 0;
+    const line = first ? parts.doing : parts.status;
+    const box = line.getBoundingClientRect();
     const header = document.querySelector(".md-header");  // sticky: a line under it is out of sight too
     const top = header ? header.getBoundingClientRect().bottom : 0;
     if (box.top < top || box.bottom > window.innerHeight) {
-      parts.status.scrollIntoView({ block: "center", behavior: "instant" });
+      line.scrollIntoView({ block: first ? "start" : "center", behavior: "instant" });
     }
   }
 
@@ -640,6 +664,7 @@
     parts.edit.style.display = a.mode === "list" ? "none" : "";  // the position editor knows boards only
     parts.seatLabel.style.display = a.mode === "list" ? "" : "none";
     showPlayers(a);
+    parts.memoryLabel.style.display = memoryOffered(a) ? "" : "none";
     helpOfGame(a.game);
     // A card game's whole state in notation holds every hidden card: only the umpire's seat shows it.
     parts.editor.style.display = a.mode === "list" && a.seat !== "umpire" ? "none" : "";
@@ -675,7 +700,7 @@
     const secret = a.mode === "list" && a.seat !== "umpire";  // as the editor above: only the umpire sees all
     const link = new URL(location.href);
     link.search = new URLSearchParams({ game: a.game, ...(secret ? { seat: seatValue(a) } : { position: a.state }),
-      ...(a.rules ? { rules: a.rules } : {}) });
+      ...(a.rules ? { rules: a.rules } : {}), ...(memoryOffered(a) && !current.memory ? { memory: "off" } : {}) });
     try {
       sessionStorage.setItem(kept(), a.state);
     } catch (error) { /* storage refused: a reload, or a game chosen again, starts a new game */ }
@@ -802,7 +827,8 @@
         return chip;
       }) : f.text !== undefined ? [W.fieldValues[f.text] || f.text] : [];
       if (f.items && !f.items.length) shown.push(W.none);
-      const row = [el("dt", {}, W.fieldNames[f.field] || f.field), el("dd", {}, ...shown)];
+      const row = [el("dt", { "data-field": f.field }, W.fieldNames[f.field] || f.field),
+        el("dd", { "data-field": f.field }, ...shown)];
       if (!f.others) return row;
       const counts = new Set(f.others.map(function (o) { return o.hidden; }));
       const others = counts.size === 1 ? W.othersEach(f.others[0].hidden)
@@ -936,6 +962,7 @@
     parts.typedKey.textContent = a.notation_key || "";
     parts.typedKey.hidden = !a.notation_key;
     parts.undo.hidden = hidden;
+    parts.doing.replaceChildren();
     if (passing && a.seat === "hot" && who) {
       parts.board.replaceChildren();
       parts.note.replaceChildren();
@@ -951,6 +978,7 @@
       // Drawn twice (wide and narrow) as the table is: the same frame lets the screen's width pick one.
       parts.board.replaceChildren(el("div", { class: "pg-picture" }));
       parts.board.firstChild.innerHTML = moment;
+      foldKey();
       parts.note.replaceChildren();
       parts.view.replaceChildren();
       parts.status.textContent = W.moment;
@@ -967,6 +995,7 @@
       picture.append(el("details", { class: "pg-text-fold" }, el("summary", {}, W.textTable), ...text.childNodes));
     }
     parts.board.replaceChildren(...picture.childNodes);
+    foldKey();
     const playable = new Map(a.outcome ? [] : a.buttons.map(function (b) { return [b.pick, b]; }));
     // The hand-off screen listed them: here they wait, folded, for whoever wants them again.
     const list = told.length ? seenList(told, toldFirst) : null;
@@ -993,6 +1022,7 @@
         });
       })), ...(a.out && a.out.length ? [el("p", { class: "pg-out" }, el("strong", {}, W.outOfGame), a.out.map(cardLabel).join(", "))]
         : []), ...hands.map(function (h) { return whyNot(h.cards, h.name); })] : [])].filter(Boolean));
+    memoryHides(a);
     parts.fields.replaceChildren(...(a.fields ? [umpireTable(a.fields)] : []));
     const does = a.note && a.note[LANG + "-do"];
     if (a.outcome) {
@@ -1020,6 +1050,7 @@
     // A click on any other slot asks the oracle why not, when this seat is the one to act.
     const look = lookChoice(a);
     const onTiles = a.outcome ? new Set() : tileTargets(look.onTiles, a.kind === "player" && a.buttons.length > 0);
+    instructionFirst();
     const inHand = new Set([...parts.view.querySelectorAll(".pg-card[data-pick]")].map(function (c) { return c.dataset.pick; }));
     const button = function (b) {
       return el("button", { type: "button", "data-pick": b.pick, title: notation(b),
@@ -1034,6 +1065,51 @@
     const outcomes = shown.filter(function (b) { return b.chance; });
     parts.buttons.replaceChildren(...look.controls, ...shown.filter(function (b) { return !b.chance; }).map(button),
       ...(outcomes.length ? [el("div", { class: "pg-outcomes" }, el("p", {}, W.chooseOutcome), ...outcomes.map(button))] : []));
+  }
+
+  // Memory mode is offered to the players of L'heure des 3 ombres, a memory game; the umpire sees everything.
+  function memoryOffered(a) {
+    return a.mode === "list" && a.game === "trois-ombres" && a.seat !== "umpire";
+  }
+
+  // In Memory mode, a player's view leaves out the list of the tiles they have seen (the field "seen" of
+  // their observation), and says so; the umpire's table of every field still holds each player's.
+  function memoryHides(a) {
+    const rows = [...parts.view.querySelectorAll("dl.pg-private [data-field='seen']")];
+    const hide = memoryOffered(a) && current.memory;
+    for (const row of rows) row.hidden = hide;
+    if (hide && rows.length) {
+      rows[0].closest("dl").after(el("p", { class: "pg-memory-note" }, W.memoryHidden));
+    }
+  }
+
+  // On a phone, a table of tiles is taller than the screen: while the turn asks for a click on its ringed tiles,
+  // the turn's heading and what to do now ("Your turn"; "The die shows the Réverbère: reveal…") come above it,
+  // so that the tiles to click are right under the words that ask for them, not a screen's height above them.
+  // The rest of the turn box stays under the table, and a step asking for a button only (roll the die) keeps
+  // its words beside the buttons.
+  function instructionFirst() {
+    parts.doing.replaceChildren();
+    if (!narrow.matches || !parts.board.querySelector(".pg-target")) return;
+    const title = parts.note.querySelector(".pg-turn-title");
+    const does = parts.note.querySelector(".pg-do");
+    if (!title || !does) return;
+    parts.doing.append(title, el("div", { class: "pg-note" }, does));
+  }
+
+  // The key to a 3 Ombres table's marks (its own pictures, class "key": oracle/games/trois_ombres/site.py,
+  // table_pictures) folds.  It opens on a wide screen, where it sits beside the room the table leaves; on a
+  // phone it starts folded, since there it would stand between the tiles and the words and buttons of the turn
+  // (a screen's height of scrolling each reveal) and a player reads it once, not every turn.  Whoever opens or
+  // folds it keeps it so for the rest of the visit.
+  function foldKey() {
+    const keys = [...parts.board.querySelectorAll("svg.key")];
+    if (!keys.length) return;
+    const fold = el("details", { class: "pg-key" }, el("summary", {}, W.key));
+    fold.open = keyOpen === null ? !narrow.matches : keyOpen;
+    fold.addEventListener("toggle", function () { keyOpen = fold.open; });
+    keys[0].before(fold);
+    fold.append(...keys);
   }
 
   // A picture's slots ([data-loc], L'heure des 3 ombres) that are the one target of a button's action on that

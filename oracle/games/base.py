@@ -332,6 +332,9 @@ class GameBase(ABC, Generic[StateT, ActionT, RulesT, EventT]):
     def moment_svg(self, state: StateT, events: Sequence[EventT], after: StateT, umpire: bool = False) -> str | None:
         return None
 
+    def box_checklist(self, lang: str, playground: str | None) -> str | None:
+        return None
+
     # The defaults below import their modules when asked: a query needs none of them.
 
     def perft(self, state: StateT, rules: RulesT, depth: int) -> int:

@@ -275,6 +275,12 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
     def event_rule(self, event: Event) -> str | None:
         return event.rule  # each event names its clause
 
+    def box_checklist(self, lang: str, playground: str | None) -> str | None:
+        """The lesson's checklist of the counts the oracle assumes (`oracle.games.trois_ombres.box`)."""
+        from oracle.games.trois_ombres.box import checklist_html
+
+        return checklist_html(lang, playground)
+
     def worked_examples(self) -> WorkedExamples:
         """The rules site's drawing of the examples (`oracle.games.trois_ombres.site`)."""
         from oracle.games.trois_ombres.site import EXAMPLES

@@ -16,7 +16,7 @@ from oracle.games.site_examples import Drawing, code, drawn_as_example, facts, r
 from oracle.games.trois_ombres.components import Rules, card_name
 from oracle.games.trois_ombres.examples import WorkedExample, check_example, parse_block, run_example
 from oracle.games.trois_ombres.notation import parse_state
-from oracle.games.trois_ombres.pictures.svg import render_svg
+from oracle.games.trois_ombres.pictures.svg import key_svg, render_svg
 from oracle.games.trois_ombres.state import State, initial_state
 from oracle.interface import RuleLink
 
@@ -25,9 +25,14 @@ def table_pictures(state: State, hidden: bool, title: str = "", shown: frozenset
                    legend: bool = False, rings: frozenset[str] = frozenset()) -> str:
     """The table twice: the Agence and the clock beside the Lieux for wide screens, under them for phones
     (CSS shows one); ``hidden`` draws face-down tiles as backs, ``shown`` slots face up, ``legend`` the key
-    to the marks under each, with the playground's ring if it rings ``rings``."""
-    return (render_svg(state, hidden=hidden, title=title, shown=shown, legend=legend, rings=rings)
-            + render_svg(state, hidden=hidden, title=title, narrow=True, shown=shown, legend=legend, rings=rings))
+    to the marks after them, wide and narrow, in pictures of their own (`key_svg`: the playground folds
+    them), with the playground's ring if it rings ``rings``."""
+    tables = (render_svg(state, hidden=hidden, title=title, shown=shown, rings=rings)
+              + render_svg(state, hidden=hidden, title=title, narrow=True, shown=shown, rings=rings))
+    if not legend:
+        return tables
+    return (tables + key_svg(state, hidden=hidden, shown=shown, rings=rings)
+            + key_svg(state, hidden=hidden, narrow=True, shown=shown, rings=rings))
 
 
 def _figure(caption: str, state: State, shown: frozenset[str] = frozenset()) -> str:

@@ -162,6 +162,25 @@ def render_examples(text: str, path: str, link: RuleLink, playground: str | None
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")
 
 
+def render_box_checklists(text: str, path: str, lang: str, playground: str | None = None) -> str:
+    """``text`` with each ```` ```box-checklist ```` block replaced by the page's game's checklist of its box
+    (`Game.box_checklist`, in ``lang``), computed from the game's own setup; `ExampleFormatError` if the game
+    has none."""
+    lines = text.splitlines()
+    out: list[str] = []
+    done = 0
+    for fence in fences(lines):
+        if fence.info != "box-checklist":
+            continue
+        drawn = load_game(page_game(path)).box_checklist(lang, playground)
+        if drawn is None:
+            raise ExampleFormatError(f"{path}:{fence.start + 1}: {page_game(path)} has no box checklist")
+        out.extend([*lines[done:fence.start], "", drawn, ""])
+        done = fence.end + 1
+    out.extend(lines[done:])
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
 # The parts of an example's HTML in notation: its facts, its list of actions, its events, a folded state.
 NOTATION_PARTS = re.compile(r'<dl class="ttykm-example-facts">.*?</dl>|<p>Actions ?:.*?</p>'
                             r'|<p class="ttykm-example-label">[^<]*</p>\s*<ol class="ttykm-events">.*?</ol>'
@@ -176,4 +195,4 @@ def pictures_only(drawn: str) -> str:
 
 
 __all__ = ["EXAMPLE_KINDS", "ExampleMismatch", "Fence", "check_page", "example_anchors", "fences", "page_drawing",
-           "page_examples", "page_game", "pictures_only", "render_examples"]
+           "page_examples", "page_game", "pictures_only", "render_box_checklists", "render_examples"]

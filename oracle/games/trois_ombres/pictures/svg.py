@@ -79,17 +79,36 @@ def describe(state: State, hidden: bool, shown: frozenset[str] = frozenset()) ->
     return lines
 
 
+def picture_width(state: State, narrow: bool = False) -> int:
+    """The width of `render_svg`'s picture: the Lieux, and beside them (wide) the Agence and the clock."""
+    cell, gap = (NARROW_CELL, NARROW_GAP) if narrow else (CELL, GAP)
+    return 2 * side(state) * cell + gap + (20 if narrow else 260)
+
+
+def key_svg(state: State, hidden: bool = True, narrow: bool = False, shown: frozenset[str] = frozenset(),
+            rings: frozenset[str] = frozenset()) -> str:
+    """The key to the marks of `render_svg`'s picture (its ``legend``) as a picture of its own, as wide as the
+    table's, so that the playground may fold it apart from the table (class ``key``)."""
+    width = picture_width(state, narrow)
+    key, bottom = legend_svg(legend_keys(state, hidden, shown, rings), 10, -6, width - 20)
+    height = int(bottom) + 6
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+            f'height="{height}" class="trois-ombres key{" narrow" if narrow else ""}" font-family="sans-serif" '
+            f'aria-hidden="true"><rect width="{width}" height="{height}" fill="#fbfaf7"/>{key}</svg>')
+
+
 def render_svg(state: State, hidden: bool = True, title: str = "", narrow: bool = False,
                shown: frozenset[str] = frozenset(), legend: bool = False, rings: frozenset[str] = frozenset()) -> str:
     cell, gap = (NARROW_CELL, NARROW_GAP) if narrow else (CELL, GAP)
     n = side(state)
     board = 2 * n * cell + gap
+    width = picture_width(state, narrow)
     if narrow:
         rest, rest_height = agency_and_clock(state, 10, board + 40, hidden, columns=4, radius=50)
-        width, height = board + 20, rest_height + 10
+        height = rest_height + 10
     else:
         rest, rest_height = agency_and_clock(state, board + 20, 0, hidden)
-        width, height = board + 260, max(board + 40, rest_height)
+        height = max(board + 40, rest_height)
     if legend:  # the key under everything (`pictures.legend`)
         key, bottom = legend_svg(legend_keys(state, hidden, shown, rings), 10, height - 10, width - 20)
         rest, height = [*rest, key], max(height, int(bottom) + 6)
