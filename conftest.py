@@ -29,6 +29,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # Z3 proofs and model-against-engine comparisons, mutation runs, engines
 # driven through subprocesses, the vector sets rebuilt, the browser, and
 # OpenSpiel's random simulations and expansions of every game.
+SLOW_FOLDERS = ("tests/browser/",)  # the built site in a browser: a file per topic, spread over the workers
 SLOW_MODULES = (
     "properties/test_differential.py",
     "properties/test_mutants.py",
@@ -38,8 +39,6 @@ SLOW_MODULES = (
     "properties/test_growth_proofs.py",
     "tests/test_conform.py",
     "tests/test_vectors.py",
-    "tests/test_site_browser.py",
-    "tests/test_site_pictures.py",
     "properties/test_card_mutants.py",
     "properties/time_chase/test_z3.py",
     "properties/trois_ombres/test_proofs.py",
@@ -63,9 +62,13 @@ SLOW_TESTS = (
 )
 
 
+def is_slow_module(module: str) -> bool:
+    return module in SLOW_MODULES or module.startswith(SLOW_FOLDERS)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if item.nodeid.split("::")[0] in SLOW_MODULES or item.nodeid.startswith(SLOW_TESTS):
+        if is_slow_module(item.nodeid.split("::")[0]) or item.nodeid.startswith(SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
 
 
@@ -82,7 +85,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) -> None:
     module = nodeid.split("::")[0]
-    if module not in SLOW_MODULES or module in _announced or not _config:
+    if not is_slow_module(module) or module in _announced or not _config:
         return
     _announced.add(module)
     reporter = _config[-1].pluginmanager.get_plugin("terminalreporter")

@@ -84,7 +84,7 @@ def playground_link(href: str | None, position: str, turn: str | None = None, ru
 
 def _example_data(example: WorkedExample) -> str:
     """The block's fields that its pictures are drawn from, as ``data-`` attributes of the example, so that a
-    program can check every picture against the oracle (tests/test_site_pictures.py)."""
+    program can check every picture against the oracle (tests/browser/test_pictures.py)."""
     return "".join(f' data-{key}="{html.escape(example.fields[key])}"'
                    for key in ("position", "turn", "variant", "tried-with") if key in example.fields)
 

@@ -1,6 +1,6 @@
 """The built site in a browser: the questions pages of the card games list their questions and fold their
 worked examples, so that a phone scrolls through the answers; the rulings menu is grouped by game; a ruling
-is found by its ID with its game's mark.  Shares the built site and browser of tests/test_site_browser.py."""
+is found by its ID with its game's mark.  Shares the built site and browser of the other browser tests."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from oracle.tools.site.questions import FOLD_CLASS
-from tests.test_site_browser import OUTPUT, WIDTHS, Visit, base_url, browser, result_links, site
+from tests.browser.visit import OUTPUT, WIDTHS, Visit, result_links
 
 QUESTIONS = ["/time-chase/questions/", "/trois-ombres/questions/", "/fr/time-chase/questions/",
              "/fr/trois-ombres/questions/"]
@@ -71,4 +71,3 @@ def test_a_ruling_is_found_by_its_id_with_its_game(browser: Any, base_url: str) 
     visit.assert_clean()
 
 
-__all__ = ["base_url", "browser", "site"]

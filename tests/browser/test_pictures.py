@@ -20,7 +20,7 @@ and the test asserts:
   for the card games' pictures too.
 
 It reads the build that ``./dev test`` makes (``ORACLE_BUILT_SITE``), or
-builds one, like `tests.test_site_browser`, whose fixtures it shares.  The
+builds one, like the other browser tests (`tests.browser`), whose fixtures it shares.  The
 pictures are static, so the pages are read with scripting off.
 """
 
@@ -68,10 +68,8 @@ from oracle.games.ttykm.rules.standard import explain
 from oracle.games.ttykm.ruleset import Ruleset
 from oracle.games.ttykm.state import Position
 from oracle.games.ttykm.turn import Aimed, Pull, Turn, TurnAction
-from tests.test_site_browser import LEGEND_FITS, WIDTHS, base_url, browser, site
+from tests.browser.visit import LEGEND_FITS, WIDTHS
 from tests.test_site_editions import CARD_GAME_SVG, ENGLISH_WORDS
-
-__all__ = ["base_url", "browser", "site"]  # the shared fixtures
 
 # One pass over a page: every example's fields and, for each of its board pictures, what it marks.
 READ_PAGE = """() => {

@@ -1,0 +1,361 @@
+"""L'heure des 3 ombres in the playground: the die, the tiles, the key, a whole game told."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit
+
+import pytest
+
+from tests.browser.visit import (
+    CLOCK_READS,
+    DOING_AND_LIEUX,
+    OMBRES_ENGLISH,
+    OUTPUT,
+    RINGED_SLOTS,
+    SLOT_LABEL,
+    WIDTHS,
+    Visit,
+    dealt,
+    prompt,
+    table_legend,
+)
+from tests.conftest import ROOT
+
+
+def test_the_french_playground_tells_a_3_ombres_game_to_its_end_in_french(browser: Any, base_url: str) -> None:
+    """The umpire (every hidden card shown) plays the last actions of three games of 3 Ombres on the French
+    edition, one ending each way (13 suspects cleared, a bluff, the clock at 12 h): the list of what just
+    happened, the ending and the umpire's fields are French, with no English word of the events left."""
+    from oracle.games import load_game
+    from oracle.games.trois_ombres.components import Rules
+    from oracle.games.trois_ombres.team import play_game
+
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    visit = Visit(browser, base_url, WIDTHS[0])
+    endings, told = {}, []
+    for seed, forget in ((1, 0.0), (0, 0.0), (0, 0.5)):  # a win, a bluff and the loss at 12 h (play_game's seeds)
+        end, actions = play_game(Rules(), seed, forget)
+        state = game.initial_state(rules)
+        for action in actions[:-12]:
+            state = game.apply(state, action, rules).state
+        page = visit.open("/fr/playground/?game=trois-ombres&seat=umpire&position=" + quote(game.format_state(state)))
+        page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+        for action in actions[-12:]:
+            state = game.apply(state, action, rules).state
+            turn_back = page.locator(".pg-turn-back")  # the tiles just revealed, shown face up until turned back
+            if turn_back.count():
+                turn_back.click()
+            # A button, or a ringed tile or slot of the table (a reveal, a clue, a trap): what the umpire clicks.
+            pick = game.format_action(action)
+            page.locator(f"#ttykm-playground [data-pick='{pick}']:visible").first.dispatch_event("click")
+            page.wait_for_function("(s) => document.querySelector('.pg-position').value === s",
+                                   arg=game.format_state(state))
+            events = page.locator("ol.pg-events").all_inner_texts()  # none for an action that changes nothing seen
+            assert not OMBRES_ENGLISH.search(" ".join(events)), events
+            told += events
+        status = page.locator(".pg-status").inner_text()
+        assert status.startswith("La partie est finie : tout le monde ") and not OMBRES_ENGLISH.search(status), status
+        endings[(end.result, end.rule)] = status
+        fields = page.locator(".pg-umpire-fields th").evaluate_all("ths => ths.map(th => th.textContent)")
+        assert "heure" in fields and not [name for name in fields if OMBRES_ENGLISH.search(name)], fields
+    assert set(endings) == {("win", "OMBRES.WIN"), ("win", "OMBRES.BLUFF"), ("loss", "OMBRES.LOSS")}
+    assert len(told) > 20 and any("est dévoilée" in events for events in told)
+    page.locator("details.pg-umpire").evaluate("d => { d.open = true; }")
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "site-fr-playground-ombres-ending-1280.png"), full_page=True)
+    visit.assert_clean()
+
+
+@pytest.mark.parametrize(("edition", "width"), [("en", 1280), ("fr", 390)])
+def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_on_tiles(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """A turn of L'heure des 3 ombres by clicks, in words: the die's face said in the status, the tiles the
+    face allows ringed and clicked (no wall of reveal buttons), another tile refused with the oracle's rule,
+    the table's key, and the turn's two tiles shown face up before they are turned back."""
+    from oracle.games import load_game
+    from oracle.tools.site.french import translate_reason
+
+    game = load_game("trois-ombres")
+    state = game.parse_state(dealt("trois-ombres"))
+    first = next(loc for loc, cell in state.board if loc.startswith("P"))
+    second = next(loc for loc, cell in state.board if loc.startswith("R") and cell.tile != state.cell(first).tile)
+    words = {"en": ("Roll the die", "The die shows the Pentacle: reveal a tile of "
+                    "the Pentacle first", "remember them", "Leave no clue, draw a Limbes card", "No pair. Click "),
+             "fr": ("Lancer le dé", "Le dé montre le Pentacle : dévoilez d'abord une "
+                    "tuile du Pentacle", "retenez-les", "Ne laisser aucun Indice, piocher une carte Limbes",
+                    "Pas de paire. Cliquez ")}[edition]
+    visit = Visit(browser, base_url, width)
+    page = visit.open(("/fr" if edition == "fr" else "") + "/playground/?game=trois-ombres&seat=0&position="
+                      + quote(game.format_state(state)))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    status = page.locator(".pg-status")
+    # What to do, in words: roll the die; then what chance does (the die is rolled), never a count of choices.
+    told = {"en": ("Roll the die to start your turn.", "The die is rolled. Chance acts next"),
+            "fr": ("Lancez le dé pour commencer votre tour.", "Le dé est lancé. Au hasard d'agir")}[edition]
+    assert prompt(page) == told[0]
+    roll = page.locator(".pg-buttons button[data-pick='roll']")
+    assert roll.inner_text() == words[0] and roll.get_attribute("title") == "roll"
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-roll-{edition}-{width}.png"), full_page=True)
+    font = roll.evaluate("b => getComputedStyle(b).fontFamily")
+
+    def typed(action: str) -> None:  # the die's faces, as a real table rolled them, typed in notation
+        page.locator(".pg-typed").fill(action)
+        page.locator(".pg-type button").click()
+
+    typed("roll")
+    assert status.inner_text().startswith(told[1])
+    # A player's chance button draws at random; no die face is offered to choose from (the umpire's alone).
+    assert page.locator(".pg-buttons button").all_inner_texts() == [words[0]]
+    # The Horloge, which Lucile may reroll: the clock does not advance until she acts otherwise (OMBRES.DIE), and
+    # the words say so while the picture shows the oracle's 0 h; her reroll then leaves it at 0 h.
+    typed("die horloge")
+    horloge = game.parse_state(dealt("trois-ombres", ("roll", "die horloge")))
+    assert prompt(page) == game.state_note(horloge)[f"{edition}-do"]  # type: ignore[index]
+    assert ("1 h" in prompt(page)) and page.evaluate(CLOCK_READS) == "0 h", prompt(page)
+    # The roll is kept by a click on a ringed tile: there are some, beside the reroll's button.
+    assert page.evaluate(RINGED_SLOTS) and page.locator(".pg-buttons button[data-pick='reroll']").count() == 1
+    # The key tells the Agence's count and every red hour of the clock.
+    table_legend(page, edition, {"face down", "empty slot", "agence", "hour 3", "hour 6", "hour 12"})
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-horloge-{edition}-{width}.png"), full_page=True)
+    typed("reroll")
+    typed("die P")
+    assert page.evaluate(CLOCK_READS) == "0 h"
+    note = page.locator(".pg-note p").all_inner_texts()
+    assert len(note) == 3 and note[0].startswith(words[1]), note  # what to do first, then who and the Indices
+    assert prompt(page).startswith(words[1])  # what to do, not a count of choices
+    assert page.locator(".pg-buttons button[data-pick^='reveal']").count() == 0, "reveal buttons beside the tiles"
+    table_legend(page, edition, {"face down", "empty slot", "ringed"})
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-ringed-{edition}-{width}.png"), full_page=True)
+    ringed = page.evaluate(RINGED_SLOTS)
+    pentacle = sorted(loc for loc, _ in state.board if loc.startswith("P"))
+    assert sorted(loc for loc, _, _ in ringed) == pentacle, "only the Pentacle's tiles may be revealed first"
+    assert all(number == loc[1:] and on for loc, number, on in ringed), ringed
+    # A tile that may not be revealed answers with the oracle's refusal and its rule; nothing is played.
+    page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{second}']").click()
+    pentacle_state = game.parse_state(dealt("trois-ombres", ("roll", "die horloge", "reroll", "die P")))
+    verdict = game.explain(pentacle_state, game.parse_action(f"reveal {second}"), game.parse_rules(None, None))
+    reason = translate_reason(verdict.reason) if edition == "fr" else verdict.reason
+    refused = page.locator(".pg-refused")
+    said = {"en": ("Not allowed: ", "(The rule: "), "fr": ("Interdit : ", "(La règle : ")}[edition]
+    assert refused.inner_text() == f"{said[0]}{reason}. {said[1]}{verdict.rule}.)", refused.inner_text()
+    assert refused.evaluate("e => e.getBoundingClientRect().bottom <= innerHeight"), "the refusal is out of sight"
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == pentacle
+    assert prompt(page).startswith(words[1])
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-refused-{edition}-{width}.png"), full_page=True)
+    page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{first}']").click()
+    assert refused.count() == 0
+    assert page.evaluate(SLOT_LABEL, first) == state.cell(first).tile
+    page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{second}']").click()
+    # The two tiles face up, before the mismatch turns them back: one picture, wide or narrow as the table.
+    assert words[2] in status.inner_text()
+    assert page.locator(".pg-board svg:not(.key):visible").count() == 1
+    top, bottom, screen = page.locator(".pg-turn-back").evaluate(
+        "b => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom, innerHeight]")
+    assert top >= 0 and bottom <= screen, "Turn them back is off screen"
+    assert page.locator(".pg-turn-back").evaluate("b => getComputedStyle(b).fontFamily") == font  # words, not code
+    table_legend(page, edition, {"face down", "face up", "empty slot"})
+    # The step list beside the face-up tiles stops at the reveal: their turning back comes with the button.
+    turned = {"en": "turned face down", "fr": "retournée face cachée"}[edition]
+    steps = page.locator(".pg-events li")
+    assert steps.count() and not any(turned in text for text in steps.all_inner_texts()), steps.all_inner_texts()
+    assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == \
+        [state.cell(first).tile, state.cell(second).tile]
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-two-tiles-{edition}-{width}.png"), full_page=True)
+    page.locator(".pg-turn-back").click()
+    assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == ["?", "?"]
+    assert any(turned in text for text in steps.all_inner_texts()), steps.all_inner_texts()
+    assert page.locator(".pg-board svg:not(.key):visible").count() == 1
+    assert page.locator(".pg-buttons button[data-pick='done']").inner_text() == words[3]
+    assert page.locator(".pg-note p").first.inner_text().startswith(words[4])  # what to do now, in words
+    assert prompt(page).startswith(words[4])
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == sorted((first, second))  # a clue on either
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-clue-{edition}-{width}.png"), full_page=True)
+    visit.assert_clean()
+
+
+@pytest.mark.parametrize(("edition", "width"), [("en", 1280), ("en", 390), ("fr", 1280), ("fr", 390)])
+def test_allisons_secret_look_is_a_click_on_a_ringed_tile_and_her_panel_tags_the_tile(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """Allison Holmes may look secretly at a tile before revealing: the tiles she may look at are ringed (no
+    button a tile), one button skips the look (the reveals are then ringed, and a button offers the look again),
+    and a click on a ringed tile looks at it; her panel then lists the tiles she has seen, that one tagged as seen
+    secretly, and never the board's records ("up no", "kept no")."""
+    from dataclasses import replace
+    from random import Random
+
+    from oracle.games import load_game
+
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    state = game.initial_state(rules)
+    state = replace(game.apply(state, game.sample_chance(state, rules, Random(7)), rules).state, current=2)
+    for action in ("roll", "die R"):
+        state = game.apply(state, game.parse_action(action), rules).state
+    legal = [game.format_action(a) for a in game.legal_actions(state, rules)]
+    looks = sorted(a.split()[-1] for a in legal if a.startswith("peek allison "))
+    reveals = sorted(a.split()[-1] for a in legal if a.startswith("reveal "))
+    said = {"en": ("Skip the look", "Look secretly at a tile first", "tiles you have seen", "seen secretly"),
+            "fr": ("Ne pas regarder en secret", "Regarder d'abord une tuile en secret", "tuiles que vous avez vues",
+                   "vue en secret")}[edition]
+    visit = Visit(browser, base_url, width)
+    page = visit.open(("/fr" if edition == "fr" else "") + "/playground/?game=trois-ombres&seat=2&position="
+                      + quote(game.format_state(state)))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    buttons = page.locator(".pg-buttons button")
+    assert page.locator(".pg-buttons button[data-pick^='peek'], .pg-buttons button[data-pick^='reveal']").count() == 0
+    assert not [text for text in buttons.all_inner_texts()
+                if text.startswith(("Look secretly at", "Regarder secrètement"))], buttons.all_inner_texts()
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == looks
+    assert page.locator(".pg-look-hint").is_visible()
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-peek-{edition}-{width}.png"), full_page=True)
+    # Skipping rings the tiles of the Réverbère to reveal; the look may be taken again, nothing played meanwhile.
+    page.locator(".pg-skip-look").click()
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == reveals
+    assert page.locator(".pg-skip-look").count() == 0 and page.locator(".pg-look-first").inner_text() == said[1]
+    page.locator(".pg-look-first").click()
+    assert page.locator(".pg-skip-look").inner_text() == said[0]
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == looks
+    page.locator(".pg-board svg.trois-ombres:visible [data-loc='C2'].pg-target").click()
+    chip = page.locator(f".pg-view .pg-private [data-item='C2 {state.cell('C2').tile}']")
+    chip.wait_for()
+    assert chip.locator(".pg-secret").inner_text() == said[3]
+    panel = page.locator(".pg-view").inner_text()
+    assert said[2] in page.locator(".pg-view .pg-private dt").all_inner_texts(), panel
+    assert not re.search(r"\b(up|kept|cube|clue) (no|yes|-)\b|\bslot [A-Z]\d|unseen", panel), panel
+    # The look is spent: the reveals are ringed now.
+    assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == reveals
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-peeked-{edition}-{width}.png"), full_page=True)
+    visit.assert_clean()
+
+
+def test_a_3_ombres_example_opens_at_its_before_picture_and_plays_its_actions_one_by_one(
+        browser: Any, base_url: str) -> None:
+    """The lesson's "Open in the playground" opens the example's own starting table, and offers its
+    actions in order, one click each, until the table is the example's "after"."""
+    from oracle.games import load_game
+    from oracle.tools.site.examples import example_anchors, page_examples
+
+    path = "docs/trois-ombres/index.md"
+    found = [example for _, example in page_examples((ROOT / path).read_text(encoding="utf-8"), path)]
+    anchor, example = next((a, e) for e, a in zip(found, example_anchors(found), strict=True)
+                           if e.title == "a Vortex revealed second")
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    after = game.parse_state(example.fields["state"])
+    for action in example.lists["actions"]:
+        after = game.apply(after, game.parse_action(action), rules).state
+    visit = Visit(browser, base_url)
+    page = visit.open("/trois-ombres/")
+    page.locator(f"[id='{anchor}'] a.ttykm-open-link").click()
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.locator(".pg-position").input_value() == game.format_state(game.parse_state(example.fields["state"]))
+    actions = example.lists["actions"]
+    for at, action in enumerate(actions, start=1):
+        button = page.locator(".pg-example")
+        assert button.inner_text() == f"Next action of the example ({at} of {len(actions)}): {action}"
+        button.click()
+        assert page.locator(".pg-refused").count() == 0
+    assert page.locator(".pg-example").count() == 0
+    assert page.locator(".pg-position").input_value() == game.format_state(after)
+    visit.assert_clean()
+
+
+@pytest.mark.parametrize(("edition", "width"), [("", WIDTHS[0]), ("", WIDTHS[1]), ("/fr", WIDTHS[0]),
+                                                ("/fr", WIDTHS[1])])
+def test_the_3_ombres_playground_hides_what_you_saw_in_memory_mode_and_asks_above_the_tiles_on_a_phone(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """Memory mode, on at first in pass and play, leaves out of a player's view the list of the tiles they have
+    seen (unticked, the list is back, and the address says memory=off); the umpire's view has no such mode and
+    shows every tile.  On a phone, what the die asks comes above the Lieux, in sight once the die is rolled; the
+    table's key folds, open on a wide screen and folded on a phone."""
+    from oracle.games import load_game
+
+    game = load_game("trois-ombres")
+    state = game.parse_state(dealt("trois-ombres"))
+    cells = dict(state.board)
+    first = next(iter(cells))
+    second = next(loc for loc, cell in cells.items() if cell.tile != cells[first].tile)
+    tiles = [cells[first].tile, cells[second].tile]
+    seen = dealt("trois-ombres", ("roll", "die loupe", f"reveal {first}", f"reveal {second}"))
+    visit = Visit(browser, base_url, width)
+    page = visit.open(edition + "/playground/?game=trois-ombres&position=" + quote(seen))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    page.locator(".pg-pass-ready").click()  # pass and play: p0 takes the device
+    memory = page.locator("input.pg-memory")
+    listed = page.locator("dl.pg-private dd[data-field='seen']")
+    assert memory.is_visible() and memory.is_checked()
+    assert listed.count() == 1 and not listed.is_visible(), "the tiles seen are listed in Memory mode"
+    assert page.locator(".pg-memory-note").is_visible()
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-memory{edition.replace('/', '-')}-{width}.png"),
+                    full_page=True)
+    memory.uncheck()
+    assert listed.is_visible() and all(tile in listed.inner_text() for tile in tiles), listed.inner_text()
+    assert page.locator(".pg-memory-note").count() == 0
+    assert parse_qs(urlsplit(page.url).query).get("memory") == ["off"]
+    memory.check()
+    assert not listed.is_visible() and "memory" not in parse_qs(urlsplit(page.url).query)
+    page.locator("select.pg-seat").select_option("umpire")
+    assert not memory.is_visible()
+    assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == tiles  # every tile, to the umpire
+    # A turn on a phone: the die's words above the Lieux and in sight; the key folded there, open on a wide screen.
+    page.goto(visit.base_url + edition + "/playground/?game=trois-ombres&seat=0&position="
+              + quote(dealt("trois-ombres")))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    key = page.locator(".pg-board details.pg-key")
+    assert key.count() == 1 and key.evaluate("d => d.open") == (width == WIDTHS[0])
+    for action in ("roll", "die R"):
+        page.locator(".pg-typed").fill(action)
+        page.locator(".pg-type button").click()
+    top, bottom, lieu, header, screen = page.evaluate(DOING_AND_LIEUX)
+    if width == WIDTHS[1]:
+        assert top < lieu, "the words of the die come below the first Lieu"
+        assert header - 1 <= top and bottom <= screen + 1, "the words of the die are out of sight"
+    assert page.locator(".pg-board details.pg-key").evaluate("d => d.open") == (width == WIDTHS[0])
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-die-r{edition.replace('/', '-')}-{width}.png"))
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-die-r{edition.replace('/', '-')}-{width}-full.png"),
+                    full_page=True)
+    # The reader's choice stands: a key opened on a phone stays open after the next click.
+    if width == WIDTHS[1]:
+        page.locator(".pg-board details.pg-key summary").click()
+        page.locator(".pg-board svg.trois-ombres:visible .pg-target").first.click()
+        assert page.locator(".pg-board details.pg-key").evaluate("d => d.open")
+    visit.assert_clean()
+
+
+def test_the_3_ombres_lessons_count_the_box_as_the_oracle_deals_it(site: Path) -> None:
+    """Both lessons list every setup parameter with the oracle's default, the counts a dealt table holds
+    (suspects, tiles dealt, suspects to clear) and a line for each character; and say why the Rouage is G."""
+    from dataclasses import fields
+    from random import Random
+
+    from oracle.games import load_game
+    from oracle.games.trois_ombres.components import Setup
+
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    table = game.initial_state(rules)
+    table = game.apply(table, game.sample_chance(table, rules, Random(1)), rules).state
+    defaults = {f.name.replace("_", "-"): str(getattr(Setup(), f.name)) for f in fields(Setup)}
+    for folder in ("", "fr/"):
+        page = (site / folder / "trois-ombres" / "index.html").read_text(encoding="utf-8")
+        rows = dict(re.findall(r'<tr data-parameter="([a-z-]+)" data-default="(\d+)">', page))
+        assert rows == defaults, (folder, rows)
+        for name, value in defaults.items():
+            row = re.search(rf'<tr data-parameter="{name}"[^>]*><td>[^<]*</td><td><strong>(\d+)</strong>', page)
+            assert row is not None and row.group(1) == value, (folder, name)
+        characters = re.search(r'<tr data-parameter="characters".*?</tr>', page, re.S)
+        assert characters is not None
+        said = [int(n) for n in re.findall(r"\b(\d+)\b", html.unescape(re.sub(r"<[^>]+>", " ", characters.group(0))))]
+        assert {2 * table.characters, len(table.board), table.to_clear} <= set(said), (folder, said)
+        suspects = re.findall(r'<tr data-character="(\d+)">', page)
+        assert suspects == [str(c) for c in range(1, table.characters + 1)], (folder, suspects)
+        assert "<em>gear</em>" in page, folder
