@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import html
 import itertools
 import re
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -30,31 +28,6 @@ from tests.browser.visit import (
 )
 
 
-def test_the_french_card_games_pages_show_the_command_line_answering_in_french(site: Path) -> None:
-    """The command line's sessions on the French pages of Time Chase and 3 Ombres answer in French (as under a
-    French locale), the English pages' in English; the commands and the notation are the same."""
-    from tests.test_cli_french import english_left
-
-    for game in ("time-chase", "trois-ombres"):
-        said = {}
-        for edition in ("", "fr/"):
-            page = (site / f"{edition}{game}" / "index.html").read_text(encoding="utf-8")
-            blocks = [html.unescape(re.sub(r"<[^>]+>", "", block))
-                      for block in re.findall(r'<div class="highlight"><pre>(.*?)</pre>', page, re.S)
-                      if 'class="gp">$ ' in block]  # a session: its commands and their answers
-            lines = [line for block in blocks for line in block.splitlines()]
-            said[edition] = ("\n".join(line for line in lines if not line.startswith("$ ")),
-                             [line for line in lines if line.startswith("$ ")])
-        assert said["fr/"][0] and english_left(said["fr/"][0]) == [], english_left(said["fr/"][0])[:3]
-        assert "[exit status" not in said["fr/"][0] and "[code de sortie 1]" in said["fr/"][0]
-        assert english_left(said[""][0]) and said[""][1] == said["fr/"][1]
-        if game == "time-chase":  # the answers' words (the table's lines) write a card by its French label, J11
-            words = [line for line in said["fr/"][0].splitlines() if "=" not in line and not line.startswith("  bid")]
-            assert not ENGLISH_CARD.search("\n".join(words)), [line for line in words if ENGLISH_CARD.search(line)]
-            assert any(re.search(r"main .*\bVi\d", line) for line in words)
-
-
-@pytest.mark.parametrize("width", WIDTHS)
 def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: str, width: int) -> None:
     """A seat's view is in words (never JSON), the umpire sees every tile, and the table fits the page."""
     visit = Visit(browser, base_url, width)

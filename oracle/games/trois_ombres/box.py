@@ -17,6 +17,7 @@ from oracle.games.trois_ombres.actions import Illegal
 from oracle.games.trois_ombres.components import LIMBES_CARDS, LIMITS, LOSS_HOUR, OBJETS, Rules, Setup
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State, initial_state
+from oracle.words import compte, counted
 
 # Each setup parameter (a field of `Setup`): what to count in the box, in English and in French.
 ITEMS: dict[str, tuple[str, str]] = {
@@ -62,15 +63,20 @@ def consequence(name: str, setup: Setup, lang: str) -> str:
     other = replace(setup, **{name: other_value(name, getattr(setup, name))})
     if name == "characters":
         table, smaller = dealt(setup), dealt(other)
-        return (f"avec {other.characters} personnages, la victoire demande {smaller.to_clear} suspects écartés "
-                f"({smaller.to_clear} paires) au lieu de {table.to_clear}, et {len(smaller.board)} tuiles sont "
+        return (f"avec {other.characters} personnages, la victoire demande {compte(smaller.to_clear, 'suspect')} "
+                f"écartés "
+                f"({smaller.to_clear} paires) au lieu de {table.to_clear}, et "
+                f"{compte(len(smaller.board), 'tuile')} sont "
                 "distribuées" if fr else
-                f"with {other.characters} characters the win needs {smaller.to_clear} suspects cleared "
-                f"({smaller.to_clear} pairs) instead of {table.to_clear}, and {len(smaller.board)} tiles are dealt")
+                f"with {other.characters} characters the win needs {counted(smaller.to_clear, 'suspect')} cleared "
+                f"({smaller.to_clear} pairs) instead of {table.to_clear}, and "
+                f"{counted(len(smaller.board), 'tile')} are dealt")
     if name == "slots":
-        return (f"avec {other.slots} emplacements, {4 * other.slots} en tout pour {len(dealt(other).board)} tuiles "
+        return (f"avec {other.slots} emplacements, {4 * other.slots} en tout pour "
+                f"{compte(len(dealt(other).board), 'tuile')} "
                 "distribuées : moins de places libres pour les Traquenards et les tuiles déplacées" if fr else
-                f"with {other.slots} slots, {4 * other.slots} in all for {len(dealt(other).board)} tiles dealt: "
+                f"with {other.slots} slots, {4 * other.slots} in all for "
+                f"{counted(len(dealt(other).board), 'tile')} dealt: "
                 "fewer free slots for traps and moved tiles")
     if name == "players":
         return ("moins d'Enquêteurs autour du carré (2 joueurs : places S et N)" if fr else
@@ -82,15 +88,17 @@ def consequence(name: str, setup: Setup, lang: str) -> str:
         return ("sans cube disponible, un Hercule fait avancer l'Horloge" if fr else
                 "with no cube left, a Hercule advances the clock instead")
     if name in ("objet_copies", "calepins", "debriefings"):
-        return (f"la pioche 3ID compte {len(other.id_deck())} cartes au lieu de {len(setup.id_deck())}" if fr else
-                f"the 3ID deck holds {len(other.id_deck())} cards instead of {len(setup.id_deck())}")
+        return (f"la pioche 3ID compte {compte(len(other.id_deck()), 'carte')} au lieu de "
+                f"{len(setup.id_deck())}" if fr else
+                f"the 3ID deck holds {counted(len(other.id_deck()), 'card')} instead of {len(setup.id_deck())}")
     if name == "limbes_copies":
-        return (f"la pioche Limbes compte {len(other.limbes_deck())} cartes au lieu de {len(setup.limbes_deck())}"
-                if fr else f"the Limbes deck holds {len(other.limbes_deck())} cards instead of "
+        return (f"la pioche Limbes compte {compte(len(other.limbes_deck()), 'carte')} au lieu de "
+                f"{len(setup.limbes_deck())}"
+                if fr else f"the Limbes deck holds {counted(len(other.limbes_deck()), 'card')} instead of "
                 f"{len(setup.limbes_deck())}")
     if name == "clock_start":
-        return (f"la partie commence plus tard : {LOSS_HOUR - other.clock_start} heures avant 12 h" if fr else
-                f"the game starts later: {LOSS_HOUR - other.clock_start} hours before 12 h")
+        return (f"la partie commence plus tard : {compte(LOSS_HOUR - other.clock_start, 'heure')} avant 12 h" if fr else
+                f"the game starts later: {counted(LOSS_HOUR - other.clock_start, 'hour')} before 12 h")
     return ("chaque joueur commence avec ce nombre d'Indices" if fr else "each player starts with that many Indices"
             ) if name == "clues" else ("le Calepin et le Débriefing en prennent moins" if fr else
                                         "the Calepin and the Débriefing have fewer to give")
@@ -102,20 +110,23 @@ def derived(name: str, setup: Setup, lang: str) -> str:
     if name == "characters":
         table = dealt(setup)
         suspects = 2 * setup.characters
-        return (f" : {suspects} suspects, {2 * suspects} tuiles Suspect ({len(table.board)} sur les Lieux, "
-                f"1 tuile Démon) ; {table.to_clear} suspects à écarter pour gagner" if fr else
-                f": {suspects} suspects, {2 * suspects} suspect tiles ({len(table.board)} on the Lieux, 1 Démon "
-                f"tile); {table.to_clear} suspects to clear for the win")
+        return (f" : {compte(suspects, 'suspect')}, {compte(2 * suspects, 'tuile')} Suspect ({len(table.board)} "
+                f"sur les Lieux, "
+                f"1 tuile Démon) ; {compte(table.to_clear, 'suspect')} à écarter pour gagner" if fr else
+                f": {counted(suspects, 'suspect')}, {2 * suspects} suspect tiles ({len(table.board)} on the "
+                f"Lieux, 1 Démon "
+                f"tile); {counted(table.to_clear, 'suspect')} to clear for the win")
     if name == "slots":
         return f" ({4 * setup.slots} en tout)" if fr else f" ({4 * setup.slots} in all)"
     if name == "yeux_per_lieu":
-        return (f" ({len(setup.traps())} Traquenards en tout)" if fr else f" ({len(setup.traps())} traps in all)")
+        return (f" ({len(setup.traps())} Traquenards en "
+                f"tout)" if fr else f" ({counted(len(setup.traps()), 'trap')} in all)")
     if name == "objet_copies":
-        return (f" ({len(OBJETS)} Objets ; pioche 3ID : {len(setup.id_deck())} cartes)" if fr else
-                f" ({len(OBJETS)} Objets; 3ID deck: {len(setup.id_deck())} cards)")
+        return (f" ({len(OBJETS)} Objets ; pioche 3ID : {compte(len(setup.id_deck()), 'carte')})" if fr else
+                f" ({len(OBJETS)} Objets; 3ID deck: {counted(len(setup.id_deck()), 'card')})")
     if name == "limbes_copies":
-        return (f" ({len(LIMBES_CARDS)} cartes ; pioche Limbes : {len(setup.limbes_deck())})" if fr else
-                f" ({len(LIMBES_CARDS)} cards; Limbes deck: {len(setup.limbes_deck())})")
+        return (f" ({compte(len(LIMBES_CARDS), 'carte')} ; pioche Limbes : {len(setup.limbes_deck())})" if fr else
+                f" ({counted(len(LIMBES_CARDS), 'card')}; Limbes deck: {len(setup.limbes_deck())})")
     return ""
 
 

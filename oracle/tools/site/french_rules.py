@@ -132,7 +132,7 @@ def redirect_links(markdown: str, src: str, target: Callable[[str, str], str | N
     """The links of the French page ``src`` to English rules pages redirected to the French ones:
     ``target(page, anchor)`` gets the linked page's site source (``rules/time-chase/trick.md``) and anchor
     (``TC.FOLLOW``, or ``""``) and gives the French page's source to link to instead (with an anchor of its own,
-    ``fr/ttykm/regles.md#GROWTH.BUILD``, or keeping the link's), or None to keep the link.
+    ``fr/ttykm/regles.md#GROWTH.REACH``, or keeping the link's), or None to keep the link.
     An "(en anglais)" right after a redirected link goes, since the page it names is French now."""
     lines = markdown.split("\n")
     here = posixpath.dirname(src)

@@ -18,6 +18,7 @@ from markdown.extensions.toc import slugify
 
 from oracle.tools.site.examples import Fence, fences
 from oracle.tools.site.glossary import CARDS
+from oracle.words import compte, counted
 
 QUESTIONS_PAGE = re.compile(r"^(?:fr/)?([\w-]+)/questions\.md$")
 FOLD_CLASS = "oracle-example-fold"
@@ -81,12 +82,14 @@ def table_note(game: str, language: str, state: str, full_table: Callable[[], st
         cards = (f" (ici la pioche Limbes du premier : {deck}, d'où la même carte piochée plusieurs fois)"
                  if deck else "")
         return (f"*Les exemples se jouent sur une table réduite* : {characters} personnages au lieu de "
-                f"{full_characters} ({2 * characters} suspects), {tiles} tuiles sur les Lieux au lieu de {full_tiles}, "
+                f"{full_characters} ({compte(2 * characters, 'suspect')}), {compte(tiles, 'tuile')} sur les Lieux "
+                f"au lieu de {full_tiles}, "
                 f"et des pioches qui ne tiennent que les cartes dont l'exemple a besoin{cards}.  Les règles sont "
                 "celles du jeu complet.")
     cards = f" (the first one's Limbes deck: {deck}, hence the same card drawn again)" if deck else ""
     return (f"*The examples use a cut-down table*: {characters} characters instead of {full_characters} "
-            f"({2 * characters} suspects), {tiles} tiles on the Lieux instead of {full_tiles}, and decks that hold "
+            f"({counted(2 * characters, 'suspect')}), {counted(tiles, 'tile')} on the Lieux instead of "
+            f"{full_tiles}, and decks that hold "
             f"only the cards the example needs{cards}.  The rules are those of the full game.")
 
 
