@@ -426,7 +426,10 @@ def test_a_seat_view_is_in_words_and_the_umpire_sees_every_tile() -> None:
     assert fields["seen"] == {"field": "seen", "items": [f"R1 {tile}"]}  # p0's own, not the others' "none"
     words = [w for f in fields.values() for w in f.get("items", [f.get("text")])]
     assert all(isinstance(w, str) and not re.search(r'[{}"\[\]]', w) for w in words), "JSON in the view"
-    assert answer["view"]["picture"].count("<svg") == 2 and 'class="trois-ombres narrow"' in answer["view"]["picture"]
+    # The table and its key, each a picture of its own, for a wide screen and for a phone.
+    pictures = re.findall(r'<svg[^>]*\bclass="([^"]*)"', answer["view"]["picture"])
+    assert answer["view"]["picture"].count("<svg") == 4 and sorted(pictures) == [
+        "trois-ombres", "trois-ombres key", "trois-ombres key narrow", "trois-ombres narrow"], pictures
     umpire = view({"game": "trois-ombres", "state": answer["state"], "seat": "umpire"})
     faces = re.findall(r'fill="#b9b3d1">([^<]*)<', umpire["table"])  # the labels of face-down tiles
     assert faces and "?" not in faces

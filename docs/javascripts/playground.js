@@ -227,6 +227,9 @@
       fr: "Cacher la liste des tuiles que vous avez vues : retenez-les, comme à la table" },
     memoryHidden: { en: "Memory mode: the tiles you have seen are not listed; remember them.",
       fr: "Mode mémoire : les tuiles que vous avez vues ne sont pas listées ; retenez-les." },
+    // What a player learnt on this turn (Allison's secret look) stays listed until the turn ends or the device passes.
+    memoryThisTurn: { en: "Memory mode: only the tiles you have seen this turn are listed; remember the others.",
+      fr: "Mode mémoire : seules les tuiles vues pendant ce tour sont listées ; retenez les autres." },
     // The key to the table's marks, folded apart from the table (foldKey).
     key: { en: "Key to the marks", fr: "Légende des marques" },
     // The umpire's table in the oracle's own text rendering (the CLI's), folded under the picture.
@@ -293,6 +296,8 @@
   let passing = false;
   let moment = null;  // a picture of the tiles a 3 Ombres turn just revealed, until the player goes on
   let momentDone = null;  // the answer whose picture the player has turned back
+  // The tiles a 3 Ombres player had seen when this turn began, or when they took the device (Memory mode).
+  let learnt = { turn: null, viewer: null, before: new Set() };
   let lookSkipped = null;  // the position in which the player skipped a look at one tile (3 Ombres: Allison's)
   let seenByAll = [];  // a card game's events every player saw, in words, since the game began here
   let lastHeld = {};  // for each player's name, how many of those events there were when they last took the device
@@ -1072,15 +1077,32 @@
     return a.mode === "list" && a.game === "trois-ombres" && a.seat !== "umpire";
   }
 
-  // In Memory mode, a player's view leaves out the list of the tiles they have seen (the field "seen" of
-  // their observation), and says so; the umpire's table of every field still holds each player's.
-  function memoryHides(a) {
-    const rows = [...parts.view.querySelectorAll("dl.pg-private [data-field='seen']")];
-    const hide = memoryOffered(a) && current.memory;
-    for (const row of rows) row.hidden = hide;
-    if (hide && rows.length) {
-      rows[0].closest("dl").after(el("p", { class: "pg-memory-note" }, W.memoryHidden));
+  // The tiles of a player's view that were not in it when the turn began (a chance step is part of the turn
+  // around it) or when this player took the device: what they have just learnt, as Allison's secret look.
+  function learntThisTurn(a) {
+    const seen = (a.view.private.find(function (f) { return f.field === "seen"; }) || {}).items || [];
+    const turn = a.kind === "chance" && learnt.turn !== null ? learnt.turn : a.chooser || a.mover;
+    const before = learnt.before;
+    // Another game, or a position opened afresh, lost tiles seen: a turn of its own.
+    if (turn !== learnt.turn || a.view.name !== learnt.viewer || [...before].some(function (i) { return !seen.includes(i); })) {
+      learnt = { turn: turn, viewer: a.view.name, before: new Set(seen) };
     }
+    return new Set(seen.filter(function (item) { return !learnt.before.has(item); }));
+  }
+
+  // In Memory mode, a player's view leaves out the list of the tiles they have seen (the field "seen" of
+  // their observation) but for those learnt on this turn, and says which it shows; the umpire's table of
+  // every field still holds each player's.
+  function memoryHides(a) {
+    if (!memoryOffered(a) || !a.view) return;
+    const now = learntThisTurn(a);
+    const rows = [...parts.view.querySelectorAll("dl.pg-private [data-field='seen']")];
+    if (!current.memory || !rows.length) return;
+    const chips = [...parts.view.querySelectorAll("dl.pg-private dd[data-field='seen'] [data-item]")];
+    for (const chip of chips) chip.hidden = !now.has(chip.dataset.item);
+    const shown = chips.some(function (chip) { return !chip.hidden; });
+    for (const row of rows) row.hidden = !shown;
+    rows[0].closest("dl").after(el("p", { class: "pg-memory-note" }, shown ? W.memoryThisTurn : W.memoryHidden));
   }
 
   // On a phone, a table of tiles is taller than the screen: while the turn asks for a click on its ringed tiles,

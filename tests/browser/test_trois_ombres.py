@@ -52,6 +52,9 @@ def test_the_french_playground_tells_a_3_ombres_game_to_its_end_in_french(browse
                 turn_back.click()
             # A button, or a ringed tile or slot of the table (a reveal, a clue, a trap): what the umpire clicks.
             pick = game.format_action(action)
+            skip = page.locator(".pg-skip-look")  # Allison's look comes first: her reveals wait behind its skip
+            if pick.startswith("reveal ") and skip.count():
+                skip.click()
             page.locator(f"#ttykm-playground [data-pick='{pick}']:visible").first.dispatch_event("click")
             page.wait_for_function("(s) => document.querySelector('.pg-position').value === s",
                                    arg=game.format_state(state))
@@ -201,9 +204,13 @@ def test_allisons_secret_look_is_a_click_on_a_ringed_tile_and_her_panel_tags_the
     legal = [game.format_action(a) for a in game.legal_actions(state, rules)]
     looks = sorted(a.split()[-1] for a in legal if a.startswith("peek allison "))
     reveals = sorted(a.split()[-1] for a in legal if a.startswith("reveal "))
-    said = {"en": ("Skip the look", "Look secretly at a tile first", "tiles you have seen", "seen secretly"),
+    said = {"en": ("Skip the look", "Look secretly at a tile first", "tiles you have seen", "seen secretly",
+                   "Memory mode: only the tiles you have seen this turn are listed; remember the others.",
+                   "Memory mode: the tiles you have seen are not listed; remember them."),
             "fr": ("Ne pas regarder en secret", "Regarder d'abord une tuile en secret", "tuiles que vous avez vues",
-                   "vue en secret")}[edition]
+                   "vue en secret", "Mode mémoire : seules les tuiles vues pendant ce tour sont listées ; retenez "
+                   "les autres.", "Mode mémoire : les tuiles que vous avez vues ne sont pas listées ; retenez-les.")
+            }[edition]
     visit = Visit(browser, base_url, width)
     page = visit.open(("/fr" if edition == "fr" else "") + "/playground/?game=trois-ombres&seat=2&position="
                       + quote(game.format_state(state)))
@@ -232,7 +239,26 @@ def test_allisons_secret_look_is_a_click_on_a_ringed_tile_and_her_panel_tags_the
     assert not re.search(r"\b(up|kept|cube|clue) (no|yes|-)\b|\bslot [A-Z]\d|unseen", panel), panel
     # The look is spent: the reveals are ringed now.
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == reveals
+    # Memory mode (on at first) lists what she learnt on this turn, the look, and says so.
+    assert page.locator("input.pg-memory").is_checked()
+    assert chip.locator(".pg-secret").is_visible() and page.locator(".pg-memory-note").inner_text() == said[4]
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-peeked-{edition}-{width}.png"), full_page=True)
+    # The tile stays listed for the rest of her turn; once it is over, she must remember it.
+    after = game.apply(state, game.parse_action("peek allison C2"), rules).state
+    while game.to_act(after).players in ((2,), ()) and game.to_act(after).kind != "over":
+        action = (game.sample_chance(after, rules, Random(0)) if game.to_act(after).kind == "chance"
+                  else game.legal_actions(after, rules)[0])
+        after = game.apply(after, action, rules).state
+        page.locator(".pg-typed").fill(game.format_action(action))
+        page.locator(".pg-type button").click()
+        page.wait_for_function("(s) => document.querySelector('.pg-position').value === s",
+                               arg=game.format_state(after))
+        if page.locator(".pg-turn-back").count():
+            page.locator(".pg-turn-back").click()
+        if game.to_act(after).players == (2,):
+            assert chip.is_visible(), game.format_action(action)
+    assert chip.count() == 1 and not chip.is_visible(), "the look is listed after her turn in Memory mode"
+    assert page.locator(".pg-memory-note").inner_text() == said[5]
     visit.assert_clean()
 
 
