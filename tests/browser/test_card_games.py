@@ -28,6 +28,7 @@ from tests.browser.visit import (
 )
 
 
+@pytest.mark.parametrize("width", WIDTHS)
 def test_the_card_games_show_their_whole_table_in_words(browser: Any, base_url: str, width: int) -> None:
     """A seat's view is in words (never JSON), the umpire sees every tile, and the table fits the page."""
     visit = Visit(browser, base_url, width)
