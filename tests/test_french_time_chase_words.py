@@ -196,3 +196,24 @@ def test_the_french_text_picture_writes_the_cards_with_their_french_labels() -> 
     assert not ENGLISH_CARD.search(french), ENGLISH_CARD.findall(french)
     assert "J10" in french and "Vi9/Vi12" in french and "main J5 J7 J8 J9" in french
     assert "Y10" in english and "P9/P12" in english and "hand Y5 Y7 Y8 Y9" in english
+
+
+def test_the_box_of_events_to_come_alone_on_a_phone_row_reads_as_two_lines_in_both_editions() -> None:
+    """Round 7 on a phone: two full rows of positions, and the events to come alone on the third, in a low
+    strip: ``events 8–10`` over ``to come``.  The word before the span ends where the span begins, so the French
+    words (« évén. 8–10 » over « à venir »), shorter or longer than the English, leave no gap."""
+    sixth = notation.parse_state(
+        "players=4 round=6 phase=play first=0 ref=2 invariant=R13 unused=G7,G9,G10,G12 "
+        "hands=Y5,Y7,Y8,Y9|Y11,Y13,P6,P7|G5,G13,P5,P8,P10|B5,B6,P11,P13 crystals=1,0,0,2 pawns=6,6,3,6 "
+        "timeline=Y10:0|P9/P12:3|G8/G11:1|R6/R9:3|B7:2|Y6/Y12:1 at=3 spent=0,1,3,0")
+    seventh = view_json(json.dumps({"game": "time-chase", "state": notation.format_state(sixth), "action": "G13",
+                                    "seat": "umpire"}))
+    state = notation.parse_state(json.loads(seventh)["state"])
+    assert state.round == 7
+    for svg in (timeline_svg(state, NARROW), translate_html(timeline_svg(state, NARROW))):
+        strip = re.search(r'<g class="future" data-events="8-10">(.*?)</g>', svg)
+        assert strip is not None
+        words = re.findall(r'<text x="([\d.]+)" y="(\d+)" text-anchor="(\w+)"[^>]*>([^<]+)</text>', strip[1])
+        (label, label_y, label_anchor, _), (span, span_y, span_anchor, text), (_, below_y, below_anchor, _) = words
+        assert text == "8–10" and label_y == span_y < below_y and below_anchor == "middle"
+        assert (label_anchor, span_anchor) == ("end", "start") and float(span) - float(label) <= 6

@@ -10,6 +10,7 @@ from oracle.games.time_chase import notation, rules
 from oracle.games.time_chase.pictures import (
     NARROW,
     SITE_WIDE,
+    STRIP,
     SUIT_COLOURS,
     describe,
     seat_colours,
@@ -192,7 +193,7 @@ def test_the_events_still_to_come_are_one_narrow_box() -> None:
     seventh, _ = rules.apply(STATE, notation.parse_action("G13"), rules_for(None, 4, Rules.parse("standard")))
     root = ET.fromstring(timeline_svg(seventh, NARROW))
     (future,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "future"]
-    assert future.get("data-events") == "8-10" and next(iter(future)).get("height") == "32"
+    assert future.get("data-events") == "8-10" and next(iter(future)).get("height") == str(STRIP)
     assert describe(State.new(4))[-1] == "Events 1–10: still to come."
 
 

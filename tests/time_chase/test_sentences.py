@@ -4,6 +4,7 @@ actions name their players and the state's line is folded under the pictures."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import get_args
 
@@ -12,6 +13,7 @@ from oracle.games.time_chase.events import Event, EventKind, event_rule, event_s
 from oracle.games.time_chase.notation import event_text
 from oracle.tools.site.examples import render_examples
 from oracle.tools.site.french import translate_event, translate_html, untranslated
+from oracle.tools.site.playground import view_json
 from tests.conftest import ROOT
 
 B9, R5 = Card(1, 9), Card(0, 5)
@@ -61,3 +63,18 @@ def test_the_lessons_list_events_in_words_and_say_who_won() -> None:
         colon = " : " if "/fr/" in path else ": "  # French sets a space before the colon
         assert f"p0{colon}<code>B9</code>, p1{colon}<code>B6</code>, p2{colon}<code>R5</code>" in page
         assert f"<dt>Action</dt><dd>p3{colon}<code>B12</code></dd>" in page
+
+
+def test_the_deal_says_the_first_player_is_drawn_only_where_it_is() -> None:
+    """The full game draws its first player with the deal (TC.DEAL); the research setting always starts with p0
+    (TC.RESEARCH.SMALL), and the playground's deal line says so in both editions."""
+    for rules, lang, says, never in (
+        ("", "en", "is drawn as first player", "as always"),
+        ("", "fr", "est tiré au sort comme premier joueur", "comme toujours"),
+        ("small", "en", "p0 is first player, as always in the research setting", "drawn"),
+        ("small", "fr", "p0 est premier joueur, comme toujours dans le réglage de recherche", "tiré au sort"),
+    ):
+        answer = json.loads(view_json(json.dumps({"game": "time-chase", "rules": rules, "seat": "oracle:1",
+                                                  "seed": 1, "lang": lang})))
+        deal = answer["oracle"]["played"][0]["public"][0]
+        assert says in deal and never not in deal, (rules, lang, deal)

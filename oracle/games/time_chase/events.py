@@ -11,7 +11,7 @@ from oracle.games.time_chase.cards import SUIT_NAMES, Card
 from oracle.words import counted
 
 EventKind = Literal[
-    "dealt",  # player: first player; card: the Invariant
+    "dealt",  # player: first player; card: the Invariant; rule: TC.RESEARCH.SMALL when p0 starts by that setting
     "income",  # player gains amount
     "event",  # position: the new present event
     "bids",  # amounts: every bid
@@ -81,6 +81,9 @@ def event_sentence(event: Event) -> str:
     card = event.card.text if event.card is not None else ""
     old = event.old.text if event.old is not None else ""
     match event.kind:
+        case "dealt" if event.rule == "TC.RESEARCH.SMALL":  # p0 starts, as the research setting says
+            return (f"the cards are dealt: {p} is first player, as always in the research setting, and {card} is "
+                    "the Invariant")
         case "dealt":
             return f"the cards are dealt: {p} is drawn as first player, and {card} is the Invariant"  # rulings SU-6
         case "income":

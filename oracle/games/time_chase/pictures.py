@@ -118,7 +118,7 @@ CELL = 74
 LEFT = 16
 NARROW_CELL, NARROW_LEFT = 72, 8
 FUTURE_CELL = 64  # the one box of the events still to come, with its margin
-STRIP, STRIP_WIDTH = 32, 150  # that box, low and long, when it stands alone on a row
+STRIP, STRIP_WIDTH = 44, 150  # that box, low and long, when it stands alone on a row: two lines of words
 CARD_W = 40
 CARD_H = 56
 BLOCK = 154  # a position's box
@@ -308,10 +308,16 @@ def _future_svg(state: State, future: range, x: float, top: float, strip: bool =
     words = ("event" if len(future) == 1 else "events", span,
              "no trick" if state.phase == "over" else "to come")
     if strip:
+        # Two lines centred in the strip, ``events 3–10`` over ``to come``: the word before the span ends where
+        # the span begins, so that a word of another length (the French edition's) leaves no gap.
         left = x - FUTURE_CELL / 2 + 3
-        starts = [left + 12 + sum(len(w) * 6.8 + 6 for w in words[:n]) for n in range(len(words))]
-        lines = "".join(f'<text x="{at:.1f}" y="{top + STRIP / 2 + 4:.0f}" font-size="12" '
-                        f'fill="#334155">{escape(word)}</text>' for at, word in zip(starts, words, strict=True))
+        middle, first, second = left + STRIP_WIDTH / 2, top + STRIP / 2 - 4, top + STRIP / 2 + 12
+        lines = (f'<text x="{middle - 2:.1f}" y="{first:.0f}" text-anchor="end" font-size="12" '
+                 f'fill="#334155">{escape(words[0])}</text>'
+                 f'<text x="{middle + 2:.1f}" y="{first:.0f}" text-anchor="start" font-size="12" '
+                 f'fill="#334155">{escape(words[1])}</text>'
+                 f'<text x="{middle:.1f}" y="{second:.0f}" text-anchor="middle" font-size="12" '
+                 f'fill="#334155">{escape(words[2])}</text>')
         box = f'x="{left:.1f}" y="{top}" width="{STRIP_WIDTH}" height="{STRIP}"'
     else:
         lines = "".join(f'<text x="{x:.1f}" y="{top + BLOCK / 2 - 14 + 18 * n:.0f}" text-anchor="middle" '

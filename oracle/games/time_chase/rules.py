@@ -211,7 +211,9 @@ def deal(state: State, action: Deal, rules: Rules, events: list[Event]) -> State
         unused_hidden=action.unused_hidden,
         view=view,
     )
-    events.append(Event("dealt", player=action.first, card=action.invariant))
+    # The small setting's first player is p0, not drawn (TC.RESEARCH.SMALL): the event names that clause.
+    events.append(Event("dealt", player=action.first, card=action.invariant,
+                        rule="TC.RESEARCH.SMALL" if state.is_small else None))
     return start_round(state, rules, 1, events)
 
 

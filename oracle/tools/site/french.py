@@ -779,6 +779,9 @@ def _on(where: str) -> str:
 EVENTS += _rules([
     (r"the cards are dealt: (p\d) is drawn as first player, and (\w+) is the Invariant",
      "les cartes sont distribuées : {1} est tiré au sort comme premier joueur, et {2:card} est la constante"),
+    (r"the cards are dealt: (p\d) is first player, as always in the research setting, and (\w+) is the Invariant",
+     "les cartes sont distribuées : {1} est premier joueur, comme toujours dans le réglage de recherche, et {2:card} "
+     "est la constante"),
     (r"(p\d) gains (\d+) crystals? of income", "{1} reçoit {2:#cristal} de revenu"),
     (r"event (\d+) is the new present", "l'événement {1} est le nouveau présent"),
     (r"the bids are revealed: (.+)", "les mises sont révélées : {1}"),
