@@ -200,6 +200,14 @@
       en: function (list) { return (list ? "The action" : "The turn") + " just played, step by step"; },
       fr: function (list) { return (list ? "L'action" : "Le tour") + " qui vient d'être joué" + (list ? "e" : "") + ", pas à pas"; } },
     stepOf: { en: function (list) { return list ? "Action " : "Turn "; }, fr: function (list) { return list ? "Action " : "Tour "; } },
+    // A seat's own sealed choice (Time Chase's bid), the last action it played, told to that seat alone.
+    ownSealed: {
+      en: function (who, words) { return who + " chose in secret: \u201c" + words + "\u201d. The others see it only when every choice is revealed."; },
+      fr: function (who, words) { return who + " a choisi en secret : « " + words + " ». Les autres ne le voient qu'une fois tous les choix révélés."; } },
+    // A seat left while its player is to act: the oracle, which plays every seat but the new one, takes that turn.
+    oracleTakesTurn: {
+      en: function (who) { return "The oracle will play " + who + "'s pending turn, since you leave that seat. Change seats?"; },
+      fr: function (who) { return "L'oracle jouera le tour en attente de " + who + ", puisque vous quittez cette place. Changer de place ?"; } },
     step: { en: function (at, of) { return ": step " + at + " of " + of + "."; },
       fr: function (at, of) { return " : étape " + at + " sur " + of + "."; } },
     previous: { en: "Previous step", fr: "Étape précédente" },
@@ -465,6 +473,11 @@
     });
     parts.seat = el("select", { class: "pg-seat", "aria-label": W.whoseView });
     parts.seat.addEventListener("change", function () {
+      const left = pendingTurnLeft(answer, parts.seat.value);
+      if (left && !window.confirm(W.oracleTakesTurn(name(left)))) {
+        parts.seat.value = seatValue(answer);
+        return;
+      }
       current.seat = parts.seat.value;
       viewer = null;
       told = [];  // what a player was told on taking the device is not the next seat's
@@ -569,12 +582,15 @@
       parts.message.replaceChildren(el("p", { class: "pg-refused" }, W.unreadable(change.action, result.error)));
       return;
     }
+    const before = answer;
     answer = result;
     current.state = result.state;
     current.picks = result.picks;
     if (result.mode === "list" && result.applied) seenByAll = seenByAll.concat(result.applied.public || []);
     followRuleset(result);
     show(change);
+    const sealed = sealedReplay(before, change, result);
+    if (sealed) { replay = sealed; showReplay(); }
     if (Object.keys(change).length && !change.era) keepInSight();
     // A refused click on a tile: the refusal, under the buttons, comes into sight too.
     if (change.explain && result.verdict) parts.message.scrollIntoView({ block: "nearest", behavior: "instant" });
@@ -885,6 +901,30 @@
     return [el("h2", { class: "pg-turn-title" }, own ? W.yourTurn(who) : W.theirTurn(who)),
       el("div", { class: "pg-note" }, ...(does ? [el("p", { class: "pg-do" }, el("strong", {}, does))] : []),
         ...lines.map(function (line) { return el("p", {}, line); }))];
+  }
+
+  // A click on a sealed choice (Time Chase's bid) that the others have still to match applies nothing yet: the
+  // action just played is that choice, told to the seat that made it (and the umpire) in its button's words,
+  // and to nobody else; a seat change, which sends the same choices again, is no click.
+  function sealedReplay(before, change, a) {
+    const pick = change.picks && change.picks[change.picks.length - 1];
+    if (!before || a.applied || a.mode !== "list" || !pick || !pick.startsWith("sealed:") ||
+      change.picks.length !== before.picks.length + 1) return null;
+    const button = before.buttons.find(function (b) { return b.pick === pick; });
+    if (!button || !before.chooser) return { steps: [], at: 0 };
+    if (!(a.seat === "umpire" || (a.view && a.view.name === before.chooser))) return { steps: [], at: 0 };
+    const text = W.ownSealed(name(before.chooser), (button.words || {})[LANG] || label(button));
+    return { steps: [{ text: text, svg_row: "", svg_column: "" }], at: 0, action: pick.slice("sealed:".length) };
+  }
+
+  // The player whose turn the oracle would take on a change to ``value`` ("oracle:N"): the one to act now, when
+  // the seat left is theirs (their view, or the umpire's) and not N; else null.  The page asks first.
+  function pendingTurnLeft(a, value) {
+    const to = /^oracle:(\d+)$/.exec(value);
+    if (!a || !to || a.mode !== "list" || a.outcome || a.kind === "chance" || !a.chooser) return null;
+    const seat = a.seats.find(function (s) { return String(s.player) === to[1]; });
+    const theirs = a.seat === "umpire" || (a.view && a.view.name === a.chooser);
+    return seat && seat.name !== a.chooser && theirs ? a.chooser : null;
   }
 
   // The seat list's value of an answer's seat: "oracle:N" when the oracle plays the others (playground.py).

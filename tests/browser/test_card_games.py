@@ -453,3 +453,108 @@ def test_one_seat_plays_alone_against_the_oracle_and_the_help_is_the_game_s(brow
     page.locator("select.pg-game").select_option("ttykm|")
     assert page.evaluate(help_shown) == ["ttykm"]
     visit.assert_clean()
+
+
+# The box of a Time Chase timeline's events to come (g.future): each word inside the box and apart from the
+# others; a strip's span right after the word before it, and "to come" on a line of its own below them.
+FUTURE_BOX = """() => {
+    const shown = [...document.querySelectorAll(".pg-picture svg g.future")].find(g => g.getBoundingClientRect().width);
+    const frame = shown.querySelector("rect").getBoundingClientRect();
+    const words = [...shown.querySelectorAll("text")].map(t => t.getBoundingClientRect());
+    const wrong = [];
+    for (const w of words) {
+        if (w.left < frame.left || w.right > frame.right || w.top < frame.top || w.bottom > frame.bottom)
+            wrong.push("a word outside its box");
+    }
+    for (const a of words) for (const b of words) {
+        if (a !== b && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+            wrong.push("two words overlap");
+    }
+    const strip = frame.height < 60;
+    if (strip && words[1].left - words[0].right > 8) wrong.push(`a gap of ${words[1].left - words[0].right} px`);
+    if (strip && words[2].top < words[0].bottom - 2) wrong.push("'to come' is not on a line of its own");
+    return {wrong: wrong, strip: strip};
+}"""
+
+
+def next_dialog(page: Any, accept: bool) -> list[str]:
+    """The message of the next dialog the page opens (a list, filled when it opens), accepted or dismissed."""
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        if accept:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    page.once("dialog", answer)
+    return asked
+
+
+@pytest.mark.parametrize("edition", ["", "/fr"])
+@pytest.mark.parametrize("width", WIDTHS)
+def test_time_chase_alone_tells_the_own_bid_asks_before_a_seat_change_and_fits_the_events_to_come(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """p1 alone against the oracle: after p1's bid, the action just played is that bid, told to p1 alone in its
+    button's words, not p1's card before it.  Leaving p1's seat while p1 is to act asks first, saying the oracle
+    will play p1's pending turn: refused, nothing changes; accepted, the oracle plays it.  3 Ombres asks the same.
+    The box of the events to come reads cleanly, a low strip of two lines on a phone."""
+    from oracle.games import load_game
+
+    said = {"": {"secret": "p1 chose in secret: \u201c", "pending": "The oracle will play p1's pending turn",
+                 "ombres": "The oracle will play p0's pending turn", "random": " (the oracle, at random)."},
+            "/fr": {"secret": "p1 a choisi en secret : « ", "pending": "L'oracle jouera le tour en attente de p1",
+                    "ombres": "L'oracle jouera le tour en attente de p0", "random": " (l'oracle, au hasard)."}}[edition]
+    visit = Visit(browser, base_url, width)
+    page = visit.open(edition + "/playground/?game=time-chase&seat=oracle:1")
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    bids = page.locator(".pg-buttons button[data-pick^='sealed:bid ']")
+    for _ in range(3):  # round 1: p1's card (the bids of 0 are sealed for everyone); round 2 asks p1's bid
+        if bids.count():
+            break
+        page.locator(".pg-private button.pg-card:enabled").first.click()
+    before = page.locator(".pg-replay").inner_text()
+    assert re.search(r"p1 (joue|plays|ouvre|leads) ", before), before  # p1's card, the last action so far
+    bid = bids.last
+    words = bid.inner_text()
+    bid.click()
+    step = page.locator(".pg-replay .pg-step-text").inner_text()
+    assert step.startswith(said["secret"] + words), step
+    assert page.locator(".pg-replay .pg-events li").count() == 1
+    OUTPUT.mkdir(exist_ok=True)
+    shot = f"{edition.replace('/', '-')}-{width}.png"
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-own-bid{shot}"), full_page=True)
+    # p1 is to play a card: leaving the seat asks first.
+    assert page.locator(".pg-private button.pg-card:enabled").count()
+    state = page.locator(".pg-position").input_value()
+    asked = next_dialog(page, accept=False)
+    page.locator("select.pg-seat").select_option("oracle:0")
+    assert asked and asked[0].startswith(said["pending"]), asked
+    assert page.locator("select.pg-seat").input_value() == "oracle:1"
+    assert page.locator(".pg-position").input_value() == state
+    accepted = next_dialog(page, accept=True)
+    page.locator("select.pg-seat").select_option("oracle:0")
+    assert accepted and page.locator("select.pg-seat").input_value() == "oracle:0"
+    log = page.locator(".pg-oracle-played li").all_inner_texts()
+    assert any(line.startswith("p1 ") and line.endswith(said["random"]) for line in log), log
+    # 3 Ombres shares the seats: p0 to act, leaving p0's seat asks the same.
+    page.locator("select.pg-game").select_option("trois-ombres|")
+    asked = next_dialog(page, accept=False)
+    page.locator("select.pg-seat").select_option("oracle:1")
+    assert asked and asked[0].startswith(said["ombres"]), asked
+    assert page.locator("select.pg-seat").input_value() == "oracle:0"
+    # Round 7: on a phone the events to come stand alone on a row, a low strip; on a desktop, a tall box.
+    game = load_game("time-chase")
+    sixth = game.parse_state(
+        "players=4 round=6 phase=play first=0 ref=2 invariant=R13 unused=G7,G9,G10,G12 "
+        "hands=Y5,Y7,Y8,Y9|Y11,Y13,P6,P7|G5,G13,P5,P8,P10|B5,B6,P11,P13 crystals=1,0,0,2 pawns=6,6,3,6 "
+        "timeline=Y10:0|P9/P12:3|G8/G11:1|R6/R9:3|B7:2|Y6/Y12:1 at=3 spent=0,1,3,0")
+    seventh = game.format_state(game.apply(sixth, game.parse_action("G13"), game.parse_rules(None, None)).state)
+    page = visit.open(edition + "/playground/?game=time-chase&seat=umpire&position=" + quote(seventh))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    fits = page.evaluate(FUTURE_BOX)
+    assert fits == {"wrong": [], "strip": width < 500}, fits
+    page.locator(".pg-picture svg g.future:visible").screenshot(path=str(OUTPUT / f"site-playground-tc-to-come{shot}"))
+    page.screenshot(path=str(OUTPUT / f"site-playground-tc-to-come-page{shot}"), full_page=True)
+    visit.assert_clean()
