@@ -682,6 +682,12 @@ class Game(GameRules[StateT, ActionT, RulesT, EventT], Protocol[StateT, ActionT,
         some player could not see the table."""
         ...
 
+    def unseen_words(self, state: StateT, after: StateT, player: int) -> Mapping[str, str] | None:
+        """Why ``player`` did not see the table during an action from ``state`` to ``after`` (3 Ombres: their eyes
+        were closed, by a trap or under Ténèbres), in words by language (``{"en": ..., "fr": ...}``), for the
+        playground's log of what the oracle played; None: they saw it."""
+        ...
+
     def box_checklist(self, lang: str, playground: str | None) -> str | None:
         """The lesson's "count your box" checklist, as HTML in ``lang`` (``en``, ``fr``): each count of the
         components the oracle assumes, what changes with another, and how to set it (``playground``: the

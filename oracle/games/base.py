@@ -329,6 +329,9 @@ class GameBase(ABC, Generic[StateT, ActionT, RulesT, EventT]):
     def public_events(self, state: StateT, events: Sequence[EventT], after: StateT) -> Sequence[EventT]:
         return events
 
+    def unseen_words(self, state: StateT, after: StateT, player: int) -> Mapping[str, str] | None:
+        return None
+
     def moment_svg(self, state: StateT, events: Sequence[EventT], after: StateT, umpire: bool = False) -> str | None:
         return None
 

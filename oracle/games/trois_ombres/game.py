@@ -32,6 +32,13 @@ from oracle.inputs import Bounds, Int, ListOf, MapOf, Maybe
 from oracle.interface import Applied, Game, IllegalAction, Json, Outcome, ToAct, VectorSet, Verdict, WorkedExamples
 from oracle.words import agreeing, counted
 
+# The draws every player sees, eyes open or closed: the 3ID and Limbes cards (OMBRES.VIEW: "Cards drawn from the
+# 3ID and Limbes decks are seen by everyone"), by the clause of their event; and, by kind, the events every player
+# knows of without seeing the table: a Malédiction put in force before its drawer (public, rulings section 6) and
+# whose turn comes next (OMBRES.TURN).
+PUBLIC_DRAWS = frozenset({"OMBRES.ID.DRAW", "OMBRES.LIMBES.DRAW"})
+PUBLIC_KINDS = frozenset({"curse", "next"})
+
 
 def verdict_of(problem: Illegal | None) -> Verdict:
     if problem is None:
@@ -244,12 +251,21 @@ class TroisOmbres(SeatedGame[State, Action, Rules, Event]):
         return {**FRENCH_NAMES, **{english: french for english, french in WORDS.values() if english != french}}
 
     def public_events(self, state: State, events: Sequence[Event], after: State) -> Sequence[Event]:
-        """Every event, when every player had their eyes open before and after the action; none otherwise
-        (a player with closed eyes, or under Ténèbres, did not see the table: OMBRES.EYES)."""
+        """Every event, when every player had their eyes open before and after the action; otherwise (a player
+        with closed eyes, or under Ténèbres, did not see the table: OMBRES.EYES) only the 3ID and Limbes cards
+        drawn, which everyone sees (OMBRES.VIEW; a trap is drawn without looking, and is not among them), a
+        Malédiction put in force and whose turn is next (`PUBLIC_KINDS`)."""
         from oracle.games.trois_ombres.views import eyes_open
 
         seen = all(eyes_open(s, p) for s in (state, after) for p in range(state.players))
-        return events if seen else ()
+        return events if seen else [e for e in events if e.rule in PUBLIC_DRAWS or e.kind in PUBLIC_KINDS]
+
+    def unseen_words(self, state: State, after: State, player: int) -> Mapping[str, str] | None:
+        """Why ``player`` did not see the table (`oracle.games.trois_ombres.words`): OMBRES.EYES,
+        OMBRES.LIMBES.TENEBRES."""
+        from oracle.games.trois_ombres.words import unseen_words
+
+        return unseen_words(state, after, player)
 
     def moment_svg(self, state: State, events: Sequence[Event], after: State, umpire: bool = False) -> str | None:
         """The table before the action with every tile it revealed face up, when ``after`` no longer shows one

@@ -182,6 +182,26 @@ def _draw_words(state: State, name: str) -> tuple[str, str]:
     return f"The {deck} card {card_name(name)} is drawn", f"La carte {deck} {card_name(name)} est piochée"
 
 
+def unseen_words(state: State, after: State, player: int) -> dict[str, str] | None:
+    """Why ``player`` did not see the table during an action from ``state`` to ``after``, by language: under
+    Ténèbres, on another player's turn, every player but the active one has their eyes closed
+    (OMBRES.LIMBES.TENEBRES, the card's printed name and its drawer); a Yeux du démon or Vortex trap closes the
+    eyes of the player who revealed it until their next turn (OMBRES.EYES).  None: their eyes were open."""
+    from oracle.games.trois_ombres.views import eyes_open
+
+    for seen in (state, after):
+        if eyes_open(seen, player):
+            continue
+        dark = next((c for c in seen.curses if c.card == "tenebres"), None)
+        if dark is not None and player != seen.current:
+            name = card_name(dark.card)
+            return {"en": f"your eyes were closed ({name}, drawn by p{dark.drawer})",
+                    "fr": f"vos yeux étaient fermés ({name}, piochée par p{dark.drawer})"}
+        return {"en": "your eyes were closed (a trap closed them until your next turn)",
+                "fr": "vos yeux étaient fermés (un Traquenard les a fermés jusqu'à votre prochain tour)"}
+    return None
+
+
 ABILITY = {
     "lucile": ("Tenace: once per turn she may reroll the die", "Tenace : elle peut relancer le dé une fois par tour"),
     "balafre": ("Implacable: a Hercule trap drops only 1 cube, and he never closes his eyes",

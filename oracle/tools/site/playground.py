@@ -535,7 +535,7 @@ def oracle_plays(game: AnyGame, state: Any, rules: Any, seat: int, picks: list[s
     Answers the state, the sealed picks so far, and what ``seat`` is told of each action played: who (``by``, a
     player's name; None for chance or the reveal of the sealed choices), whether it was ``sealed`` (then nothing
     else: the choice stays hidden), whether the oracle ``drew`` it at random, and its ``public`` events in words
-    (`Game.public_events`: only what every player saw, never a hidden card); an action with no event at all
+    and why ``seat`` did not see the rest (`seat_told`: never a hidden card); an action with no event at all
     (3 Ombres's roll before its die) is not told."""
     played: list[dict[str, Any]] = []
     only: list[dict[str, Any]] = []
@@ -570,12 +570,22 @@ def oracle_plays(game: AnyGame, state: Any, rules: Any, seat: int, picks: list[s
             by = mover.players[0]
             action = rng.choice(list(game.legal_actions(state, rules)))
         applied = game.apply(state, action, rules)
-        public = [game.event_sentence(e) for e in game.public_events(state, applied.events, applied.state)]
         if applied.events:
             played.append({"by": None if by is None else game.player_name(by), "sealed": False, "drew": drew,
-                           "public": public})
+                           **seat_told(game, state, applied.events, applied.state, seat)})
         state = applied.state
     return state, picks, played, only
+
+
+def seat_told(game: AnyGame, state: Any, events: Sequence[Any], after: Any, seat: int) -> dict[str, Any]:
+    """What ``seat`` is told of an action the oracle played, from ``state`` to ``after``: its ``public`` events in
+    words (`Game.public_events`, what every player saw), or every event when some player did not see the table
+    but ``seat`` did; and, when ``seat`` did not see some of it, why (``unseen``, by language:
+    `Game.unseen_words`, 3 Ombres's closed eyes)."""
+    public = game.public_events(state, events, after)
+    unseen = game.unseen_words(state, after, seat) if len(public) < len(events) else None
+    told = events if len(public) < len(events) and unseen is None else public
+    return {"public": [game.event_sentence(e) for e in told], **({"unseen": dict(unseen)} if unseen else {})}
 
 
 def hand_cards(game: AnyGame, state: Any, rules: Any, private: Sequence[dict[str, Any]], buttons: set[str],
@@ -793,4 +803,4 @@ def view_json(request: str) -> str:
 
 __all__ = ["Playable", "chooser_ruleset", "games", "hand_cards", "in_french", "list_view", "oracle_plays",
            "oracle_seat", "out_of_play", "playable", "playable_games", "player_counts", "prepare", "public_picture",
-           "seat_view", "seats", "typed_in_french", "umpire_fields", "view", "view_json"]
+           "seat_told", "seat_view", "seats", "typed_in_french", "umpire_fields", "view", "view_json"]
