@@ -217,7 +217,7 @@ def french_nav(docs: Path) -> list[Any]:
 
 
 def rulings_nav(pages: list[SpecPage]) -> list[Any]:
-    """The "Rulings and sources" section: its page, then one section per game (in the spec's reading order)
+    """The "Rulings and sources" section: its page ("Overview"), then one section per game (in the spec's reading order)
     with that game's rulings pages and sources pages, each named by its kind and, for TTYKM, its part:
     "Rulings (base game)", "Rulings (chapters)", "Sources (base game)", "Sources (chapters)"."""
     from oracle.games import GAMES, load_game
@@ -231,7 +231,8 @@ def rulings_nav(pages: list[SpecPage]) -> list[Any]:
         game = "ttykm" if source == "ttykm-chapters" else source
         entries.setdefault(game, []).append({kind_label("Sources", game, source == "ttykm-chapters"):
                                              sources_path(source)})
-    return [{"Rulings and sources": RULINGS}] + [
+    # The landing page is "Overview": under its section's own name the menu would say it twice in a row.
+    return [{"Overview": RULINGS}] + [
         {load_game(game).title if game in GAMES else game: found} for game, found in entries.items()]
 
 

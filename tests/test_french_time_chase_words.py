@@ -217,3 +217,21 @@ def test_the_box_of_events_to_come_alone_on_a_phone_row_reads_as_two_lines_in_bo
         (label, label_y, label_anchor, _), (span, span_y, span_anchor, text), (_, below_y, below_anchor, _) = words
         assert text == "8–10" and label_y == span_y < below_y and below_anchor == "middle"
         assert (label_anchor, span_anchor) == ("end", "start") and float(span) - float(label) <= 6
+
+
+def test_the_french_lesson_s_examples_name_their_cards_in_french_outside_the_notation() -> None:
+    """The facts of each Time Chase example on the French lesson (its action, the cards played first, the legal
+    plays) say the cards with their French labels and a bid as « mises », as the captions above them do; only
+    the folds "en notation" keep the notation (a Green card's G13 appears there, never in the facts)."""
+    from oracle.tools.site.examples import render_examples
+
+    page = ROOT / "docs" / "fr" / "time-chase" / "index.md"
+    drawn = translate_html(render_examples(page.read_text(encoding="utf-8"), "docs/fr/time-chase/index.md",
+                                           lambda rule: f"regles/#{rule}"))
+    facts = re.findall(r'<dl class="ttykm-example-facts">(.*?)</dl>', drawn, re.S)
+    actions = [said for fact in facts for said in re.findall(r"<dt>Action</dt><dd>(.*?)</dd>", fact)]
+    assert "p2 : V13" in actions and "p3 : J11" in actions, actions
+    assert any(action.startswith("mises ") for action in actions), actions
+    assert not [fact for fact in facts if ENGLISH_CARD.search(fact) or "bids" in fact], facts
+    folds = re.findall(r'<details class="tc-notation">.*?</details>', drawn, re.S)
+    assert any(ENGLISH_CARD.search(fold) for fold in folds)  # the notation itself is untouched

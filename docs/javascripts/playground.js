@@ -101,6 +101,10 @@
       fr: function (who) { return who + " choisit en secret"; } },
     oracleUnseen: { en: function (who) { return who + " plays, unseen by the others"; },
       fr: function (who) { return who + " joue, sans être vu des autres"; } },
+    unseenWhy: { en: function (who, why) { return who + " plays, unseen by you: " + why; },
+      fr: function (who, why) { return who + " joue, sans que vous le voyiez : " + why; } },
+    restUnseen: { en: function (why) { return " (the rest unseen by you: " + why + ")"; },
+      fr: function (why) { return " (le reste sans que vous le voyiez : " + why + ")"; } },
     chanceUnseen: { en: "Chance draws, unseen by the players", fr: "Le hasard tire, sans que les joueurs le voient" },
     alsoThen: { en: "; ", fr: " ; " },  // the events of one action, in one line
     umpire: { en: "Umpire: every hidden card shown", fr: "Arbitre : toutes les cartes cachées montrées" },
@@ -941,8 +945,11 @@
       const who = p.by ? name(p.by) : null;
       const events = p.public.join(W.alsoThen);  // as the pass screen lists them: "p2 plays R5 at event 1"
       // Whose action it was, when its events do not start by saying it (3 Ombres: "p0: G5 is revealed: 5h").
-      const said = p.sealed ? W.oracleSealed(who) : !events ? (who ? W.oracleUnseen(who) : W.chanceUnseen)
-        : who && !events.startsWith(who + " ") ? who + W.colon + events : events;
+      // Why this seat did not see it all (playground.py's seat_told): "your eyes were closed (Ténèbres, …)".
+      const why = p.unseen ? p.unseen[LANG] : null;
+      const hidden = who ? (why ? W.unseenWhy(who, why) : W.oracleUnseen(who)) : W.chanceUnseen;
+      const said = p.sealed ? W.oracleSealed(who) : !events ? hidden
+        : (who && !events.startsWith(who + " ") ? who + W.colon + events : events) + (why ? W.restUnseen(why) : "");
       return said + (p.drew ? W.oracleAtRandom : "") + ".";
     };
     return [el("div", { class: "pg-oracle" }, el("p", {}, W.oraclePlayed),

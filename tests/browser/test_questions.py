@@ -46,14 +46,15 @@ def test_a_questions_page_lists_its_questions_and_folds_each_example(browser: An
 
 
 def test_the_rulings_menu_is_grouped_by_game(site: Path) -> None:
-    """The home page's menu: "Rulings and sources", then each game with its rulings and sources pages."""
+    """The home page's menu: "Rulings and sources", its "Overview" (not the section's name twice in a row),
+    then each game with its rulings and sources pages."""
     text = (site / "index.html").read_text(encoding="utf-8")
     labels = [re.sub(r"\s+", " ", label).strip() for label in
               re.findall(r'<span class="md-ellipsis">\s*(.*?)\s*</span>', text, flags=re.S)]
     start = labels.index("That Time You Killed Me", labels.index("Rulings and sources"))
-    menu = labels[start - 1:start + 12]
-    assert menu[:6] == ["Rulings and sources", "That Time You Killed Me", "Rulings (base game)", "Rulings (chapters)",
-                         "Sources (base game)", "Sources (chapters)"], menu
+    menu = labels[start - 2:start + 12]
+    assert menu[:7] == ["Rulings and sources", "Overview", "That Time You Killed Me", "Rulings (base game)",
+                         "Rulings (chapters)", "Sources (base game)", "Sources (chapters)"], menu
     assert not any("standard game" in label for label in labels)
 
 

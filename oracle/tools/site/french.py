@@ -881,10 +881,28 @@ def _ombres_illegal(match: re.Match[str]) -> str:
     return match[0]
 
 
+# A Time Chase example's facts (those just above its timelines) that name cards (oracle.games.time_chase.site): the action, the cards played
+# first and the legal plays.  A French reader reads them with the French labels, under captions that use them;
+# the notation stays in the example's folds ("La position en notation").
+TC_FACTS = re.compile(r'<dl class="ttykm-example-facts">.*?</dl>\s*<div class="tc-timelines">', re.S)
+TC_FACT = re.compile(r"(<dt>(?:Action|First played|Legal)</dt><dd>)(.*?)(</dd>)", re.S)
+TC_CARD_CODE = re.compile(r"<code>([RBGYP](?:1[0-3]|[1-9]))</code>")
+TC_BIDS_CODE = re.compile(r"<code>bids ([\d,]+)</code>")
+
+
+def _tc_facts(match: re.Match[str]) -> str:
+    said = TC_CARD_CODE.sub(lambda m: card_fr(m[1]), match[2])
+    said = TC_BIDS_CODE.sub(lambda m: "mises " + ", ".join(m[1].split(",")), said)
+    said = re.sub(r"\b(p\d): ", r"\1 : ", said)  # "p2 : V13", a space before the colon
+    return match[1] + said + match[3]
+
+
 def translate_html(fragment: str) -> str:
     """An example's HTML with the words of its pictures and their keys in French; code (the notation, the
-    events as the oracle writes them, a command's output) stays as it is."""
+    events as the oracle writes them, a command's output) stays as it is, but for the cards that a Time Chase
+    example's facts name (`TC_FACTS`)."""
     fragment = OMBRES_ILLEGAL.sub(_ombres_illegal, fragment)
+    fragment = TC_FACTS.sub(lambda m: TC_FACT.sub(_tc_facts, m[0]), fragment)
     parts = CODE.split(fragment)
     # split() yields text, then each code element and its tag name: translate the text only.
     return "".join(_translate(part) if n % 3 == 0 else part if n % 3 == 1 else "" for n, part in enumerate(parts))
