@@ -881,9 +881,9 @@ def _ombres_illegal(match: re.Match[str]) -> str:
     return match[0]
 
 
-# A Time Chase example's facts (those just above its timelines) that name cards (oracle.games.time_chase.site): the action, the cards played
-# first and the legal plays.  A French reader reads them with the French labels, under captions that use them;
-# the notation stays in the example's folds ("La position en notation").
+# The facts of a Time Chase example (those just above its timelines) that name cards: the action, the cards
+# played first and the legal plays (oracle.games.time_chase.site).  A French reader reads them with the French
+# labels, as the captions above them say; the notation stays in the example's folds ("La position en notation").
 TC_FACTS = re.compile(r'<dl class="ttykm-example-facts">.*?</dl>\s*<div class="tc-timelines">', re.S)
 TC_FACT = re.compile(r"(<dt>(?:Action|First played|Legal)</dt><dd>)(.*?)(</dd>)", re.S)
 TC_CARD_CODE = re.compile(r"<code>([RBGYP](?:1[0-3]|[1-9]))</code>")
