@@ -700,3 +700,74 @@ def test_the_oracle_plays_the_others_of_a_3_ombres_seat_and_speaks_french() -> N
     assert any(text.startswith("le dé montre ") for entry in played for text in entry["public"])
     english = view({"game": "trois-ombres", "seat": "oracle:2", "seed": 5})
     assert english["state"] == answer["state"] and english["oracle"]["played"] != played
+
+
+@pytest.mark.parametrize("ruleset", GAME.rulesets())
+def test_the_oracle_plays_the_other_side_of_a_ttykm_board_with_a_legal_turn(ruleset: str) -> None:
+    """TTYKM and each chapter, Black's seat with White played by the oracle (``oracle:1``): the seat list offers
+    both sides and each colour, and White's first turn is played at once, drawn among the legal turns (after
+    Convergence's draw of its pair), with its steps to replay; White's seat waits for White; a seat that is no
+    player's, or the position editor, plays nothing."""
+    rules_text = "" if ruleset == GAME.rulesets()[0] else ruleset
+    request: dict[str, Any] = {"game": "ttykm", "rules": rules_text, "seat": "oracle:1"}
+    answer = view({**request, "seed": 4})
+    assert answer["seat"] == 1 and answer["seats"] == [{"player": 0, "name": "White"}, {"player": 1, "name": "Black"}]
+    assert answer["mover"] == "Black" and answer["kind"] == "player" and answer["buttons"]
+    turn = answer["oracle"]["played"][-1]
+    assert turn["by"] == "White" and turn["drew"] and turn["public"] == [step["text"] for step in turn["steps"]]
+    before = GAME.initial_state(_ruleset(rules_text))
+    for drawn in answer["oracle"]["played"][:-1]:  # Convergence: the pair, drawn by chance
+        assert drawn["by"] is None
+        before = GAME.apply(before, GAME.parse_action(drawn["action"]), _ruleset(rules_text)).state
+    rules = _ruleset(rules_text)
+    assert GAME.parse_action(turn["action"]) in GAME.legal_actions(before, rules)  # the oracle's list of legal turns
+    assert answer["state"] == GAME.format_state(GAME.apply(before, GAME.parse_action(turn["action"]), rules).state)
+    assert all(step["svg_row"] and step["svg_column"] for step in turn["steps"])
+    # Uniformly random, not the first legal turn: other seeds play other turns.
+    assert len({view({**request, "seed": seed})["oracle"]["played"][-1]["action"] for seed in range(8)}) > 1
+    white = view({**request, "seat": "oracle:0"})
+    assert white["mover"] == "White" and [t for t in white["oracle"]["played"] if t["by"]] == []
+    for nobody in ({"seat": "oracle:2"}, {"seat": "hot"}, {"seat": "oracle:0", "edit": "past:c3"}):
+        asked = view({**request, "state": answer["state"], **nobody})
+        assert asked["mover"] == "Black" and not (asked["oracle"] or {"played": []})["played"]
+
+
+def _ruleset(rules_text: str) -> Any:
+    return GAME.parse_rules(rules_text or None, None)
+
+
+def test_the_oracle_plays_a_whole_ttykm_game_against_a_seat_and_stops_at_its_end() -> None:
+    """White's seat against the oracle (``oracle:0``), White's turns typed at random: after each, the oracle plays
+    one legal Black turn, told in the replay's words; once the game is over it plays nothing more."""
+    rules = STANDARD
+    rng = random.Random(2)
+    answer = view({"game": "ttykm", "seat": "oracle:0", "seed": 1})
+    for _ in range(200):
+        if answer["outcome"]:
+            break
+        position = parse_position(answer["state"])
+        mine = rng.choice(legal_turns(position, rules))
+        after = apply_turn(position, mine).position
+        answer = view({"game": "ttykm", "seat": "oracle:0", "seed": 1, "state": answer["state"],
+                       "action": GAME.format_action(mine)})
+        played = answer["oracle"]["played"]
+        if after.to_move is None:  # White's turn ended the game: Black has no turn to play
+            assert played == [] and answer["outcome"]
+            break
+        assert [turn["by"] for turn in played] == ["Black"]
+        assert parse_turn(played[0]["action"]) in legal_turns(after, rules)
+        assert answer["state"] == format_position(apply_turn(after, parse_turn(played[0]["action"])).position)
+    assert answer["outcome"], "the game did not end"
+    # An ended game stays as it is: asked again, the oracle plays nothing.
+    again = view({"game": "ttykm", "seat": "oracle:0", "state": answer["state"]})
+    assert again["state"] == answer["state"] and again["oracle"]["played"] == []
+
+
+def test_the_oracle_turn_on_a_board_is_told_in_french() -> None:
+    """The French edition tells the oracle's TTYKM turn, and draws its steps, in French."""
+    french = json.loads(view_json(json.dumps({"game": "ttykm", "seat": "oracle:1", "seed": 3, "lang": "fr"})))
+    english = view({"game": "ttykm", "seat": "oracle:1", "seed": 3})
+    turn, same = french["oracle"]["played"][0], english["oracle"]["played"][0]
+    assert turn["action"] == same["action"] and turn["public"][0].startswith("Les Blancs choisissent la copie")
+    assert [step["text"] for step in turn["steps"]] == turn["public"]
+    assert "passé" in turn["steps"][0]["svg_row"] and "passé" not in same["steps"][0]["svg_row"]

@@ -92,6 +92,15 @@
     // One player's seat, every other player (and chance) played by the oracle at random (playground.py, oracle_plays).
     withOracle: { en: function (name) { return name + " (the others played by the oracle)"; },
       fr: function (name) { return name + " (l'oracle joue les autres)"; } },
+    // A board's two sides (TTYKM): both on one device, or one with the other played by the oracle.
+    bothSides: { en: "Both sides (pass and play)", fr: "Les deux camps (passer et jouer)" },
+    withOracleAgainst: { en: function (side, other) { return side + " (the oracle plays " + other + ")"; },
+      fr: function (side, other) { return side + " (l'oracle joue les " + other + ")"; } },
+    oracleTurn: { en: "The oracle played, at random among the legal turns (replayed step by step below the board):",
+      fr: "L'oracle a joué, au hasard parmi les tours légaux (rejoué pas à pas sous le plateau) :" },
+    // Before "Black to move": the turn the oracle just played, in notation (its steps are listed under the board).
+    oracleJust: { en: function (who) { return who + " (the oracle) played "; },
+      fr: function (who) { return "Les " + who + " (l'oracle) ont joué "; } },
     seatOnly: { en: function (name) { return name + "'s view only (watch)"; },
       fr: function (name) { return "La vue de " + name + " seule (regarder)"; } },
     oraclePlayed: { en: "The oracle played for the others, at random among the legal moves:",
@@ -687,7 +696,7 @@
     root.classList.toggle("pg-list", a.mode === "list");
     root.classList.toggle("pg-over", over);
     parts.edit.style.display = a.mode === "list" ? "none" : "";  // the position editor knows boards only
-    parts.seatLabel.style.display = a.mode === "list" ? "" : "none";
+    parts.seatLabel.style.display = a.mode === "list" || a.seats ? "" : "none";
     showPlayers(a);
     parts.memoryLabel.style.display = memoryOffered(a) ? "" : "none";
     helpOfGame(a.game);
@@ -721,10 +730,16 @@
         : { steps: [], at: 0 };
       showReplay();
     }
+    const theirs = oracleReplay(a);
+    if (theirs) {
+      replay = theirs;
+      showReplay();
+    }
     parts.position.value = a.state;
     const secret = a.mode === "list" && a.seat !== "umpire";  // as the editor above: only the umpire sees all
     const link = new URL(location.href);
     link.search = new URLSearchParams({ game: a.game, ...(secret ? { seat: seatValue(a) } : { position: a.state }),
+      ...(!secret && a.oracle ? { seat: seatValue(a) } : {}),
       ...(a.rules ? { rules: a.rules } : {}), ...(memoryOffered(a) && !current.memory ? { memory: "off" } : {}) });
     try {
       sessionStorage.setItem(kept(), a.state);
@@ -757,10 +772,45 @@
     for (const part of blocks) part.hidden = named && !part.dataset.games.split(" ").includes(game);
   }
 
+  // A board's seat list (TTYKM): both sides on one device, or one side, the other played by the oracle.
+  function boardSeats(a) {
+    const value = seatValue(a);
+    parts.seat.replaceChildren(
+      el("option", { value: "hot", selected: value === "hot" }, W.bothSides),
+      ...(a.seats || []).map(function (s) {
+        const other = a.seats.find(function (o) { return o.player !== s.player; });
+        return el("option", { value: "oracle:" + s.player, selected: value === "oracle:" + s.player },
+          W.withOracleAgainst(name(s.name), name(other ? other.name : "")));
+      }));
+  }
+
+  // The oracle's last turn on a board, listed under it until the position changes: the clicks of the reader's
+  // own turn that follow do not drop it.
+  let oracleTurn = { state: null, played: [] };
+
+  function oracleOnBoard(a) {
+    if (a.oracle && a.oracle.played.length) oracleTurn = { state: a.state, played: a.oracle.played };
+    return a.oracle && oracleTurn.state === a.state ? oracleLog(a, oracleTurn.played) : [];
+  }
+
+  // The oracle's last turn on a board, said first in the status line while the reader has not clicked yet.
+  function oracleJust(a) {
+    const played = a.oracle && oracleTurn.state === a.state ? oracleTurn.played : [];
+    const last = played.length ? played[played.length - 1] : null;
+    return last && last.by && last.steps ? [W.oracleJust(name(last.by)), el("code", {}, last.action), ". "] : [];
+  }
+
+  // The oracle's turn just played on a board, for the replay (its last, after a chance draw before it).
+  function oracleReplay(a) {
+    const played = a.mode === "board" && a.oracle ? a.oracle.played : [];
+    const last = played.length ? played[played.length - 1] : null;
+    return last && last.steps ? { steps: last.steps, at: 0, action: last.action } : null;
+  }
+
   function showBoard(a, change) {
     parts.view.replaceChildren();
-    parts.note.replaceChildren();
-    parts.seat.replaceChildren();
+    parts.note.replaceChildren(...oracleOnBoard(a));
+    boardSeats(a);
     const board = el("div", {});
     board.innerHTML = a.svg_row + a.svg_column;
     parts.board.replaceChildren(...board.childNodes);
@@ -791,7 +841,7 @@
     } else if (a.kind === "chance") {
       parts.status.textContent = W.convergence;
     } else if (current.picks.length === 0) {
-      parts.status.textContent = W.toMove(name(a.mover), a.legal_count, stacked);
+      parts.status.replaceChildren(...oracleJust(a), W.toMove(name(a.mover), a.legal_count, stacked));
     } else {
       parts.status.textContent = W.goOn(a.buttons.some(function (b) { return b.pick.startsWith("act:"); }));
     }
@@ -938,8 +988,9 @@
 
   // What the oracle played for the others since this seat's last choice, a line each, in the words every player
   // saw (a sealed choice as sealed only): never what this seat may not see.
-  function oracleLog(a) {
-    const played = a.oracle ? a.oracle.played : [];
+  // ``played``: those to list, when not the answer's own (a board's turn, kept while the reader clicks).
+  function oracleLog(a, played) {
+    played = played || (a.oracle ? a.oracle.played : []);
     if (!played.length) return [];
     const line = function (p) {
       const who = p.by ? name(p.by) : null;
@@ -952,8 +1003,15 @@
         : (who && !events.startsWith(who + " ") ? who + W.colon + events : events) + (why ? W.restUnseen(why) : "");
       return said + (p.drew ? W.oracleAtRandom : "") + ".";
     };
-    return [el("div", { class: "pg-oracle" }, el("p", {}, W.oraclePlayed),
-      el("ol", { class: "pg-oracle-played" }, ...played.map(function (p) { return el("li", {}, line(p)); })))];
+    // A board's turn: who played it, in notation, then its steps in words (the replay draws them).
+    const turn = function (p) {
+      return [(p.by ? name(p.by) + W.colon : ""), el("code", {}, p.action), ".",
+        el("ol", { class: "pg-oracle-steps" }, ...p.steps.map(function (s) { return el("li", {}, s.text); }))];
+    };
+    return [el("div", { class: "pg-oracle" }, el("p", {}, a.mode === "board" ? W.oracleTurn : W.oraclePlayed),
+      el("ol", { class: "pg-oracle-played" }, ...played.map(function (p) {
+        return el("li", {}, ...(p.steps ? turn(p) : [line(p)]));
+      })))];
   }
 
   // What everybody saw since the device was last passed: the events in words, a line each.

@@ -325,3 +325,72 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     assert page.locator("button[data-pick='chance']").inner_text() == "Deal the cards"
     assert page.locator(".pg-status").inner_text().startswith("Chance acts next")
     visit.assert_clean()
+
+
+@pytest.mark.parametrize(("edition", "width"), [("", WIDTHS[0]), ("/fr", WIDTHS[1])])
+def test_ttykm_is_played_alone_against_the_oracle(browser: Any, base_url: str, edition: str, width: int) -> None:
+    """TTYKM's seat list offers both sides (the default) or one colour, the other played by the oracle.  Choosing
+    Black, the oracle plays White's first turn at once, a legal turn, listed under the board and replayed step by
+    step; the address keeps the seat through a reload; after Black's turn the oracle answers, and its turn stays
+    listed while Black clicks the next one."""
+    from oracle.games import load_game
+    from oracle.tools.site.playground import view
+
+    game = load_game("ttykm")
+    rules = game.parse_rules(None, None)
+    french = edition == "/fr"
+    visit = Visit(browser, base_url, width)
+    page = visit.open(edition + "/playground/?game=ttykm")
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.locator("label.pg-seat-choice").is_visible()
+    assert page.locator("select.pg-seat option").all_inner_texts() == (
+        ["Les deux camps (passer et jouer)", "Blancs (l'oracle joue les Noirs)", "Noirs (l'oracle joue les Blancs)"]
+        if french else
+        ["Both sides (pass and play)", "White (the oracle plays Black)", "Black (the oracle plays White)"])
+    assert page.locator("select.pg-seat").input_value() == "hot" and page.locator(".pg-oracle").count() == 0
+
+    def oracle_turn(before: Any) -> str:
+        """The oracle's turn listed under the board, checked legal from ``before`` and played on the board."""
+        listed = page.locator(".pg-turn .pg-oracle-played > li")
+        assert listed.count() == 1
+        action = listed.locator("code").inner_text()
+        assert game.parse_action(action) in game.legal_actions(before, rules)
+        after = game.apply(before, game.parse_action(action), rules)
+        assert page.locator(".pg-position").input_value() == game.format_state(after.state)
+        assert listed.locator(".pg-oracle-steps li").count() == len(after.events)
+        replay = page.locator(".pg-replay")
+        assert action in replay.inner_text() and page.locator(".pg-events li").count() == len(after.events)
+        return str(action)
+
+    page.locator("select.pg-seat").select_option("oracle:1")
+    start = game.initial_state(rules)
+    first = oracle_turn(start)
+    status = page.locator(".pg-status")  # said first, above the board: on a phone the list is below it
+    assert status.inner_text().startswith(f"Les Blancs (l'oracle) ont joué {first}. Aux Noirs de jouer," if french
+                                          else f"White (the oracle) played {first}. Black to move,")
+    assert ("étape 1 sur " if french else "step 1 of ") in page.locator(".pg-replay").inner_text()
+    if french:
+        assert page.locator(".pg-oracle p").first.inner_text().startswith("L'oracle a joué, au hasard")
+        assert english_left(page) == []
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-ttykm-alone{edition.replace('/', '-')}-{width}.png"),
+                    full_page=True)
+    # The address names the seat: a reload goes on as Black, and the oracle does not play again.
+    assert parse_qs(urlsplit(page.url).query)["seat"] == ["oracle:1"]
+    shown = page.locator(".pg-position").input_value()
+    page.reload()
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.locator("select.pg-seat").input_value() == "oracle:1"
+    assert page.locator(".pg-position").input_value() == shown
+    # Black plays a turn; the oracle answers with White's, which stays listed while Black clicks.
+    before = game.parse_state(shown)
+    mine = game.legal_actions(before, rules)[0]
+    page.locator(".pg-typed").fill(game.format_action(mine))
+    page.locator(".pg-type button").click()
+    answered = oracle_turn(game.apply(before, mine, rules).state)
+    targets = view({"game": "ttykm", "state": page.locator(".pg-position").input_value()})["targets"]
+    visible_cell(page, targets[0]).click()
+    assert page.locator(".pg-refused").count() == 0
+    assert page.locator(".pg-turn .pg-oracle-played code").inner_text() == answered
+    visit.assert_clean()
+

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from random import Random
 from typing import Any
@@ -135,6 +135,10 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
     notation; empty for the initial state), ``rules`` (empty for the
     default), ``picks`` (the clicks so far, the newest last) and optionally
     ``edit`` (a cell to change with the position editor instead of playing).
+    ``seat`` ``oracle:N`` (optional) plays alone as player N: after each
+    click the oracle plays the other side's turns (`oracle_plays`), each a
+    legal turn drawn at random, told in the answer's ``oracle`` with its
+    steps to replay; without it one device plays both sides.
     """
     name = str(request.get("game") or "")
     game, play = load_game(name), playable(name)
@@ -176,11 +180,17 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
             "action": game.format_action(complete[0]),
             "before": state_text,
             "events": [game.event_text(e) for e in applied.events],
-            "steps": [{"text": s.text, "svg_row": s.svg_row, "svg_column": s.svg_column}
-                      for s in play.steps(state, complete[0], rules, applied.events, applied.state)],
+            "steps": _board_steps(play, state, complete[0], rules, applied),
         }
         state, picks = applied.state, []
         state_text = game.format_state(state)
+        legal = _legal(name, state_text, rules_text) if game.to_act(state).kind != "over" else ()
+    alone = _board_seat(game, request)
+    played: list[dict[str, Any]] = []
+    if alone is not None:
+        state, _, played, _ = oracle_plays(game, state, rules, alone, [], _rng(game, state, _seed(request)), play)
+    if played:
+        picks, state_text = [], game.format_state(state)
         legal = _legal(name, state_text, rules_text) if game.to_act(state).kind != "over" else ()
     nexts = [seq[len(picks)] for _, seq in legal if seq[:len(picks)] == tuple(picks) and len(seq) > len(picks)]
     buttons = play.all_picks(state)
@@ -207,8 +217,25 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
         else play.picture(state, picks, targets, "row"),
         "svg_column": play.refused_picture(state, refused, "column") if refused is not None
         else play.picture(state, picks, targets, "column"),
+        # The seat list: both sides on one device (the default), or one side with the other played by the oracle.
+        "seat": HOT_SEAT if alone is None else alone,
+        "seats": [{"player": p, "name": play.player_name(p)} for p in game.players],
+        "oracle": None if alone is None else {"seat": alone, "played": played},
     })
     return answer
+
+
+def _board_steps(play: Playable, state: Any, action: Any, rules: Any, applied: Any) -> list[dict[str, str]]:
+    """A board game's action step by step, as the page replays it: each step's words and pictures."""
+    return [{"text": s.text, "svg_row": s.svg_row, "svg_column": s.svg_column}
+            for s in play.steps(state, action, rules, applied.events, applied.state)]
+
+
+def _board_seat(game: AnyGame, request: dict[str, Any]) -> int | None:
+    """The player of a board's seat request ``oracle:N`` (`oracle_seat`), the other side played by the oracle;
+    None for both sides on one device, and while the position is edited (nobody plays then)."""
+    alone = oracle_seat(request.get("seat"))
+    return alone if alone in game.players and not request.get("edit") else None
 
 
 LIST_MOST = 300  # buttons shown at most; any other action can be typed in notation
@@ -525,8 +552,8 @@ def _rng(game: AnyGame, state: Any, seed: int | None) -> Random:
     return Random(int.from_bytes(hashlib.sha256(("oracle " + text).encode()).digest()[:8], "big"))
 
 
-def oracle_plays(game: AnyGame, state: Any, rules: Any, seat: int, picks: list[str],
-                 rng: Random) -> tuple[Any, list[str], list[dict[str, Any]], list[dict[str, Any]]]:
+def oracle_plays(game: AnyGame, state: Any, rules: Any, seat: int, picks: list[str], rng: Random,
+                 board: Playable | None = None) -> tuple[Any, list[str], list[dict[str, Any]], list[dict[str, Any]]]:
     """Every other player's choice, and every chance step, played by the oracle until ``seat`` is to choose (or the
     game ends): each a legal action drawn uniformly at random from the whole state (`Game.legal_actions`;
     chance by `Game.sample_chance`).  A sealed choice with one option only is made without a draw, and said
@@ -536,7 +563,9 @@ def oracle_plays(game: AnyGame, state: Any, rules: Any, seat: int, picks: list[s
     player's name; None for chance or the reveal of the sealed choices), whether it was ``sealed`` (then nothing
     else: the choice stays hidden), whether the oracle ``drew`` it at random, and its ``public`` events in words
     and why ``seat`` did not see the rest (`seat_told`: never a hidden card); an action with no event at all
-    (3 Ombres's roll before its die) is not told."""
+    (3 Ombres's roll before its die) is not told.  On a ``board`` (a game played by clicking, whose every action
+    all see: TTYKM), each action is told as the page replays a turn: its ``action`` in notation, its ``steps``
+    (`Playable.steps`, whose words are its ``public`` events) and who played it in the pictures' words."""
     played: list[dict[str, Any]] = []
     only: list[dict[str, Any]] = []
     for _ in range(ORACLE_MOST):
@@ -573,6 +602,10 @@ def oracle_plays(game: AnyGame, state: Any, rules: Any, seat: int, picks: list[s
         if applied.events:
             played.append({"by": None if by is None else game.player_name(by), "sealed": False, "drew": drew,
                            **seat_told(game, state, applied.events, applied.state, seat)})
+            if board is not None:
+                steps = _board_steps(board, state, action, rules, applied)
+                played[-1].update({"by": None if by is None else board.player_name(by), "steps": steps,
+                                   "action": game.format_action(action), "public": [step["text"] for step in steps]})
         state = applied.state
     return state, picks, played, only
 
@@ -742,21 +775,27 @@ def in_french(answer: dict[str, Any]) -> dict[str, Any]:
     if answer.get("buttons"):
         out["buttons"] = [{**b, "label": translate_chance(b["label"])} if b["pick"] == CHANCE else b
                           for b in answer["buttons"]]
+    # A board's steps are its pictures' sentences; a card game's, its events in words, as the lessons say them.
+    say = translate_event if answer.get("mode") == "list" else translate_text
     if answer.get("oracle"):
-        out["oracle"] = {**answer["oracle"], "played": [{**told, "public": [translate_event(t) for t in told["public"]]}
-                                                        for told in answer["oracle"]["played"]]}
+        out["oracle"] = {**answer["oracle"], "played": [
+            {**told, "public": [say(t) for t in told["public"]],
+             **({"steps": _steps_in_french(told["steps"], say)} if "steps" in told else {})}
+            for told in answer["oracle"]["played"]]}
     if answer.get("game") == "time-chase":
         out.update(_cards_in_french(out))
     if answer.get("applied"):
-        # A board's steps are its pictures' sentences; a card game's, its events in words, as the lessons say them.
-        say = translate_event if answer.get("mode") == "list" else translate_text
         applied = answer["applied"]
-        steps = [{**step, "text": say(step["text"]), "svg_row": translate_html(step["svg_row"]),
-                  "svg_column": translate_html(step["svg_column"])} for step in applied["steps"]]
-        out["applied"] = {**applied, "steps": steps,
+        out["applied"] = {**applied, "steps": _steps_in_french(applied["steps"], say),
                           **({"public": [say(text) for text in applied["public"]]} if "public" in applied else {}),
                           **({"moment": translate_html(applied["moment"])} if applied.get("moment") else {})}
     return out
+
+
+def _steps_in_french(steps: Sequence[dict[str, str]], say: Callable[[str], str]) -> list[dict[str, str]]:
+    """An action's replayed steps for the French edition: each step's words (``say``) and pictures in French."""
+    return [{**step, "text": say(step["text"]), "svg_row": translate_html(step["svg_row"]),
+             "svg_column": translate_html(step["svg_column"])} for step in steps]
 
 
 def _cards_in_french(answer: dict[str, Any]) -> dict[str, Any]:
