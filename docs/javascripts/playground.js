@@ -705,6 +705,7 @@
     // The player who revealed the tiles sees them face up (in pass and play, the device is still theirs).
     moment = a.applied && a.applied.moment && momentDone !== a &&
       (a.seat === "hot" || a.seat === "umpire" || a.seat === a.applied.by) ? a.applied.moment : null;
+    holdStatus(a);
     if (a.mode === "list") showList(a); else showBoard(a, change);
     for (const control of [parts.typed, parts.play, parts.undo]) control.disabled = over;
     parts.undo.disabled = over || !a.picks.length;
@@ -752,6 +753,17 @@
       there.search = link.search;
       other.href = there.href;
     });
+  }
+
+  // Within a board's turn the board stays under the finger: the line above it keeps the height it had at the
+  // turn's start (the longest of its words so far), however short the next click's words are.  Another position
+  // (the next turn), a card game or another width lets it fit its words again.
+  let statusHeld = null;  // the position and width whose turn holds the line's height
+  function holdStatus(a) {
+    const key = a.mode === "board" ? a.state + "|" + narrow.matches : null;
+    const height = Math.max(parts.status.getBoundingClientRect().height, parseFloat(parts.status.style.minHeight) || 0);
+    parts.status.style.minHeight = key !== null && key === statusHeld ? height + "px" : "";
+    statusHeld = key;
   }
 
   // The chooser of the number of players, for a game played by several counts (games(), players).

@@ -394,3 +394,26 @@ def test_ttykm_is_played_alone_against_the_oracle(browser: Any, base_url: str, e
     assert page.locator(".pg-turn .pg-oracle-played code").inner_text() == answered
     visit.assert_clean()
 
+
+@pytest.mark.parametrize("edition", ["", "/fr"])
+def test_a_tap_on_the_ttykm_board_leaves_the_board_where_it_was(browser: Any, base_url: str, edition: str) -> None:
+    """On a phone the line above the board is long before the first tap and short after it: the board stays put,
+    so that the second tap lands on the square it was aimed at."""
+    visit = Visit(browser, base_url, WIDTHS[1])
+    page = visit.open(edition + "/playground/?game=ttykm")
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    board = page.locator(".pg-board svg.ttykm-board:visible").first
+
+    def top() -> float:
+        box = board.bounding_box()
+        assert box is not None
+        return float(box["y"]) + float(page.evaluate("window.scrollY"))
+
+    lines = page.locator(".pg-status").inner_text()
+    before = top()
+    visible_cell(page, "past:a1").click()
+    assert page.locator(".pg-status").inner_text() != lines  # the words changed...
+    assert top() == before  # ...and the board did not move
+    visible_cell(page, "past:a2").click()
+    assert top() == before and page.locator(".pg-refused").count() == 0
+    visit.assert_clean()
