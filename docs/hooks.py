@@ -129,6 +129,7 @@ _scenarios: dict[str, tuple[Scenarios, str]] = {}  # game -> its rulings' test s
 _french_clauses: dict[str, str] = {}  # clause ID -> the French rules page that states it (fr/<game>/regles.md)
 _french_titles: dict[str, str] = {}  # clause ID -> its French title there, for the French pages' tooltips
 _french_rulings: dict[str, dict[str, int]] = {}  # game -> ruling ID -> its entry's line on fr/<game>/decisions.md
+_french_summaries: dict[str, dict[str, str]] = {}  # game -> ruling ID -> its entry's words there, for the search
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -176,6 +177,7 @@ def read_french_rules(docs: Path) -> None:
     _french_clauses.clear()
     _french_titles.clear()
     _french_rulings.clear()
+    _french_summaries.clear()
     for game in GAMES:
         rules = docs / french_rules.rules_page(game)
         if rules.is_file():
@@ -185,8 +187,9 @@ def read_french_rules(docs: Path) -> None:
                     _french_titles[clause_id] = title.replace("`", "")
         rulings = docs / french_rules.rulings_page(game)
         if rulings.is_file():
-            _french_rulings[game] = french_rules.ruling_lines(rulings.read_text(encoding="utf-8"),
-                                                              _index[0].rulings.get(game, {}).values())
+            text = rulings.read_text(encoding="utf-8")
+            _french_rulings[game] = french_rules.ruling_lines(text, _index[0].rulings.get(game, {}).values())
+            _french_summaries[game] = french_rules.ruling_summaries(text, _index[0].rulings.get(game, {}).values())
 
 
 FRENCH_REFERENCE = (french_rules.RULES_PAGE, french_rules.RULINGS_PAGE)
@@ -771,8 +774,10 @@ FRENCH_BOOST = 0.5
 def add_rulings_to_search(index_file: Path) -> None:
     """Every ruling an entry of the search index of its own, titled by its ID and game, so that "K7"
     finds the ruling itself first (the search indexes a page by its headings, and a ruling is a
-    paragraph or a table row); the French pages ranked below English ones that match alike ("paradox"
-    is stemmed as "paradoxe" is).  Runs after the search plugin has written the index."""
+    paragraph or a table row); its French summary too, an entry of the French rulings page, which a
+    French reader's search puts first (docs/javascripts/search.js).  The French pages are ranked below
+    English ones that match alike ("paradox" is stemmed as "paradoxe" is), and the search script puts
+    them first for a French reader.  Runs after the search plugin has written the index."""
     if not index_file.is_file():
         raise PluginError(f"no search index at {index_file} to add the rulings to")
     index = json.loads(index_file.read_text(encoding="utf-8"))
@@ -786,4 +791,10 @@ def add_rulings_to_search(index_file: Path) -> None:
                 continue
             index["docs"].append({"location": f"{page}#{ruling.anchor}", "title": ruling.label,
                                   "text": ruling.summary, "boost": SEARCH_BOOST["rulings"]})
+    for game, summaries in _french_summaries.items():
+        page = _urls.get(french_rules.rulings_page(game))
+        for ruling_id, summary in summaries.items() if page is not None else ():
+            ruling = _index[0].rulings[game][ruling_id]
+            index["docs"].append({"location": f"{page}#{ruling.anchor}", "title": french_rules.search_title(ruling),
+                                  "text": summary, "boost": SEARCH_BOOST["rulings"] * FRENCH_BOOST})
     index_file.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

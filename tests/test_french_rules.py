@@ -21,7 +21,9 @@ from oracle.tools.site.french_rules import (
     rules_page,
     ruling_lines,
     ruling_name,
+    ruling_summaries,
     rulings_page,
+    search_title,
 )
 from oracle.tools.site.pages import read_spec, spec_index
 from oracle.tools.site.spec_files import CLAUSE
@@ -128,6 +130,28 @@ def test_a_ruling_is_named_with_its_game_s_prefix_and_found_where_its_entry_open
     assert ruling_name(rulings["trois-ombres"]["K4"]) == "OMBRES-K4" and ruling_name(rulings["ttykm"]["T3"]) == "T3"
     text = "Intro citing TC-K7 and TC-K70.\n\n- **[TC-K7](x.md#ruling-tc-k7)** · a low card\n- **TC-1** · deck\n"
     assert ruling_lines(text, [k7, tc1, su1]) == {"K7": 2, "TC-1": 3}
+
+
+@pytest.mark.parametrize("game", RULINGS_GAMES)
+def test_each_french_ruling_summary_is_searchable_in_its_own_words(game: str) -> None:
+    """The search's entry of each French summary (docs/hooks.py, add_rulings_to_search) holds the entry's words,
+    its continued lines too, without the ruling's name, markup or link."""
+    rulings = spec_index(read_spec(SPEC)).rulings[game]
+    found = ruling_summaries((DOCS / rulings_page(game)).read_text(encoding="utf-8"), rulings.values())
+    assert set(found) == set(rulings)
+    wrong = {name: said for name, said in found.items()
+             if len(said) < 20 or re.search(r"[*`<>]|\]\(|^(TC|OMBRES)-", said)}
+    assert wrong == {}
+
+
+def test_a_french_ruling_summary_in_the_search_is_the_entry_s_words_under_a_french_title() -> None:
+    rulings = spec_index(read_spec(SPEC)).rulings
+    k7, tc1 = rulings["time-chase"]["K7"], rulings["time-chase"]["TC-1"]
+    text = ("- <span id=\"ruling-tc-k7\"></span>**[TC-K7](x.md#ruling-tc-k7)** · a *low* card wins\n"
+            "  and takes a crystal.\n- **TC-1** : deck\n")
+    assert ruling_summaries(text, [k7, tc1]) == {"K7": "a low card wins and takes a crystal.", "TC-1": "deck"}
+    assert search_title(k7) == "Décision TC-K7 (Contre-Temps)"
+    assert search_title(rulings["ttykm"]["T3"]) == "Décision T3 (Demain tu m'as tué)"
 
 
 def test_a_french_page_s_links_to_the_english_rules_lead_to_the_french_ones() -> None:

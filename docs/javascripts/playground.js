@@ -150,8 +150,10 @@
     // A tile this seat alone has seen (playground.py, seat_view's "alone": Allison's secret look).
     seenSecretly: { en: "seen secretly", fr: "vue en secret" },
     // Allison's look at one tile (peek allison R1): the tiles to look at are ringed; the reveals wait behind a button.
-    lookHint: { en: "Click a ringed tile to look at it secretly, or skip the look.",
-      fr: "Cliquez une tuile cerclée pour la regarder en secret, ou renoncez à regarder." },
+    // While it may be taken, it is what the turn asks first: the turn's bold line (lookFirstLine).
+    lookHint: { en: "Before you reveal, you may look secretly at one tile: click a ringed tile, or skip the look.",
+      fr: "Avant de dévoiler, vous pouvez regarder une tuile en secret : cliquez une tuile cerclée, ou renoncez à "
+        + "regarder." },
     skipLook: { en: "Skip the look", fr: "Ne pas regarder en secret" },
     lookFirst: { en: "Look secretly at a tile first", fr: "Regarder d'abord une tuile en secret" },
     none: { en: "none", fr: "rien" },
@@ -249,6 +251,9 @@
     memoryHidden: { en: "Memory mode: the tiles you have seen are not listed; remember them.",
       fr: "Mode mémoire : les tuiles que vous avez vues ne sont pas listées ; retenez-les." },
     // What a player learnt on this turn (Allison's secret look) stays listed until the turn ends or the device passes.
+    // In Memory mode, the lists of what was revealed while a player was not acting wait folded (memoryFolds).
+    memoryFolded: { en: " (folded in Memory mode: open it only if you forgot)",
+      fr: " (replié en mode mémoire : ne l'ouvrez que si vous avez oublié)" },
     memoryThisTurn: { en: "Memory mode: only the tiles you have seen this turn are listed; remember the others.",
       fr: "Mode mémoire : seules les tuiles vues pendant ce tour sont listées ; retenez les autres." },
     // The key to the table's marks, folded apart from the table (foldKey).
@@ -1020,10 +1025,19 @@
       return [(p.by ? name(p.by) + W.colon : ""), el("code", {}, p.action), ".",
         el("ol", { class: "pg-oracle-steps" }, ...p.steps.map(function (s) { return el("li", {}, s.text); }))];
     };
-    return [el("div", { class: "pg-oracle" }, el("p", {}, a.mode === "board" ? W.oracleTurn : W.oraclePlayed),
-      el("ol", { class: "pg-oracle-played" }, ...played.map(function (p) {
-        return el("li", {}, ...(p.steps ? turn(p) : [line(p)]));
-      })))];
+    const heading = a.mode === "board" ? W.oracleTurn : W.oraclePlayed;
+    const lines = el("ol", { class: "pg-oracle-played" }, ...played.map(function (p) {
+      return el("li", {}, ...(p.steps ? turn(p) : [line(p)]));
+    }));
+    if (!memoryFolds(a)) return [el("div", { class: "pg-oracle" }, el("p", {}, heading), lines)];
+    return [el("details", { class: "pg-oracle pg-memory-fold" },
+      el("summary", {}, heading.replace(/ ?:$/, "") + W.memoryFolded), lines)];
+  }
+
+  // Memory mode: a player remembers the tiles the others revealed, as at the table, so the lists naming them
+  // (what the oracle played, what everybody saw since the device was last held) start folded.
+  function memoryFolds(a) {
+    return memoryOffered(a) && current.memory;
   }
 
   // What everybody saw since the device was last passed: the events in words, a line each.
@@ -1033,8 +1047,16 @@
       el("ol", { class: "pg-since-events" }, ...events.map(function (text) { return el("li", {}, text); }))) : null;
   }
 
-  function passScreen(who, justNow) {
-    const seen = seenList(sinceHeld(who), !(who in lastHeld));
+  // The hand-off screen's list, folded in Memory mode (memoryFolds).
+  function passList(a, who) {
+    const list = seenList(sinceHeld(who), !(who in lastHeld));
+    if (!list || !memoryFolds(a)) return list;
+    return el("details", { class: "pg-since pg-memory-fold" },
+      el("summary", {}, list.firstChild.textContent.replace(/ ?:$/, "") + W.memoryFolded), list.lastChild);
+  }
+
+  function passScreen(a, who, justNow) {
+    const seen = passList(a, who);
     return el("div", { class: "pg-pass" },
       el("p", {}, el("strong", {}, W.passTo(who)), W.lookAway(who)),
       // What the last click did, when the list (which ends with it) is not there.
@@ -1088,7 +1110,7 @@
     if (passing && a.seat === "hot" && who) {
       parts.board.replaceChildren();
       parts.note.replaceChildren();
-      parts.view.replaceChildren(passScreen(who, a.applied ? a.applied.public || [] : []));
+      parts.view.replaceChildren(passScreen(a, who, a.applied ? a.applied.public || [] : []));
       parts.buttons.replaceChildren();
       parts.status.textContent = W.actsNext(who) + forced;
       return;
@@ -1233,7 +1255,8 @@
     const title = parts.note.querySelector(".pg-turn-title");
     const does = parts.note.querySelector(".pg-do");
     if (!title || !does) return;
-    parts.doing.append(title, el("div", { class: "pg-note" }, does));
+    const then = parts.note.querySelector(".pg-then");  // what follows a look that may be taken (lookFirstLine)
+    parts.doing.append(title, el("div", { class: "pg-note" }, does, ...(then ? [then] : [])));
   }
 
   // The key to a 3 Ombres table's marks (its own pictures, class "key": oracle/games/trois_ombres/site.py,
@@ -1310,8 +1333,20 @@
     }
     const others = a.buttons.filter(function (b) { return !isLook(b); });
     return { onTiles: looks, aside: new Set(others.filter(onSlot).map(function (b) { return b.pick; })),
-      controls: [el("p", { class: "pg-look-hint" }, W.lookHint)].concat(others.length ? [el("button", { type: "button",
-        class: "md-button pg-worded pg-skip-look", onclick: skip }, W.skipLook)] : []) };
+      controls: lookFirstLine(others.length ? el("button", { type: "button",
+        class: "md-button pg-worded pg-skip-look", onclick: skip }, W.skipLook) : null) };
+  }
+
+  // While a look may be taken, the turn's bold line (turnNote's) asks for it, its skip button beside it, and
+  // the die's reveals, which wait until then, come in the line under it; on a phone both lines go above the
+  // table with the turn's heading (instructionFirst).  Without a turn box, the hint and button join the buttons.
+  function lookFirstLine(skip) {
+    const does = parts.note.querySelector(".pg-do");
+    if (!does) return [el("p", { class: "pg-look-hint" }, W.lookHint)].concat(skip ? [skip] : []);
+    does.after(el("p", { class: "pg-then" }, does.textContent));
+    does.classList.add("pg-look-hint");
+    does.replaceChildren(el("strong", {}, W.lookHint), ...(skip ? [" ", skip] : []));
+    return [];
   }
 
   // The era a replayed step happens in: where its last arrow ends, else the copy it highlights.

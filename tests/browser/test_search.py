@@ -40,7 +40,8 @@ def test_search_finds_the_paradox_rule(browser: Any, base_url: str) -> None:
 def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
     """ "K7" finds the chapters' ruling K7 itself first on a TTYKM page, and every game's K7 is among the
     results; on a French page of a game, that game's; a game named first ("TC K4") picks that game's
-    ruling, an exact ID its own anchor (A1, not A15); French little words do not match everything."""
+    ruling, an exact ID its own anchor (A1, not A15); a French reader gets the ruling's French summary first,
+    an English reader the English ruling; French little words do not match everything."""
     visit = Visit(browser, base_url)
     hrefs, _ = result_links(visit, "/rules/ttykm/board/", "K7")
     rulings = [h for h in hrefs if "#ruling-" in h]
@@ -52,6 +53,16 @@ def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
         hrefs, _ = result_links(visit, path, query)
         rulings = [h for h in hrefs if "#ruling-" in h]
         assert rulings and rulings[0].endswith(anchor), (path, query, hrefs[:6])
+        assert urlsplit(rulings[0]).path.startswith("/fr/" if path.startswith("/fr/") else "/rules/"), rulings[:3]
+    # In French, the French summary (fr/<game>/decisions.md) first, the English ruling still among the results.
+    for path, query, first in (("/fr/time-chase/", "TC-K7", "/fr/time-chase/decisions/"),
+                               ("/fr/", "TC-K7", "/fr/time-chase/decisions/"),
+                               ("/fr/ttykm/learn/01-the-game/", "K7", "/fr/ttykm/decisions/")):
+        hrefs, _ = result_links(visit, path, query)
+        rulings = [h for h in hrefs if "#ruling-" in h]
+        anchor = "#ruling-" + query.lower()
+        assert rulings and urlsplit(rulings[0]).path == first and rulings[0].endswith(anchor), (path, rulings[:3])
+        assert any(urlsplit(h).path.startswith("/rules/") and h.endswith(anchor) for h in rulings[1:]), rulings
     visit.assert_clean()
     visit = Visit(browser, base_url, width=WIDTHS[1])
     hrefs, counted = result_links(visit, "/fr/trois-ombres/", "Coup de bluff")

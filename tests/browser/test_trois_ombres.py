@@ -187,9 +187,10 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
 def test_allisons_secret_look_is_a_click_on_a_ringed_tile_and_her_panel_tags_the_tile(
         browser: Any, base_url: str, edition: str, width: int) -> None:
     """Allison Holmes may look secretly at a tile before revealing: the tiles she may look at are ringed (no
-    button a tile), one button skips the look (the reveals are then ringed, and a button offers the look again),
-    and a click on a ringed tile looks at it; her panel then lists the tiles she has seen, that one tagged as seen
-    secretly, and never the board's records ("up no", "kept no")."""
+    button a tile), the turn's bold line asks for the look with its skip button beside it (on a phone, above the
+    table) and the die's reveals wait in the line under it; skipping rings the reveals, and a button offers the
+    look again; a click on a ringed tile looks at it; her panel then lists the tiles she has seen, that one tagged
+    as seen secretly, and never the board's records ("up no", "kept no")."""
     from dataclasses import replace
     from random import Random
 
@@ -206,10 +207,14 @@ def test_allisons_secret_look_is_a_click_on_a_ringed_tile_and_her_panel_tags_the
     reveals = sorted(a.split()[-1] for a in legal if a.startswith("reveal "))
     said = {"en": ("Skip the look", "Look secretly at a tile first", "tiles you have seen", "seen secretly",
                    "Memory mode: only the tiles you have seen this turn are listed; remember the others.",
-                   "Memory mode: the tiles you have seen are not listed; remember them."),
+                   "Memory mode: the tiles you have seen are not listed; remember them.",
+                   "Before you reveal, you may look secretly at one tile: click a ringed tile, or skip the look.",
+                   "The die shows the Réverbère: reveal a tile of the Réverbère first"),
             "fr": ("Ne pas regarder en secret", "Regarder d'abord une tuile en secret", "tuiles que vous avez vues",
                    "vue en secret", "Mode mémoire : seules les tuiles vues pendant ce tour sont listées ; retenez "
-                   "les autres.", "Mode mémoire : les tuiles que vous avez vues ne sont pas listées ; retenez-les.")
+                   "les autres.", "Mode mémoire : les tuiles que vous avez vues ne sont pas listées ; retenez-les.",
+                   "Avant de dévoiler, vous pouvez regarder une tuile en secret : cliquez une tuile cerclée, ou "
+                   "renoncez à regarder.", "Le dé montre le Réverbère : dévoilez d'abord une tuile du Réverbère")
             }[edition]
     visit = Visit(browser, base_url, width)
     page = visit.open(("/fr" if edition == "fr" else "") + "/playground/?game=trois-ombres&seat=2&position="
@@ -220,12 +225,21 @@ def test_allisons_secret_look_is_a_click_on_a_ringed_tile_and_her_panel_tags_the
     assert not [text for text in buttons.all_inner_texts()
                 if text.startswith(("Look secretly at", "Regarder secrètement"))], buttons.all_inner_texts()
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == looks
-    assert page.locator(".pg-look-hint").is_visible()
+    # What the turn asks first is the look, in its bold line, the skip beside it; the die's words come after.
+    does = page.locator(".pg-do")
+    assert does.locator("strong").inner_text() == said[6] and does.locator(".pg-skip-look").is_visible()
+    assert page.locator(".pg-then").inner_text().startswith(said[7])
+    if width < 500:  # on a phone, above the tiles it asks to click
+        board = page.locator(".pg-board").bounding_box()
+        for line in (does, page.locator(".pg-then")):
+            box = line.bounding_box()
+            assert box["y"] + box["height"] <= board["y"], "the look is asked under the table"
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-peek-{edition}-{width}.png"), full_page=True)
     # Skipping rings the tiles of the Réverbère to reveal; the look may be taken again, nothing played meanwhile.
     page.locator(".pg-skip-look").click()
     assert sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS)) == reveals
+    assert does.locator("strong").inner_text().startswith(said[7]) and page.locator(".pg-then").count() == 0
     assert page.locator(".pg-skip-look").count() == 0 and page.locator(".pg-look-first").inner_text() == said[1]
     page.locator(".pg-look-first").click()
     assert page.locator(".pg-skip-look").inner_text() == said[0]
@@ -354,6 +368,77 @@ def test_the_3_ombres_playground_hides_what_you_saw_in_memory_mode_and_asks_abov
         page.locator(".pg-board details.pg-key summary").click()
         page.locator(".pg-board svg.trois-ombres:visible .pg-target").first.click()
         assert page.locator(".pg-board details.pg-key").evaluate("d => d.open")
+    visit.assert_clean()
+
+
+@pytest.mark.parametrize(("edition", "width"), [("", WIDTHS[0]), ("/fr", WIDTHS[1])])
+def test_memory_mode_folds_the_lists_of_tiles_revealed_and_the_oracle_says_why_a_turn_went_unseen(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """In Memory mode a player remembers what the others revealed, as at the table: the oracle's log of the
+    others' turns and the hand-off screen's list of what everybody saw start folded, and say so; with Memory mode
+    off, both are open.  Under Ténèbres (drawn by p1), p0 alone against the oracle is told, in the log, why each
+    of p1's actions went unseen."""
+    from random import Random
+
+    from oracle.games import load_game
+
+    said = {"": {"log": "The oracle played for the others, at random among the legal moves (folded in Memory "
+                        "mode: open it only if you forgot)",
+                 "unseen": "p1 plays, unseen by you: your eyes were closed (Ténèbres, drawn by p1)",
+                 "list": "What everybody has seen so far (folded in Memory mode: open it only if you forgot)",
+                 "heading": "What everybody has seen so far:"},
+            "/fr": {"log": "L'oracle a joué pour les autres, au hasard parmi les coups permis (replié en mode "
+                           "mémoire : ne l'ouvrez que si vous avez oublié)",
+                    "unseen": "p1 joue, sans que vous le voyiez : vos yeux étaient fermés (Ténèbres, piochée par p1)",
+                    "list": "Ce que tout le monde a vu jusqu'ici (replié en mode mémoire : ne l'ouvrez que si vous "
+                            "avez oublié)",
+                    "heading": "Ce que tout le monde a vu jusqu'ici :"}}[edition]
+    game = load_game("trois-ombres")
+    blind = re.sub(r"(limbes-deck=\S*?),?\btenebres\b", r"\1", dealt("trois-ombres"))
+    blind = blind.replace("steps=turn", "curses=tenebres:1 current=1 steps=turn")
+    visit = Visit(browser, base_url, width)
+    page = visit.open(edition + "/playground/?game=trois-ombres&seat=oracle:0&position="
+                      + quote(game.format_state(game.parse_state(blind))))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    log, lines = page.locator(".pg-oracle"), page.locator(".pg-oracle-played > li")
+    assert log.evaluate("e => [e.tagName, e.open]") == ["DETAILS", False]
+    assert log.locator("summary").inner_text() == said["log"] and not lines.first.is_visible()
+    OUTPUT.mkdir(exist_ok=True)
+    shot = f"{edition.replace('/', '-')}-{width}.png"
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-log-folded{shot}"), full_page=True)
+    log.locator("summary").click()
+    told = lines.all_inner_texts()
+    assert lines.first.is_visible() and any(line.startswith(said["unseen"]) for line in told), told
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-log-unseen{shot}"), full_page=True)
+    page.locator("input.pg-memory").uncheck()
+    assert log.evaluate("e => e.tagName") == "DIV" and lines.first.is_visible()
+    # Pass and play: p0's turn played, the hand-off to p1 lists what everybody saw, folded in Memory mode.
+    state = game.parse_state(dealt("trois-ombres"))
+    page = visit.open(edition + "/playground/?game=trois-ombres&position=" + quote(game.format_state(state)))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    page.locator(".pg-pass-ready").click()
+    rules = game.parse_rules(None, None)
+    for _ in range(12):
+        if game.to_act(state).players not in ((0,), ()):
+            break
+        action = (game.sample_chance(state, rules, Random(0)) if game.to_act(state).kind == "chance"
+                  else sorted(game.legal_actions(state, rules), key=game.format_action)[-1])
+        state = game.apply(state, action, rules).state
+        if page.locator(".pg-turn-back").count():
+            page.locator(".pg-turn-back").click()
+        page.locator(".pg-typed").fill(game.format_action(action))
+        page.locator(".pg-type button").click()
+        page.wait_for_function("(s) => document.querySelector('.pg-position').value === s",
+                               arg=game.format_state(state))
+    folded = page.locator(".pg-pass details.pg-since")
+    assert page.locator(".pg-pass-ready").is_visible()
+    assert folded.evaluate("d => d.open") is False and folded.locator("summary").inner_text() == said["list"]
+    assert page.locator(".pg-pass .pg-since-events li").count() >= 2  # p0's two tiles revealed, at least
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-pass-folded{shot}"), full_page=True)
+    page.locator("input.pg-memory").uncheck()
+    assert page.locator(".pg-pass details").count() == 0
+    assert page.locator(".pg-pass .pg-since p").inner_text() == said["heading"]
+    assert page.locator(".pg-pass .pg-since-events li").first.is_visible()
     visit.assert_clean()
 
 

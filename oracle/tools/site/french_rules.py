@@ -19,7 +19,7 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable
 
-from oracle.tools.site.editions import FRENCH, FRENCH_RULES, FRENCH_RULINGS
+from oracle.tools.site.editions import FRENCH, FRENCH_RULES, FRENCH_RULINGS, GAME_NAMES
 from oracle.tools.site.examples import fences
 from oracle.tools.site.rulings import GAME_PREFIX, Ruling
 from oracle.tools.site.spec_files import CLAUSE
@@ -103,6 +103,39 @@ def ruling_lines(text: str, rulings: Iterable[Ruling]) -> dict[str, int]:
         if named:
             found[ruling.id] = named[0]
     return found
+
+
+def ruling_summaries(text: str, rulings: Iterable[Ruling]) -> dict[str, str]:
+    """Ruling ID -> the words of its entry on a French rulings page (`ruling_lines`), in plain text and without
+    the ruling's name: the entry's line and the indented lines that carry it on.  The search indexes them, so
+    that a French reader finds the French summary of ``TC-K7`` (hooks.py, add_rulings_to_search)."""
+    lines = text.splitlines()
+    found: dict[str, str] = {}
+    for ruling in rulings:
+        start = ruling_lines(text, [ruling]).get(ruling.id)
+        if start is None:
+            continue
+        entry = [lines[start]]
+        for more in lines[start + 1:]:
+            if not more.startswith((" ", "\t")) or not more.strip() or re.match(r"\s*(?:[-*]|\d+\.)\s", more):
+                break
+            entry.append(more)
+        plain = re.sub(r"<[^>]+>", "", " ".join(entry))
+        plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", plain)
+        plain = re.sub(r"\s+", " ", re.sub(r"[*`|]", " ", plain)).strip()
+        plain = re.sub(r"^(?:#{2,6}|[-*]|\d+\.)\s+", "", plain)
+        found[ruling.id] = OPENING_NAME.sub("", plain)
+    return found
+
+
+OPENING_NAME = re.compile(r"^(?:(?:TC|OMBRES)-)?[A-Z]{1,3}(?:-[A-Z]{0,2})?\d+[a-z]?\s*[·:—]\s*")
+"""The name that opens an entry, with its separator: ``TC-K7 · ``, ``S1 : ``; the entry of a ruling that the
+page names inside another's (``OMBRES-T-2 · … [OMBRES-A3]``) opens with the other's."""
+
+
+def search_title(ruling: Ruling) -> str:
+    """The title of a ruling's French entry in the search: ``Décision TC-K7 (Contre-Temps)``."""
+    return f"Décision {ruling_name(ruling)} ({GAME_NAMES[FRENCH].get(ruling.game, ruling.game)})"
 
 
 def anchor_rulings(text: str, anchors: dict[int, list[str]]) -> str:
