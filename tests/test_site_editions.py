@@ -272,8 +272,8 @@ def test_the_french_lessons_say_a_statue_s_step_a_permitted_play_and_a_title_in_
 
 
 # Words that only an English refusal has (a French one says "copie", "ne peut pas", "doit").
-ENGLISH_WORDS = re.compile(r"\b(the|cannot|must|has|is|are|copy|choose|your|there|take|can|era|of|onto|after|but|"
-                           r"only|no|not|it|which|with|from)\b")
+REFUSAL_ENGLISH = re.compile(r"\b(the|cannot|must|has|is|are|copy|choose|your|there|take|can|era|of|onto|after|but|"
+                             r"only|no|not|it|which|with|from)\b")
 
 
 def _ttykm_refusals() -> dict[tuple[str | None, str], str]:
@@ -353,7 +353,7 @@ def test_every_ttykm_refusal_the_playground_shows_is_put_in_french() -> None:
         assert needed in rules, f"no refusal of {needed} generated"
     # A variant's name (pull-with-push=forbidden) is the oracle's notation, as a rule ID is.
     english = sorted({f"{rule}: {reason} -> {translate_reason(reason)}" for rule, reason in refusals
-                      if ENGLISH_WORDS.search(re.sub(r"\S+=\S+", "", translate_reason(reason)))})
+                      if REFUSAL_ENGLISH.search(re.sub(r"\S+=\S+", "", translate_reason(reason)))})
     assert english == [], f"{len(english)} refusals left in English, such as {english[:3]}"
 
 
