@@ -78,6 +78,30 @@ def commands(console_script: Path) -> dict[str, list[str]]:
     return {"console script": [str(console_script)], "python -m oracle": [sys.executable, "-m", "oracle"]}
 
 
+def test_an_interrupt_raised_in_code_made_from_a_string_still_ends_in_130(tmp_path: Path) -> None:
+    """Under ``python -m``, a KeyboardInterrupt that ended code Python ran from a string (a dataclass's methods,
+    built while a module loads lazily), even one the command caught and answered, would make CPython end the
+    process by SIGINT (-2) at exit; the command's own status, 130, stands."""
+    package = tmp_path / "interrupted_in_exec"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "__main__.py").write_text(
+        "import oracle.tools.cli.main as cli\n"
+        "from oracle.tools.cli.entry import run\n"
+        "from oracle.tools.cli.interrupts import EXIT_INTERRUPTED, INTERRUPTED\n"
+        "def main():\n"
+        "    try:\n"
+        "        exec('raise KeyboardInterrupt')  # as SIGINT lands while a dataclass is made\n"
+        "    except KeyboardInterrupt:\n"
+        "        print(INTERRUPTED, file=__import__('sys').stderr)\n"
+        "        return EXIT_INTERRUPTED\n"
+        "cli.main = main\n"
+        "run()\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(ROOT), str(tmp_path)))}
+    done = subprocess.run([sys.executable, "-m", package.name], capture_output=True, env=env, timeout=120)
+    assert (done.returncode, done.stderr.decode().splitlines()) == (EXIT_INTERRUPTED, [INTERRUPTED])
+
+
 @pytest.mark.parametrize("entry", ["console script", "python -m oracle"])
 def test_ctrl_c_while_loading_or_waiting_is_one_line_and_130(console_script: Path, entry: str) -> None:
     """A server waiting for its input never ends by itself: every delay must end in the one line."""

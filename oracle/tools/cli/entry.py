@@ -13,11 +13,14 @@ nothing (``oracle/__init__`` loads its names when first asked for), so the handl
 milliseconds of Python's start-up.
 """
 
+import os
 import sys
 
 from oracle.tools.cli.interrupts import EXIT_INTERRUPTED, INTERRUPTED, answer_at_once
 
 ANSWERING = answer_at_once()
+
+from typing import NoReturn  # noqa: E402 (after the handler: Python's start-up has not loaded typing)
 
 
 def run() -> None:
@@ -34,7 +37,21 @@ def run() -> None:
             answer_at_once()
         print(INTERRUPTED, file=sys.stderr, flush=True)
         code = EXIT_INTERRUPTED
+    if code == EXIT_INTERRUPTED:
+        end_interrupted()
     sys.exit(code)
+
+
+def end_interrupted() -> NoReturn:
+    """Exit 130 once an interrupted command has cleaned up and said so.  Not by `sys.exit`: under ``python -m``,
+    CPython ends a process by SIGINT, whatever status it exits with, when the last code it ran from a string (a
+    dataclass's methods, made while a module loads lazily) ended in KeyboardInterrupt, even one caught since.
+    So the exit functions run here, the output is written, and the process ends with the status itself."""
+    import atexit
+
+    atexit._run_exitfuncs()
+    flush_output()
+    os._exit(EXIT_INTERRUPTED)
 
 
 def flush_output() -> None:
