@@ -415,7 +415,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     _titles.update(_index[0].titles)
     for file in files.documentation_pages():
         text = file.content_string
-        if "```example" in text:
+        # The English rules pages list the worked examples of the English pages (a French page's are its own).
+        if "```example" in text and editions.page_language(file.src_uri) != editions.FRENCH:
             refs.extend(example_refs(file.src_uri, text))
         if title := re.search(r"^# (.+?)\s*$", text, re.M):
             _titles[file.src_uri] = title.group(1)

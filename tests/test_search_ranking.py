@@ -133,3 +133,19 @@ def test_a_french_reader_gets_the_french_pages_of_their_game_first() -> None:
     # On the French home page (no game), "Traquenard" finds the French pages before any English one.
     (home,) = run([("order", [results, "Traquenard", "", True])])
     assert shown(home, results)[:2] == ["fr/ttykm/learn/01-the-game/", "fr/trois-ombres/"]
+
+
+def test_an_english_reader_gets_the_french_pages_last_and_a_french_one_the_french_ruling_first() -> None:
+    """ "TC-K7": its English ruling and its French summary both match exactly; the English edition's reader gets
+    the English ruling first and every French page after every English one, the French edition's reader the
+    French summary first."""
+    results = [[{"path": "fr/time-chase/decisions/", "score": 0, "title": "Décisions et sources de Contre-Temps"},
+                {"path": "fr/time-chase/decisions/#ruling-tc-k7", "score": 50.0, "title": "Décision TC-K7"}],
+               k4("rules/time-chase/rulings/", "ruling-tc-k7", 10.0),
+               [{"path": "fr/time-chase/", "score": 900.0, "title": "Apprendre à jouer"}],
+               [{"path": "time-chase/", "score": 5.0, "title": "Learn to play"}]]
+    english, french = run([("order", [results, "TC-K7", "time-chase", False]),
+                           ("order", [results, "TC-K7", "time-chase", True])])
+    assert shown(english, results) == ["rules/time-chase/rulings/#ruling-tc-k7", "time-chase/",
+                                       "fr/time-chase/decisions/#ruling-tc-k7", "fr/time-chase/"]
+    assert shown(french, results)[0] == "fr/time-chase/decisions/#ruling-tc-k7"

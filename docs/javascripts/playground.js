@@ -323,7 +323,7 @@
   let moment = null;  // a picture of the tiles a 3 Ombres turn just revealed, until the player goes on
   let momentDone = null;  // the answer whose picture the player has turned back
   // The tiles a 3 Ombres player had seen when this turn began, or when they took the device (Memory mode).
-  let learnt = { turn: null, viewer: null, before: new Set() };
+  let learnt = freshTurn(null, null, []);
   let lookSkipped = null;  // the position in which the player skipped a look at one tile (3 Ombres: Allison's)
   let seenByAll = [];  // a card game's events every player saw, in words, since the game began here
   let lastHeld = {};  // for each player's name, how many of those events there were when they last took the device
@@ -549,6 +549,7 @@
       el("button", { type: "button", class: "md-button", onclick: function () {
         current.state = parts.position.value.trim();
         linked = true;  // a position loaded by hand draws as its link would
+        forgetTurn();
         clearReplay();
         ask({ picks: [] });
       } }, W.load),
@@ -573,6 +574,7 @@
 
   function newGame() {
     linked = false;
+    forgetTurn();
     parts.typed.value = "";
     viewer = null;
     seenByAll = [];
@@ -610,8 +612,11 @@
     const sealed = sealedReplay(before, change, result);
     if (sealed) { replay = sealed; showReplay(); }
     if (Object.keys(change).length && !change.era) keepInSight();
-    // A refused click on a tile: the refusal, under the buttons, comes into sight too.
-    if (change.explain && result.verdict) parts.message.scrollIntoView({ block: "nearest", behavior: "instant" });
+    // A refused click (a tile, a square): the refusal, under the buttons and whatever list the oracle's turn
+    // made above them, comes into sight too.
+    if (result.verdict && (change.explain || (change.picks && change.picks.length))) {
+      parts.message.scrollIntoView({ block: "nearest", behavior: "instant" });
+    }
   }
 
   // After a click the status line is in sight: the page never stays scrolled away from the game.
@@ -1216,17 +1221,45 @@
     return a.mode === "list" && a.game === "trois-ombres" && a.seat !== "umpire";
   }
 
-  // The tiles of a player's view that were not in it when the turn began (a chance step is part of the turn
-  // around it) or when this player took the device: what they have just learnt, as Allison's secret look.
+  // What a player learns on a turn (learntThisTurn): the tiles of their view when it began, the slots their own
+  // actions of the turn named (a look at a tile seen before teaches nothing new, and is still this turn's), and
+  // those of them that were looks (Allison's peek).  ``answer``: the last answer counted, counted once.
+  function freshTurn(turn, viewer, seen) {
+    return { turn: turn, viewer: viewer, before: new Set(seen), slots: new Set(), looked: new Set(), answer: null };
+  }
+
+  // The tiles of a player's view learnt on this turn (a chance step is part of the turn around it), or since
+  // this player took the device: those not in it when the turn began, and those on a slot one of the player's
+  // own actions of the turn named (a reveal, a look; the slot a Hallucination moves a tile to is new anyway).
+  // A turn ends when another player is to act, when the oracle has played another's turn since (the seat is to
+  // act again), or when a game or a position is opened afresh (newGame, forgetTurn).
   function learntThisTurn(a) {
     const seen = (a.view.private.find(function (f) { return f.field === "seen"; }) || {}).items || [];
-    const turn = a.kind === "chance" && learnt.turn !== null ? learnt.turn : a.chooser || a.mover;
-    const before = learnt.before;
-    // Another game, or a position opened afresh, lost tiles seen: a turn of its own.
-    if (turn !== learnt.turn || a.view.name !== learnt.viewer || [...before].some(function (i) { return !seen.includes(i); })) {
-      learnt = { turn: turn, viewer: a.view.name, before: new Set(seen) };
+    if (learnt.answer !== a) {
+      const turn = a.kind === "chance" && learnt.turn !== null ? learnt.turn : a.chooser || a.mover;
+      const othersPlayed = Boolean(a.oracle) && a.oracle.played.some(function (p) {
+        return p.by && p.by !== a.view.name;
+      });
+      const by = a.applied && !a.applied.chance ? a.seats.find(function (s) { return s.player === a.applied.by; }) : null;
+      if (turn !== learnt.turn || a.view.name !== learnt.viewer || othersPlayed) {
+        learnt = freshTurn(turn, a.view.name, seen);
+      } else if (by && by.name === a.view.name) {
+        const slots = a.applied.action.match(/\b[A-Z]\d+\b/g) || [];
+        for (const slot of slots) {
+          learnt.slots.add(slot);
+          if (/^peek /.test(a.applied.action)) learnt.looked.add(slot);
+        }
+      }
+      learnt.answer = a;
     }
-    return new Set(seen.filter(function (item) { return !learnt.before.has(item); }));
+    return new Set(seen.filter(function (item) {
+      return !learnt.before.has(item) || learnt.slots.has(item.split(" ")[0]);
+    }));
+  }
+
+  // A game or a position opened afresh: nothing learnt on a turn of it yet.
+  function forgetTurn() {
+    learnt = freshTurn(null, null, []);
   }
 
   // In Memory mode, a player's view leaves out the list of the tiles they have seen (the field "seen" of
@@ -1235,6 +1268,12 @@
   function memoryHides(a) {
     if (!memoryOffered(a) || !a.view) return;
     const now = learntThisTurn(a);
+    // A tile looked at this turn is tagged so even when others had seen it (seat_view's "alone" tags the rest).
+    for (const chip of parts.view.querySelectorAll("dl.pg-private dd[data-field='seen'] [data-item]")) {
+      if (learnt.looked.has(chip.dataset.item.split(" ")[0]) && now.has(chip.dataset.item) && !chip.querySelector(".pg-secret")) {
+        chip.append(" ", el("em", { class: "pg-secret" }, W.seenSecretly));
+      }
+    }
     const rows = [...parts.view.querySelectorAll("dl.pg-private [data-field='seen']")];
     if (!current.memory || !rows.length) return;
     const chips = [...parts.view.querySelectorAll("dl.pg-private dd[data-field='seen'] [data-item]")];

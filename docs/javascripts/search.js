@@ -11,6 +11,7 @@
 //   ("TC-K4", "OMBRES-K4"), is read so too.  Material sends the query to its search worker as a
 //   message of its documented protocol ({type: QUERY, data: text}); the words are taken out there.
 // - Once the results are drawn, it orders them again:
+//   0. for a reader of the English edition, the French edition's pages come last, whatever they match;
 //   1. an exact ruling ID ("A1", "K7") puts that ruling first: the named game's ("TC K4"), else the
 //      reader's game's, then the other games' rulings of that ID; within its page's result, the
 //      ruling's own entry comes first, ahead of A10 to A15;
@@ -138,9 +139,12 @@
         const named = query.words.length > 0 && links.some(function (link) {
           return titleWords(link.title || "") === query.words.join(" ");
         });
+        // A reader of the English edition gets the French pages (and the French rulings' summaries) last.
+        const otherEdition = !french && links.length > 0 && links[0].path.startsWith("fr/");
         return {
           index: i, first: exact,
-          key: [exact < 0 ? 0 : own ? 2 : 1, inFrench ? 1 : 0, named ? 1 : 0, own ? score * SECTION_FACTOR : score],
+          key: [otherEdition ? 0 : 1, exact < 0 ? 0 : own ? 2 : 1, inFrench ? 1 : 0, named ? 1 : 0,
+            own ? score * SECTION_FACTOR : score],
         };
       });
       ranked.sort(function (a, b) {

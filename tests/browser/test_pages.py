@@ -147,6 +147,17 @@ def test_every_built_page_says_the_language_of_its_edition(site: Path) -> None:
     assert wrong == [] and french >= 20, wrong[:10]
 
 
+def test_the_english_rules_list_only_english_worked_examples(site: Path) -> None:
+    """A clause's "Worked examples" on an English rules page lead to English pages only: a French lesson's
+    example has a French title, which an English list would show among the English ones."""
+    french = []
+    for page in sorted((site / "rules").rglob("*.html")):
+        for listed in re.findall(r"<p><em>Worked examples?:</em>(.*?)</p>", page.read_text(encoding="utf-8"), re.S):
+            french += [f"{page.relative_to(site)}: {href}" for href in re.findall(r'href="([^"]*)"', listed)
+                       if re.search(r"(^|/)fr/", href)]
+    assert french == [], french[:5]
+
+
 def test_each_page_says_its_language_and_its_game_and_switches_edition(browser: Any, base_url: str) -> None:
     """``<html lang>`` right, the header naming the page's game, a navigation of the page's own edition
     (and game), no sideways scroll, and a language switch to the same page in the other edition; every

@@ -392,7 +392,20 @@ def test_ttykm_is_played_alone_against_the_oracle(browser: Any, base_url: str, e
     visible_cell(page, targets[0]).click()
     assert page.locator(".pg-refused").count() == 0
     assert page.locator(".pg-turn .pg-oracle-played code").inner_text() == answered
+    # A square out of reach is refused, and the refusal comes into sight under the oracle's listed turn.
+    era, square = targets[0].split(":")
+    far = "abcd"[3 - "abcd".index(square[0])] + str(5 - int(square[1]))
+    visible_cell(page, f"{era}:{far}").click()
+    refused = page.locator(".pg-refused")
+    assert refused.count() == 1 and page.evaluate(IN_SIGHT, refused.element_handle()), refused.inner_text()
     visit.assert_clean()
+
+
+# Whether an element lies wholly on the screen, below the sticky header.
+IN_SIGHT = """(e) => {
+    const box = e.getBoundingClientRect(), header = document.querySelector(".md-header").getBoundingClientRect();
+    return box.top >= header.bottom - 1 && box.bottom <= window.innerHeight + 1;
+}"""
 
 
 @pytest.mark.parametrize("edition", ["", "/fr"])

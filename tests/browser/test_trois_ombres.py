@@ -442,6 +442,68 @@ def test_memory_mode_folds_the_lists_of_tiles_revealed_and_the_oracle_says_why_a
     visit.assert_clean()
 
 
+@pytest.mark.parametrize(("edition", "width"), [("", WIDTHS[0]), ("/fr", WIDTHS[1])])
+def test_memory_mode_lists_this_turn_s_tiles_only_against_the_oracle_and_a_look_at_a_tile_seen_before(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """Memory mode against the oracle: once the oracle has played the others' turns, p0's next turn lists none of
+    the tiles p0 saw on the last one.  Allison's look at a tile everybody saw before is listed and tagged as seen
+    secretly on her turn: a look never shows her nothing."""
+    from dataclasses import replace
+    from random import Random
+
+    from oracle.games import load_game
+
+    said = {"": ("Your turn, p0", "Memory mode: the tiles you have seen are not listed; remember them.",
+                 "seen secretly"),
+            "/fr": ("À vous, p0", "Mode mémoire : les tuiles que vous avez vues ne sont pas listées ; retenez-les.",
+                    "vue en secret")}[edition]
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    visit = Visit(browser, base_url, width)
+    page = visit.open(edition + "/playground/?game=trois-ombres&seat=oracle:0&position=" + quote(dealt("trois-ombres")))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    chips = page.locator(".pg-view dd[data-field='seen'] [data-item]")
+    log = page.locator(".pg-oracle-played > li")
+    for _ in range(30):  # p0's turn by clicks, until the oracle has played p1's
+        title = page.locator(".pg-turn-title")  # none while the tiles just revealed show face up
+        if title.count() and title.inner_text() == said[0] and any(
+                text.startswith("p1 ") for text in log.all_text_contents()):
+            break
+        tiles = page.locator(".pg-board svg.trois-ombres:visible .pg-target")
+        turn_back = page.locator(".pg-turn-back")
+        if turn_back.count():
+            turn_back.click()
+        elif tiles.count():
+            tiles.first.click()
+        else:
+            page.locator(".pg-buttons button:enabled").last.click()
+    else:
+        raise AssertionError("p0's turn did not come back")
+    assert [chip for chip in chips.all() if chip.is_visible()] == [], chips.all_inner_texts()
+    assert chips.count() >= 2 and page.locator(".pg-memory-note").inner_text() == said[1]
+    OUTPUT.mkdir(exist_ok=True)
+    shot = f"{edition.replace('/', '-')}-{width}.png"
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-next-turn{shot}"), full_page=True)
+    # Allison (p2) looks at C2, which every player saw before.
+    state = game.initial_state(rules)
+    state = replace(game.apply(state, game.sample_chance(state, rules, Random(7)), rules).state, current=2)
+    for action in ("roll", "die R"):
+        state = game.apply(state, game.parse_action(action), rules).state
+    tile = state.cell("C2").tile
+    text = game.format_state(state).replace(" current=2", "".join(f" seen{p}=C2:{tile}" for p in range(4))
+                                            + " current=2")
+    page = visit.open(edition + "/playground/?game=trois-ombres&seat=oracle:2&position="
+                      + quote(game.format_state(game.parse_state(text))))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    chip = page.locator(f".pg-view dd[data-field='seen'] [data-item='C2 {tile}']")
+    assert chip.count() == 1 and not chip.is_visible()  # seen before this turn: hidden in Memory mode
+    page.locator(".pg-board svg.trois-ombres:visible [data-loc='C2'].pg-target").click()
+    page.wait_for_function("() => !document.querySelector('.pg-skip-look')")
+    assert chip.is_visible() and chip.locator(".pg-secret").inner_text() == said[2], chip.inner_text()
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-look-seen{shot}"), full_page=True)
+    visit.assert_clean()
+
+
 def test_the_3_ombres_lessons_count_the_box_as_the_oracle_deals_it(site: Path) -> None:
     """Both lessons list every setup parameter with the oracle's default, the counts a dealt table holds
     (suspects, tiles dealt, suspects to clear) and a line for each character; and say why the Rouage is G."""

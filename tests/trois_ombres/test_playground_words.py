@@ -143,3 +143,21 @@ def test_every_chance_step_has_a_button_of_its_own_in_both_languages() -> None:
     assert set(CHANCE_KINDS) <= set(CHANCE_BUTTONS)
     assert all(CHANCE_BUTTONS[kind] in FRENCH for kind in CHANCE_KINDS)
     assert all(STEPS[kind][1] and STEPS[kind][2] for kind in CHANCE_KINDS if kind != "deal")
+
+
+def test_under_paranoia_the_turn_and_its_tiles_say_a_reveal_is_a_secret_look() -> None:
+    """While Paranoïa is in force a reveal is a secret look (OMBRES.LIMBES.PARANOIA): the die's words say so
+    and each tile's button is a look, in both languages; without it, a reveal is a reveal."""
+    from oracle.games.trois_ombres.words import action_words
+
+    text = ("ombres players=4 characters=2 board=R1:1n,R2:1h,C1:1n,C2:2n,P1:2h,P2:2h,G1:1h demon=2n "
+            "curses=paranoia:1 limbes-deck=silence steps=turn")
+    for curse, en, fr in ((True, "each tile you reveal is a secret look", "regardée en secret"), (False, "", "")):
+        state = GAME.parse_state(text if curse else text.replace("curses=paranoia:1 ", ""))
+        for action in ("roll", "die loupe"):
+            state = GAME.apply(state, GAME.parse_action(action), RULES).state
+        note = state_note(state)
+        assert note is not None and ("Paranoïa" in note["en-do"] and "Paranoïa" in note["fr-do"]) == curse
+        assert en in note["en-do"] and fr in note["fr-do"]
+        look = {"en": "Look secretly at R1 (Paranoïa)", "fr": "Regarder R1 en secret (Paranoïa)"}
+        assert (action_words(state, GAME.parse_action("reveal R1")) == look) == curse

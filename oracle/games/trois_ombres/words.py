@@ -95,6 +95,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "roll": ("Roll the die", "Lancer le dé"),
     "reroll": ("Reroll the die (Lucile)", "Relancer le dé (Lucile)"),
     "reveal": ("Reveal {slots}", "Dévoiler {slots}"),
+    "reveal paranoia": ("Look secretly at {slots} (Paranoïa)", "Regarder {slots} en secret (Paranoïa)"),
     "uncube": ("Take the Hercule cube off {slots}", "Retirer le cube Hercule de {slots}"),
     "bluff": ("Bluff: {slots} is the Démon's twin", "Coup de bluff : {slots} est la jumelle de la tuile Démon"),
     "done": ("Reveal no more tiles", "Ne plus dévoiler de tuile"),
@@ -119,7 +120,20 @@ def _sentence(state: State, action: Action) -> str:
     """The key of `SENTENCES` for ``action`` (which may have none)."""
     if action.args[:1] == ("none",) and f"{action.verb} none" in SENTENCES:
         return f"{action.verb} none"
+    if action.verb == "reveal" and _paranoia(state):
+        return "reveal paranoia"
     return action.verb
+
+
+def _paranoia(state: State) -> bool:
+    """Whether Paranoïa is in force: a reveal is then a secret look (OMBRES.LIMBES.PARANOIA)."""
+    return any(curse.card == "paranoia" for curse in state.curses)
+
+
+# While Paranoïa is in force, what the die asks to reveal is looked at secretly: said after the die's words.
+PARANOIA_NOTE = ("Paranoïa is in force: each tile you reveal is a secret look, seen by you alone; a pair is still "
+                 "shown.", "Paranoïa est en vigueur : chaque tuile que vous dévoilez est regardée en secret, par vous "
+                 "seul ; une paire est tout de même montrée.")
 
 
 def action_words(state: State, action: Action) -> dict[str, str] | None:
@@ -233,6 +247,8 @@ def state_note(state: State) -> dict[str, str] | None:
     die = _die_note(state) if _step(state) != "clues" else _clue_note(state, player)
     if die is None and asks[0]:
         die = asks[0], asks[1]
+    elif die is not None and _step(state) == "turn" and _paranoia(state):
+        die = f"{die[0]} {PARANOIA_NOTE[0]}", f"{die[1]} {PARANOIA_NOTE[1]}"
     if die is not None:
         en.append(die[0])
         fr.append(die[1])
