@@ -357,6 +357,17 @@ def test_every_ttykm_refusal_the_playground_shows_is_put_in_french() -> None:
     assert english == [], f"{len(english)} refusals left in English, such as {english[:3]}"
 
 
+def test_the_french_playground_reads_ttykm_s_notation_in_french_under_the_typed_box() -> None:
+    """TTYKM's turns stay in the rules' notation (a1 N E >present) on the French page, whose typed box says how
+    to read its letters, N for nord as against the Noirs of "Focus N"; the English page needs no such key."""
+    from oracle.tools.site.playground import view_json
+
+    french = json.loads(view_json(json.dumps({"game": "ttykm", "lang": "fr"})))
+    english = json.loads(view_json(json.dumps({"game": "ttykm"})))
+    assert "N, E, S, W pour un pas vers le nord, l'est, le sud, l'ouest" in french["notation_key"]
+    assert "a1 N E >present" in french["notation_key"] and not english.get("notation_key")
+
+
 def test_the_french_playground_says_why_a_wrong_copy_is_refused_in_french() -> None:
     """Black to move, clicking White's copy on the future: the reason of the answer comes in French."""
     from oracle.tools.site.playground import view_json

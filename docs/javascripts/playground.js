@@ -716,6 +716,10 @@
     moment = a.applied && a.applied.moment && momentDone !== a &&
       (a.seat === "hot" || a.seat === "umpire" || a.seat === a.applied.by) ? a.applied.moment : null;
     holdStatus(a);
+    // How the typed box reads what is typed, in the edition's words (French: Time Chase's card labels, TTYKM's
+    // notation of a turn).
+    parts.typedKey.textContent = a.notation_key || "";
+    parts.typedKey.hidden = !a.notation_key;
     if (a.mode === "list") showList(a); else showBoard(a, change);
     for (const control of [parts.typed, parts.play, parts.undo]) control.disabled = over;
     parts.undo.disabled = over || !a.picks.length;
@@ -1108,8 +1112,6 @@
     const hidden = Boolean(passing && a.seat === "hot" && who) || (typeof a.seat === "number" && a.view &&
       a.kind !== "chance" && (a.chooser || a.mover) !== a.view.name);
     parts.typedForm.hidden = hidden;
-    parts.typedKey.textContent = a.notation_key || "";
-    parts.typedKey.hidden = !a.notation_key;
     parts.undo.hidden = hidden;
     parts.doing.replaceChildren();
     if (passing && a.seat === "hot" && who) {

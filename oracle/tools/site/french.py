@@ -45,6 +45,11 @@ CARD_LEGEND = ", ".join(f"{label} {SUIT[suit]}" for suit, label in CARD_SUITS.va
 NOTATION_KEY = ", ".join(f"{label} = {letter}" for letter, (_, label) in CARD_SUITS.items() if label != letter)
 
 CARD_KEY_LINE = f"Les cartes : {CARD_LEGEND}."  # under a French page's cards, and in the playground's note
+# The French playground's key to TTYKM's notation of a turn, which stays the rules' (English) one: its letters
+# read in French, N for nord as against the Noirs of the pictures' "Focus N".
+TURN_KEY = ("La notation d'un tour reste celle des règles : la case de la copie choisie, puis ses actions, N, E, S, W "
+            "pour un pas vers le nord, l'est, le sud, l'ouest, F et B pour un voyage vers le futur ou le passé, puis "
+            "> et l'époque du Focus (past, present, future) : a1 N E >present.")
 TYPED_KEY = ("Tapez une carte comme elle s'affiche ou dans la notation de l'oracle : tapez J11 ou Y11, Vi5 ou P5"
              f" (notation : {NOTATION_KEY} ; R et B restent).")
 
@@ -1249,6 +1254,6 @@ def translate_chance(words: str) -> str:
 
 
 __all__ = ["CARD_KEY_LINE", "CARD_LEGEND", "CARD_SUITS", "CHANCE_BUTTONS", "FIELDS", "LABELS", "NOTATION_KEY",
-           "SENTENCES", "TYPED_KEY", "card_fr", "card_from_fr", "cards_fr", "fit", "translate_chance",
+           "SENTENCES", "TURN_KEY", "TYPED_KEY", "card_fr", "card_from_fr", "cards_fr", "fit", "translate_chance",
            "translate_event", "translate_field", "translate_html", "translate_outcome", "translate_reason",
            "translate_text", "untranslated"]

@@ -32,6 +32,7 @@ from oracle.interface import Game, Playable, Verdict
 from oracle.language import LANGUAGES, text_language
 from oracle.tools.site.french import (
     CARD_KEY_LINE,
+    TURN_KEY,
     TYPED_KEY,
     card_fr,
     card_from_fr,
@@ -784,6 +785,8 @@ def in_french(answer: dict[str, Any]) -> dict[str, Any]:
             for told in answer["oracle"]["played"]]}
     if answer.get("game") == "time-chase":
         out.update(_cards_in_french(out))
+    if answer.get("game") == "ttykm":
+        out["notation_key"] = TURN_KEY
     if answer.get("applied"):
         applied = answer["applied"]
         out["applied"] = {**applied, "steps": _steps_in_french(applied["steps"], say),
