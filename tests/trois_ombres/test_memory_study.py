@@ -26,8 +26,23 @@ def test_wilson_interval_and_hour_interval() -> None:
 def test_a_measured_point_and_the_chart() -> None:
     point = study.measure(0.0, 4, 2, seed=5)
     assert point.games == 2 and len(point.hours) == 2 and 0 <= point.wins <= 2
-    svg = study.chart([study.Point(p, c, 2, 1, (6, 8), 1.0) for p in study.FORGET for c in study.CLUES])
+    points = [study.figures(study.Point(p, c, 2, 1, (6, 8), 1.0)) for p in study.FORGET for c in study.CLUES]
+    svg = study.chart(points)
     assert svg.startswith("<svg") and svg.count("<polyline") == 2 * len(study.CLUES)
+    french = study.chart(points, "fr")
+    assert french.count("<polyline") == 2 * len(study.CLUES) and "taux de victoire" in french
+    assert ">0,05<" in french and ">0.05<" in svg and ">0 Indice par joueur<" in french and ">8 Indices par" in french
+
+
+def test_both_editions_charts_are_drawn_from_the_saved_figures() -> None:
+    """docs/trois-ombres/memory.svg and the French page's docs/fr/trois-ombres/memory.svg are what the study
+    draws from docs/trois-ombres/memory.json (``--redraw``): a chart never shows other figures than the pages."""
+    import json
+
+    english = ROOT / "docs" / "trois-ombres" / "memory.svg"
+    saved = json.loads(english.with_suffix(".json").read_text(encoding="utf-8"))["points"]
+    for lang, path in (("en", english), ("fr", study.french_chart(english))):
+        assert path.read_text(encoding="utf-8") == study.chart(saved, lang) + "\n", path
 
 
 def test_the_memory_page_states_the_chart_s_own_figures() -> None:
