@@ -769,22 +769,16 @@ def on_post_build(config: MkDocsConfig) -> None:
         raise PluginError(str(exc)) from None
 
 
-FRENCH_BOOST = 0.5
-
-
 def add_rulings_to_search(index_file: Path) -> None:
     """Every ruling an entry of the search index of its own, titled by its ID and game, so that "K7"
     finds the ruling itself first (the search indexes a page by its headings, and a ruling is a
     paragraph or a table row); its French summary too, an entry of the French rulings page, which a
-    French reader's search puts first (docs/javascripts/search.js).  The French pages are ranked below
-    English ones that match alike ("paradox" is stemmed as "paradoxe" is), and the search script puts
-    them first for a French reader.  Runs after the search plugin has written the index."""
+    French reader's search puts first.  One index serves both editions: the search script weighs it for
+    the reader's edition, the other's pages counting a fifth ("paradox" is stemmed as "paradoxe" is;
+    docs/javascripts/search.js).  Runs after the search plugin has written the index."""
     if not index_file.is_file():
         raise PluginError(f"no search index at {index_file} to add the rulings to")
     index = json.loads(index_file.read_text(encoding="utf-8"))
-    for doc in index["docs"]:  # one index for both editions: a word of both languages finds English first
-        if doc["location"].startswith(editions.PREFIX):
-            doc["boost"] = doc.get("boost", 1) * FRENCH_BOOST
     for found in _index[0].rulings.values():
         for ruling in found.values():
             page = _urls.get(_index[0].rulings_pages[ruling.file])
@@ -797,5 +791,5 @@ def add_rulings_to_search(index_file: Path) -> None:
         for ruling_id, summary in summaries.items() if page is not None else ():
             ruling = _index[0].rulings[game][ruling_id]
             index["docs"].append({"location": f"{page}#{ruling.anchor}", "title": french_rules.search_title(ruling),
-                                  "text": summary, "boost": SEARCH_BOOST["rulings"] * FRENCH_BOOST})
+                                  "text": summary, "boost": SEARCH_BOOST["rulings"]})
     index_file.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -240,9 +240,13 @@
     outcome: { en: function (action, p) { return action + " (chance " + p + ")"; },
       fr: function (action, p) { return action + " (probabilité " + p + ")"; } },
     // L'heure des 3 ombres: the tiles a turn revealed, shown face up before the game goes on.
-    moment: { en: "The tiles just revealed, face up: remember them before they are turned back.",
-      fr: "Les tuiles qui viennent d'être dévoilées, faces visibles : retenez-les avant qu'elles soient retournées." },
-    turnBack: { en: "Turn them back and go on", fr: "Les retourner et continuer" },
+    // The tiles of a turn, face up until the player goes on: then they are turned back, cleared as a pair, or a
+    // trap acts, as the steps that follow say.
+    moment: { en: "The tiles just revealed, face up: remember them. What comes of them (turned back, cleared as a "
+        + "pair, a trap's effect) is told when you go on.",
+      fr: "Les tuiles qui viennent d'être dévoilées, faces visibles : retenez-les. Ce qu'il en advient (retournées, "
+        + "écartées en paire, l'effet d'un Traquenard) est dit quand vous continuez." },
+    turnBack: { en: "Go on", fr: "Continuer" },
     // L'heure des 3 ombres is a memory game: Memory mode (on unless the address says memory=off) hides from
     // a player's view the list of the tiles they have seen; the umpire's fields keep every player's.
     memoryMode: { en: "Memory mode", fr: "Mode mémoire" },

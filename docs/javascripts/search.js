@@ -26,6 +26,11 @@
 // So a reader on a Time Chase page who searches "notation" gets Time Chase's Notation first, and
 // one who searches "paradox" still gets TTYKM's paradox rule first.
 //
+// Material's search draws its results a batch at a time, so the order above only reaches the
+// results already drawn.  So, before that, the search index (one for both editions) is weighted for
+// the reader's edition as the worker is given it ({type: SETUP, data: the index}): each page of the
+// other edition counts a fifth, and the results drawn first are the reader's language's.
+//
 // The ranking itself (`ranking` below) reads no page: tests run it under node with made-up results.
 (function () {
   "use strict";
@@ -156,8 +161,20 @@
       return ranked.map(function (r) { return { index: r.index, first: r.first }; });
     }
 
+    // The search index's pages weighted for a reader of the French edition (`french`) or the English
+    // one: the other edition's count OTHER_EDITION times their own boost.  A word in a title weighs a
+    // thousand times one in the text (the index's field boosts): at a half, the English pages titled
+    // "Allison Holmes" still drew before the French lesson that speaks of her.
+    const OTHER_EDITION = 0.2;
+    function weighted(docs, french) {
+      return docs.map(function (doc) {
+        const other = doc.location.startsWith("fr/") !== Boolean(french);
+        return other ? Object.assign({}, doc, { boost: (doc.boost || 1) * OTHER_EDITION }) : doc;
+      });
+    }
+
     return { STOP_WORDS: STOP_WORDS, parse: parse, searchText: searchText, sectionOf: sectionOf,
-             isRuling: isRuling, order: order };
+             isRuling: isRuling, order: order, weighted: weighted };
   })();
 
   if (typeof document === "undefined") {  // under node, for the tests
@@ -165,11 +182,26 @@
     return;
   }
 
-  // Material's search worker protocol: a query is the message {type: QUERY, data: the text}.
-  const QUERY = 2;
+  // Material's search worker protocol: the index is the message {type: SETUP, data: {config, docs,
+  // options}}, a query {type: QUERY, data: the text}.
+  const SETUP = 0, QUERY = 2;
+  const configured = document.getElementById("__config");
+  const root = new URL(configured ? JSON.parse(configured.textContent).base || "." : ".", location.href);
+
+  function pathOf(href) {
+    const url = new URL(href, location.href);
+    if (!url.pathname.startsWith(root.pathname)) return "";
+    return url.pathname.slice(root.pathname.length) + url.hash;
+  }
+
+  const french = pathOf(location.href).startsWith("fr/");
   if (typeof Worker !== "undefined") {
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (message, ...rest) {
+      if (message && message.type === SETUP && message.data && Array.isArray(message.data.docs)) {
+        message = Object.assign({}, message, {
+          data: Object.assign({}, message.data, { docs: ranking.weighted(message.data.docs, french) }) });
+      }
       if (message && message.type === QUERY && typeof message.data === "string") {
         message = Object.assign({}, message, { data: ranking.searchText(message.data) });
       }
@@ -179,15 +211,7 @@
 
   const list = document.querySelector(".md-search-result__list");
   const input = document.querySelector("input.md-search__input");
-  const configured = document.getElementById("__config");
   if (!list || !input || !configured) return;
-  const root = new URL(JSON.parse(configured.textContent).base || ".", location.href);
-
-  function pathOf(href) {
-    const url = new URL(href, location.href);
-    if (!url.pathname.startsWith(root.pathname)) return "";
-    return url.pathname.slice(root.pathname.length) + url.hash;
-  }
 
   function section(href) {
     return ranking.sectionOf(pathOf(href));
@@ -199,7 +223,6 @@
   }
 
   const here = section(location.href);
-  const french = pathOf(location.href).startsWith("fr/");
 
   function links(li) {
     return [...li.querySelectorAll("a.md-search-result__link")];

@@ -157,10 +157,13 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{second}']").click()
     # The two tiles face up, before the mismatch turns them back: one picture, wide or narrow as the table.
     assert words[2] in status.inner_text()
+    # The pause does not say what comes of the tiles (turned back, a pair cleared, a trap): the steps after it do.
+    going_on = {"en": ("Go on", "cleared as a pair"), "fr": ("Continuer", "écartées en paire")}[edition]
+    assert page.locator(".pg-turn-back").inner_text() == going_on[0] and going_on[1] in status.inner_text()
     assert page.locator(".pg-board svg:not(.key):visible").count() == 1
     top, bottom, screen = page.locator(".pg-turn-back").evaluate(
         "b => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom, innerHeight]")
-    assert top >= 0 and bottom <= screen, "Turn them back is off screen"
+    assert top >= 0 and bottom <= screen, "Go on is off screen"
     assert page.locator(".pg-turn-back").evaluate("b => getComputedStyle(b).fontFamily") == font  # words, not code
     table_legend(page, edition, {"face down", "face up", "empty slot"})
     # The step list beside the face-up tiles stops at the reveal: their turning back comes with the button.
@@ -501,6 +504,25 @@ def test_memory_mode_lists_this_turn_s_tiles_only_against_the_oracle_and_a_look_
     page.wait_for_function("() => !document.querySelector('.pg-skip-look')")
     assert chip.is_visible() and chip.locator(".pg-secret").inner_text() == said[2], chip.inner_text()
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-look-seen{shot}"), full_page=True)
+    visit.assert_clean()
+
+
+@pytest.mark.parametrize(("edition", "width"), [("", WIDTHS[0]), ("/fr", WIDTHS[1])])
+def test_a_ringed_empty_slot_takes_a_click_in_its_middle(browser: Any, base_url: str, edition: str,
+                                                         width: int) -> None:
+    """After a pair, the trap is hidden by a click on a ringed empty slot: a real click in the middle of the slot
+    (drawn as an outline only) hides it there, not only a click on the outline."""
+    state = dealt("trois-ombres", ("roll", "die R", "reveal R1", "reveal R7"))  # 3h and 3h: a pair
+    visit = Visit(browser, base_url, width)
+    page = visit.open(edition + "/playground/?game=trois-ombres&seat=0&position=" + quote(state))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    page.locator(".pg-buttons button").first.click()  # the 3ID card the pair draws
+    slot = page.locator(".pg-board svg.trois-ombres:visible .pg-target[data-pick^='trap ']").first
+    assert slot.locator("rect.slot").count() == 1  # an empty slot, drawn as an outline
+    before = page.locator(".pg-position").input_value()
+    slot.click(timeout=5_000)  # Playwright clicks the middle, and waits while another element would take it
+    page.wait_for_function("(s) => document.querySelector('.pg-position').value !== s", arg=before)
+    assert page.locator(".pg-refused").count() == 0
     visit.assert_clean()
 
 

@@ -161,3 +161,26 @@ def test_under_paranoia_the_turn_and_its_tiles_say_a_reveal_is_a_secret_look() -
         assert en in note["en-do"] and fr in note["fr-do"]
         look = {"en": "Look secretly at R1 (Paranoïa)", "fr": "Regarder R1 en secret (Paranoïa)"}
         assert (action_words(state, GAME.parse_action("reveal R1")) == look) == curse
+
+
+def test_each_maledictions_in_force_is_said_with_what_it_changes_and_confusion_on_the_ability() -> None:
+    """Every Malédiction has its effect said in the turn box while in force, in both languages, once (Paranoïa's
+    with the die's words); under Confusion the investigator's line says the ability is not to be used."""
+    from oracle.games.trois_ombres.components import MALEDICTIONS, card_name
+    from oracle.games.trois_ombres.words import CURSE_EFFECTS
+
+    assert set(CURSE_EFFECTS) == set(MALEDICTIONS)
+    board = "board=R1:1n,R2:1h,C1:1n,C2:2n,P1:2h,P2:2h,G1:1h demon=2n"
+    for card in MALEDICTIONS:
+        state = GAME.parse_state(f"ombres players=4 characters=2 {board} curses={card}:1 limbes-deck=vortex "
+                                 "steps=turn")
+        for action in ("roll", "die loupe"):
+            state = GAME.apply(state, GAME.parse_action(action), RULES).state
+        note = state_note(state)
+        assert note is not None
+        for lang in ("en", "fr"):
+            said = [line for line in note[lang].splitlines() if CURSE_EFFECTS[card][lang == "fr"] in line]
+            assert len(said) == 1 and card_name(card) in said[0], (card, lang, note[lang])
+        blocked = (": not while Confusion is in force.", " : pas tant que Confusion est en vigueur.")
+        assert note["en"].splitlines()[0].endswith(blocked[0]) == (card == "confusion")
+        assert note["fr"].splitlines()[0].endswith(blocked[1]) == (card == "confusion")

@@ -46,8 +46,8 @@ STEPS: dict[str, tuple[str, str, str]] = {
     "invertigo": ("invertigo", "Play Invertigo, or do not.", "Jouez Invertigo, ou ne le jouez pas."),
     "pick": ("tuile", "Choose a tile to shuffle: click a ringed tile.",
              "Choisissez une tuile à mélanger : cliquez une tuile cerclée."),
-    "pick-pair": ("paire", "Choose the pair to take back from the Agence.",
-                  "Choisissez la paire à reprendre à l'Agence."),
+    "pick-pair": ("paire", "Fausse piste: choose the pair to take back from the Agence.",
+                  "Fausse piste : choisissez la paire à reprendre à l'Agence."),  # its one source (cards.py)
     "place": ("poser", "Put a tile back: click a ringed slot.", "Reposez une tuile : cliquez une case cerclée."),
     "shuffle": ("mélange", "The tiles taken are shuffled.", "Les tuiles prises sont mélangées."),
     "show": ("montrer", "A tile you have not seen is shown to you.",
@@ -130,10 +130,37 @@ def _paranoia(state: State) -> bool:
     return any(curse.card == "paranoia" for curse in state.curses)
 
 
-# While Paranoïa is in force, what the die asks to reveal is looked at secretly: said after the die's words.
-PARANOIA_NOTE = ("Paranoïa is in force: each tile you reveal is a secret look, seen by you alone; a pair is still "
-                 "shown.", "Paranoïa est en vigueur : chaque tuile que vous dévoilez est regardée en secret, par vous "
-                 "seul ; une paire est tout de même montrée.")
+# What each Malédiction in force changes, for the turn box: a line each, after the player's clues (each
+# card's own clause, such as OMBRES.LIMBES.BRUME; the printed names, `components.CARD_NAMES`).  Paranoïa's
+# is also said after the die's words, since it changes what the die asks.
+CURSE_EFFECTS: dict[str, tuple[str, str]] = {
+    "brume": ("no clue is placed or moved, and Chronogyre cannot be used",
+              "aucun Indice n'est posé ni déplacé, et Chronogyre ne peut pas servir"),
+    "confusion": ("no investigator's ability may be used", "aucune capacité d'enquêteur ne peut servir"),
+    "hallucination": ("the two tiles of a mismatch swap places before going face down",
+                      "les deux tuiles d'une paire manquée échangent leur place avant d'être retournées"),
+    "paralysie": ("the second tile must come from the first tile's Lieu",
+                  "la seconde tuile doit venir du Lieu de la première"),
+    "paranoia": ("each tile you reveal is a secret look, seen by you alone; a pair is still shown",
+                 "chaque tuile que vous dévoilez est regardée en secret, par vous seul ; une paire est tout de même "
+                 "montrée"),
+    "silence": ("the players may not speak, only make signs", "les joueurs ne parlent pas, ils peuvent faire des "
+                "signes"),
+    "tenebres": ("only the player whose turn it is sees the tiles revealed",
+                 "seul le joueur dont c'est le tour voit les tuiles dévoilées"),
+}
+
+
+def _curse_lines(state: State, said: frozenset[str]) -> tuple[list[str], list[str]]:
+    """A line for each Malédiction in force but those ``said`` already: its printed name, who drew it, and what it
+    changes."""
+    en, fr = [], []
+    for curse in state.curses:
+        effect = CURSE_EFFECTS.get(curse.card)
+        if effect and curse.card not in said:
+            en.append(f"In force: {card_name(curse.card)} (p{curse.drawer}): {effect[0]}.")
+            fr.append(f"En vigueur : {card_name(curse.card)} (p{curse.drawer}) : {effect[1]}.")
+    return en, fr
 
 
 def action_words(state: State, action: Action) -> dict[str, str] | None:
@@ -242,13 +269,16 @@ def state_note(state: State) -> dict[str, str] | None:
     investigator = state.investigators[player]
     ability = ABILITY.get(investigator, ("", ""))
     name = INVESTIGATOR_NAMES.get(investigator, investigator)
-    en = [f"p{player} is {name} ({ability[0]})."]
-    fr = [f"p{player} est {name} ({ability[1]})."]
+    blocked = any(curse.card == "confusion" for curse in state.curses) and investigator in ABILITY
+    en = [f"p{player} is {name} ({ability[0]})" + (": not while Confusion is in force." if blocked else ".")]
+    fr = [f"p{player} est {name} ({ability[1]})" + (" : pas tant que Confusion est en vigueur." if blocked else ".")]
     die = _die_note(state) if _step(state) != "clues" else _clue_note(state, player)
     if die is None and asks[0]:
         die = asks[0], asks[1]
-    elif die is not None and _step(state) == "turn" and _paranoia(state):
-        die = f"{die[0]} {PARANOIA_NOTE[0]}", f"{die[1]} {PARANOIA_NOTE[1]}"
+    said: frozenset[str] = frozenset()
+    if die is not None and _step(state) == "turn" and _paranoia(state):
+        effect, said = CURSE_EFFECTS["paranoia"], frozenset({"paranoia"})
+        die = f"{die[0]} Paranoïa: {effect[0]}.", f"{die[1]} Paranoïa : {effect[1]}."
     if die is not None:
         en.append(die[0])
         fr.append(die[1])
@@ -259,6 +289,9 @@ def state_note(state: State) -> dict[str, str] | None:
               f"{card_name(objet) if objet else 'none'}.  Limbes card in force: {curses or 'none'}.")
     fr.append(f"Indices : {state.reserve[player]} restants, {state.stock[player]} de réserve.  Objet : "
               f"{card_name(objet) if objet else 'aucun'}.  Carte Limbes en vigueur : {curses_fr or 'aucune'}.")
+    effects = _curse_lines(state, said)
+    en += effects[0]
+    fr += effects[1]
     note = {"en": "\n".join(en), "fr": "\n".join(fr)}
     return note if die is None else {**note, "en-do": die[0], "fr-do": die[1]}
 
