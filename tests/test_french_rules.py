@@ -123,6 +123,15 @@ def test_the_french_rulings_name_every_ruling(game: str) -> None:
     assert [ruling_name(ruling) for ruling in rulings.values() if ruling.id not in found] == []
 
 
+@pytest.mark.parametrize("game", RULINGS_GAMES)
+def test_each_french_rulings_page_is_titled_with_its_game(game: str) -> None:
+    """A search result or a tab says which game's rulings it holds: "Décisions et sources de Contre-Temps"."""
+    from oracle.tools.site.editions import GAME_NAMES
+
+    title = (DOCS / rulings_page(game)).read_text(encoding="utf-8").splitlines()[0]
+    assert title == f"# Décisions et sources de {GAME_NAMES['fr'][game]}"
+
+
 def test_a_ruling_is_named_with_its_game_s_prefix_and_found_where_its_entry_opens() -> None:
     rulings = spec_index(read_spec(SPEC)).rulings
     k7, tc1, su1 = (rulings["time-chase"][i] for i in ("K7", "TC-1", "SU-1"))

@@ -184,3 +184,10 @@ def test_each_maledictions_in_force_is_said_with_what_it_changes_and_confusion_o
         blocked = (": not while Confusion is in force.", " : pas tant que Confusion est en vigueur.")
         assert note["en"].splitlines()[0].endswith(blocked[0]) == (card == "confusion")
         assert note["fr"].splitlines()[0].endswith(blocked[1]) == (card == "confusion")
+
+
+def test_the_step_that_takes_a_pair_back_names_fausse_piste_its_one_source() -> None:
+    """Only Fausse piste takes a pair back from the Agence (OMBRES.LIMBES.FAUSSE-PISTE): its step says so."""
+    from oracle.games.trois_ombres.words import STEPS
+
+    assert STEPS["pick-pair"][1].startswith("Fausse piste: ") and STEPS["pick-pair"][2].startswith("Fausse piste : ")
