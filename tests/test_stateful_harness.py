@@ -65,6 +65,9 @@ def test_a_wrong_engine_fails_the_harness(toy_engine: Engine) -> None:
         def make_engine(self) -> EngineAdapter:
             return ProtocolAdapter(toy_engine)
 
-    # No shrinking: only that the harness fails matters here, and shrinking through a subprocess is slow.
-    with pytest.raises(AssertionError, match="differ"):
+    # No shrinking: only that the harness fails matters here, and shrinking through a subprocess is slow.  The bug
+    # shows as the legal turns, a position after a turn that chains a push, or a verdict, whichever the draws
+    # meet first: each is the harness comparing the engine with the oracle.
+    caught = r"the legal turns differ|: the oracle has .*, the engine |for the oracle, .* for the engine"
+    with pytest.raises(AssertionError, match=caught):
         run_state_machine_as_test(Machine, settings=settings(QUICK, phases=[Phase.generate]))
