@@ -1043,14 +1043,19 @@
       return el("li", {}, ...(p.steps ? turn(p) : [line(p)]));
     }));
     if (!memoryFolds(a)) return [el("div", { class: "pg-oracle" }, el("p", {}, heading), lines)];
-    return [el("details", { class: "pg-oracle pg-memory-fold" },
-      el("summary", {}, heading.replace(/ ?:$/, "") + W.memoryFolded), lines)];
+    return [memoryFold("pg-oracle", heading, lines)];
   }
 
   // Memory mode: a player remembers the tiles the others revealed, as at the table, so the lists naming them
   // (what the oracle played, what everybody saw since the device was last held) start folded.
   function memoryFolds(a) {
     return memoryOffered(a) && current.memory;
+  }
+
+  // Such a list folded, under its heading (less its colon) and the words saying why.
+  function memoryFold(kind, heading, list) {
+    return el("details", { class: kind + " pg-memory-fold" },
+      el("summary", {}, heading.replace(/ ?:$/, "") + W.memoryFolded), list);
   }
 
   // What everybody saw since the device was last passed: the events in words, a line each.
@@ -1064,8 +1069,7 @@
   function passList(a, who) {
     const list = seenList(sinceHeld(who), !(who in lastHeld));
     if (!list || !memoryFolds(a)) return list;
-    return el("details", { class: "pg-since pg-memory-fold" },
-      el("summary", {}, list.firstChild.textContent.replace(/ ?:$/, "") + W.memoryFolded), list.lastChild);
+    return memoryFold("pg-since", list.firstChild.textContent, list.lastChild);
   }
 
   function passScreen(a, who, justNow) {
@@ -1274,15 +1278,14 @@
   function memoryHides(a) {
     if (!memoryOffered(a) || !a.view) return;
     const now = learntThisTurn(a);
+    const chips = [...parts.view.querySelectorAll("dl.pg-private dd[data-field='seen'] [data-item]")];
     // A tile looked at this turn is tagged so even when others had seen it (seat_view's "alone" tags the rest).
-    for (const chip of parts.view.querySelectorAll("dl.pg-private dd[data-field='seen'] [data-item]")) {
-      if (learnt.looked.has(chip.dataset.item.split(" ")[0]) && now.has(chip.dataset.item) && !chip.querySelector(".pg-secret")) {
-        chip.append(" ", el("em", { class: "pg-secret" }, W.seenSecretly));
-      }
+    for (const chip of chips) {
+      const looked = learnt.looked.has(chip.dataset.item.split(" ")[0]) && now.has(chip.dataset.item);
+      if (looked && !chip.querySelector(".pg-secret")) chip.append(" ", el("em", { class: "pg-secret" }, W.seenSecretly));
     }
     const rows = [...parts.view.querySelectorAll("dl.pg-private [data-field='seen']")];
     if (!current.memory || !rows.length) return;
-    const chips = [...parts.view.querySelectorAll("dl.pg-private dd[data-field='seen'] [data-item]")];
     for (const chip of chips) chip.hidden = !now.has(chip.dataset.item);
     const shown = chips.some(function (chip) { return !chip.hidden; });
     for (const row of rows) row.hidden = !shown;

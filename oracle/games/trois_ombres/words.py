@@ -120,14 +120,14 @@ def _sentence(state: State, action: Action) -> str:
     """The key of `SENTENCES` for ``action`` (which may have none)."""
     if action.args[:1] == ("none",) and f"{action.verb} none" in SENTENCES:
         return f"{action.verb} none"
-    if action.verb == "reveal" and _paranoia(state):
+    if action.verb == "reveal" and _in_force(state, "paranoia"):  # a reveal is a secret look (OMBRES.LIMBES.PARANOIA)
         return "reveal paranoia"
     return action.verb
 
 
-def _paranoia(state: State) -> bool:
-    """Whether Paranoïa is in force: a reveal is then a secret look (OMBRES.LIMBES.PARANOIA)."""
-    return any(curse.card == "paranoia" for curse in state.curses)
+def _in_force(state: State, card: str) -> bool:
+    """Whether the Malédiction ``card`` is in force."""
+    return any(curse.card == card for curse in state.curses)
 
 
 # What each Malédiction in force changes, for the turn box: a line each, after the player's clues (each
@@ -269,14 +269,14 @@ def state_note(state: State) -> dict[str, str] | None:
     investigator = state.investigators[player]
     ability = ABILITY.get(investigator, ("", ""))
     name = INVESTIGATOR_NAMES.get(investigator, investigator)
-    blocked = any(curse.card == "confusion" for curse in state.curses) and investigator in ABILITY
+    blocked = _in_force(state, "confusion") and investigator in ABILITY
     en = [f"p{player} is {name} ({ability[0]})" + (": not while Confusion is in force." if blocked else ".")]
     fr = [f"p{player} est {name} ({ability[1]})" + (" : pas tant que Confusion est en vigueur." if blocked else ".")]
     die = _die_note(state) if _step(state) != "clues" else _clue_note(state, player)
     if die is None and asks[0]:
         die = asks[0], asks[1]
     said: frozenset[str] = frozenset()
-    if die is not None and _step(state) == "turn" and _paranoia(state):
+    if die is not None and _step(state) == "turn" and _in_force(state, "paranoia"):
         effect, said = CURSE_EFFECTS["paranoia"], frozenset({"paranoia"})
         die = f"{die[0]} Paranoïa: {effect[0]}.", f"{die[1]} Paranoïa : {effect[1]}."
     if die is not None:

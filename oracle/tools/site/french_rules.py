@@ -111,10 +111,7 @@ def ruling_summaries(text: str, rulings: Iterable[Ruling]) -> dict[str, str]:
     that a French reader finds the French summary of ``TC-K7`` (hooks.py, add_rulings_to_search)."""
     lines = text.splitlines()
     found: dict[str, str] = {}
-    for ruling in rulings:
-        start = ruling_lines(text, [ruling]).get(ruling.id)
-        if start is None:
-            continue
+    for ruling_id, start in ruling_lines(text, rulings).items():
         entry = [lines[start]]
         for more in lines[start + 1:]:
             if not more.startswith((" ", "\t")) or not more.strip() or re.match(r"\s*(?:[-*]|\d+\.)\s", more):
@@ -124,7 +121,7 @@ def ruling_summaries(text: str, rulings: Iterable[Ruling]) -> dict[str, str]:
         plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", plain)
         plain = re.sub(r"\s+", " ", re.sub(r"[*`|]", " ", plain)).strip()
         plain = re.sub(r"^(?:#{2,6}|[-*]|\d+\.)\s+", "", plain)
-        found[ruling.id] = OPENING_NAME.sub("", plain)
+        found[ruling_id] = OPENING_NAME.sub("", plain)
     return found
 
 
