@@ -492,9 +492,9 @@ def test_3_ombres_speaks_its_buttons_and_die_in_words_and_shows_a_turns_two_tile
     assert answer["note"]["en"].split("\n") == [
         "p0 is Lucile Finemouche (Tenace: once per turn she may reroll the die).",
         "The die shows the Pentacle: reveal one more tile, of your choice.",
-        "Indices: 4 left, 2 spare.  Objet: none.  Limbes card in force: none."]
-    assert answer["note"]["fr"].split("\n")[2] == ("Indices : 4 restants, 2 de réserve.  Objet : aucun.  "
-                                                   "Carte Limbes en vigueur : aucune.")
+        "p0's Indices are red: 4 left, 2 spare.  Objet: none.  Limbes card in force: none."]
+    assert answer["note"]["fr"].split("\n")[2] == ("Les Indices de p0 sont rouges : 4 restants, 2 de réserve.  "
+                                                   "Objet : aucun.  Carte Limbes en vigueur : aucune.")
     assert answer["note"]["fr"].split("\n")[1].startswith("Le dé montre le Pentacle :")
     assert answer["note"]["en-do"] == "The die shows the Pentacle: reveal one more tile, of your choice."
     played = view({"game": "trois-ombres", "state": state, "action": f"reveal {second}", "seat": "0"})

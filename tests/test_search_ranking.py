@@ -152,10 +152,11 @@ def test_an_english_reader_gets_the_french_pages_last_and_a_french_one_the_frenc
 
 
 def test_the_index_is_weighted_for_the_reader_s_edition() -> None:
-    """The one index of both editions, as the search worker is given it: the other edition's pages count a fifth
-    (so that the results drawn first are the reader's language's), the reader's keep their boost."""
+    """The one index of both editions, as the search worker is given it: the other edition's pages count a
+    ten-thousandth (so that every result in the reader's language is drawn first, even against a title match of
+    the other's), the reader's keep their boost."""
     docs = [{"location": "fr/trois-ombres/", "boost": 2}, {"location": "rules/trois-ombres/turn/"},
             {"location": "fr/"}, {"location": "trois-ombres/questions/", "boost": 4}]
     english, french = run([("weighted", [docs, False]), ("weighted", [docs, True])])
-    assert [d.get("boost") for d in english] == [0.4, None, 0.2, 4]
-    assert [d.get("boost") for d in french] == [2, 0.2, None, 0.8]
+    assert [d.get("boost") for d in english] == [2e-4, None, 1e-4, 4]
+    assert [d.get("boost") for d in french] == [2, 1e-4, None, 4e-4]

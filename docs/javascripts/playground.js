@@ -100,7 +100,32 @@
       fr: "L'oracle a joué, au hasard parmi les tours légaux (rejoué pas à pas sous le plateau) :" },
     // Before "Black to move": the turn the oracle just played, in notation (its steps are listed under the board).
     oracleJust: { en: function (who) { return who + " (the oracle) played "; },
-      fr: function (who) { return "Les " + who + " (l'oracle) ont joué "; } },
+      fr: function (who) { return "Les " + who + " (l'oracle) ont joué : "; } },
+    // A TTYKM turn in words (its notation, NOTATION.TURN: a1 N E >present), where the edition's readers would not
+    // read the rules' English letters (the French: N is nord, and W ouest); null where the notation is read as is.
+    turnWords: {
+      en: function (action) { return null; },  // the notation's letters are English words
+      fr: function (action) {
+        const toward = { N: "le nord", E: "l'est", S: "le sud", W: "l'ouest" };
+        const side = { N: "du nord", E: "de l'est", S: "du sud", W: "de l'ouest" };
+        const eras = { past: "passé", present: "présent", future: "futur" };
+        const aimed = { P: "planter en ", D: "déterrer en ", B: "bâtir en ", T: "dresser l'éléphant en ",
+          C: "ordonner à l'éléphant d'aller en " };
+        const said = action.trim().split(/\s+/).map(function (token, at) {
+          let found = /^([a-d][1-4])$/.exec(token);
+          if (found && at === 0) return "la copie en " + found[1];
+          found = /^>(past|present|future)$/.exec(token);
+          if (found) return "Focus au " + eras[found[1]];
+          found = /^([NESW])(\+([NESW])?)?$/.exec(token);
+          if (found) return "un pas vers " + toward[found[1]] + (found[2] ? " en tirant" : "") +
+            (found[3] ? " la statue " + side[found[3]] : "");
+          if (token === "F" || token === "B") return "un voyage vers le " + (token === "F" ? "futur" : "passé");
+          found = /^([PDBTC])([a-d][1-4])(\+?)$/.exec(token);
+          if (found) return aimed[found[1]] + found[2] + (found[3] ? " en tirant" : "");
+          return null;
+        });
+        return said.includes(null) ? null : said.join(", ");
+      } },
     seatOnly: { en: function (name) { return name + "'s view only (watch)"; },
       fr: function (name) { return "La vue de " + name + " seule (regarder)"; } },
     oraclePlayed: { en: "The oracle played for the others, at random among the legal moves:",
@@ -149,11 +174,40 @@
     fieldValues: { en: { open: "open", closed: "closed" }, fr: { open: "ouverts", closed: "fermés" } },
     // A tile this seat alone has seen (playground.py, seat_view's "alone": Allison's secret look).
     seenSecretly: { en: "seen secretly", fr: "vue en secret" },
-    // Allison's look at one tile (peek allison R1): the tiles to look at are ringed; the reveals wait behind a button.
-    // While it may be taken, it is what the turn asks first: the turn's bold line (lookFirstLine).
-    lookHint: { en: "Before you reveal, you may look secretly at one tile: click a ringed tile, or skip the look.",
-      fr: "Avant de dévoiler, vous pouvez regarder une tuile en secret : cliquez une tuile cerclée, ou renoncez à "
-        + "regarder." },
+    // A secret look (lookChoice): the tiles to look at are ringed; the reveals wait behind a button.  While it may
+    // be taken, it is what the turn asks first: the turn's bold line (lookFirstLine), naming whose look it is.
+    lookHint: {
+      en: function (by, two) {
+        return "Before you reveal, you may look secretly at " + (two ? "two tiles" : "one tile") + " (" + by + "): " +
+          (two ? "click a ringed tile, then another," : "click a ringed tile,") + " or skip the look.";
+      },
+      fr: function (by, two) {
+        return "Avant de dévoiler, vous pouvez regarder " + (two ? "deux tuiles" : "une tuile") + " en secret (" + by +
+          ") : " + (two ? "cliquez une tuile cerclée, puis une autre," : "cliquez une tuile cerclée,") +
+          " ou renoncez à regarder.";
+      } },
+    // The first of two tiles to look at is chosen: the second is asked for, and the first may be changed.
+    lookSecond: {
+      en: function (by, tile) {
+        return tile + " chosen: click a second ringed tile to look at secretly (" + by + "), or " + tile +
+          " again to choose another.";
+      },
+      fr: function (by, tile) {
+        return tile + " choisie : cliquez une seconde tuile cerclée à regarder en secret (" + by + "), ou " + tile +
+          " de nouveau pour en choisir une autre.";
+      } },
+    lookPick: { en: function (tile) { return "Choose " + tile + " to look at"; },
+      fr: function (tile) { return "Choisir " + tile + " à regarder"; } },
+    lookUnpick: { en: function (tile) { return "Choose another tile than " + tile; },
+      fr: function (tile) { return "Choisir une autre tuile que " + tile; } },
+    // Whose look it is, by its notation's source (a look with the Loupe analytique is a card's).
+    lookBy: {
+      en: { "peek allison": "Allison's ability", "peek zacahire": "Zacahire's ability",
+        "use loupe-analytique": "the Loupe analytique", "use oreillettes": "the Oreillettes à ultra-son" },
+      fr: { "peek allison": "la capacité d'Allison", "peek zacahire": "la capacité de Zacahire",
+        "use loupe-analytique": "la Loupe analytique", "use oreillettes": "les Oreillettes à ultra-son" } },
+    lookInstead: { en: function (by) { return "Look with " + by + " instead"; },
+      fr: function (by) { return "Regarder plutôt avec " + by; } },
     skipLook: { en: "Skip the look", fr: "Ne pas regarder en secret" },
     lookFirst: { en: "Look secretly at a tile first", fr: "Regarder d'abord une tuile en secret" },
     none: { en: "none", fr: "rien" },
@@ -328,7 +382,10 @@
   let momentDone = null;  // the answer whose picture the player has turned back
   // The tiles a 3 Ombres player had seen when this turn began, or when they took the device (Memory mode).
   let learnt = freshTurn(null, null, []);
-  let lookSkipped = null;  // the position in which the player skipped a look at one tile (3 Ombres: Allison's)
+  let lookSkipped = null;  // the position in which the player skipped a secret look (3 Ombres: lookChoice)
+  // The look chosen in a position (3 Ombres, lookChoice): whose (its source, when two may look) and, of a look at
+  // two tiles, the first tile clicked.
+  let looking = { state: null, source: null, tile: null };
   let seenByAll = [];  // a card game's events every player saw, in words, since the game began here
   let lastHeld = {};  // for each player's name, how many of those events there were when they last took the device
   let told = [];  // the events since then, folded at the top of the view of the player who took the device
@@ -827,7 +884,10 @@
   function oracleJust(a) {
     const played = a.oracle && oracleTurn.state === a.state ? oracleTurn.played : [];
     const last = played.length ? played[played.length - 1] : null;
-    return last && last.by && last.steps ? [W.oracleJust(name(last.by)), el("code", {}, last.action), ". "] : [];
+    if (!(last && last.by && last.steps)) return [];
+    const words = W.turnWords(last.action);
+    return [W.oracleJust(name(last.by))].concat(words ? [words, " (", el("code", {}, last.action), "). "]
+      : [el("code", {}, last.action), ". "]);
   }
 
   // The oracle's turn just played on a board, for the replay (its last, after a chance draw before it).
@@ -1324,7 +1384,9 @@
 
   // A picture's slots ([data-loc], L'heure des 3 ombres) that are the one target of a button's action on that
   // slot (reveal R1, clue P2, trap G5...) become clickable and ringed (the table's key names the ring for the same
-  // slots: oracle/games/trois_ombres/pictures/legend.py, ringed); those buttons leave the row.
+  // slots: oracle/games/trois_ombres/pictures/legend.py, ringed); those buttons leave the row.  A button may name
+  // its slot (``slot``), what its click does (``play``) and what a click elsewhere attempts (``verb``) itself: a
+  // step of a look at two tiles (lookChoice).
   // A bluff stays a button: a click on a tile must never end the game.  With ``refuse``, a click on any other
   // slot sends what it attempts (the step's verb on that slot; before any, a reveal) for the oracle to explain
   // (playground.py, list_view): its refusal and rule are shown, and nothing is played.
@@ -1332,9 +1394,10 @@
     const bySlot = new Map();
     let verb = null;
     for (const b of buttons) {
-      const found = /^(reveal|uncube|clue|trap|cube|pick|place|peek [a-z]+) ([A-Z]\d+)$/.exec(b.pick);
-      if (found) bySlot.set(found[2], bySlot.has(found[2]) ? null : b);
-      if (found && !verb) verb = found[1];
+      const found = /^(reveal|uncube|clue|trap|cube|pick|place|peek [a-z]+|use [a-z-]+) ([A-Z]\d+)$/.exec(b.pick);
+      const slot = b.slot || (found && found[2]);
+      if (slot) bySlot.set(slot, bySlot.has(slot) ? null : b);
+      if (!verb) verb = b.verb || (found && found[1]);
     }
     const taken = new Set();
     for (const slot of parts.board.querySelectorAll("[data-loc]")) {
@@ -1349,51 +1412,100 @@
       }
       taken.add(b.pick);
       slot.classList.add("pg-target");
+      if (b.picked) slot.classList.add("pg-picked");
       slot.setAttribute("data-pick", b.pick);
       slot.setAttribute("role", "button");
       slot.setAttribute("tabindex", "0");
       slot.setAttribute("aria-label", label(b));
       const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-      title.textContent = label(b) + " (" + b.pick + ")";
+      title.textContent = label(b) + (b.play ? "" : " (" + b.pick + ")");
       slot.prepend(title);
-      const play = function () { ask({ picks: current.picks.concat([b.pick]) }); };
+      const play = b.play || function () { ask({ picks: current.picks.concat([b.pick]) }); };
       slot.addEventListener("click", play);
       slot.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") play(); });
     }
     return taken;
   }
 
-  // A look at one tile (3 Ombres: Allison's, peek allison R1), while one may be taken: its tiles are ringed
-  // (oracle/games/trois_ombres/pictures/legend.py, ringed, rings the same), and the other actions on a slot
-  // (the reveals) wait behind "Skip the look"; once skipped, those are ringed, and a button offers the look again.
+  // A secret look (3 Ombres), by its notation: Allison's or Zacahire's ability (peek allison R1, peek zacahire R1
+  // R2), or a card's, the Loupe analytique or the Oreillettes (use loupe-analytique R1, use oreillettes R1 R2);
+  // the same reading as oracle/games/trois_ombres/pictures/legend.py, LOOK.
+  function lookOf(b) {
+    const found = /^(peek [a-z]+|use (?:loupe-analytique|oreillettes))((?: [A-Z]\d+)+)$/.exec(b.pick);
+    return found ? { source: found[1], tiles: found[2].trim().split(" ") } : null;
+  }
+
+  // A secret look, while one may be taken: the tiles to look at are ringed, of one source at a time (the first, or
+  // the one the player switched to with "Look with ... instead"), and the other actions on a slot (the reveals)
+  // wait behind "Skip the look"; once skipped, those are ringed, and a button offers the look again.  A look at
+  // two tiles is two clicks: the first tile chosen stays marked, the tiles it may pair with are ringed, and a
+  // click on it again unchooses it; where the look may stop at one tile (a variant), that look is a button.
+  // legend.py, ringed, rings the same tiles before any click.
   // ``onTiles``: the buttons the tiles may play; ``aside``: the picks kept off the row; ``controls``: the look's.
   function lookChoice(a) {
-    const isLook = function (b) { return /^peek [a-z]+ [A-Z]\d+$/.test(b.pick); };
-    const onSlot = function (b) { return /^(reveal|uncube|clue|trap|cube|pick|place) [A-Z]\d+$/.test(b.pick); };
-    const looks = a.outcome ? [] : a.buttons.filter(isLook);
+    const looks = a.outcome ? [] : a.buttons.filter(lookOf);
     if (!looks.length) return { onTiles: a.buttons, aside: new Set(), controls: [] };
-    const skip = function () { lookSkipped = a.state; showList(a); };
+    const others = a.buttons.filter(function (b) { return !lookOf(b); });
+    const allLooks = new Set(looks.map(function (b) { return b.pick; }));
     if (lookSkipped === a.state) {
-      return { onTiles: a.buttons.filter(function (b) { return !isLook(b); }), aside: new Set(looks.map(function (b) { return b.pick; })),
+      return { onTiles: others, aside: allLooks,
         controls: [el("button", { type: "button", class: "md-button pg-worded pg-look-first", onclick: function () {
           lookSkipped = null; showList(a);
         } }, W.lookFirst)] };
     }
-    const others = a.buttons.filter(function (b) { return !isLook(b); });
-    return { onTiles: looks, aside: new Set(others.filter(onSlot).map(function (b) { return b.pick; })),
-      controls: lookFirstLine(others.length ? el("button", { type: "button",
-        class: "md-button pg-worded pg-skip-look", onclick: skip }, W.skipLook) : null) };
+    const sources = [...new Set(looks.map(function (b) { return lookOf(b).source; }))];
+    const here = looking.state === a.state;
+    const source = here && sources.includes(looking.source) ? looking.source : sources[0];
+    const mine = looks.filter(function (b) { return lookOf(b).source === source; });
+    const two = mine.some(function (b) { return lookOf(b).tiles.length === 2; });
+    const first = here && looking.source === source ? looking.tile : null;
+    const choose = function (tile) {
+      return function () { looking = { state: a.state, source: source, tile: tile }; showList(a); };
+    };
+    let onTiles = mine;
+    const aside = new Set(others.filter(function (b) {
+      return /^(reveal|uncube|clue|trap|cube|pick|place) [A-Z]\d+$/.test(b.pick);
+    })
+      .map(function (b) { return b.pick; }).concat([...allLooks]));
+    if (two && first === null) {
+      const tiles = [...new Set(mine.flatMap(function (b) { return lookOf(b).tiles; }))];
+      onTiles = tiles.map(function (tile) {
+        return { pick: source + " " + tile + " ?", slot: tile, verb: source, words: { [LANG]: W.lookPick(tile) },
+          play: choose(tile) };
+      });
+    } else if (two) {
+      onTiles = mine.filter(function (b) { return lookOf(b).tiles.length === 2 && lookOf(b).tiles.includes(first); })
+        .map(function (b) {
+          return Object.assign({}, b, { slot: lookOf(b).tiles.find(function (t) { return t !== first; }) });
+        }).concat([{ pick: source + " " + first + " ?", slot: first, picked: true, verb: source + " " + first,
+          words: { [LANG]: W.lookUnpick(first) }, play: choose(null) }]);
+      // A look that may stop at the first tile (peeks-may-stop) is offered as a button.
+      for (const b of mine) if (lookOf(b).tiles.length === 1 && lookOf(b).tiles[0] === first) aside.delete(b.pick);
+    } else {
+      for (const b of mine) aside.delete(b.pick);
+    }
+    const by = W.lookBy[source];
+    const skip = others.length ? el("button", { type: "button", class: "md-button pg-worded pg-skip-look",
+      onclick: function () { lookSkipped = a.state; showList(a); } }, W.skipLook) : null;
+    const instead = sources.filter(function (s) { return s !== source; }).map(function (s) {
+      return el("button", { type: "button", class: "md-button pg-worded pg-look-instead", "data-source": s,
+        onclick: function () { looking = { state: a.state, source: s, tile: null }; showList(a); } },
+      W.lookInstead(W.lookBy[s]));
+    });
+    const hint = first === null ? W.lookHint(by, two) : W.lookSecond(by, first);
+    return { onTiles: onTiles, aside: aside, controls: lookFirstLine(hint, [skip, ...instead].filter(Boolean)) };
   }
 
-  // While a look may be taken, the turn's bold line (turnNote's) asks for it, its skip button beside it, and
-  // the die's reveals, which wait until then, come in the line under it; on a phone both lines go above the
-  // table with the turn's heading (instructionFirst).  Without a turn box, the hint and button join the buttons.
-  function lookFirstLine(skip) {
+  // While a look may be taken, the turn's bold line (turnNote's) asks for it (``hint``), its buttons (skip it, look
+  // with another source) beside it, and the die's reveals, which wait until then, come in the line under it; on a
+  // phone both lines go above the table with the turn's heading (instructionFirst).  Without a turn box, the hint
+  // and buttons join the buttons.
+  function lookFirstLine(hint, buttons) {
     const does = parts.note.querySelector(".pg-do");
-    if (!does) return [el("p", { class: "pg-look-hint" }, W.lookHint)].concat(skip ? [skip] : []);
+    if (!does) return [el("p", { class: "pg-look-hint" }, hint)].concat(buttons);
     does.after(el("p", { class: "pg-then" }, does.textContent));
     does.classList.add("pg-look-hint");
-    does.replaceChildren(el("strong", {}, W.lookHint), ...(skip ? [" ", skip] : []));
+    does.replaceChildren(el("strong", {}, hint), ...buttons.flatMap(function (b) { return [" ", b]; }));
     return [];
   }
 

@@ -29,7 +29,7 @@
 // Material's search draws its results a batch at a time, so the order above only reaches the
 // results already drawn.  So, before that, the search index (one for both editions) is weighted for
 // the reader's edition as the worker is given it ({type: SETUP, data: the index}): each page of the
-// other edition counts a fifth, and the results drawn first are the reader's language's.
+// other edition counts a ten-thousandth, and every result of the reader's language is drawn first.
 //
 // The ranking itself (`ranking` below) reads no page: tests run it under node with made-up results.
 (function () {
@@ -163,9 +163,10 @@
 
     // The search index's pages weighted for a reader of the French edition (`french`) or the English
     // one: the other edition's count OTHER_EDITION times their own boost.  A word in a title weighs a
-    // thousand times one in the text (the index's field boosts): at a half, the English pages titled
-    // "Allison Holmes" still drew before the French lesson that speaks of her.
-    const OTHER_EDITION = 0.2;
+    // thousand times one in the text (the index's field boosts), and a page's boost is at most 4: at a
+    // fifth, the English pages titled "The Focus" still drew before the French pages whose text has it;
+    // at a ten-thousandth, every page of the reader's edition that matches is drawn first.
+    const OTHER_EDITION = 1e-4;
     function weighted(docs, french) {
       return docs.map(function (doc) {
         const other = doc.location.startsWith("fr/") !== Boolean(french);

@@ -366,8 +366,17 @@ def test_ttykm_is_played_alone_against_the_oracle(browser: Any, base_url: str, e
     start = game.initial_state(rules)
     first = oracle_turn(start)
     status = page.locator(".pg-status")  # said first, above the board: on a phone the list is below it
-    assert status.inner_text().startswith(f"Les Blancs (l'oracle) ont joué {first}. Aux Noirs de jouer," if french
-                                          else f"White (the oracle) played {first}. Black to move,")
+    if french:  # said in words first, its notation after, in brackets: the rules' letters are English
+        said = re.fullmatch(r"Les Blancs \(l'oracle\) ont joué : (.+) \((.+)\)\. Aux Noirs de jouer, .*",
+                            status.inner_text().replace("\n", " "))
+        assert said is not None and said.group(2) == first, status.inner_text()
+        tokens, words = first.split(), said.group(1).split(", ")
+        eras = {">past": "passé", ">present": "présent", ">future": "futur"}
+        assert len(words) == len(tokens) and words[-1] == f"Focus au {eras[tokens[-1]]}", words
+        assert len(tokens) == 1 or words[0] == f"la copie en {tokens[0]}", words
+        assert not re.search(r"\b[NESWFB]\b", said.group(1)), said.group(1)
+    else:
+        assert status.inner_text().startswith(f"White (the oracle) played {first}. Black to move,")
     assert ("étape 1 sur " if french else "step 1 of ") in page.locator(".pg-replay").inner_text()
     if french:
         assert page.locator(".pg-oracle p").first.inner_text().startswith("L'oracle a joué, au hasard")

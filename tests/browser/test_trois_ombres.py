@@ -211,13 +211,15 @@ def test_allisons_secret_look_is_a_click_on_a_ringed_tile_and_her_panel_tags_the
     said = {"en": ("Skip the look", "Look secretly at a tile first", "tiles you have seen", "seen secretly",
                    "Memory mode: only the tiles you have seen this turn are listed; remember the others.",
                    "Memory mode: the tiles you have seen are not listed; remember them.",
-                   "Before you reveal, you may look secretly at one tile: click a ringed tile, or skip the look.",
+                   "Before you reveal, you may look secretly at one tile (Allison's ability): click a ringed tile, or "
+                   "skip the look.",
                    "The die shows the Réverbère: reveal a tile of the Réverbère first"),
             "fr": ("Ne pas regarder en secret", "Regarder d'abord une tuile en secret", "tuiles que vous avez vues",
                    "vue en secret", "Mode mémoire : seules les tuiles vues pendant ce tour sont listées ; retenez "
                    "les autres.", "Mode mémoire : les tuiles que vous avez vues ne sont pas listées ; retenez-les.",
-                   "Avant de dévoiler, vous pouvez regarder une tuile en secret : cliquez une tuile cerclée, ou "
-                   "renoncez à regarder.", "Le dé montre le Réverbère : dévoilez d'abord une tuile du Réverbère")
+                   "Avant de dévoiler, vous pouvez regarder une tuile en secret (la capacité d'Allison) : cliquez "
+                   "une tuile cerclée, ou renoncez à regarder.",
+                   "Le dé montre le Réverbère : dévoilez d'abord une tuile du Réverbère")
             }[edition]
     visit = Visit(browser, base_url, width)
     page = visit.open(("/fr" if edition == "fr" else "") + "/playground/?game=trois-ombres&seat=2&position="
@@ -523,6 +525,109 @@ def test_a_ringed_empty_slot_takes_a_click_in_its_middle(browser: Any, base_url:
     slot.click(timeout=5_000)  # Playwright clicks the middle, and waits while another element would take it
     page.wait_for_function("(s) => document.querySelector('.pg-position').value !== s", arg=before)
     assert page.locator(".pg-refused").count() == 0
+    visit.assert_clean()
+
+
+def _zacahire_with_the_loupe() -> Any:
+    """Zacahire's turn, the die showing the Réverbère: four tiles bear a clue, so he may look at two of them (his
+    ability), and he holds the Loupe analytique, which looks at any one tile."""
+    from dataclasses import replace
+    from random import Random
+
+    from oracle.games import load_game
+
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    state = game.initial_state(rules)
+    state = game.apply(state, game.sample_chance(state, rules, Random(7)), rules).state
+    clued = {"R2": 0, "C1": 1, "P2": 2, "G4": 0}
+    board = tuple((loc, replace(cell, clue=clued[loc]) if loc in clued else cell) for loc, cell in state.board)
+    reserve = tuple(n - list(clued.values()).count(p) for p, n in enumerate(state.reserve))
+    deck = list(state.id_deck)
+    deck.remove("loupe-analytique")
+    state = replace(state, current=3, board=board, reserve=reserve, id_deck=tuple(deck),
+                    objets=(None, None, None, "loupe-analytique"))
+    state = game.parse_state(game.format_state(state))  # a position the readers accept
+    for action in ("roll", "die R"):
+        state = game.apply(state, game.parse_action(action), rules).state
+    return game, rules, state
+
+
+@pytest.mark.parametrize(("edition", "width"), [("en", 1280), ("en", 390), ("fr", 1280), ("fr", 390)])
+def test_a_look_at_two_tiles_and_the_loupe_analytique_are_clicks_on_ringed_tiles_not_buttons(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """Zacahire may look at two tiles with a clue, and holds the Loupe analytique (one tile of any): no look is a
+    button.  His own look comes first: its four tiles are ringed, and a click marks the first tile and rings the
+    three it may pair with; a click on it again unchooses it; a click on a second tile looks at both.  A button
+    switches to the Loupe, whose tiles are then ringed, one click a look; and the key rings them as the page does
+    (legend.py, ringed)."""
+    from oracle.games.trois_ombres.pictures.legend import ringed
+
+    game, rules, state = _zacahire_with_the_loupe()
+    legal = [game.format_action(a) for a in game.legal_actions(state, rules)]
+    pairs = {frozenset(a.split()[2:]) for a in legal if a.startswith("peek zacahire ")}
+    clued = sorted({tile for pair in pairs for tile in pair})
+    loupe = sorted(a.split()[-1] for a in legal if a.startswith("use loupe-analytique "))
+    assert len(clued) == 4 and len(pairs) == 6 and len(loupe) > 20 and sorted(ringed(legal)) == clued
+    said = {"en": ("Before you reveal, you may look secretly at two tiles (Zacahire's ability): click a ringed tile, "
+                   "then another, or skip the look.", "{} chosen: click a second ringed tile to look at secretly (Zacahire's ability)",
+                   "Look with the Loupe analytique instead",
+                   "Before you reveal, you may look secretly at one tile (the Loupe analytique): click a ringed tile, "
+                   "or skip the look.", "Look with Zacahire's ability instead"),
+            "fr": ("Avant de dévoiler, vous pouvez regarder deux tuiles en secret (la capacité de Zacahire) : cliquez "
+                   "une tuile cerclée, puis une autre, ou renoncez à regarder.",
+                   "{} choisie : cliquez une seconde tuile cerclée à regarder en secret (la capacité de Zacahire)",
+                   "Regarder plutôt avec la Loupe analytique",
+                   "Avant de dévoiler, vous pouvez regarder une tuile en secret (la Loupe analytique) : cliquez une "
+                   "tuile cerclée, ou renoncez à regarder.", "Regarder plutôt avec la capacité de Zacahire")}[edition]
+    visit = Visit(browser, base_url, width)
+    page = visit.open(("/fr" if edition == "fr" else "") + "/playground/?game=trois-ombres&seat=3&position="
+                      + quote(game.format_state(state)))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    looks = ".pg-buttons button[data-pick^='peek'], .pg-buttons button[data-pick^='use loupe'], " \
+            ".pg-buttons button[data-pick^='reveal']"
+
+    def ringed_now() -> list[str]:
+        return sorted(loc for loc, _, _ in page.evaluate(RINGED_SLOTS))
+
+    def tile(loc: str) -> Any:
+        return page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{loc}']")
+
+    assert page.locator(looks).count() == 0, page.locator(".pg-buttons button").all_inner_texts()
+    assert ringed_now() == clued
+    assert page.locator(".pg-do strong").inner_text() == said[0]
+    table_legend(page, edition, {"ringed"})
+    first = clued[0]
+    tile(first).click()
+    partners = sorted(t for pair in pairs if first in pair for t in pair if t != first)
+    picked = page.locator(".pg-board svg.trois-ombres:visible .pg-picked")
+    assert ringed_now() == sorted([first, *partners]) and picked.count() == 1
+    assert tile(first).get_attribute("class").split().count("pg-picked") == 1
+    assert page.locator(".pg-do strong").inner_text().startswith(said[1].format(first))
+    assert page.locator(looks).count() == 0
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-look-two-{edition}-{width}.png"), full_page=True)
+    tile(first).click()  # unchosen: the four are ringed again, nothing played
+    assert ringed_now() == clued and picked.count() == 0
+    assert page.locator(".pg-position").input_value() == game.format_state(state)
+    # The Loupe instead: its tiles ringed, one click a look; and back.
+    page.locator(".pg-look-instead").click()
+    assert ringed_now() == loupe and page.locator(".pg-do strong").inner_text() == said[3]
+    assert page.locator(".pg-look-instead").inner_text() == said[4] and page.locator(looks).count() == 0
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-loupe-{edition}-{width}.png"), full_page=True)
+    page.locator(".pg-look-instead").click()
+    assert ringed_now() == clued
+    tile(first).click()
+    second = partners[-1]
+    tile(second).click()
+    after = next(game.apply(state, game.parse_action(a), rules).state for a in legal
+                 if a.startswith("peek zacahire ") and set(a.split()[2:]) == {first, second})
+    page.wait_for_function("(s) => document.querySelector('.pg-position').value === s", arg=game.format_state(after))
+    for loc in (first, second):
+        page.locator(f".pg-view .pg-private [data-item='{loc} {state.cell(loc).tile}']").wait_for(state="attached")
+    # His ability is spent; the Loupe's look is next, its tiles ringed.
+    assert ringed_now() == loupe and page.locator(".pg-look-instead").count() == 0
+    assert page.locator(looks).count() == 0
     visit.assert_clean()
 
 

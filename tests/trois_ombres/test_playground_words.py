@@ -97,6 +97,45 @@ def test_the_key_names_the_ring_exactly_when_the_playground_rings_a_slot() -> No
     assert "ringed" not in re.findall(r'data-key="([^"]+)"', rolling["view"]["picture"])
 
 
+def _clue_keys(picture: str) -> list[str]:
+    """The clue entries of a picture's key, once each (the wide picture's and the phone's are the same)."""
+    return list(dict.fromkeys(k for k in re.findall(r'data-key="([^"]+)"', picture) if "clue" in k))
+
+
+def _swatch_colour(picture: str, key: str) -> str:
+    found = re.search(rf'data-key="{key}"><circle [^>]*fill="(#[0-9a-f]{{6}})"', picture)
+    assert found is not None, key
+    return found.group(1)
+
+
+def test_a_player_is_told_the_colour_of_their_clues_by_the_key_and_the_turn_box() -> None:
+    """From the deal, a seat's key has the seat's own clue, in the colour the table draws that player's clues; a
+    clue of another player, once on the table, is keyed as theirs in its colour; the turn box names the colour of
+    the player to act, in both languages."""
+    from dataclasses import replace
+
+    from oracle.games.trois_ombres.components import PLAYER_COLOURS
+
+    fresh = view({"game": "trois-ombres", "state": dealt(), "seat": "2"})["view"]["picture"]
+    assert _clue_keys(fresh) == ["your clue p2"]
+    assert _swatch_colour(fresh, "your clue p2") == PLAYER_COLOURS[2]
+    french = in_french(view({"game": "trois-ombres", "state": dealt(), "seat": "2"}))["view"]["picture"]
+    assert f">{WORDS['your clue p2'][1]}</text>" in french
+    state = GAME.parse_state(dealt())
+    clued = {"R2": 0, "C1": 2}
+    board = tuple((loc, replace(cell, clue=clued[loc]) if loc in clued else cell) for loc, cell in state.board)
+    state = replace(state, board=board, reserve=(3, 4, 3, 4))
+    answer = view({"game": "trois-ombres", "state": GAME.format_state(state), "seat": "2"})
+    picture = answer["view"]["picture"]
+    assert _clue_keys(picture) == ["your clue p2", "clue p0"]
+    assert _swatch_colour(picture, "clue p0") == PLAYER_COLOURS[0] != PLAYER_COLOURS[2]
+    drawn = set(re.findall(r'<circle cx="[^"]+" cy="[^"]+" r="6" fill="(#[0-9a-f]{6})"', picture.split("legend")[0]))
+    assert drawn == {PLAYER_COLOURS[0], PLAYER_COLOURS[2]}
+    rolled = view({"game": "trois-ombres", "state": dealt("roll", "die R"), "seat": "0"})
+    assert "p0's Indices are red: 4 left" in rolled["note"]["en"]
+    assert "Les Indices de p0 sont rouges : 4 restants" in rolled["note"]["fr"]
+
+
 def test_while_the_two_tiles_show_face_up_the_steps_that_turn_them_back_are_not_yet_listed() -> None:
     """The second tile of a mismatch: the page shows both tiles face up (the moment) with the steps up to that
     reveal; turning them back face down (OMBRES.MISMATCH) is listed only once the player turns them back."""

@@ -26,6 +26,10 @@ FACES = ("R", "C", "P", "G", "loupe", "horloge")
 FACE_NAMES = {"R": "Réverbère", "C": "Chapeau", "P": "Pentacle", "G": "Rouage", "loupe": "Loupe", "horloge": "Horloge"}
 
 INVESTIGATORS = ("lucile", "balafre", "allison", "zacahire")
+# Each player's colour, which their clues (Indices) take, as the pictures draw it, and its name, for the words that
+# tell a player theirs (the table's key, the turn box): in English, and in French as Indices take it (plural).
+PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd")
+COLOUR_NAMES = (("red", "rouges"), ("blue", "bleus"), ("green", "verts"), ("purple", "violets"))
 
 OBJETS = (
     "archeoscript", "chronogyre", "invertigo", "loupe-analytique",

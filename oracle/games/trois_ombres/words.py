@@ -8,7 +8,14 @@ cards' names as printed (`components.CARD_NAMES`).
 from __future__ import annotations
 
 from oracle.games.trois_ombres.actions import Action
-from oracle.games.trois_ombres.components import FACE_NAMES, INVESTIGATOR_NAMES, LIEUX, card_name, trap_name
+from oracle.games.trois_ombres.components import (
+    COLOUR_NAMES,
+    FACE_NAMES,
+    INVESTIGATOR_NAMES,
+    LIEUX,
+    card_name,
+    trap_name,
+)
 from oracle.games.trois_ombres.rules import steps
 from oracle.games.trois_ombres.state import State
 
@@ -284,11 +291,12 @@ def state_note(state: State) -> dict[str, str] | None:
         fr.append(die[1])
     objet = state.objets[player]
     curses = ", ".join(f"{card_name(c.card)} (p{c.drawer})" for c in state.curses)
-    curses_fr = ", ".join(f"{card_name(c.card)} (p{c.drawer})" for c in state.curses)
-    en.append(f"Indices: {state.reserve[player]} left, {state.stock[player]} spare.  Objet: "
-              f"{card_name(objet) if objet else 'none'}.  Limbes card in force: {curses or 'none'}.")
-    fr.append(f"Indices : {state.reserve[player]} restants, {state.stock[player]} de réserve.  Objet : "
-              f"{card_name(objet) if objet else 'aucun'}.  Carte Limbes en vigueur : {curses_fr or 'aucune'}.")
+    held, colour = card_name(objet) if objet else None, COLOUR_NAMES[player]
+    en.append(f"p{player}'s Indices are {colour[0]}: {state.reserve[player]} left, {state.stock[player]} spare.  "
+              f"Objet: {held or 'none'}.  Limbes card in force: {curses or 'none'}.")
+    fr.append(f"Les Indices de p{player} sont {colour[1]} : {state.reserve[player]} restants, "
+              f"{state.stock[player]} de réserve.  Objet : {held or 'aucun'}.  "
+              f"Carte Limbes en vigueur : {curses or 'aucune'}.")
     effects = _curse_lines(state, said)
     en += effects[0]
     fr += effects[1]

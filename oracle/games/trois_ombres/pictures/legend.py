@@ -16,13 +16,13 @@ import re
 from collections.abc import Iterable
 from html import escape
 
-from oracle.games.trois_ombres.components import TRAP_NAMES
+from oracle.games.trois_ombres.components import PLAYER_COLOURS, TRAP_NAMES
 from oracle.games.trois_ombres.pictures.geometry import side
 from oracle.games.trois_ombres.pictures.text import SHORT
 from oracle.games.trois_ombres.state import State
 
 BACK, BACK_INK, SLOT_INK, CUBE_FILL = "#3b3551", "#b9b3d1", "#a7a196", "#f0a30a"
-SUSPECT, CLUE = "#8c564b", "#1f77b4"  # a suspect's frame and a player's clue, as the picture colours them
+SUSPECT = "#8c564b"  # a suspect's frame, as the picture colours it
 RING = "#ff6e42"  # the playground's ring: the site's accent colour (docs/stylesheets/playground.css, .pg-target)
 CHAR = 7.5  # the room one character of a 12-unit word is given
 TILE = 24  # a swatch tile's side: room for its 11-unit label ("Hor", "3h")
@@ -35,7 +35,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "face beneath": ("face down, its face faint", "face cachée, sa face en pâle"),
     "face up": ("face up, in its suspect's colour", "face visible, couleur du personnage"),
     "empty slot": ("empty slot", "case vide"),
-    "clue": ("clue, in its player's colour", "Indice, couleur de son joueur"),
+    # A player's clue in their colour: the viewer's own always (before any is left), the others' once on the table.
+    **{f"your clue p{p}": (f"your clues (p{p})", f"vos Indices (p{p})") for p in range(len(PLAYER_COLOURS))},
+    **{f"clue p{p}": (f"clues of p{p}", f"Indices de p{p}") for p in range(len(PLAYER_COLOURS))},
     "cube": ("Hercule cube", "cube Hercule"),
     "trap": ("trap (Traquenard)", "Traquenard"),
     "ringed": ("ringed: yours to click", "cerclée : à cliquer"),
@@ -61,19 +63,24 @@ def _kind(tile: str) -> str:
 # An action on one slot, which the playground plays by a click on that slot, ringed (docs/javascripts/playground.js,
 # tileTargets, reads the actions' notation the same way).
 SLOT_ACTION = re.compile(r"^(reveal|uncube|clue|trap|cube|pick|place) ([A-Z]\d+)$")
-# A look at one tile (Allison's ability: peek allison R1): while one may be taken, the playground rings the
-# tiles to look at, and the other tile actions wait behind its "Skip the look" button.
-SLOT_LOOK = re.compile(r"^(peek [a-z]+) ([A-Z]\d+)$")
+# A secret look (OMBRES.ABILITY.ALLISON, OMBRES.ABILITY.ZACAHIRE, OMBRES.ID.LOUPE, OMBRES.ID.OREILLETTES): its
+# source and its tiles (peek allison R1, peek zacahire R1 R2, use loupe-analytique R1, use oreillettes R1 R2).  While
+# one may be taken, the playground rings the tiles the first source may look at, and the other tile actions wait
+# behind its "Skip the look" button (playground.js, lookOf and lookChoice, read the notation the same way).
+LOOK = re.compile(r"^(peek [a-z]+|use (?:loupe-analytique|oreillettes))((?: [A-Z]\d+)+)$")
 
 
 def ringed(actions: Iterable[str]) -> frozenset[str]:
-    """The slots the playground rings for ``actions`` (their notation): each slot that is the one slot of exactly
-    one of them; while a look at one tile is among them (`SLOT_LOOK`), of the looks only."""
+    """The slots the playground rings for ``actions`` (their notation): while a secret look is among them
+    (`LOOK`), the tiles the first look's source may look at; otherwise each slot that is the one slot of exactly
+    one of them."""
     listed = list(actions)
-    looks = [action for action in listed if SLOT_LOOK.match(action)]
+    looks = [(match.group(1), match.group(2).split()) for action in listed if (match := LOOK.match(action))]
+    if looks:
+        return frozenset(tile for source, tiles in looks if source == looks[0][0] for tile in tiles)
     found: dict[str, int] = {}
-    for action in looks or listed:
-        if (match := (SLOT_LOOK if looks else SLOT_ACTION).match(action)) is not None:
+    for action in listed:
+        if (match := SLOT_ACTION.match(action)) is not None:
             found[match.group(2)] = found.get(match.group(2), 0) + 1
     return frozenset(slot for slot, count in found.items() if count == 1)
 
@@ -90,12 +97,13 @@ def legend_keys(state: State, hidden: bool, shown: frozenset[str] = frozenset(),
     named = [cell.tile for cell in up] + ([] if hidden else [cell.tile for cell in down])
     traps = [kind for kind in ("hercule", "horloge", "vortex", "yeux")
              if any(tile in TRAP_NAMES and _kind(tile) == kind for tile in named)]
+    on_table = {cell.clue for cell in cells.values() if cell.clue is not None} - {state.view}
+    clues = ([] if state.view is None else [f"your clue p{state.view}"]) + [f"clue p{p}" for p in sorted(on_table)]
     keys = [("face down" if hidden else "face beneath", bool(down) or state.demon is not None),
-            ("face up", bool(up)), ("empty slot", empty),
-            ("clue", any(cell.clue is not None for cell in cells.values())),
-            ("cube", any(cell.cube for cell in cells.values())), ("trap", bool(traps))]
-    return [key for key, there in keys if there] + traps + (["ringed"] if rings else []) + ["agence",
-                                                                                        *RED_HOURS.values()]
+            ("face up", bool(up)), ("empty slot", empty)]
+    marks = [("cube", any(cell.cube for cell in cells.values())), ("trap", bool(traps))]
+    return ([key for key, there in keys if there] + clues + [key for key, there in marks if there] + traps
+            + (["ringed"] if rings else []) + ["agence", *RED_HOURS.values()])
 
 
 def _tile(x: float, y: float, face: str, label: str, ink: str, trap: bool = False) -> str:
@@ -128,8 +136,8 @@ def _swatch(key: str, x: float, y: float) -> str:
     if key == "ringed":  # a face-down tile ringed as the playground rings a slot to click
         return (f'<rect class="ring" x="{x - TILE / 2:.1f}" y="{y - TILE / 2:.1f}" width="{TILE}" height="{TILE}" '
                 f'rx="3" fill="{BACK}" stroke="{RING}" stroke-width="3" stroke-dasharray="5 3"/>')
-    if key == "clue":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{CLUE}" stroke="#fff"/>'
+    if key.startswith(("clue p", "your clue p")):
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{PLAYER_COLOURS[int(key[-1])]}" stroke="#fff"/>'
     if key == "cube":
         return f'<rect x="{x - 5:.1f}" y="{y - 5:.1f}" width="10" height="10" fill="{CUBE_FILL}" stroke="#222"/>'
     if key == "trap":

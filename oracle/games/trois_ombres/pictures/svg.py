@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX, tile_words
+from oracle.games.trois_ombres.components import LIEU_NAMES, LIEUX, PLAYER_COLOURS, tile_words
 from oracle.games.trois_ombres.pictures.geometry import side, slot_cell
 from oracle.games.trois_ombres.pictures.legend import HOUR_INK, RED_HOURS, legend_keys, legend_svg
 from oracle.games.trois_ombres.pictures.text import tile_label
@@ -36,7 +36,6 @@ from oracle.words import counted
 CELL = 46
 GAP = 32
 NARROW_CELL, NARROW_GAP = 42, 28
-PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd")
 LIEU_COLOURS = {"R": "#f3e3c3", "C": "#d9e7f5", "P": "#e9dcf2", "G": "#dcefdc"}
 CHARACTER_COLOURS = ("#8c564b", "#e377c2", "#17becf", "#bcbd22", "#ff7f0e", "#7f7f7f", "#393b79", "#637939")
 
