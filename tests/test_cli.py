@@ -157,10 +157,16 @@ def test_real_process_exit_codes() -> None:
 
 
 def test_help_teaches() -> None:
+    """The help opens on the three games, each with the option that picks it, and teaches TTYKM's notation."""
     result = subprocess.run([sys.executable, "-m", "oracle", "--help"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0
     for words in ("exit status", "a1 N E >present", "legal so far", "oracle perft 4 --divide"):
         assert words in result.stdout
+    opening = " ".join(result.stdout.split("\n\n")[1].split())
+    assert opening.startswith("A rules reference and move oracle for three games"), opening
+    for words in ("That Time You Killed Me (TTYKM, the default)", "Time Chase (Contre-Temps: --game time-chase)",
+                  "L'heure des 3 ombres (--game trois-ombres)"):
+        assert words in opening, opening
 
 
 @pytest.mark.slow  # two perft(5) under Memory, by the spec engine: some 7 s

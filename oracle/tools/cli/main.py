@@ -44,15 +44,18 @@ from oracle.version import SPEC_VERSION, __version__
 from oracle.words import counted
 
 DESCRIPTION = """\
-A rules reference and move oracle for That Time You Killed Me (TTYKM), and
-for the other games of the oracle through the same commands (--game NAME;
-'oracle version' lists them).
+A rules reference and move oracle for three games, through the same
+commands: That Time You Killed Me (TTYKM, the default), Time Chase
+(Contre-Temps: --game time-chase) and L'heure des 3 ombres (--game
+trois-ombres); 'oracle version' lists them.
 
 Run with no command to see the start position, its legal turns and a short
 sample game.  Every command takes an optional POSITION; it defaults to the
-standard start, and - reads it from standard input.
+game's start, and - reads it from standard input.  Below, TTYKM's notation;
+'oracle --game NAME start' prints another game's first position, and each
+game's rules on the site give its notation.
 
-A position is one line, rank 4 first, boards past|present|future:
+A TTYKM position is one line, rank 4 first, boards past|present|future:
   3b/4/4/w3|3b/4/4/w3|3b/4/4/w3 turn=w focus=past,future supply=4,4 removed=0,0
 or its JSON form (an object starting with '{').
 
