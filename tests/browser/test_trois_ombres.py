@@ -570,7 +570,8 @@ def test_a_look_at_two_tiles_and_the_loupe_analytique_are_clicks_on_ringed_tiles
     loupe = sorted(a.split()[-1] for a in legal if a.startswith("use loupe-analytique "))
     assert len(clued) == 4 and len(pairs) == 6 and len(loupe) > 20 and sorted(ringed(legal)) == clued
     said = {"en": ("Before you reveal, you may look secretly at two tiles (Zacahire's ability): click a ringed tile, "
-                   "then another, or skip the look.", "{} chosen: click a second ringed tile to look at secretly (Zacahire's ability)",
+                   "then another, or skip the look.",
+                   "{} chosen: click a second ringed tile to look at secretly (Zacahire's ability)",
                    "Look with the Loupe analytique instead",
                    "Before you reveal, you may look secretly at one tile (the Loupe analytique): click a ringed tile, "
                    "or skip the look.", "Look with Zacahire's ability instead"),
