@@ -27,7 +27,7 @@ from oracle.games.ttykm.state import COPIES_PER_PLAYER, Position, check_position
 from oracle.games.ttykm.turn import Turn
 from oracle.tools.site import bundle
 from oracle.tools.site.bundle import PYODIDE_FILES, MissingPyodide, oracle_zip, pyodide_dir
-from oracle.tools.site.playground import games, playable, playable_games, view, view_json
+from oracle.tools.site.playground import games, in_french, playable, playable_games, view, view_json
 from tests.conftest import ROOT
 from tests.positions import random_playout_position, random_position
 
@@ -492,7 +492,7 @@ def test_3_ombres_speaks_its_buttons_and_die_in_words_and_shows_a_turns_two_tile
     assert answer["note"]["en"].split("\n") == [
         "p0 is Lucile Finemouche (Tenace: once per turn she may reroll the die).",
         "The die shows the Pentacle: reveal one more tile, of your choice.",
-        "p0's Indices are red: 4 left, 2 spare.  Objet: none.  Limbes card in force: none."]
+        "p0's clues are red: 4 left, 2 spare.  Objet: none.  Limbes card in force: none."]
     assert answer["note"]["fr"].split("\n")[2] == ("Les Indices de p0 sont rouges : 4 restants, 2 de réserve.  "
                                                    "Objet : aucun.  Carte Limbes en vigueur : aucune.")
     assert answer["note"]["fr"].split("\n")[1].startswith("Le dé montre le Pentacle :")
@@ -771,3 +771,34 @@ def test_the_oracle_turn_on_a_board_is_told_in_french() -> None:
     assert turn["action"] == same["action"] and turn["public"][0].startswith("Les Blancs choisissent la copie")
     assert [step["text"] for step in turn["steps"]] == turn["public"]
     assert "passé" in turn["steps"][0]["svg_row"] and "passé" not in same["steps"][0]["svg_row"]
+
+
+# English words a French step of a TTYKM turn must not keep (its notation, squares and names aside).
+ENGLISH_STEP = re.compile(r"\b(the|The|moves|grows|is|are|drawn|square|copy|and|of|from|to|in|on|shrub|tree|seed|"
+                          r"elephant|removals|placements:|movements|round)\b")
+
+
+@pytest.mark.parametrize("rules", ["growth", "influence", "memory", "convergence"])
+def test_a_chapter_turn_is_replayed_in_french_in_the_french_playground(rules: str) -> None:
+    """Each stage of a chapter turn (an action in its era, a later era's phase, the Focus; a Convergence draw) is
+    said in French in the French playground, its caption and each of its sentences: random games, checked turn by
+    turn."""
+    game = load_game("ttykm")
+    parsed = game.parse_rules(rules, None)
+    said = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.initial_state(parsed)
+        for _ in range(8):
+            if game.to_act(state).kind == "over":
+                break
+            action = (game.sample_chance(state, parsed, rng) if game.to_act(state).kind == "chance"
+                      else rng.choice(list(game.legal_actions(state, parsed))))
+            answer = in_french(view({"game": "ttykm", "rules": rules, "state": game.format_state(state),
+                                     "action": game.format_action(action)}))
+            for step in answer["applied"]["steps"]:
+                words = re.sub(r"\([^)]*\)", "", step["text"])  # the action's notation, in brackets
+                assert not ENGLISH_STEP.search(words), step["text"]
+                said += 1
+            state = game.apply(state, action, parsed).state
+    assert said >= 16

@@ -99,32 +99,29 @@
     oracleTurn: { en: "The oracle played, at random among the legal turns (replayed step by step below the board):",
       fr: "L'oracle a joué, au hasard parmi les tours légaux (rejoué pas à pas sous le plateau) :" },
     // Before "Black to move": the turn the oracle just played, in notation (its steps are listed under the board).
-    oracleJust: { en: function (who) { return who + " (the oracle) played "; },
+    oracleJust: { en: function (who) { return who + " (the oracle) played: "; },
       fr: function (who) { return "Les " + who + " (l'oracle) ont joué : "; } },
-    // A TTYKM turn in words (its notation, NOTATION.TURN: a1 N E >present), where the edition's readers would not
-    // read the rules' English letters (the French: N is nord, and W ouest); null where the notation is read as is.
+    // A TTYKM turn in words (its notation, NOTATION.TURN: a1 N E >present), its copy on the era it is chosen on
+    // (``era``: the mover's Focus before the turn); null where a token is not one of a turn's.
     turnWords: {
-      en: function (action) { return null; },  // the notation's letters are English words
-      fr: function (action) {
-        const toward = { N: "le nord", E: "l'est", S: "le sud", W: "l'ouest" };
-        const side = { N: "du nord", E: "de l'est", S: "du sud", W: "de l'ouest" };
-        const eras = { past: "passé", present: "présent", future: "futur" };
-        const aimed = { P: "planter en ", D: "déterrer en ", B: "bâtir en ", T: "dresser l'éléphant en ",
-          C: "ordonner à l'éléphant d'aller en " };
-        const said = action.trim().split(/\s+/).map(function (token, at) {
-          let found = /^([a-d][1-4])$/.exec(token);
-          if (found && at === 0) return "la copie en " + found[1];
-          found = /^>(past|present|future)$/.exec(token);
-          if (found) return "Focus au " + eras[found[1]];
-          found = /^([NESW])(\+([NESW])?)?$/.exec(token);
-          if (found) return "un pas vers " + toward[found[1]] + (found[2] ? " en tirant" : "") +
-            (found[3] ? " la statue " + side[found[3]] : "");
-          if (token === "F" || token === "B") return "un voyage vers le " + (token === "F" ? "futur" : "passé");
-          found = /^([PDBTC])([a-d][1-4])(\+?)$/.exec(token);
-          if (found) return aimed[found[1]] + found[2] + (found[3] ? " en tirant" : "");
-          return null;
-        });
-        return said.includes(null) ? null : said.join(", ");
+      en: function (action, era) {
+        return turnSaid(action, era, { copy: function (square, era) { return "the copy on " + square + " of the " + era; },
+          toward: { N: "north", E: "east", S: "south", W: "west" }, side: { N: "north", E: "east", S: "south", W: "west" },
+          eras: { past: "past", present: "present", future: "future" }, step: "a step ", pull: " pulling",
+          statue: function (side) { return " the statue " + side + " of it"; }, forward: "a travel forward in time",
+          back: "a travel back in time", focus: function (era) { return "Focus to the " + era; },
+          aimed: { P: "plant on ", D: "dig up on ", B: "build on ", T: "train the elephant on ",
+            C: "command the elephant to " } });
+      },
+      fr: function (action, era) {
+        return turnSaid(action, era, { copy: function (square, era) { return "la copie en " + square + " du " + era; },
+          toward: { N: "vers le nord", E: "vers l'est", S: "vers le sud", W: "vers l'ouest" },
+          side: { N: "du nord", E: "de l'est", S: "du sud", W: "de l'ouest" },
+          eras: { past: "passé", present: "présent", future: "futur" }, step: "un pas ", pull: " en tirant",
+          statue: function (side) { return " la statue " + side; }, forward: "un voyage vers le futur",
+          back: "un voyage vers le passé", focus: function (era) { return "Focus au " + era; },
+          aimed: { P: "planter en ", D: "déterrer en ", B: "bâtir en ", T: "dresser l'éléphant en ",
+            C: "ordonner à l'éléphant d'aller en " } });
       } },
     seatOnly: { en: function (name) { return name + "'s view only (watch)"; },
       fr: function (name) { return "La vue de " + name + " seule (regarder)"; } },
@@ -189,12 +186,12 @@
     // The first of two tiles to look at is chosen: the second is asked for, and the first may be changed.
     lookSecond: {
       en: function (by, tile) {
-        return tile + " chosen: click a second ringed tile to look at secretly (" + by + "), or " + tile +
-          " again to choose another.";
+        return tile + " chosen (its ring solid): click a second ringed tile to look at secretly (" + by + "), or " +
+          tile + " again to choose another.";
       },
       fr: function (by, tile) {
-        return tile + " choisie : cliquez une seconde tuile cerclée à regarder en secret (" + by + "), ou " + tile +
-          " de nouveau pour en choisir une autre.";
+        return tile + " choisie (son cercle plein) : cliquez une seconde tuile cerclée à regarder en secret (" + by +
+          "), ou " + tile + " de nouveau pour en choisir une autre.";
       } },
     lookPick: { en: function (tile) { return "Choose " + tile + " to look at"; },
       fr: function (tile) { return "Choisir " + tile + " à regarder"; } },
@@ -221,9 +218,10 @@
     no: { en: "no", fr: "non" },
     inThePicture: { en: function (n) { return countedEn(n, "record", "records") + ": the picture above shows them"; },
       fr: function (n) { return countedFr(n, "fiche", "fiches") + " : l'image ci-dessus les montre"; } },
+    // The one chance step's button, by its words (Deal the tiles, Roll the die).
     chanceOne: {
-      en: "Chance acts next: the button draws at random.",
-      fr: "Au hasard d'agir : le bouton tire au hasard." },
+      en: function (button) { return "Click “" + button + "”: chance draws it at random."; },
+      fr: function (button) { return "Cliquez « " + button + " » : le hasard le tire."; } },
     chanceMany: {
       en: function (n) { return "Chance acts next: draw at random, or, as the umpire, choose the outcome that happened at your table (" + countedEn(n, "outcome", "outcomes") + ")."; },
       fr: function (n) { return "Au hasard d'agir : tirez au hasard ou, en arbitre, choisissez le résultat tiré à votre table (" + countedFr(n, "résultat", "résultats") + ")."; } },
@@ -880,12 +878,37 @@
     return a.oracle && oracleTurn.state === a.state ? oracleLog(a, oracleTurn.played) : [];
   }
 
+  // A TTYKM turn's tokens said in an edition's words (W.turnWords gives them): the copy, on the era it is chosen
+  // on, each action, the new Focus; null for a token that is not one of a turn's (a draw).
+  function turnSaid(action, era, say) {
+    const said = action.trim().split(/\s+/).map(function (token, at) {
+      let found = /^([a-d][1-4])$/.exec(token);
+      if (found && at === 0) return era ? say.copy(found[1], say.eras[era]) : null;
+      found = /^>(past|present|future)$/.exec(token);
+      if (found) return say.focus(say.eras[found[1]]);
+      found = /^([NESW])(\+([NESW])?)?$/.exec(token);
+      if (found) return say.step + say.toward[found[1]] + (found[2] ? say.pull : "") +
+        (found[3] ? say.statue(say.side[found[3]]) : "");
+      if (token === "F" || token === "B") return token === "F" ? say.forward : say.back;
+      found = /^([PDBTC])([a-d][1-4])(\+?)$/.exec(token);
+      if (found) return say.aimed[found[1]] + found[2] + (found[3] ? say.pull : "");
+      return null;
+    });
+    return said.includes(null) ? null : said.join(", ");
+  }
+
+  // The era a board's mover had their Focus on in a position (TTYKM's notation: turn=w focus=past,future).
+  function focusBefore(position, by) {
+    const found = /\bfocus=(\w+),(\w+)/.exec(position || "");
+    return found ? found[by === "White" ? 1 : 2] : null;  // ``by``: the oracle's English name of the player
+  }
+
   // The oracle's last turn on a board, said first in the status line while the reader has not clicked yet.
   function oracleJust(a) {
     const played = a.oracle && oracleTurn.state === a.state ? oracleTurn.played : [];
     const last = played.length ? played[played.length - 1] : null;
     if (!(last && last.by && last.steps)) return [];
-    const words = W.turnWords(last.action);
+    const words = W.turnWords(last.action, focusBefore(last.before, last.by));
     return [W.oracleJust(name(last.by))].concat(words ? [words, " (", el("code", {}, last.action), "). "]
       : [el("code", {}, last.action), ". "]);
   }
@@ -933,7 +956,10 @@
     } else if (current.picks.length === 0) {
       parts.status.replaceChildren(...oracleJust(a), W.toMove(name(a.mover), a.legal_count, stacked));
     } else {
-      parts.status.textContent = W.goOn(a.buttons.some(function (b) { return b.pick.startsWith("act:"); }));
+      // The oracle's turn stays said while the reader clicks: the line, held at its height (holdStatus), is not left
+      // with a blank band under the shorter words.
+      parts.status.replaceChildren(...oracleJust(a),
+        W.goOn(a.buttons.some(function (b) { return b.pick.startsWith("act:"); })));
     }
     parts.buttons.replaceChildren(...a.buttons.map(function (b) {
       return el("button", { type: "button", class: "md-button" + (b.leads_on ? " md-button--primary" : ""),
@@ -1249,7 +1275,7 @@
     } else if (a.kind === "chance") {
       // What chance does now, in the game's words (a Limbes card is drawn), then how to let it.
       parts.status.textContent = (does ? does + " " : "") + (a.buttons.length === 1 && a.buttons[0].pick === "chance"
-        ? W.chanceOne : W.chanceMany(a.buttons.length - 1)) + forced;
+        ? W.chanceOne(label(a.buttons[0])) : W.chanceMany(a.buttons.length - 1)) + forced;
     } else if (!a.buttons.length && typeof a.seat === "number" && a.view && !a.oracle) {
       parts.status.textContent = W.watchOnly(a.chooser || a.mover, a.view.name) + forced;
     } else if (!a.buttons.length) {

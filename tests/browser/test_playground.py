@@ -276,8 +276,8 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     # The card games, from the chooser: chance, the pass-the-device screen and a seat's view.
     for name in ("time-chase", "trois-ombres"):
         page.locator("select.pg-game").select_option(f"{name}|")
-        assert status.inner_text().startswith("Au hasard d'agir")
         chance = {"time-chase": "Distribuer les cartes", "trois-ombres": "Distribuer les tuiles"}[name]
+        assert status.inner_text().startswith(f"Cliquez « {chance} » : le hasard le tire.")
         assert page.locator("button[data-pick='chance']").inner_text() == chance
         assert page.locator("label.pg-seat-choice").inner_text().startswith("Place")
         seats = page.locator("select.pg-seat option").all_inner_texts()
@@ -323,7 +323,7 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
         ".pg-status").inner_text()
     page.locator(".pg-restart").click()
     assert page.locator("button[data-pick='chance']").inner_text() == "Deal the cards"
-    assert page.locator(".pg-status").inner_text().startswith("Chance acts next")
+    assert page.locator(".pg-status").inner_text().startswith("Click “Deal the cards”: chance draws it at random.")
     visit.assert_clean()
 
 
@@ -366,17 +366,18 @@ def test_ttykm_is_played_alone_against_the_oracle(browser: Any, base_url: str, e
     start = game.initial_state(rules)
     first = oracle_turn(start)
     status = page.locator(".pg-status")  # said first, above the board: on a phone the list is below it
-    if french:  # said in words first, its notation after, in brackets: the rules' letters are English
-        said = re.fullmatch(r"Les Blancs \(l'oracle\) ont joué : (.+) \((.+)\)\. Aux Noirs de jouer, .*",
-                            status.inner_text().replace("\n", " "))
-        assert said is not None and said.group(2) == first, status.inner_text()
-        tokens, words = first.split(), said.group(1).split(", ")
-        eras = {">past": "passé", ">present": "présent", ">future": "futur"}
-        assert len(words) == len(tokens) and words[-1] == f"Focus au {eras[tokens[-1]]}", words
-        assert len(tokens) == 1 or words[0] == f"la copie en {tokens[0]}", words
-        assert not re.search(r"\b[NESWFB]\b", said.group(1)), said.group(1)
-    else:
-        assert status.inner_text().startswith(f"White (the oracle) played {first}. Black to move,")
+    # Said in words first, the copy with its era (the Focus White had), the notation after, in brackets.
+    said = re.fullmatch(r"(?:Les Blancs \(l'oracle\) ont joué|White \(the oracle\) played): (.+) \((.+)\)\. "
+                        r"(?:Aux Noirs de jouer|Black to move), .*", status.inner_text().replace("\n", " "))
+    assert said is not None and said.group(2) == first, status.inner_text()
+    tokens, words = first.split(), said.group(1).split(", ")
+    focus = {">past": "passé", ">present": "présent", ">future": "futur"} if french else \
+        {">past": "past", ">present": "present", ">future": "future"}
+    assert len(words) == len(tokens) and words[-1] == ("Focus au " if french else "Focus to the ") + focus[tokens[-1]]
+    era = focus[">" + start.focus[0].word]  # White's Focus at the start
+    assert len(tokens) == 1 or words[0] == (f"la copie en {tokens[0]} du {era}" if french
+                                            else f"the copy on {tokens[0]} of the {era}"), words
+    assert not re.search(r"\b[NESWFB]\b", said.group(1)), said.group(1)
     assert ("étape 1 sur " if french else "step 1 of ") in page.locator(".pg-replay").inner_text()
     if french:
         assert page.locator(".pg-oracle p").first.inner_text().startswith("L'oracle a joué, au hasard")

@@ -98,8 +98,8 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     status = page.locator(".pg-status")
     # What to do, in words: roll the die; then what chance does (the die is rolled), never a count of choices.
-    told = {"en": ("Roll the die to start your turn.", "The die is rolled. Chance acts next"),
-            "fr": ("Lancez le dé pour commencer votre tour.", "Le dé est lancé. Au hasard d'agir")}[edition]
+    told = {"en": ("Roll the die to start your turn.", "The die is rolled. Click “"),
+            "fr": ("Lancez le dé pour commencer votre tour.", "Le dé est lancé. Cliquez « ")}[edition]
     assert prompt(page) == told[0]
     roll = page.locator(".pg-buttons button[data-pick='roll']")
     assert roll.inner_text() == words[0] and roll.get_attribute("title") == "roll"
@@ -571,13 +571,14 @@ def test_a_look_at_two_tiles_and_the_loupe_analytique_are_clicks_on_ringed_tiles
     assert len(clued) == 4 and len(pairs) == 6 and len(loupe) > 20 and sorted(ringed(legal)) == clued
     said = {"en": ("Before you reveal, you may look secretly at two tiles (Zacahire's ability): click a ringed tile, "
                    "then another, or skip the look.",
-                   "{} chosen: click a second ringed tile to look at secretly (Zacahire's ability)",
+                   "{} chosen (its ring solid): click a second ringed tile to look at secretly (Zacahire's ability)",
                    "Look with the Loupe analytique instead",
                    "Before you reveal, you may look secretly at one tile (the Loupe analytique): click a ringed tile, "
                    "or skip the look.", "Look with Zacahire's ability instead"),
-            "fr": ("Avant de dévoiler, vous pouvez regarder deux tuiles en secret (la capacité de Zacahire) : cliquez "
-                   "une tuile cerclée, puis une autre, ou renoncez à regarder.",
-                   "{} choisie : cliquez une seconde tuile cerclée à regarder en secret (la capacité de Zacahire)",
+            "fr": ("Avant de dévoiler, vous pouvez regarder deux tuiles en secret (la capacité de Zacahire) : "
+                   "cliquez une tuile cerclée, puis une autre, ou renoncez à regarder.",
+                   "{} choisie (son cercle plein) : cliquez une seconde tuile cerclée à regarder en secret (la "
+                   "capacité de Zacahire)",
                    "Regarder plutôt avec la Loupe analytique",
                    "Avant de dévoiler, vous pouvez regarder une tuile en secret (la Loupe analytique) : cliquez une "
                    "tuile cerclée, ou renoncez à regarder.", "Regarder plutôt avec la capacité de Zacahire")}[edition]

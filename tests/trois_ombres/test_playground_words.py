@@ -132,7 +132,7 @@ def test_a_player_is_told_the_colour_of_their_clues_by_the_key_and_the_turn_box(
     drawn = set(re.findall(r'<circle cx="[^"]+" cy="[^"]+" r="6" fill="(#[0-9a-f]{6})"', picture.split("legend")[0]))
     assert drawn == {PLAYER_COLOURS[0], PLAYER_COLOURS[2]}
     rolled = view({"game": "trois-ombres", "state": dealt("roll", "die R"), "seat": "0"})
-    assert "p0's Indices are red: 4 left" in rolled["note"]["en"]
+    assert "p0's clues are red: 4 left" in rolled["note"]["en"]
     assert "Les Indices de p0 sont rouges : 4 restants" in rolled["note"]["fr"]
 
 

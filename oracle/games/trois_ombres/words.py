@@ -292,7 +292,7 @@ def state_note(state: State) -> dict[str, str] | None:
     objet = state.objets[player]
     curses = ", ".join(f"{card_name(c.card)} (p{c.drawer})" for c in state.curses)
     held, colour = card_name(objet) if objet else None, COLOUR_NAMES[player]
-    en.append(f"p{player}'s Indices are {colour[0]}: {state.reserve[player]} left, {state.stock[player]} spare.  "
+    en.append(f"p{player}'s clues are {colour[0]}: {state.reserve[player]} left, {state.stock[player]} spare.  "
               f"Objet: {held or 'none'}.  Limbes card in force: {curses or 'none'}.")
     fr.append(f"Les Indices de p{player} sont {colour[1]} : {state.reserve[player]} restants, "
               f"{state.stock[player]} de réserve.  Objet : {held or 'aucun'}.  "

@@ -293,7 +293,40 @@ def _slot_fr(text: str) -> str:
     return _cards_fr(text.replace(", which wins it", ", qui l'emporte"))
 
 
+# A chapter turn's stage, as the playground replays it (oracle.games.ttykm.pictures.phases, its caption; then
+# its events' sentences, each put in French on its own): an action in its own era, a phase of a later era, the
+# Focus.
+REMOVED = {"seed": "La graine", "shrub": "L’arbuste", "tree": "L’arbre", "fallen tree": "L’arbre tombé"}
+PHASE = {"removals": "retraits", "placements": "placements", "movements": "déplacements",
+         "effects in recorded order": "effets dans l'ordre où ils sont notés"}
+CHAPTER_FR = {"Growth": "Croissance", "Influence": "Influence", "Memory": "Mémoire"}
+
+
+def _caption_fr(caption: str) -> str:
+    """``Action 1 (N) in the past`` -> ``Action 1 (N) au passé``; ``The future: placements (round 2)`` ->
+    ``Futur : placements (vague 2)``; ``The Focus moves to the present`` -> ``Le Focus va au présent``."""
+    if found := re.fullmatch(rf"Action (\d) \(([^)]*)\) in the {E}", caption):
+        return f"Action {found[1]} ({found[2]}) {ERA_TO[found[3]]}"
+    if found := re.fullmatch(rf"The Focus moves to the {E}", caption):
+        return f"Le Focus va {ERA_TO[found[1]]}"
+    found = re.fullmatch(rf"The {E}: ({'|'.join(PHASE)})(?: \(round (\d+)\))?", caption)
+    assert found is not None, caption
+    return f"{_cap(ERA[found[1]])} : {PHASE[found[2]]}" + (f" (vague {found[3]})" if found[3] else "")
+
+
+def _stage_fr(match: re.Match[str]) -> str:
+    """A stage (`STAGE`): its caption, then each of its sentences, in French."""
+    sentences = re.split(r"(?<=\.) (?=[A-Z])", match[match.lastindex or 0])
+    return f"{_caption_fr(match[1])} : " + " ".join(html.unescape(translate_text(s)) for s in sentences)
+
+
+STAGE = (rf"(Action \d \([^)]*\) in the {E}|The Focus moves to the {E}|The {E}: (?:{'|'.join(PHASE)})"
+         rf"(?: \(round \d+\))?): (.+)")
 SENTENCES: list[Rule] = _rules([
+    (STAGE, _stage_fr),
+    (r"(Growth|Influence|Memory) and (Growth|Influence|Memory) are drawn, and both chapters' objects are set up\.",
+     lambda m: f"{CHAPTER_FR[m[1]]} et {CHAPTER_FR[m[2]]} sont tirés, et les objets des deux chapitres sont mis "
+               "en place."),
     (rf"{P} chooses the copy on square {SQ} of the {E}\.",
      "{1:Players} choisissent la copie de la case {2} {3:of}."),
     (rf"The {C} copy moves {D} from square {SQ} of the {E} to {SQ}\.",
@@ -350,9 +383,8 @@ SENTENCES: list[Rule] = _rules([
                f"{'un arbre qui tombe' if m[4] == 'a falling tree' else 'un éléphant'}."),
     (rf"A (shrub|tree) grows on square {SQ} of the {E}\.",
      lambda m: f"{'Un arbuste' if m[1] == 'shrub' else 'Un arbre'} pousse sur la case {m[2]} {ERA_OF[m[3]]}."),
-    (rf"The (seed|shrub|tree) on square {SQ} of the {E} is removed\.",
-     lambda m: f"{ {'seed': 'La graine', 'shrub': 'L’arbuste', 'tree': 'L’arbre'}[m[1]]} de la case {m[2]} "
-               f"{ERA_OF[m[3]]} est retiré{'e' if m[1] == 'seed' else ''}."),
+    (rf"The (seed|shrub|tree|fallen tree) on square {SQ} of the {E} is removed\.",
+     lambda m: f"{REMOVED[m[1]]} de la case {m[2]} {ERA_OF[m[3]]} est retiré{'e' if m[1] == 'seed' else ''}."),
     (rf"The tree on square {SQ} of the {E} falls {D} onto {SQ}\.",
      "L’arbre de la case {1} {2:of} tombe {3:toward} sur {4}."),
     (rf"The {C} copy plants a seed from the supply on square {SQ} of the {E}\.",

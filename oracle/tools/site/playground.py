@@ -606,7 +606,8 @@ def oracle_plays(game: AnyGame, state: Any, rules: Any, seat: int, picks: list[s
             if board is not None:
                 steps = _board_steps(board, state, action, rules, applied)
                 played[-1].update({"by": None if by is None else board.player_name(by), "steps": steps,
-                                   "action": game.format_action(action), "public": [step["text"] for step in steps]})
+                                   "action": game.format_action(action), "public": [step["text"] for step in steps],
+                                   "before": game.format_state(state)})
         state = applied.state
     return state, picks, played, only
 
