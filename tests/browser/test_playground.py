@@ -367,7 +367,7 @@ def test_ttykm_is_played_alone_against_the_oracle(browser: Any, base_url: str, e
     first = oracle_turn(start)
     status = page.locator(".pg-status")  # said first, above the board: on a phone the list is below it
     # Said in words first, the copy with its era (the Focus White had), the notation after, in brackets.
-    said = re.fullmatch(r"(?:Les Blancs \(l'oracle\) ont joué|White \(the oracle\) played): (.+) \((.+)\)\. "
+    said = re.fullmatch(r"(?:Les Blancs \(l'oracle\) ont joué :|White \(the oracle\) played:) (.+) \((.+)\)\. "
                         r"(?:Aux Noirs de jouer|Black to move), .*", status.inner_text().replace("\n", " "))
     assert said is not None and said.group(2) == first, status.inner_text()
     tokens, words = first.split(), said.group(1).split(", ")
