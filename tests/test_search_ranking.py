@@ -135,10 +135,10 @@ def test_a_french_reader_gets_the_french_pages_of_their_game_first() -> None:
     assert shown(home, results)[:2] == ["fr/ttykm/learn/01-the-game/", "fr/trois-ombres/"]
 
 
-def test_an_english_reader_gets_the_french_pages_last_and_a_french_one_the_french_ruling_first() -> None:
+def test_each_edition_s_reader_gets_the_ruling_in_their_edition_first_and_the_other_s_after() -> None:
     """ "TC-K7": its English ruling and its French summary both match exactly; the English edition's reader gets
     the English ruling first and every French page after every English one, the French edition's reader the
-    French summary first."""
+    French summary first and the English ruling after the French pages."""
     results = [[{"path": "fr/time-chase/decisions/", "score": 0, "title": "Décisions et sources de Contre-Temps"},
                 {"path": "fr/time-chase/decisions/#ruling-tc-k7", "score": 50.0, "title": "Décision TC-K7"}],
                k4("rules/time-chase/rulings/", "ruling-tc-k7", 10.0),
@@ -148,7 +148,8 @@ def test_an_english_reader_gets_the_french_pages_last_and_a_french_one_the_frenc
                            ("order", [results, "TC-K7", "time-chase", True])])
     assert shown(english, results) == ["rules/time-chase/rulings/#ruling-tc-k7", "time-chase/",
                                        "fr/time-chase/decisions/#ruling-tc-k7", "fr/time-chase/"]
-    assert shown(french, results)[0] == "fr/time-chase/decisions/#ruling-tc-k7"
+    assert shown(french, results) == ["fr/time-chase/decisions/#ruling-tc-k7", "fr/time-chase/",
+                                      "rules/time-chase/rulings/#ruling-tc-k7", "time-chase/"]
 
 
 def test_the_index_is_weighted_for_the_reader_s_edition() -> None:

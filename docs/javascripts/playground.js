@@ -73,12 +73,12 @@
     toMove: {
       en: function (mover, count, stacked) {
         return mover + " to move, " + countedEn(count, "legal turn", "legal turns") + ". Click a copy on your Focus era: the ringed squares." +
-          (stacked ? " The buttons above the board switch eras." : "");
+          (stacked ? " The buttons above the board switch eras; a dot (●) marks an era with a square to click." : "");
       },
       fr: function (mover, count, stacked) {
         return "Aux " + mover + " de jouer, " + countedFr(count, "tour légal", "tours légaux") +
           ". Cliquez une copie sur l'époque de votre Focus : les cases cerclées." +
-          (stacked ? " Les boutons au-dessus du plateau changent d'époque." : "");
+          (stacked ? " Les boutons au-dessus du plateau changent d'époque ; un point (●) marque une époque où une case est à cliquer." : "");
       } },
     goOn: {
       en: function (chapter) {
@@ -366,7 +366,9 @@
   // An example of several actions (L'heure des 3 ombres) opens before the first; "then" holds the others,
   // offered one at a time as each is played.
   const exampleNext = (params.get("then") || "").split("\n").filter(Boolean);
-  let exampleAt = 0;
+  const exampleActions = exampleTurn ? [exampleTurn].concat(exampleNext) : [];
+  let exampleAt = 0;  // the example's action offered next
+  let exampleLive = exampleActions.length > 0;  // until the reader plays something else
   const ERAS = ["past", "present", "future"];
   const narrow = window.matchMedia("(max-width: 44.9375em)");  // the width at which boards stack (ttykm.css)
   let editing = false;
@@ -521,7 +523,8 @@
     parts.message = el("div", { class: "pg-message", "aria-live": "polite" });
     parts.eras = el("div", { class: "pg-eras", role: "tablist", "aria-label": W.eraShown });
     parts.board = el("div", { class: "pg-board" });
-    parts.doing = el("div", { class: "pg-doing" });  // on a phone, what to do now, above a table of tiles
+    parts.doing = el("div", { class: "pg-doing" });  // what to do now, above a table of tiles
+    parts.key = el("div", { class: "pg-keys" });  // the key to a table's marks (foldKey)
     parts.note = el("div", { class: "pg-turn" });
     parts.view = el("div", { class: "pg-view" });
     parts.buttons = el("div", { class: "pg-buttons" });
@@ -619,15 +622,8 @@
     root.replaceChildren(
       el("div", { class: "pg-bar" }, el("label", { class: "pg-choose" }, W.play, parts.chooser), parts.seatLabel,
         parts.playersLabel, parts.memoryLabel),
-      parts.status, parts.eras, parts.doing, parts.board, parts.note, parts.view, parts.buttons, parts.message, parts.typedForm,
+      parts.status, parts.eras, parts.doing, parts.board, parts.key, parts.note, parts.view, parts.buttons, parts.message, parts.typedForm,
       tools, parts.replay, editor);
-    if (exampleTurn) {
-      parts.message.replaceChildren(el("p", {},
-        el("button", { type: "button", class: "md-button md-button--primary pg-example", onclick: function () {
-          ask({ action: exampleTurn, example: true });
-        } }, exampleNext.length ? W.exampleThen(1, exampleNext.length + 1, exampleTurn)
-          : W.example(current.game === "ttykm", exampleTurn))));
-    }
     narrow.addEventListener("change", function () { if (answer) show({}); });
   }
 
@@ -654,7 +650,8 @@
 
   function ask(change) {
     const request = Object.assign({ game: current.game, state: current.state, rules: current.rules,
-      picks: current.picks, seat: current.seat, lang: LANG }, linked ? {} : { seed: freshSeed() }, change);
+      picks: current.picks, seat: current.seat, lang: LANG }, linked ? {} : { seed: freshSeed() },
+    exampleLive && exampleAt < exampleActions.length ? { say: exampleActions[exampleAt] } : {}, change);
     if (change.picks && change.picks.length || change.action) told = [];  // a new click: its own events now
     const result = window.ttykmPlayground.view(request);
     if (result.error) {
@@ -678,11 +675,33 @@
     }
   }
 
+  // A worked example's actions (a rules page's "Open in the playground"), offered one at a time, each in the
+  // game's words when it has them (the answer's ``said``: playground.py, _said).  When the oracle, playing the
+  // others, has already drawn a chance step the example held, the rest of the example no longer applies.
+  function offerExample(a) {
+    const action = exampleActions[exampleAt];
+    const said = a.said && a.said.action === action ? a.said : null;
+    if (said && !said.legal && a.oracle && a.oracle.played.length) {
+      exampleLive = false;
+      parts.message.replaceChildren();
+      return;
+    }
+    const words = (said && said.words[LANG]) || action;
+    const text = exampleActions.length > 1 ? W.exampleThen(exampleAt + 1, exampleActions.length, words)
+      : W.example(a.mode === "board", words);
+    parts.message.replaceChildren(el("p", {},
+      el("button", { type: "button", class: "md-button md-button--primary pg-example", title: action,
+        onclick: function () {
+          exampleAt += 1;
+          ask({ action: action, example: true });
+        } }, text)));
+  }
+
   // After a click the status line is in sight: the page never stays scrolled away from the game.
   function keepInSight() {
-    // On a phone, what to do now comes above a table of tiles (instructionFirst): it opens the screen, the
-    // tiles under it.
-    const first = parts.doing.childNodes.length > 0;
+    // What to do now comes above a table of tiles (instructionFirst): it opens the screen, the tiles under it.
+    // Above a hand, it follows the status line, which stays the line brought into sight.
+    const first = parts.doing.childNodes.length > 0 && !root.classList.contains("pg-hand-first");
     const line = first ? parts.doing : parts.status;
     const box = line.getBoundingClientRect();
     const header = document.querySelector(".md-header");  // sticky: a line under it is out of sight too
@@ -788,15 +807,9 @@
         el("span", { class: "pg-rule" }, W.theRule, ruleLink(a.verdict.rule || ""), ".)")));
     } else if (change && (change.picks || change.edit || change.action)) {
       parts.message.replaceChildren();
+      if (!change.example) exampleLive = false;
     }
-    if (!a.verdict && change && change.example && exampleAt < exampleNext.length) {
-      const action = exampleNext[exampleAt];
-      parts.message.replaceChildren(el("p", {},
-        el("button", { type: "button", class: "md-button md-button--primary pg-example", onclick: function () {
-          exampleAt += 1;
-          ask({ action: action, example: true });
-        } }, W.exampleThen(exampleAt + 2, exampleNext.length + 1, action))));
-    }
+    if (exampleLive && !a.verdict && exampleAt < exampleActions.length) offerExample(a);
     if (a.applied) {
       const mine = a.mode !== "list" || a.seat === "umpire" || (a.view && a.applied.by === a.view.seat);
       replay = mine ? { steps: a.applied.steps, at: 0, action: a.applied.action, then: a.applied.then,
@@ -927,6 +940,7 @@
     const board = el("div", {});
     board.innerHTML = a.svg_row + a.svg_column;
     parts.board.replaceChildren(...board.childNodes);
+    parts.key.replaceChildren();
     if (!a.outcome) {
       for (const cell of parts.board.querySelectorAll("[data-cell]")) {
         cell.addEventListener("click", function () {
@@ -1208,8 +1222,10 @@
     parts.typedForm.hidden = hidden;
     parts.undo.hidden = hidden;
     parts.doing.replaceChildren();
+    root.classList.remove("pg-hand-first");  // set again by instructionFirst
     if (passing && a.seat === "hot" && who) {
       parts.board.replaceChildren();
+      parts.key.replaceChildren();
       parts.note.replaceChildren();
       parts.view.replaceChildren(passScreen(a, who, a.applied ? a.applied.public || [] : []));
       parts.buttons.replaceChildren();
@@ -1228,7 +1244,7 @@
       parts.view.replaceChildren();
       parts.status.textContent = W.moment;
       parts.buttons.replaceChildren(el("button", { type: "button", class: "md-button md-button--primary pg-worded pg-turn-back",
-        onclick: function () { moment = null; momentDone = a; showList(a); showReplay(); } }, W.turnBack));
+        onclick: function () { moment = null; momentDone = a; showList(a); showReplay(); keepInSight(); } }, W.turnBack));
       return;
     }
     const picture = el("div", {});
@@ -1378,14 +1394,20 @@
     rows[0].closest("dl").after(el("p", { class: "pg-memory-note" }, shown ? W.memoryThisTurn : W.memoryHidden));
   }
 
-  // On a phone, a table of tiles is taller than the screen: while the turn asks for a click on its ringed tiles,
-  // the turn's heading and what to do now ("Your turn"; "The die shows the Réverbère: reveal…") come above it,
-  // so that the tiles to click are right under the words that ask for them, not a screen's height above them.
-  // The rest of the turn box stays under the table, and a step asking for a button only (roll the die) keeps
-  // its words beside the buttons.
+  // While the turn asks for a click on a table's ringed tiles, the turn's heading and what to do now ("Your
+  // turn"; "The die shows the Réverbère: reveal…") come above the table, at any width: the tiles to click are
+  // right under the words that ask for them, and on a phone, where the table is taller than the screen, not a
+  // screen's height above them.  The rest of the turn box stays under the table and the buttons, and a step
+  // asking for a button only (roll the die) keeps its words beside the buttons.
+  // A hand whose cards are the controls (Time Chase) is brought up the same way: the heading and what to do, then
+  // the hand, come straight after the table and its status; the rest of the turn box (what the oracle played,
+  // the round) after them (playground.css, pg-hand-first).
   function instructionFirst() {
     parts.doing.replaceChildren();
-    if (!narrow.matches || !parts.board.querySelector(".pg-target")) return;
+    const tiles = Boolean(parts.board.querySelector(".pg-target"));
+    const hand = !tiles && Boolean(parts.view.querySelector(".pg-card.pg-playable"));
+    root.classList.toggle("pg-hand-first", hand);
+    if (!tiles && !hand) return;
     const title = parts.note.querySelector(".pg-turn-title");
     const does = parts.note.querySelector(".pg-do");
     if (!title || !does) return;
@@ -1394,18 +1416,20 @@
   }
 
   // The key to a 3 Ombres table's marks (its own pictures, class "key": oracle/games/trois_ombres/site.py,
-  // table_pictures) folds.  It opens on a wide screen, where it sits beside the room the table leaves; on a
-  // phone it starts folded, since there it would stand between the tiles and the words and buttons of the turn
-  // (a screen's height of scrolling each reveal) and a player reads it once, not every turn.  Whoever opens or
+  // table_pictures) leaves the table for a fold of its own.  On a wide screen it opens under what the seat sees,
+  // so that the table, what to do now and the buttons fill the first screen; on a phone it starts folded right
+  // under the table, since open there it would stand between the tiles and the words and buttons of the turn (a
+  // screen's height of scrolling each reveal), and a player reads it once, not every turn.  Whoever opens or
   // folds it keeps it so for the rest of the visit.
   function foldKey() {
     const keys = [...parts.board.querySelectorAll("svg.key")];
+    parts.key.replaceChildren();
     if (!keys.length) return;
     const fold = el("details", { class: "pg-key" }, el("summary", {}, W.key));
     fold.open = keyOpen === null ? !narrow.matches : keyOpen;
     fold.addEventListener("toggle", function () { keyOpen = fold.open; });
-    keys[0].before(fold);
-    fold.append(...keys);
+    fold.append(el("div", { class: "pg-picture" }, ...keys));
+    parts.key.append(fold);
   }
 
   // A picture's slots ([data-loc], L'heure des 3 ombres) that are the one target of a button's action on that

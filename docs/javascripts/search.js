@@ -135,11 +135,19 @@
     function order(items, text, here, french) {
       const query = parse(text);
       const wanted = query.game || here;
+      // A ruling ID matches the English ruling and its French summary alike: a French reader who has the
+      // summary gets the English ruling after the French pages, as an English reader gets the summary last.
+      const summarised = Boolean(french) && items.some(function (links) {
+        return links.length > 0 && links[0].path.startsWith("fr/") &&
+          links.some(function (link) { return isRuling(link.path, query.ruling); });
+      });
       const ranked = items.map(function (links, i) {
         const own = wanted !== "" && links.length > 0 && sectionOf(links[0].path) === wanted;
         const inFrench = Boolean(french) && (own || !GAMES.has(wanted)) && links.length > 0 &&
           links[0].path.startsWith("fr/");
         const exact = links.findIndex(function (link) { return isRuling(link.path, query.ruling); });
+        const english = links.length > 0 && !links[0].path.startsWith("fr/");
+        const matched = exact >= 0 && !(summarised && english);
         const score = Math.max(0, ...links.map(function (link) { return link.score || 0; }));
         const named = query.words.length > 0 && links.some(function (link) {
           return titleWords(link.title || "") === query.words.join(" ");
@@ -148,7 +156,7 @@
         const otherEdition = !french && links.length > 0 && links[0].path.startsWith("fr/");
         return {
           index: i, first: exact,
-          key: [otherEdition ? 0 : 1, exact < 0 ? 0 : own ? 2 : 1, inFrench ? 1 : 0, named ? 1 : 0,
+          key: [otherEdition ? 0 : 1, !matched ? 0 : own ? 2 : 1, inFrench ? 1 : 0, named ? 1 : 0,
             own ? score * SECTION_FACTOR : score],
         };
       });

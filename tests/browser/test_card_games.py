@@ -182,7 +182,7 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     told = page.locator(".pg-turn details.pg-told")
     assert told.get_attribute("open") is None and told.locator("summary").inner_text() == said["so far"]
     assert told.locator(".pg-since-events li").last.text_content() == said["bids"]
-    assert page.locator(".pg-turn h2").inner_text() == said["turn"]
+    assert page.locator(".pg-doing h2").inner_text() == said["turn"]  # brought up with what to do, over the hand
     assert page.locator(".pg-note p").nth(1).inner_text().startswith(said["note"])  # after what to do
     view = page.locator(".pg-view")
     assert view.locator("dt").all_inner_texts() == said["hand"] and said["others"] in view.inner_text()
@@ -200,14 +200,15 @@ def test_a_time_chase_round_is_told_to_every_player_in_words(browser: Any, base_
     if edition == "/fr":
         assert not [card for card in hand if re.fullmatch(r"[GYP]\d+", card)] and \
             any(re.fullmatch(r"(J|V|Vi)\d+", card) for card in hand), hand
-        assert not re.search(r"\b[GYP]\d", page.locator(".pg-note").inner_text())
+        assert not re.search(r"\b[GYP]\d", " ".join(page.locator(".pg-note").all_inner_texts()))
         assert "J = Y" in key.inner_text() and key.is_visible()
     else:
         assert any(re.fullmatch(r"[GYP]\d+", card) for card in hand) and not key.is_visible(), hand
     if width == WIDTHS[1]:
-        # On a phone: the table, then the status, the actions, the turn's words, then what the seat sees.
+        # On a phone: the table, then the status, the actions, what to do, the hand whose cards play it, then the
+        # rest of the turn's words.
         boxes = page.evaluate(PLAYGROUND_BOXES)
-        order = ["pg-board", "pg-status", "pg-buttons", "pg-turn", "pg-view"]
+        order = ["pg-board", "pg-status", "pg-buttons", "pg-doing", "pg-view", "pg-turn"]
         for above, below in itertools.pairwise(order):
             assert 0 <= boxes[below][0] - boxes[above][1] < 40, (above, below, boxes)
         page.locator(".pg-board").scroll_into_view_if_needed()

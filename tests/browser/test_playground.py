@@ -16,6 +16,7 @@ from tests.browser.visit import (
     WIDTHS,
     Visit,
     english_left,
+    marked_eras,
     open_playground,
     prompt,
     umpire_picture_first,
@@ -39,6 +40,9 @@ def test_the_playground_plays_a_turn_by_clicking(browser: Any, base_url: str, wi
     if width != WIDTHS[0]:
         assert page.locator(".pg-era").count() == 3 and page.locator(".pg-board g.era:visible").count() == 1
         assert page.locator(".pg-era-now").inner_text().startswith("Past")
+        # The dot on an era's button is said: it marks the era of the squares to click, here White's copy.
+        assert marked_eras(page) == ["past"]
+        assert "a dot (●) marks an era with a square to click" in page.locator(".pg-status").inner_text()
     for cell in ("past:a1", "past:a2", "past:b2"):
         visible_cell(page, cell).click()
         assert page.locator(".pg-refused").count() == 0
@@ -243,6 +247,8 @@ def test_the_french_playground_speaks_french(browser: Any, base_url: str, width:
     assert "Demain tu m'as tué : Croissance" in options and "Contre-Temps" in options, options
     if width != WIDTHS[0]:
         assert page.locator(".pg-eras:not(.pg-step-eras) .pg-era").all_inner_texts()[0].startswith("Passé")
+        assert marked_eras(page) == ["past"]
+        assert "un point (●) marque une époque où une case est à cliquer" in status.inner_text()
     assert english_left(page) == []
     # A turn by clicks: its replay, step by step, in French.
     for cell in ("past:a1", "past:a2", "past:b2"):

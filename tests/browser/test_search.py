@@ -63,6 +63,10 @@ def test_a_ruling_is_found_by_its_id(browser: Any, base_url: str) -> None:
         anchor = "#ruling-" + query.lower()
         assert rulings and urlsplit(rulings[0]).path == first and rulings[0].endswith(anchor), (path, rulings[:3])
         assert any(urlsplit(h).path.startswith("/rules/") and h.endswith(anchor) for h in rulings[1:]), rulings
+    # On the French home page, "K7" draws every French page (three summaries, then the rules) before any English.
+    hrefs, _ = result_links(visit, "/fr/", "K7")
+    french = [urlsplit(h).path.startswith("/fr/") for h in hrefs]
+    assert sum(french) >= 4 and french == sorted(french, reverse=True), hrefs[:8]
     visit.assert_clean()
     visit = Visit(browser, base_url, width=WIDTHS[1])
     hrefs, counted = result_links(visit, "/fr/trois-ombres/", "Coup de bluff")

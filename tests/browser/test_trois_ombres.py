@@ -124,7 +124,8 @@ def test_the_3_ombres_playground_shows_the_die_and_both_tiles_and_takes_clicks_o
     # The roll is kept by a click on a ringed tile: there are some, beside the reroll's button.
     assert page.evaluate(RINGED_SLOTS) and page.locator(".pg-buttons button[data-pick='reroll']").count() == 1
     # The key tells the Agence's count and every red hour of the clock.
-    table_legend(page, edition, {"face down", "empty slot", "agence", "hour 3", "hour 6", "hour 12"})
+    table_legend(page, edition, {"face down", "empty slot", "agence", "versions", "pair", "hour 3", "hour 6",
+                                 "hour 12"})
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-horloge-{edition}-{width}.png"), full_page=True)
     typed("reroll")
     typed("die P")
@@ -281,12 +282,18 @@ def test_allisons_secret_look_is_a_click_on_a_ringed_tile_and_her_panel_tags_the
     visit.assert_clean()
 
 
+@pytest.mark.parametrize("edition", ["", "/fr"])
 def test_a_3_ombres_example_opens_at_its_before_picture_and_plays_its_actions_one_by_one(
-        browser: Any, base_url: str) -> None:
+        browser: Any, base_url: str, edition: str) -> None:
     """The lesson's "Open in the playground" opens the example's own starting table, and offers its
-    actions in order, one click each, until the table is the example's "after"."""
+    actions in order, one click each, each in the game's words (its notation when it has none), until the table
+    is the example's "after".  Where the oracle plays the others, a chance step of the example that the oracle
+    has already drawn is not offered."""
+    from urllib.parse import urlencode
+
     from oracle.games import load_game
     from oracle.tools.site.examples import example_anchors, page_examples
+    from oracle.tools.site.open_links import example_query
 
     path = "docs/trois-ombres/index.md"
     found = [example for _, example in page_examples((ROOT / path).read_text(encoding="utf-8"), path)]
@@ -298,24 +305,46 @@ def test_a_3_ombres_example_opens_at_its_before_picture_and_plays_its_actions_on
     for action in example.lists["actions"]:
         after = game.apply(after, game.parse_action(action), rules).state
     visit = Visit(browser, base_url)
-    page = visit.open("/trois-ombres/")
-    page.locator(f"[id='{anchor}'] a.ttykm-open-link").click()
+    if edition:
+        query = example_query("trois-ombres", example.fields, example.lists)
+        assert query is not None
+        page = visit.open(edition + "/playground/?" + urlencode(query))
+    else:
+        page = visit.open("/trois-ombres/")
+        page.locator(f"[id='{anchor}'] a.ttykm-open-link").click()
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
     assert page.locator(".pg-position").input_value() == game.format_state(game.parse_state(example.fields["state"]))
     actions = example.lists["actions"]
+    lang = "fr" if edition else "en"
+    state = game.parse_state(example.fields["state"])
+    worded = 0
     for at, action in enumerate(actions, start=1):
+        words = (game.action_words(state, game.parse_action(action)) or {}).get(lang)
+        worded += words is not None
+        said = {"en": f"Next action of the example ({at} of {len(actions)}): ",
+                "fr": f"Action suivante de l'exemple ({at} sur {len(actions)}) : "}[lang] + (words or action)
         button = page.locator(".pg-example")
-        assert button.inner_text() == f"Next action of the example ({at} of {len(actions)}): {action}"
+        assert button.inner_text() == said and button.get_attribute("title") == action
         button.click()
         assert page.locator(".pg-refused").count() == 0
+        state = game.apply(state, game.parse_action(action), rules).state
+    assert worded, "no action of the example was said in words"
     assert page.locator(".pg-example").count() == 0
     assert page.locator(".pg-position").input_value() == game.format_state(after)
+    # Playing alone as p0: the oracle draws the die at once after the roll, so the example's die face goes.
+    page.goto(visit.base_url + edition + "/playground/?" + urlencode(
+        {"game": "trois-ombres", "position": dealt("trois-ombres"), "turn": "roll", "then": "die loupe",
+         "seat": "oracle:0"}))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    assert page.locator(".pg-example").inner_text().endswith(("Roll the die", "Lancer le dé")[bool(edition)])
+    page.locator(".pg-example").click()
+    assert page.locator(".pg-refused").count() == 0 and page.locator(".pg-example").count() == 0
     visit.assert_clean()
 
 
 @pytest.mark.parametrize(("edition", "width"), [("", WIDTHS[0]), ("", WIDTHS[1]), ("/fr", WIDTHS[0]),
                                                 ("/fr", WIDTHS[1])])
-def test_the_3_ombres_playground_hides_what_you_saw_in_memory_mode_and_asks_above_the_tiles_on_a_phone(
+def test_the_3_ombres_playground_hides_what_you_saw_in_memory_mode_and_asks_above_the_tiles(
         browser: Any, base_url: str, edition: str, width: int) -> None:
     """Memory mode, on at first in pass and play, leaves out of a player's view the list of the tiles they have
     seen (unticked, the list is back, and the address says memory=off); the umpire's view has no such mode and
@@ -351,28 +380,33 @@ def test_the_3_ombres_playground_hides_what_you_saw_in_memory_mode_and_asks_abov
     page.locator("select.pg-seat").select_option("umpire")
     assert not memory.is_visible()
     assert [page.evaluate(SLOT_LABEL, loc) for loc in (first, second)] == tiles  # every tile, to the umpire
-    # A turn on a phone: the die's words above the Lieux and in sight; the key folded there, open on a wide screen.
+    # A turn: the die's words above the Lieux and in sight; the key folded on a phone, open on a wide screen.
     page.goto(visit.base_url + edition + "/playground/?game=trois-ombres&seat=0&position="
               + quote(dealt("trois-ombres")))
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
-    key = page.locator(".pg-board details.pg-key")
+    key = page.locator(".pg-keys details.pg-key")
     assert key.count() == 1 and key.evaluate("d => d.open") == (width == WIDTHS[0])
+    # A wide screen's first screen holds the table, the status and the button to roll, the key open.
+    if width == WIDTHS[0]:  # a phone's table alone is most of a screen
+        roll = page.locator(".pg-buttons button[data-pick='roll']")
+        below = roll.evaluate("b => b.getBoundingClientRect().bottom > innerHeight")
+        assert page.evaluate("scrollY") == 0 and not below, "the button to roll is below the first screen"
     for action in ("roll", "die R"):
         page.locator(".pg-typed").fill(action)
         page.locator(".pg-type button").click()
+    # At any width, what the die asks comes above the Lieux whose tiles it rings, and in sight.
     top, bottom, lieu, header, screen = page.evaluate(DOING_AND_LIEUX)
-    if width == WIDTHS[1]:
-        assert top < lieu, "the words of the die come below the first Lieu"
-        assert header - 1 <= top and bottom <= screen + 1, "the words of the die are out of sight"
-    assert page.locator(".pg-board details.pg-key").evaluate("d => d.open") == (width == WIDTHS[0])
+    assert top < lieu, "the words of the die come below the first Lieu"
+    assert header - 1 <= top and bottom <= screen + 1, "the words of the die are out of sight"
+    assert page.locator(".pg-keys details.pg-key").evaluate("d => d.open") == (width == WIDTHS[0])
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-die-r{edition.replace('/', '-')}-{width}.png"))
     page.screenshot(path=str(OUTPUT / f"site-playground-ombres-die-r{edition.replace('/', '-')}-{width}-full.png"),
                     full_page=True)
     # The reader's choice stands: a key opened on a phone stays open after the next click.
     if width == WIDTHS[1]:
-        page.locator(".pg-board details.pg-key summary").click()
+        page.locator(".pg-keys details.pg-key summary").click()
         page.locator(".pg-board svg.trois-ombres:visible .pg-target").first.click()
-        assert page.locator(".pg-board details.pg-key").evaluate("d => d.open")
+        assert page.locator(".pg-keys details.pg-key").evaluate("d => d.open")
     visit.assert_clean()
 
 
@@ -630,6 +664,42 @@ def test_a_look_at_two_tiles_and_the_loupe_analytique_are_clicks_on_ringed_tiles
     # His ability is spent; the Loupe's look is next, its tiles ringed.
     assert ringed_now() == loupe and page.locator(".pg-look-instead").count() == 0
     assert page.locator(looks).count() == 0
+    visit.assert_clean()
+
+
+@pytest.mark.parametrize(("edition", "width"), [("en", 1280), ("fr", 390)])
+def test_a_hallucination_swap_is_said_first_when_the_reader_goes_on(
+        browser: Any, base_url: str, edition: str, width: int) -> None:
+    """Under Hallucination two tiles that do not pair swap places before going face down
+    (OMBRES.LIMBES.HALLUCINATION): after **Go on**, what to do opens with the swap, in sight, above the table."""
+    from dataclasses import replace
+
+    from oracle.games import load_game
+    from oracle.games.trois_ombres.state import Curse
+
+    game = load_game("trois-ombres")
+    rules = game.parse_rules(None, None)
+    state = replace(game.parse_state(dealt("trois-ombres")), curses=(Curse("hallucination", 1, fresh=False),))
+    for action in ("roll", "die loupe"):
+        state = game.apply(state, game.parse_action(action), rules).state
+    suspects = [(loc, cell.tile) for loc, cell in state.board if cell.tile[-1:] in ("n", "h")]
+    first = suspects[0]
+    second = next(s for s in suspects[1:] if s[1] != first[1])
+    visit = Visit(browser, base_url, width)
+    page = visit.open(("/fr" if edition == "fr" else "") + "/playground/?game=trois-ombres&seat=0&position="
+                      + quote(game.format_state(state)))
+    page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
+    for loc, _ in (first, second):
+        page.locator(f".pg-board svg.trois-ombres:visible [data-loc='{loc}']").click()
+    page.locator(".pg-turn-back").click()
+    said = {"en": f"Hallucination: {first[0]} and {second[0]} swapped places. No pair. ",
+            "fr": f"Hallucination : {first[0]} et {second[0]} ont échangé leur place. Pas de paire. "}[edition]
+    assert prompt(page).startswith(said), prompt(page)
+    top, bottom, lieu, header, screen = page.evaluate(DOING_AND_LIEUX)
+    assert top < lieu and header - 1 <= top and bottom <= screen + 1, "the swap is said out of sight"
+    assert [page.evaluate(SLOT_LABEL, loc) for loc, _ in (first, second)] == ["?", "?"]
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"site-playground-ombres-hallucination-{edition}-{width}.png"))
     visit.assert_clean()
 
 

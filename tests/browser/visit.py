@@ -194,6 +194,12 @@ def visible_cell(page: Any, cell: str) -> Any:
     return page.locator(f".pg-board svg.ttykm-board:visible [data-cell='{cell}']")
 
 
+def marked_eras(page: Any) -> list[str]:
+    """The eras whose switch, on a phone, wears the dot of an era with a square to click."""
+    return [str(b.get_attribute("data-era")) for b in page.locator(".pg-eras:not(.pg-step-eras) .pg-era").all()
+            if b.locator(".pg-era-mark").count()]
+
+
 def open_playground(visit: Visit, query: str = "") -> Any:
     page = visit.open("/playground/" + query)
     page.wait_for_function("window.ttykmPlayground && window.ttykmPlayground.ready", timeout=90_000)
@@ -433,7 +439,8 @@ OMBRES_ENGLISH = re.compile(r"\b(the|is|are|and|or|of|to|from|again|everybody|wi
 
 
 # Where the parts of the playground lie on the page, in CSS pixels from the top of the document.
-PLAYGROUND_BOXES = """() => Object.fromEntries(["pg-board", "pg-status", "pg-buttons", "pg-turn", "pg-view"].map(n => {
+PLAYGROUND_BOXES = """() => Object.fromEntries(["pg-board", "pg-status", "pg-buttons", "pg-doing", "pg-turn", "pg-view"]
+    .map(n => {
     const box = document.querySelector("#ttykm-playground > ." + n).getBoundingClientRect();
     return [n, [box.top + window.scrollY, box.bottom + window.scrollY, box.height]];
 }))"""
@@ -492,7 +499,7 @@ CLOCK_READS = """() => {
 
 # The smallest text of the visible table's key, a swatch's own label ("3h", "Hor") included, in px as shown.
 KEY_SMALLEST_TEXT = """() => {
-    const svg = [...document.querySelectorAll(".pg-board svg.trois-ombres.key")]
+    const svg = [...document.querySelectorAll(".pg-keys svg.trois-ombres.key")]
         .find(s => s.getBoundingClientRect().width);
     const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
     return Math.min(...[...svg.querySelectorAll("g.legend text")]
@@ -506,14 +513,14 @@ def table_legend(page: Any, edition: str, keys: set[str]) -> None:
     the ring of the slots to click named exactly when a slot is ringed."""
     from oracle.games.trois_ombres.pictures.legend import WORDS
 
-    fold = page.locator(".pg-board details.pg-key")
+    fold = page.locator(".pg-keys details.pg-key")
     if not fold.evaluate("d => d.open"):  # folded on a phone: opened to be read
         fold.locator("summary").click()
-    items = page.locator(".pg-board svg.trois-ombres:visible g.legend g.item")
+    items = page.locator(".pg-keys svg.trois-ombres:visible g.legend g.item")
     found = dict(items.evaluate_all("gs => gs.map(g => [g.dataset.key, g.querySelector(':scope > text').textContent])"))
     assert keys <= set(found), found
     assert all(text == WORDS[key][1 if edition == "fr" else 0] for key, text in found.items()), found
-    assert page.evaluate(LEGEND_FITS, ".pg-board svg.trois-ombres") == []
+    assert page.evaluate(LEGEND_FITS, ".pg-keys svg.trois-ombres") == []
     assert page.evaluate(KEY_SMALLEST_TEXT) >= 11
     assert ("ringed" in found) == bool(page.evaluate(RINGED_SLOTS)), found
 

@@ -65,8 +65,9 @@ def test_the_table_has_a_key_to_its_marks_in_both_languages() -> None:
     state = dealt("roll", "die R")
     answer = view({"game": "trois-ombres", "state": state, "seat": "umpire"})
     keys = re.findall(r'<g class="item" data-key="([^"]+)">', answer["table"])
-    # The marks in sight, then the Agence's count and the clock's red hours; the wide picture's, then the phone's.
-    clock = ["agence", "hour 3", "hour 6", "hour 12"]
+    # The marks in sight, then the Agence's count, the suspects' two versions (n, h), what pairs and the clock's
+    # red hours; the wide picture's, then the phone's.
+    clock = ["agence", "versions", "pair", "hour 3", "hour 6", "hour 12"]
     assert keys == ["face beneath", "empty slot", "ringed", *clock] * 2
     legend = answer["table"].split('<g class="legend"', 1)[1]
     sizes = [float(size) for size in re.findall(r'<text[^>]* font-size="([\d.]+)"', legend)]
@@ -191,7 +192,7 @@ def test_under_paranoia_the_turn_and_its_tiles_say_a_reveal_is_a_secret_look() -
 
     text = ("ombres players=4 characters=2 board=R1:1n,R2:1h,C1:1n,C2:2n,P1:2h,P2:2h,G1:1h demon=2n "
             "curses=paranoia:1 limbes-deck=silence steps=turn")
-    for curse, en, fr in ((True, "each tile you reveal is a secret look", "regardée en secret"), (False, "", "")):
+    for curse, en, fr in ((True, "you alone see the tiles you reveal", "vous seul voyez les tuiles"), (False, "", "")):
         state = GAME.parse_state(text if curse else text.replace("curses=paranoia:1 ", ""))
         for action in ("roll", "die loupe"):
             state = GAME.apply(state, GAME.parse_action(action), RULES).state
@@ -203,8 +204,9 @@ def test_under_paranoia_the_turn_and_its_tiles_say_a_reveal_is_a_secret_look() -
 
 
 def test_each_maledictions_in_force_is_said_with_what_it_changes_and_confusion_on_the_ability() -> None:
-    """Every Malédiction has its effect said in the turn box while in force, in both languages, once (Paranoïa's
-    with the die's words); under Confusion the investigator's line says the ability is not to be used."""
+    """Every Malédiction has its effect said in the turn box's list of the cards in force while in force, in both
+    languages, once, at the roll as after it; under Confusion the investigator's line says the ability is not to
+    be used."""
     from oracle.games.trois_ombres.components import MALEDICTIONS, card_name
     from oracle.games.trois_ombres.words import CURSE_EFFECTS
 
@@ -213,14 +215,17 @@ def test_each_maledictions_in_force_is_said_with_what_it_changes_and_confusion_o
     for card in MALEDICTIONS:
         state = GAME.parse_state(f"ombres players=4 characters=2 {board} curses={card}:1 limbes-deck=vortex "
                                  "steps=turn")
-        for action in ("roll", "die loupe"):
-            state = GAME.apply(state, GAME.parse_action(action), RULES).state
-        note = state_note(state)
-        assert note is not None
-        for lang in ("en", "fr"):
-            said = [line for line in note[lang].splitlines() if CURSE_EFFECTS[card][lang == "fr"] in line]
-            assert len(said) == 1 and card_name(card) in said[0], (card, lang, note[lang])
+        for actions in ((), ("roll", "die loupe")):  # at the roll, and with reveals owed
+            for action in actions:
+                state = GAME.apply(state, GAME.parse_action(action), RULES).state
+            note = state_note(state)
+            assert note is not None
+            for lang in ("en", "fr"):
+                said = [line for line in note[lang].splitlines() if CURSE_EFFECTS[card][lang == "fr"] in line]
+                start = ("In force: ", "En vigueur : ")[lang == "fr"]
+                assert len(said) == 1 and said[0].startswith(start + card_name(card)), (card, lang, note[lang])
         blocked = (": not while Confusion is in force.", " : pas tant que Confusion est en vigueur.")
+        assert note is not None
         assert note["en"].splitlines()[0].endswith(blocked[0]) == (card == "confusion")
         assert note["fr"].splitlines()[0].endswith(blocked[1]) == (card == "confusion")
 
@@ -230,3 +235,43 @@ def test_the_step_that_takes_a_pair_back_names_fausse_piste_its_one_source() -> 
     from oracle.games.trois_ombres.words import STEPS
 
     assert STEPS["pick-pair"][1].startswith("Fausse piste: ") and STEPS["pick-pair"][2].startswith("Fausse piste : ")
+
+
+def test_the_clue_step_says_a_hallucination_swap_exactly_when_the_tiles_swapped() -> None:
+    """After two tiles that did not pair under Hallucination, the pair swapped places before being turned back
+    (OMBRES.LIMBES.HALLUCINATION): what to do at the clue step opens with the swap, in both languages, exactly
+    when the action that led there swapped them, over random turns of random tables with the curse in force."""
+    from dataclasses import replace
+
+    from oracle.games.trois_ombres.state import Curse
+
+    seen = {True: 0, False: 0}
+    swapped: list[tuple[str, ...]] = []
+    for seed in range(40):
+        rng = Random(seed)
+        state = GAME.initial_state(RULES)
+        state = GAME.apply(state, GAME.sample_chance(state, RULES, rng), RULES).state
+        state = replace(state, curses=(Curse("hallucination", rng.randrange(4), fresh=False),))
+        for _ in range(16):
+            if GAME.outcome(state) is not None:
+                break
+            to_act = GAME.to_act(state)
+            action = GAME.sample_chance(state, RULES, rng) if to_act.kind == "chance" else \
+                rng.choice(list(GAME.legal_actions(state, RULES)))
+            before, applied = state, GAME.apply(state, action, RULES)
+            state = applied.state
+            note = state_note(state)
+            if note is None or not state.steps or state.steps[0].kind != "clues":
+                continue
+            if before.steps and before.steps[0].kind == "clues":  # a clue left: the step says what it said
+                assert note["en-do"].startswith("Hallucination: ") == bool(swapped)
+                continue
+            swapped = [e.args for e in applied.events if e.kind == "swap"]
+            said = note["en-do"].startswith("Hallucination: "), note["fr-do"].startswith("Hallucination : ")
+            assert said == (bool(swapped), bool(swapped)), (str(action), note["en-do"], swapped)
+            if swapped:
+                a, b = swapped[0]
+                assert note["en-do"].startswith(f"Hallucination: {a} and {b} swapped places. No pair.")
+                assert note["fr-do"].startswith(f"Hallucination : {a} et {b} ont échangé leur place. Pas de paire.")
+            seen[bool(swapped)] += 1
+    assert seen[True] and seen[False], seen  # both were met

@@ -158,13 +158,12 @@ CURSE_EFFECTS: dict[str, tuple[str, str]] = {
 }
 
 
-def _curse_lines(state: State, said: frozenset[str]) -> tuple[list[str], list[str]]:
-    """A line for each Malédiction in force but those ``said`` already: its printed name, who drew it, and what it
-    changes."""
+def _curse_lines(state: State) -> tuple[list[str], list[str]]:
+    """A line for each Malédiction in force: its printed name, who drew it, and what it changes."""
     en, fr = [], []
     for curse in state.curses:
         effect = CURSE_EFFECTS.get(curse.card)
-        if effect and curse.card not in said:
+        if effect:
             en.append(f"In force: {card_name(curse.card)} (p{curse.drawer}): {effect[0]}.")
             fr.append(f"En vigueur : {card_name(curse.card)} (p{curse.drawer}) : {effect[1]}.")
     return en, fr
@@ -216,10 +215,24 @@ def _clue_note(state: State, player: int) -> tuple[str, str]:
     left = state.reserve[player]
     then = (" a Limbes card is drawn.", " une carte Limbes est piochée.") if _limbes_next(state) else \
         (" the turn ends.", " le tour se termine.")
+    swap = _hallucination_swap(state)
+    en, fr = (f"{swap[0]} No pair.", f"{swap[1]} Pas de paire.") if swap else ("No pair.", "Pas de paire.")
     if not free:
-        return f"No pair. Go on:{then[0]}", f"Pas de paire. Continuez :{then[1]}"
-    return (f"No pair. Click {where} to leave a clue on it ({left} left), or go on:{then[0]}",
-            f"Pas de paire. Cliquez {ou} pour y laisser un Indice (il vous en reste {left}), ou continuez :{then[1]}")
+        return f"{en} Go on:{then[0]}", f"{fr} Continuez :{then[1]}"
+    return (f"{en} Click {where} to leave a clue on it ({left} left), or go on:{then[0]}",
+            f"{fr} Cliquez {ou} pour y laisser un Indice (il vous en reste {left}), ou continuez :{then[1]}")
+
+
+def _hallucination_swap(state: State) -> tuple[str, str] | None:
+    """At the clue step after two tiles that did not pair while Hallucination is in force, the two swapped places
+    before they were turned back (OMBRES.LIMBES.HALLUCINATION); the swap said, else None.  The clue step follows
+    the mismatch at once, so the curse and the turn's two tiles are those of the swap."""
+    taken = state.turn.revealed
+    if len(taken) != 2 or not _in_force(state, "hallucination"):
+        return None
+    first, second = taken
+    return (f"Hallucination: {first} and {second} swapped places.",
+            f"Hallucination : {first} et {second} ont échangé leur place.")
 
 
 def _draw_words(state: State, name: str) -> tuple[str, str]:
@@ -282,10 +295,11 @@ def state_note(state: State) -> dict[str, str] | None:
     die = _die_note(state) if _step(state) != "clues" else _clue_note(state, player)
     if die is None and asks[0]:
         die = asks[0], asks[1]
-    said: frozenset[str] = frozenset()
-    if die is not None and _step(state) == "turn" and _in_force(state, "paranoia"):
-        effect, said = CURSE_EFFECTS["paranoia"], frozenset({"paranoia"})
-        die = f"{die[0]} Paranoïa: {effect[0]}.", f"{die[1]} Paranoïa : {effect[1]}."
+    # Every Malédiction in force is listed below with its effect; while reveals are owed, what to do also recalls
+    # Paranoïa's, since it changes what the reveals show (OMBRES.LIMBES.PARANOIA).
+    if die is not None and _die_note(state) is not None and _in_force(state, "paranoia"):
+        die = (f"{die[0]} Under Paranoïa, you alone see the tiles you reveal.",
+               f"{die[1]} Sous Paranoïa, vous seul voyez les tuiles que vous dévoilez.")
     if die is not None:
         en.append(die[0])
         fr.append(die[1])
@@ -297,7 +311,7 @@ def state_note(state: State) -> dict[str, str] | None:
     fr.append(f"Les Indices de p{player} sont {colour[1]} : {state.reserve[player]} restants, "
               f"{state.stock[player]} de réserve.  Objet : {held or 'aucun'}.  "
               f"Carte Limbes en vigueur : {curses or 'aucune'}.")
-    effects = _curse_lines(state, said)
+    effects = _curse_lines(state)
     en += effects[0]
     fr += effects[1]
     note = {"en": "\n".join(en), "fr": "\n".join(fr)}

@@ -421,7 +421,9 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
     only; their buttons only when they act), or ``umpire`` (the whole state, in
     the game's text picture, every hidden card shown).  The answer's ``view``
     is `seat_view` of the seat shown (None for the umpire, or while chance
-    acts and nobody is to choose); ``seats`` lists the players.
+    acts and nobody is to choose); ``seats`` lists the players.  ``say``
+    (optional) is an example's next action: the answer's ``said`` gives its
+    words and whether it is legal in the state answered (`_said`).
     """
     name = str(request.get("game") or "")
     game = load_game(name)
@@ -533,7 +535,20 @@ def list_view(request: dict[str, Any]) -> dict[str, Any]:
         "svg_row": _text_picture(game, state, request.get("lang")) if seat == UMPIRE else "",
         "svg_column": "",
     })
+    if request.get("say"):
+        answer["said"] = _said(game, state, rules, str(request["say"]))
     return answer
+
+
+def _said(game: AnyGame, state: Any, rules: Any, text: str) -> dict[str, Any]:
+    """An example's next action (the page's ``say``: playground.js, offerExample) as the page offers it now: in the
+    game's words, and whether it is still legal (the oracle may already have played a chance step it held)."""
+    try:
+        action = game.parse_action(text)
+    except NotationError:
+        return {"action": text, "legal": False, "words": {}}
+    legal = game.explain(state, action, rules).is_legal
+    return {"action": text, "legal": legal, "words": dict(game.action_words(state, action) or {}) if legal else {}}
 
 
 def oracle_seat(value: Any) -> int | None:
@@ -812,6 +827,9 @@ def _cards_in_french(answer: dict[str, Any]) -> dict[str, Any]:
         out["note"] = {**note, "fr": note["fr"] + "\n" + CARD_KEY_LINE} if "fr" in note else note
     out["buttons"] = [{**button, "words": {**button["words"], "fr": card_fr(button["words"]["fr"])}}
                       if "fr" in button.get("words", {}) else button for button in answer.get("buttons", [])]
+    said = answer.get("said")
+    if said and "fr" in said["words"]:
+        out["said"] = {**said, "words": {**said["words"], "fr": card_fr(said["words"]["fr"])}}
     views = [answer["view"]] if answer.get("view") else []
     items = [item for view in views + list(answer.get("hands") or []) for field in view["private"]
              for item in field.get("items", ())] + list(answer.get("out") or [])

@@ -5,9 +5,9 @@ A key is drawn only for marks in sight: a face-down tile (a back, or, for the um
 face written faintly), a face-up tile (framed in its suspect's colour, which its two versions share: two
 different suspects just revealed have two different frames), an empty slot, a clue, a Hercule cube and
 each kind of trap shown, and the ring the playground draws round a slot its player may click (`ringed`);
-and, always, the Agence's count and the clock's red hours.  The words are English; `WORDS` gives each its
-French, which the French edition
-puts in its place (`oracle.tools.site.french`), never wider than the room the English word was given.
+and, always, the Agence's count, what the n and h after a suspect's number mean and what pairs, and the
+clock's red hours.  The words are English; `WORDS` gives each its French, which the French edition puts in
+its place (`oracle.tools.site.french`), never wider than the room the English word was given.
 """
 
 from __future__ import annotations
@@ -48,6 +48,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "yeux": ("Yeux du démon (Y + Lieu)", "Yeux du démon (Y + Lieu)"),
     # The Agence's count and the clock's red hours (OMBRES.WIN, OMBRES.CLOCK, OMBRES.BLUFF, OMBRES.LOSS).
     "agence": ("suspects cleared / needed for the win", "suspects écartés / requis pour gagner"),
+    # A suspect's two versions, the letter after its number that the views' lists write too, and what pairs
+    # (OMBRES.PAIR): each short enough for the phone's key.
+    "versions": ("4h: suspect 4 hypnotised; 4n: normal", "4h : Suspect 4 hypnotisé ; 4n : normal"),
+    "pair": ("pair: two alike, 4n 4n (never 4n 4h)", "paire : deux identiques, jamais 4n 4h"),
     "hour 3": ("from 3 h: cards marked “from 3 h” act", "dès 3 h : les cartes « dès 3 h » agissent"),
     "hour 6": ("from 6 h: a Coup de bluff may be tried", "dès 6 h : un Coup de bluff est permis"),
     "hour 12": ("12 h: the game is lost for everybody", "12 h : la partie est perdue pour tous"),
@@ -103,7 +107,7 @@ def legend_keys(state: State, hidden: bool, shown: frozenset[str] = frozenset(),
             ("face up", bool(up)), ("empty slot", empty)]
     marks = [("cube", any(cell.cube for cell in cells.values())), ("trap", bool(traps))]
     return ([key for key, there in keys if there] + clues + [key for key, there in marks if there] + traps
-            + (["ringed"] if rings else []) + ["agence", *RED_HOURS.values()])
+            + (["ringed"] if rings else []) + ["agence", "versions", "pair", *RED_HOURS.values()])
 
 
 def _tile(x: float, y: float, face: str, label: str, ink: str, trap: bool = False) -> str:
@@ -130,6 +134,8 @@ def _swatch(key: str, x: float, y: float) -> str:
         return _tile(x, y, "down", "3h", BACK_INK)
     if key == "face up":
         return _tile(x, y, "up", "1n", SUSPECT)
+    if key == "versions":
+        return _tile(x, y, "up", "4h", SUSPECT)
     if key == "empty slot":
         return (f'<rect x="{x - TILE / 2:.1f}" y="{y - TILE / 2:.1f}" width="{TILE}" height="{TILE}" rx="3" '
                 f'fill="none" stroke="{SLOT_INK}" stroke-dasharray="3 2"/>')
@@ -142,6 +148,9 @@ def _swatch(key: str, x: float, y: float) -> str:
         return f'<rect x="{x - 5:.1f}" y="{y - 5:.1f}" width="10" height="10" fill="{CUBE_FILL}" stroke="#222"/>'
     if key == "trap":
         return f'<polygon points="{x - 6:.1f},{y + 5:.1f} {x + 6:.1f},{y + 5:.1f} {x:.1f},{y - 6:.1f}" fill="#444"/>'
+    if key == "pair":
+        return (f'<g><text x="{x:.1f}" y="{y + 4:.1f}" font-size="{LABEL}" font-weight="bold" text-anchor="middle">'
+                '=</text></g>')
     if key == "agence":  # a group, as every swatch: the item's own text is its words
         return (f'<g><text x="{x:.1f}" y="{y + 4:.1f}" font-size="{LABEL}" font-weight="bold" text-anchor="middle">'
                 'n/N</text></g>')
